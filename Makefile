@@ -1,0 +1,86 @@
+# Whitecoat: `make run` to start the app, `make test` to check everything.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GO      ?= go
+BIN     := bin/whitecoat
+WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+GO_SRC  := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' -o -name '*.txt' -o -name '*.csv' 2>/dev/null)
+
+# Debian packages: RUNTIME_PACKAGES are needed by `make run`, TEST_PACKAGES
+# only by tests and benchmarks. mk/*.mk fragments add theirs.
+RUNTIME_PACKAGES :=
+TEST_PACKAGES    := chromium
+BENCH_TARGETS    :=
+-include mk/*.mk
+
+.PHONY: help run build test test-go test-web test-e2e check-generated generate bench \
+        system-deps test-system-deps toolchain clean
+
+help:
+	@echo "make run    build everything and start Whitecoat on http://localhost:8080 (SQLite in ./data)"
+	@echo "make test   Go tests (SQLite and PostgreSQL), web unit tests, Playwright end-to-end tests"
+	@echo "make bench  benchmarks, printed as tables"
+	@echo "make generate  regenerate the OpenAPI document and the web client's types"
+
+toolchain:
+	@command -v $(GO) >/dev/null || { echo "Go 1.26+ is required: https://go.dev/dl/ (or your package manager)"; exit 1; }
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "Node.js 20.19+ with npm is required: apt-get install nodejs npm (or https://nodejs.org)"; exit 1; }
+
+system-deps:
+	@scripts/ensure-debian-packages.sh $(sort $(RUNTIME_PACKAGES))
+
+test-system-deps:
+	@scripts/ensure-debian-packages.sh $(sort $(RUNTIME_PACKAGES) $(TEST_PACKAGES))
+
+web/node_modules/.package-lock.json: web/package-lock.json | toolchain
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
+	cd web && npm run build --silent
+
+$(BIN): web/dist/index.html $(GO_SRC) go.mod go.sum | toolchain
+	$(GO) build -o $(BIN) ./cmd/whitecoat
+
+build: $(BIN)
+
+run: system-deps $(BIN)
+	@mkdir -p data
+	@echo ""
+	@echo "  Whitecoat is starting on http://localhost:8080  (SQLite database: ./data/whitecoat.db)"
+	@echo "  Emails are not sent in development: each one, with its link, is printed in this log."
+	@echo "  Stop with Ctrl-C. Configuration: see README.md."
+	@echo ""
+	@exec ./$(BIN) serve
+
+generate: $(BIN) web/node_modules/.package-lock.json
+	./$(BIN) openapi > web/openapi.json
+	cd web && npm run generate --silent
+
+# CI fails when the committed OpenAPI document or web types drift from
+# what the Go handlers produce.
+check-generated: generate
+	@git diff --exit-code -- web/openapi.json web/src/api || { \
+	  echo "Generated API files are out of date: run 'make generate' and commit the result."; exit 1; }
+
+test: test-system-deps check-generated test-go test-web test-e2e
+
+test-go: $(BIN)
+	@scripts/postgres-banner.sh
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npm run typecheck --silent && npm test --silent
+
+test-e2e: $(BIN)
+	cd web && WHITECOAT_BIN=$(CURDIR)/$(BIN) npm run e2e --silent
+
+# -k: a benchmark that misses its target still lets the others run and
+# print their tables; make then exits non-zero.
+bench: test-system-deps $(BIN)
+	@$(MAKE) --no-print-directory -k $(BENCH_TARGETS)
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html

@@ -1,0 +1,34 @@
+// Package synth makes benchmark speech: festival reads a text aloud and
+// ffmpeg encodes it the way browsers upload answers.
+package synth
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+)
+
+// Speak writes text file in as a WAV spoken by festival's
+// cmu_us_slt_arctic_hts voice.
+func Speak(ctx context.Context, in, wav string) error {
+	return Run(ctx, "text2wave", "-eval", "(voice_cmu_us_slt_arctic_hts)", in, "-o", wav)
+}
+
+// Encode converts a WAV to what a browser uploads: WebM/Opus (Chrome,
+// Firefox) for format "webm", MP4/AAC (Safari) for "mp4".
+func Encode(ctx context.Context, wav, out, format string) error {
+	codec := []string{"-c:a", "libopus", "-b:a", "48k"}
+	if format == "mp4" {
+		codec = []string{"-c:a", "aac", "-b:a", "96k"}
+	}
+	args := append([]string{"-nostdin", "-loglevel", "error", "-y", "-i", wav, "-ac", "1", "-ar", "48000"}, codec...)
+	return Run(ctx, "ffmpeg", append(args, out)...)
+}
+
+// Run runs a command and reports its output when it fails.
+func Run(ctx context.Context, name string, args ...string) error {
+	if out, err := exec.CommandContext(ctx, name, args...).CombinedOutput(); err != nil {
+		return fmt.Errorf("%s: %w: %s", name, err, out)
+	}
+	return nil
+}

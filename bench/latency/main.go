@@ -1,0 +1,333 @@
+// Command latency measures time to feedback: how long a student waits,
+// after the last answer of a session is uploaded, until the summary is
+// complete. It drives the real server binary over HTTP with the local
+// engines (pocketsphinx, rubric) on SQLite, the embedded defaults.
+//
+// Each session has five festival-spoken answers of about a minute. They are
+// uploaded one by one; before each next upload the benchmark waits while
+// the server works, as it would while the student speaks the next answer
+// (never longer than that answer would take to say). The clock runs from
+// the moment the last upload is accepted until every answer has its
+// feedback. Beside it: the spec's way, the same five answers transcribed
+// and scored one after another only after the session ends.
+//
+// Usage: go run ./bench/latency [-bin bin/whitecoat] [-sessions 10]
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/whitecoat/whitecoat/bench/internal/synth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// answers are corpus texts of about a minute each when spoken.
+var answers = []string{"07-failure", "08-difficult-patient", "09-leadership", "10-physical-therapy", "11-stress"}
+
+const password = "benchmark passphrase 42"
+
+func main() {
+	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
+	sessions := flag.Int("sessions", 10, "sessions to measure")
+	flag.Parse()
+	if err := run(context.Background(), *bin, *sessions, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "latency:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
+	work, err := os.MkdirTemp("", "whitecoat-latency-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	files, durations, err := prepare(ctx, work)
+	if err != nil {
+		return err
+	}
+
+	srv, err := start(ctx, bin, work)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+
+	// A first session loads the speech models; a student's would not.
+	if _, err := srv.session(files, durations); err != nil {
+		return fmt.Errorf("warm-up session: %w", err)
+	}
+	var ours []time.Duration
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "session\tlast upload -> summary complete (s)\t")
+	for i := range sessions {
+		d, err := srv.session(files, durations)
+		if err != nil {
+			return fmt.Errorf("session %d: %w", i+1, err)
+		}
+		ours = append(ours, d)
+		fmt.Fprintf(tw, "%d\t%.2f\t\n", i+1, d.Seconds())
+	}
+	tw.Flush()
+	srv.stop()
+
+	specWay, err := sequential(ctx, files)
+	if err != nil {
+		return err
+	}
+	med, p95 := percentile(ours, 50), percentile(ours, 95)
+	fmt.Fprintln(out)
+	tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "measure\tseconds\ttarget\t")
+	fmt.Fprintf(tw, "time to feedback, median\t%.2f\t<= 2\t\n", med.Seconds())
+	fmt.Fprintf(tw, "time to feedback, p95\t%.2f\t<= 4\t\n", p95.Seconds())
+	fmt.Fprintf(tw, "spec's way (5 answers one after another after the end)\t%.2f\t\t\n", specWay.Seconds())
+	fmt.Fprintf(tw, "ratio spec's way / median\t%.1f\t>= 10\t\n", specWay.Seconds()/med.Seconds())
+	tw.Flush()
+	return nil
+}
+
+// prepare speaks each answer and encodes it as WebM/Opus.
+func prepare(ctx context.Context, work string) ([]string, []time.Duration, error) {
+	var files []string
+	var durations []time.Duration
+	for _, name := range answers {
+		wav := filepath.Join(work, name+".wav")
+		if err := synth.Speak(ctx, filepath.Join("bench", "transcribe", "corpus", name+".txt"), wav); err != nil {
+			return nil, nil, err
+		}
+		webm := filepath.Join(work, name+".webm")
+		if err := synth.Encode(ctx, wav, webm, "webm"); err != nil {
+			return nil, nil, err
+		}
+		st, err := os.Stat(wav)
+		if err != nil {
+			return nil, nil, err
+		}
+		// festival writes 16 kHz 16-bit mono: 32,000 bytes a second.
+		durations = append(durations, time.Duration(float64(st.Size()-44)/32000*float64(time.Second)))
+		files = append(files, webm)
+	}
+	return files, durations, nil
+}
+
+type server struct {
+	cmd  *exec.Cmd
+	base string
+	http *http.Client
+}
+
+func start(ctx context.Context, bin, work string) (*server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	env := append(os.Environ(), "ADDR="+addr, "BASE_URL=http://"+addr, "DATA_DIR="+filepath.Join(work, "data"),
+		"LOG_LEVEL=warn", "SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=10000")
+	for _, args := range [][]string{
+		{"user", "create", "--email", "bench@example.com", "--name", "Bench", "--password-stdin"},
+		{"user", "grant-pass", "bench@example.com"},
+	} {
+		cmd := exec.CommandContext(ctx, bin, args...)
+		cmd.Env, cmd.Stdin = env, strings.NewReader(password+"\n")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("%s: %w: %s", strings.Join(args, " "), err, out)
+		}
+	}
+	cmd := exec.CommandContext(ctx, bin, "serve")
+	cmd.Env, cmd.Stderr = env, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	jar, _ := cookiejar.New(nil)
+	s := &server{cmd: cmd, base: "http://" + addr, http: &http.Client{Jar: jar, Timeout: time.Minute}}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if resp, err := http.Get(s.base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			s.stop()
+			return nil, fmt.Errorf("server not ready")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := s.call(http.MethodPost, "/api/auth/login", "application/json",
+		mustJSON(map[string]string{"email": "bench@example.com", "password": password}), http.StatusOK, nil); err != nil {
+		s.stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *server) stop() {
+	if s.cmd.Process != nil {
+		_ = s.cmd.Process.Signal(os.Interrupt)
+		_ = s.cmd.Wait()
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func (s *server) call(method, path, contentType string, body []byte, want int, out any) error {
+	req, err := http.NewRequest(method, s.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := s.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != want {
+		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, data)
+	}
+	if out != nil {
+		return json.Unmarshal(data, out)
+	}
+	return nil
+}
+
+type session struct {
+	Session struct {
+		ID         string `json:"id"`
+		Processing bool   `json:"processing"`
+		Items      []struct {
+			ID     string `json:"id"`
+			Status string `json:"status"`
+		} `json:"items"`
+	} `json:"session"`
+}
+
+func (s *server) get(id string) (session, error) {
+	var v session
+	err := s.call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, &v)
+	return v, err
+}
+
+// session runs one five-answer session and returns the wait after the
+// last upload.
+func (s *server) session(files []string, durations []time.Duration) (time.Duration, error) {
+	var created session
+	if err := s.call(http.MethodPost, "/api/practice/sessions", "application/json",
+		mustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(files)}),
+		http.StatusCreated, &created); err != nil {
+		return 0, err
+	}
+	id := created.Session.ID
+	var accepted time.Time
+	for i, f := range files {
+		audio, err := os.ReadFile(f)
+		if err != nil {
+			return 0, err
+		}
+		if err := s.call(http.MethodPut, "/api/practice/sessions/"+id+"/items/"+created.Session.Items[i].ID+"/audio",
+			"audio/webm;codecs=opus", audio, http.StatusAccepted, nil); err != nil {
+			return 0, err
+		}
+		accepted = time.Now()
+		if i == len(files)-1 {
+			break
+		}
+		// The student now speaks the next answer; the server works meanwhile.
+		speaking := time.Now().Add(durations[i+1])
+		for time.Now().Before(speaking) {
+			v, err := s.get(id)
+			if err != nil {
+				return 0, err
+			}
+			if st := v.Session.Items[i].Status; st == "done" || st == "failed" {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	for {
+		v, err := s.get(id)
+		if err != nil {
+			return 0, err
+		}
+		if !v.Session.Processing {
+			wait := time.Since(accepted)
+			for _, it := range v.Session.Items {
+				if it.Status != "done" {
+					return 0, fmt.Errorf("answer %s ended %s", it.ID, it.Status)
+				}
+			}
+			return wait, s.call(http.MethodPost, "/api/practice/sessions/"+id+"/complete", "application/json",
+				mustJSON(map[string]int{"totalSessionTime": 300}), http.StatusOK, nil)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// sequential is the spec's way: after the session, each answer in turn is
+// transcribed, checked and scored.
+func sequential(ctx context.Context, files []string) (time.Duration, error) {
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	speech, err := transcribe.New(transcribe.DefaultConfig(), logger)
+	if err != nil {
+		return 0, err
+	}
+	defer speech.Close()
+	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
+	if err != nil {
+		return 0, err
+	}
+	startAt := time.Now()
+	for _, f := range files {
+		res, err := speech.Transcribe(ctx, transcribe.Audio{Path: f, MIMEType: "audio/webm"})
+		if err != nil {
+			return 0, err
+		}
+		if !transcribe.Meaningful(res.Text) {
+			continue
+		}
+		if _, err := scorer.Score(ctx, feedback.Input{Profession: "dental", Question: "Tell me about a time you failed.", Transcript: res.Text}); err != nil {
+			return 0, err
+		}
+	}
+	return time.Since(startAt), nil
+}
+
+func percentile(ds []time.Duration, p int) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(0, min(len(s)-1, i-1))]
+}

@@ -1,0 +1,362 @@
+// Command transcribe benchmarks the local speech engine: word error rate and
+// real-time factor on interview answers synthesized at run time.
+//
+// Each answer text in corpus/ is spoken by festival (cmu_us_slt_arctic_hts),
+// some clips are sped up or slowed down with sox's tempo effect or get pink
+// noise mixed in, and every clip is encoded the way browsers upload it
+// (WebM/Opus from Chrome and Firefox, MP4/AAC from Safari) before it goes
+// through the same Engine the server uses. The corpus texts are never used to
+// build or tune the recogniser.
+//
+// Usage: go run ./bench/transcribe [-max-wer 0.10] [-max-rtf 0] [-snr dB] [-args "pocketsphinx options"] [-vocab N] [-keep]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/whitecoat/whitecoat/bench/internal/synth"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+type clip struct {
+	text   string  // corpus file name without .txt
+	format string  // webm or mp4
+	tempo  float64 // sox tempo factor: >1 is faster speech
+	snr    float64 // signal-to-noise ratio in dB of mixed-in pink noise (0 = clean)
+}
+
+func (c clip) name() string {
+	n := c.text + "." + c.format
+	if c.tempo != 1 {
+		n += fmt.Sprintf(" tempo%.2f", c.tempo)
+	}
+	if c.snr > 0 {
+		n += fmt.Sprintf(" snr%.0fdB", c.snr)
+	}
+	return n
+}
+
+// clips: every text once, alternating browser formats, plus speaking-rate
+// and noise variants. "A little noise" is pink noise at 25-30 dB SNR, a
+// laptop microphone in a quiet room; -snr runs the noisy clips at another
+// level to see how accuracy falls off.
+var clips = []clip{
+	{"01-tell-me-about-yourself", "webm", 1, 0},
+	{"02-why-dentistry", "mp4", 1, 0},
+	{"03-teamwork", "webm", 1, 0},
+	{"04-ethical-dilemma", "mp4", 1, 0},
+	{"05-weakness", "webm", 1, 0},
+	{"06-why-our-school", "mp4", 1, 0},
+	{"07-failure", "webm", 1, 0},
+	{"08-difficult-patient", "mp4", 1, 0},
+	{"09-leadership", "webm", 1, 0},
+	{"10-physical-therapy", "mp4", 1, 0},
+	{"11-stress", "webm", 1, 0},
+	{"12-veterinary", "mp4", 1, 0},
+	{"03-teamwork", "mp4", 1.2, 0},
+	{"07-failure", "mp4", 1.2, 0},
+	{"10-physical-therapy", "webm", 1.15, 0},
+	{"05-weakness", "mp4", 0.85, 0},
+	{"09-leadership", "webm", 0.85, 0},
+	{"12-veterinary", "webm", 0.8, 0},
+	{"04-ethical-dilemma", "webm", 1, 30},
+	{"06-why-our-school", "webm", 1, 25},
+	{"08-difficult-patient", "webm", 1, 30},
+	{"11-stress", "mp4", 1, 25},
+}
+
+func main() {
+	maxWER := flag.Float64("max-wer", 0.10, "fail if the overall word error rate is above this")
+	maxRTF := flag.Float64("max-rtf", 0, "fail if the overall real-time factor is above this (0: report only; wall time depends on what else runs)")
+	keep := flag.Bool("keep", false, "keep the synthesized clips and print where")
+	snr := flag.Float64("snr", 0, "mix the noisy clips' pink noise at this SNR in dB instead of their own")
+	args := flag.String("args", "", "pocketsphinx options replacing the engine's defaults, e.g. \"-ds 1\"")
+	vocab := flag.Int("vocab", transcribe.DefaultConfig().Local.Vocabulary, "general words the decoder searches (0: Debian's whole dictionary)")
+	flag.Parse()
+	if *snr > 0 {
+		for i := range clips {
+			if clips[i].snr > 0 {
+				clips[i].snr = *snr
+			}
+		}
+	}
+	cfg := transcribe.DefaultConfig()
+	if isSet("args") {
+		cfg.Local.Args = strings.Fields(*args)
+	}
+	cfg.Local.Vocabulary = *vocab
+	if err := run(context.Background(), os.Stdout, cfg, *maxWER, *maxRTF, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "bench-transcribe:", err)
+		os.Exit(1)
+	}
+}
+
+func isSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+func run(ctx context.Context, out io.Writer, cfg transcribe.Config, maxWER, maxRTF float64, keep bool) error {
+	for _, tool := range []string{"text2wave", "sox", "ffmpeg", "pocketsphinx_batch"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return fmt.Errorf("%s missing (make installs festival festvox-us-slt-hts sox ffmpeg pocketsphinx pocketsphinx-en-us): %w", tool, err)
+		}
+	}
+	_, self, _, _ := runtime.Caller(0)
+	corpus := filepath.Join(filepath.Dir(self), "corpus")
+	work, err := os.MkdirTemp("", "bench-transcribe-")
+	if err != nil {
+		return err
+	}
+	if keep {
+		fmt.Fprintln(out, "clips kept in", work)
+	} else {
+		defer os.RemoveAll(work)
+	}
+
+	start := time.Now()
+	paths, err := prepare(ctx, corpus, work)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "synthesized and encoded %d clips in %.0f s\n", len(clips), time.Since(start).Seconds())
+
+	fmt.Fprintf(out, "decoder options: %q, vocabulary %d general words + health terms\n", cfg.Local.Args, cfg.Local.Vocabulary)
+	cfg.TempDir = filepath.Join(work, "tmp")
+	if err := os.Mkdir(cfg.TempDir, 0o700); err != nil {
+		return err
+	}
+	eng, err := transcribe.New(cfg, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	// A server's decoders are already running when an answer arrives: load
+	// the model before timing.
+	warm := time.Now()
+	if _, err := eng.Transcribe(ctx, transcribe.Audio{Path: paths[0]}); err != nil {
+		return fmt.Errorf("warm-up: %w", err)
+	}
+	fmt.Fprintf(out, "warm-up (model load in %d workers + first clip): %.1f s; load average %s\n\n",
+		cfg.Local.Workers, time.Since(warm).Seconds(), loadAvg())
+
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "clip\taudio s\twall s\tRTF\tCPU s\tWER\terrors/words\t")
+	var totalErr, totalWords int
+	var totalAudio, totalWall, totalCPU float64
+	var minute []string
+	for i, c := range clips {
+		ref, err := os.ReadFile(filepath.Join(corpus, c.text+".txt"))
+		if err != nil {
+			return err
+		}
+		t0, cpu0 := time.Now(), childCPU()
+		res, err := eng.Transcribe(ctx, transcribe.Audio{Path: paths[i]})
+		wall, cpu := time.Since(t0).Seconds(), childCPU()-cpu0
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name(), err)
+		}
+		errs, words := wordErrors(string(ref), res.Text)
+		totalErr += errs
+		totalWords += words
+		totalAudio += res.DurationSeconds
+		totalWall += wall
+		totalCPU += cpu
+		rtf := wall / res.DurationSeconds
+		fmt.Fprintf(tw, "%s\t%.1f\t%.2f\t%.3f\t%.2f\t%.1f%%\t%d/%d\t\n", c.name(), res.DurationSeconds, wall, rtf, cpu,
+			100*float64(errs)/float64(words), errs, words)
+		if res.DurationSeconds >= 50 && res.DurationSeconds <= 70 {
+			minute = append(minute, fmt.Sprintf("  %s: %.1f s of audio in %.2f s wall (RTF %.3f), %.2f CPU s", c.name(), res.DurationSeconds, wall, rtf, cpu))
+		}
+	}
+	tw.Flush()
+	wer := float64(totalErr) / float64(totalWords)
+	rtf := totalWall / totalAudio
+	fmt.Fprintf(out, "\nTOTAL %d clips, %.0f s of audio: WER %.2f%% (%d/%d words), wall %.1f s, RTF %.3f; "+
+		"CPU %.1f s (%.3f CPU s per audio s; on %d idle cores at best RTF %.3f); load average %s\n",
+		len(clips), totalAudio, 100*wer, totalErr, totalWords, totalWall, rtf,
+		totalCPU, totalCPU/totalAudio, cfg.Local.Workers, totalCPU/totalAudio/float64(cfg.Local.Workers), loadAvg())
+	fmt.Fprintln(out, "answers of about 60 s (target: <= 4 s wall, RTF <= 0.07):")
+	fmt.Fprintln(out, strings.Join(minute, "\n"))
+	if left, _ := filepath.Glob(filepath.Join(cfg.TempDir, "whitecoat-stt-*")); len(left) > 0 {
+		return fmt.Errorf("engine left %d per-answer directories behind", len(left))
+	}
+	if wer > maxWER {
+		return fmt.Errorf("WER %.2f%% above %.2f%%", 100*wer, 100*maxWER)
+	}
+	if maxRTF > 0 && rtf > maxRTF {
+		return fmt.Errorf("RTF %.3f above %.3f", rtf, maxRTF)
+	}
+	return nil
+}
+
+// prepare synthesizes each text once and derives every clip from it, two at
+// a time (festival and the encoders are single-threaded).
+func prepare(ctx context.Context, corpus, work string) ([]string, error) {
+	var mu sync.Mutex
+	spoken := map[string]*sync.Once{}
+	synthErr := map[string]error{}
+	paths := make([]string, len(clips))
+	errs := make([]error, len(clips))
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for i, c := range clips {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			speech := filepath.Join(work, c.text+".wav")
+			mu.Lock()
+			once := spoken[c.text]
+			if once == nil {
+				once = &sync.Once{}
+				spoken[c.text] = once
+			}
+			mu.Unlock()
+			once.Do(func() {
+				err := synth.Speak(ctx, filepath.Join(corpus, c.text+".txt"), speech)
+				mu.Lock()
+				synthErr[c.text] = err
+				mu.Unlock()
+			})
+			mu.Lock()
+			err := synthErr[c.text]
+			mu.Unlock()
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			paths[i], errs[i] = variant(ctx, work, i, c, speech)
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("prepare %s: %w", clips[i].name(), err)
+		}
+	}
+	return paths, nil
+}
+
+func variant(ctx context.Context, work string, i int, c clip, speech string) (string, error) {
+	src := speech
+	if c.tempo != 1 {
+		dst := filepath.Join(work, fmt.Sprintf("%02d-tempo.wav", i))
+		// -R: sox dithers its output with random noise; make it the same every run.
+		if err := synth.Run(ctx, "sox", "-R", src, dst, "tempo", "-s", fmt.Sprint(c.tempo)); err != nil {
+			return "", err
+		}
+		src = dst
+	}
+	if c.snr > 0 {
+		noise := filepath.Join(work, fmt.Sprintf("%02d-noise.wav", i))
+		dst := filepath.Join(work, fmt.Sprintf("%02d-noisy.wav", i))
+		// Same length and rate as the speech; -R makes the noise the same every run.
+		if err := synth.Run(ctx, "sox", "-R", src, noise, "synth", "pinknoise", "vol", "0.5"); err != nil {
+			return "", err
+		}
+		speechRMS, err := rms(ctx, src)
+		if err != nil {
+			return "", err
+		}
+		noiseRMS, err := rms(ctx, noise)
+		if err != nil {
+			return "", err
+		}
+		gain := speechRMS / noiseRMS / math.Pow(10, c.snr/20)
+		// sox -m would halve both inputs without explicit -v.
+		if err := synth.Run(ctx, "sox", "-R", "-m", "-v", "1", src, "-v", fmt.Sprint(gain), noise, dst); err != nil {
+			return "", err
+		}
+		src = dst
+	}
+	out := filepath.Join(work, fmt.Sprintf("%02d.%s", i, c.format))
+	return out, synth.Encode(ctx, src, out, c.format)
+}
+
+// rms is the RMS amplitude of a sound file, as sox's stat effect reports it.
+func rms(ctx context.Context, path string) (float64, error) {
+	out, err := exec.CommandContext(ctx, "sox", path, "-n", "stat").CombinedOutput()
+	if err != nil {
+		return 0, fmt.Errorf("sox stat: %w: %s", err, out)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "RMS     amplitude:") {
+			return strconv.ParseFloat(strings.TrimSpace(strings.TrimPrefix(line, "RMS     amplitude:")), 64)
+		}
+	}
+	return 0, fmt.Errorf("sox stat: no RMS amplitude in %q", out)
+}
+
+// wordErrors is the word-level edit distance between the reference and the
+// hypothesis after lower-casing and dropping punctuation.
+func wordErrors(ref, hyp string) (errs, words int) {
+	r := normalize(ref)
+	return transcribe.WordErrors(r, normalize(hyp)), len(r)
+}
+
+func normalize(s string) []string {
+	return strings.Fields(strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r == '\'':
+			return r
+		case r >= 'A' && r <= 'Z':
+			return r + 'a' - 'A'
+		}
+		return ' '
+	}, s))
+}
+
+// childCPU is the CPU time used so far by this process's children: exited
+// ones (ffmpeg) from rusage, live ones (the decoder workers) from /proc.
+// Unlike wall time it hardly depends on what else the machine is running.
+func childCPU() float64 {
+	var ru syscall.Rusage
+	var total float64
+	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru) == nil {
+		total = float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+	}
+	self := strconv.Itoa(os.Getpid())
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, path := range stats {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			continue
+		}
+		// Fields after the parenthesised command name: state ppid ... utime(12th) stime(13th).
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) < 13 || f[1] != self {
+			continue
+		}
+		utime, _ := strconv.ParseFloat(f[11], 64)
+		stime, _ := strconv.ParseFloat(f[12], 64)
+		total += (utime + stime) / clockTicks
+	}
+	return total
+}
+
+// clockTicks is USER_HZ, the unit of /proc/*/stat times; 100 on Linux.
+const clockTicks = 100
+
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.Join(strings.Fields(string(b))[:3], " ")
+}

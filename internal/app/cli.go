@@ -1,0 +1,168 @@
+package app
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/config"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/mail"
+	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: whitecoat user create|promote ...", ErrUsage)
+	}
+	switch args[0] {
+	case "create":
+		return userCreate(ctx, cfg, logger, args[1:], sio)
+	case "promote":
+		if len(args) != 2 {
+			return fmt.Errorf("%w: whitecoat user promote EMAIL", ErrUsage)
+		}
+		s, err := newServices(ctx, cfg, logger)
+		if err != nil {
+			return err
+		}
+		defer s.db.Close()
+		if err := s.auth.Promote(ctx, args[1]); err != nil {
+			return err
+		}
+		fmt.Fprintf(sio.Stdout, "%s is now an admin\n", args[1])
+		return nil
+	case "grant-pass":
+		if len(args) != 2 {
+			return fmt.Errorf("%w: whitecoat user grant-pass EMAIL", ErrUsage)
+		}
+		email, err := auth.NormalizeEmail(args[1])
+		if err != nil {
+			return err
+		}
+		s, err := newServices(ctx, cfg, logger)
+		if err != nil {
+			return err
+		}
+		defer s.db.Close()
+		end, err := billing.GrantPass(ctx, s.db, email, s.now())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(sio.Stdout, "%s has Premium until %s\n", email, end.Format("January 2, 2006"))
+		return nil
+	}
+	return fmt.Errorf("%w: unknown user command %q (want create, promote or grant-pass)", ErrUsage, args[0])
+}
+
+func userCreate(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
+	fs := flag.NewFlagSet("user create", flag.ContinueOnError)
+	fs.SetOutput(sio.Stderr)
+	email := fs.String("email", "", "email address (required)")
+	name := fs.String("name", "", "full name (required)")
+	fromStdin := fs.Bool("password-stdin", false, "read the password from standard input (required)")
+	admin := fs.Bool("admin", false, "give the account the admin role")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	if *email == "" || *name == "" || !*fromStdin {
+		return fmt.Errorf("%w: whitecoat user create --email E --name N --password-stdin [--admin]", ErrUsage)
+	}
+	password, err := readPassword(sio.Stdin)
+	if err != nil {
+		return err
+	}
+	s, err := newServices(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer s.db.Close()
+	role := auth.RoleUser
+	if *admin {
+		role = auth.RoleAdmin
+	}
+	u, err := s.auth.CreateUser(ctx, *name, *email, password, role)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(sio.Stdout, "created %s (%s) with role %s\n", u.Email, u.ID, u.Role)
+	return nil
+}
+
+func questionsCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
+	s, err := newServices(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer s.db.Close()
+	err = question.RunCLI(ctx, s.questions, args, sio.Stdin, sio.Stdout, sio.Stderr)
+	if errors.Is(err, question.ErrUsage) {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	return err
+}
+
+// readPassword takes the first line of r; passwords never go on the
+// command line, where other users can read them from the process list.
+func readPassword(r io.Reader) (string, error) {
+	line, err := bufio.NewReader(io.LimitReader(r, 4096)).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("read password from stdin: %w", err)
+	}
+	pw := strings.TrimRight(line, "\r\n")
+	if pw == "" {
+		return "", errors.New("no password on standard input")
+	}
+	return pw, nil
+}
+
+// doctor reports which option each external concern uses and whether it
+// works, and fails when any does not.
+func doctor(ctx context.Context, cfg config.Config, logger *slog.Logger, w io.Writer) error {
+	failed := 0
+	report := func(concern, choice string, err error) {
+		status := "ok"
+		if err != nil {
+			status = "FAIL: " + err.Error()
+			failed++
+		}
+		fmt.Fprintf(w, "%-10s %-60s %s\n", concern, choice, status)
+	}
+	db, err := openStore(ctx, cfg, logger)
+	dbChoice := "SQLite " + cfg.DatabaseURL
+	if cfg.IsPostgres() {
+		dbChoice = "PostgreSQL"
+	}
+	if err == nil {
+		err = db.Ping(ctx)
+		db.Close()
+	}
+	report("database", dbChoice, err)
+
+	mailer, err := mail.New(cfg.SMTPURL, cfg.MailFrom, logger)
+	mailChoice := "SMTP"
+	if err == nil {
+		mailChoice = mailer.Describe()
+		if s, ok := mailer.(*mail.SMTP); ok {
+			err = s.Check(ctx)
+		}
+	}
+	report("mail", mailChoice, err)
+	sc := speechConfig(cfg)
+	report("speech", "speech-to-text: "+sc.Engine, transcribe.Check(ctx, sc))
+	fc := feedbackConfig(cfg)
+	report("feedback", "feedback: "+fc.Engine, feedback.Check(ctx, fc))
+	report("payments", "not configured yet", nil)
+	if failed > 0 {
+		return fmt.Errorf("doctor: %d check(s) failed", failed)
+	}
+	return nil
+}

@@ -1,0 +1,228 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/config"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/jobs"
+	"github.com/whitecoat/whitecoat/internal/mail"
+	"github.com/whitecoat/whitecoat/internal/mail/mailtest"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
+)
+
+// testClock is a clock tests move by hand.
+type testClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *testClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// testApp is the whole HTTP surface on a real database, with a real SMTP
+// server receiving its mail and a clock the test controls.
+type testApp struct {
+	URL     string
+	Clock   *testClock
+	Mail    *mailtest.Server
+	Whisper *whispertest.Server
+	svcs    *services
+	cfg     config.Config
+}
+
+const testIndexHTML = "<!doctype html><title>Whitecoat</title><div id=root></div>"
+
+func newTestApp(t *testing.T, db *store.DB, env map[string]string) *testApp {
+	t.Helper()
+	smtp := mailtest.Start(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	vars := map[string]string{
+		"BASE_URL":               base,
+		"SMTP_URL":               smtp.URL.String(),
+		"MAIL_FROM":              "Whitecoat <no-reply@whitecoat.test>",
+		"RATE_LIMIT_PER_ACCOUNT": "5",
+		"RATE_LIMIT_PER_IP":      "50",
+		"TRUSTED_PROXY_HEADER":   "X-Test-Client-IP",
+	}
+	for k, v := range env {
+		vars[k] = v
+	}
+	cfg, err := config.Load(func(k string) string { return vars[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	mailer, err := mail.New(cfg.SMTPURL, cfg.MailFrom, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := &testClock{t: time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)}
+	svcs := assemble(db, mailer, cfg, logger, clock.Now)
+	if _, err := svcs.questions.Seed(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	whisper := whispertest.Start(t, "I want to become a dentist because of the trust I saw between Dr. Patel and her patients.")
+	sc := speechConfig(cfg)
+	sc.Engine = transcribe.EngineOpenAI
+	sc.OpenAI.BaseURL, sc.OpenAI.APIKey, sc.OpenAI.MaxRetries = whisper.URL, "test-key", 0
+	speech, err := transcribe.New(sc, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scorer, err := feedback.New(feedbackConfig(cfg), logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := jobs.DefaultOptions(cfg.JobTimeout)
+	opts.PollInterval = 50 * time.Millisecond
+	jobClient, err := startPipeline(context.Background(), svcs, cfg, logger, engines{speech: speech, scorer: scorer}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spa := fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}, "assets/app.js": {Data: []byte("console.log(1)")}}
+	h, _ := newHTTPHandler(svcs, cfg, logger, spa)
+	srv := httptest.NewUnstartedServer(h)
+	srv.Listener.Close()
+	srv.Listener = ln
+	srv.Start()
+	t.Cleanup(func() {
+		srv.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = jobs.Stop(ctx, jobClient)
+		svcs.auth.Shutdown(ctx)
+	})
+	return &testApp{URL: base, Clock: clock, Mail: smtp, svcs: svcs, cfg: cfg, Whisper: whisper}
+}
+
+// browser is one cookie jar talking to the app from one client IP.
+type browser struct {
+	t      *testing.T
+	app    *testApp
+	client *http.Client
+	ip     string
+}
+
+func (a *testApp) browser(t *testing.T, ip string) *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{t: t, app: a, client: &http.Client{Jar: jar, Timeout: 30 * time.Second}, ip: ip}
+}
+
+type response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+func (r response) JSON(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.Body, &m); err != nil {
+		t.Fatalf("response is not JSON (%v): %s", err, r.Body)
+	}
+	return m
+}
+
+func (r response) Detail(t *testing.T) string {
+	t.Helper()
+	d, _ := r.JSON(t)["detail"].(string)
+	return d
+}
+
+func (b *browser) do(method, path string, body io.Reader, header map[string]string) response {
+	b.t.Helper()
+	req, err := http.NewRequest(method, b.app.URL+path, body)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	req.Header.Set("X-Test-Client-IP", b.ip)
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	resp, err := b.client.Do(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+}
+
+func (b *browser) post(path string, v any) response {
+	b.t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return b.do(http.MethodPost, path, bytes.NewReader(data), map[string]string{"Content-Type": "application/json"})
+}
+
+func (b *browser) get(path string) response {
+	b.t.Helper()
+	return b.do(http.MethodGet, path, nil, nil)
+}
+
+// sessionCookie returns the browser's current session token.
+func (b *browser) sessionCookie() string {
+	u, _ := url.Parse(b.app.URL)
+	for _, c := range b.client.Jar.Cookies(u) {
+		if c.Name == "whitecoat_session" {
+			return c.Value
+		}
+	}
+	return ""
+}
+
+func (b *browser) setSessionCookie(token string) {
+	u, _ := url.Parse(b.app.URL)
+	b.client.Jar.SetCookies(u, []*http.Cookie{{Name: "whitecoat_session", Value: token, Path: "/"}})
+}
+
+func wantStatus(t *testing.T, r response, want int) {
+	t.Helper()
+	if r.Status != want {
+		t.Fatalf("status %d, want %d; body: %s", r.Status, want, r.Body)
+	}
+}
+
+func (b *browser) signup(name, email, password string) response {
+	b.t.Helper()
+	return b.post("/api/auth/signup", map[string]string{"name": name, "email": email, "password": password})
+}
+
+func (b *browser) login(email, password string) response {
+	b.t.Helper()
+	return b.post("/api/auth/login", map[string]string{"email": email, "password": password})
+}

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/config"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/jobs"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// engines are what the practice pipeline transcribes and scores with.
+type engines struct {
+	speech transcribe.Engine
+	scorer feedback.Engine
+}
+
+func newEngines(cfg config.Config, logger *slog.Logger) (engines, error) {
+	speech, err := transcribe.New(speechConfig(cfg), logger)
+	if err != nil {
+		return engines{}, err
+	}
+	scorer, err := feedback.New(feedbackConfig(cfg), logger)
+	if err != nil {
+		speech.Close()
+		return engines{}, err
+	}
+	return engines{speech: speech, scorer: scorer}, nil
+}
+
+func practiceConfig(cfg config.Config) practice.Config {
+	return practice.Config{
+		AnswerLimit:      cfg.AnswerLimit,
+		AudioDir:         cfg.Speech.AudioTmpDir,
+		MaxAudioBytes:    practice.MaxUploadBytes,
+		DailyAnswerLimit: cfg.DailyAnswerLimit,
+		AudioMaxAge:      time.Hour,
+		// With retries backing off to 15 s, 25 attempts ride out about
+		// five minutes of engine outage before an answer is marked failed.
+		MaxAttempts: 25,
+		StuckAfter:  2 * cfg.JobTimeout,
+	}
+}
+
+// startPipeline creates the practice service on s and starts the job
+// workers that process answers and run the periodic clean-ups.
+func startPipeline(ctx context.Context, s *services, cfg config.Config, logger *slog.Logger, eng engines, opts jobs.Options) (*jobs.Client, error) {
+	workers := river.NewWorkers()
+	opts.Workers = workers
+	opts.PeriodicJobs = append(opts.PeriodicJobs, auth.PrunePeriodically(time.Hour), practice.SweepPeriodically(cfg.JobTimeout))
+	client, err := jobs.New(s.db, logger, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.practice = practice.NewService(s.db, client, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
+	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
+	practice.AddWorkers(workers, s.practice)
+	// Jobs stop through jobs.Stop after the HTTP server drains, not when
+	// the shutdown signal arrives.
+	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
+		return nil, fmt.Errorf("app: start jobs: %w", err)
+	}
+	// Answers in progress for longer than a job may run were cut off by a
+	// crash; on SQLite, which has this one process working on it, every
+	// answer in progress was. Recover them now, not at the next sweep.
+	olderThan := cfg.JobTimeout
+	if s.db.Dialect == store.SQLite {
+		olderThan = 0
+	}
+	if _, err := s.practice.RecoverStuck(ctx, olderThan); err != nil {
+		return nil, err
+	}
+	return client, nil
+}

@@ -1,0 +1,96 @@
+package app
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
+)
+
+// Every practice endpoint refuses bad input with a precise 4xx and leaves
+// the session as it was.
+func TestPracticeAPIRefusesBadInput(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		for _, email := range []string{"ana@example.com", "bob@example.com"} {
+			if _, err := app.svcs.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ana, bob := app.browser(t, "10.0.0.1"), app.browser(t, "10.0.0.2")
+		wantStatus(t, ana.login("ana@example.com", pw), http.StatusOK)
+		wantStatus(t, bob.login("bob@example.com", pw), http.StatusOK)
+
+		r := ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 2})
+		wantStatus(t, r, http.StatusCreated)
+		sess := r.JSON(t)["session"].(map[string]any)
+		id := sess["id"].(string)
+		items := sess["items"].([]any)
+		item := items[0].(map[string]any)["id"].(string)
+		audioPath := "/api/practice/sessions/" + id + "/items/" + item + "/audio"
+		upload := func(b *browser, path, contentType string, body []byte) response {
+			return b.do(http.MethodPut, path, bytes.NewReader(body), map[string]string{"Content-Type": contentType})
+		}
+		eleven := []map[string]string{}
+		for i := range 11 {
+			eleven = append(eleven, map[string]string{"text": "Question " + strings.Repeat("?", i+1)})
+		}
+		for _, tc := range []struct {
+			name   string
+			resp   response
+			status int
+			detail string
+		}{
+			{"an 11th question", ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "custom", "questions": eleven}),
+				http.StatusBadRequest, "at most 10 questions"},
+			{"count over 10", ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 11}),
+				http.StatusBadRequest, "between 1 and 10"},
+			{"unknown profession", ana.post("/api/practice/sessions", map[string]any{"profession": "astronaut", "mode": "audio", "interviewType": "random"}),
+				http.StatusBadRequest, "Unknown profession"},
+			{"wrong session id", ana.get("/api/practice/sessions/0123456789abcdef"), http.StatusNotFound, practice.MsgSessionNotFound},
+			{"another user's session", bob.get("/api/practice/sessions/" + id), http.StatusNotFound, practice.MsgSessionNotFound},
+			{"another user's upload", upload(bob, audioPath, "audio/webm", whispertest.Recording(t)), http.StatusNotFound, practice.MsgSessionNotFound},
+			{"wrong item id", upload(ana, "/api/practice/sessions/"+id+"/items/nope/audio", "audio/webm", whispertest.Recording(t)), http.StatusNotFound, practice.MsgItemNotFound},
+			{"not audio", upload(ana, audioPath, "audio/webm", []byte("%PDF-1.7 definitely not a recording")), http.StatusBadRequest, "not a recording"},
+			{"over the size cap", upload(ana, audioPath, "audio/webm", bytes.Repeat([]byte{0x1a}, practice.MaxUploadBytes+1)), http.StatusRequestEntityTooLarge, "too large"},
+			{"save before completing", ana.post("/api/practice/sessions/"+id+"/save", map[string]string{"title": "x"}), http.StatusConflict, "Complete the session"},
+			{"retry a pending answer", ana.post("/api/practice/sessions/"+id+"/items/"+item+"/retry", map[string]string{}), http.StatusConflict, "failed answer"},
+			{"another user's saved session", bob.get("/api/practice/saved/0123"), http.StatusNotFound, practice.MsgSavedNotFound},
+		} {
+			if tc.resp.Status != tc.status || !strings.Contains(tc.resp.Detail(t), tc.detail) {
+				t.Errorf("%s: %d %q, want %d containing %q", tc.name, tc.resp.Status, tc.resp.Detail(t), tc.status, tc.detail)
+			}
+		}
+		after := ana.get("/api/practice/sessions/" + id).JSON(t)["session"].(map[string]any)
+		for _, it := range after["items"].([]any) {
+			if st := it.(map[string]any)["status"]; st != practice.StatusPending {
+				t.Fatalf("a refused request changed an item to %v", st)
+			}
+		}
+
+		// The same upload, done right, is processed.
+		wantStatus(t, upload(ana, audioPath, "audio/webm;codecs=opus", whispertest.Recording(t)), http.StatusAccepted)
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			s := ana.get("/api/practice/sessions/" + id).JSON(t)["session"].(map[string]any)
+			first := s["items"].([]any)[0].(map[string]any)
+			if first["status"] == practice.StatusDone {
+				if fb, ok := first["feedback"].(map[string]any); !ok || fb["overallScore"] == nil {
+					t.Fatalf("done without feedback: %v", first)
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("answer never processed: %v", first)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}

@@ -1,0 +1,137 @@
+// Package billing decides what an account may do: the free trial, the
+// one-year Premium pass, and (later) buying it.
+package billing
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Spec §9 constants.
+const (
+	FreeSessions       = 2
+	SubscriptionLength = 365 * 24 * time.Hour
+)
+
+// Status is the spec's derived access status.
+type Status string
+
+const (
+	FreeTrialActive  Status = "free_trial_active"
+	FreeTrialExpired Status = "free_trial_expired"
+	PaidActive       Status = "paid_active"
+	PaidCancelled    Status = "paid_cancelled"
+)
+
+// Account is what access depends on, taken from the user record.
+type Account struct {
+	HasPaid            bool
+	PaidAt             *time.Time
+	SubscriptionEndsAt *time.Time
+	TrialExpiresAt     time.Time
+	SessionsCompleted  int
+}
+
+// Access is everything the dashboard shows about an account's standing,
+// derived in one place so the server's checks and the UI agree.
+type Access struct {
+	Status                Status `json:"status" enum:"free_trial_active,free_trial_expired,paid_active,paid_cancelled"`
+	Badge                 string `json:"badge"`
+	HeaderText            string `json:"headerText"`
+	Banner                string `json:"banner"`
+	DaysLeft              int    `json:"daysLeft"`
+	FreeSessionsRemaining int    `json:"freeSessionsRemaining"`
+	PracticeEnabled       bool   `json:"practiceEnabled"`
+	// HistoryLocked hides saved sessions when the trial expired or the pass ended.
+	HistoryLocked bool `json:"historyLocked"`
+	// SubscriptionEndsAt is the pass's end (explicit, else paidAt + 365 days).
+	SubscriptionEndsAt *time.Time `json:"subscriptionEndsAt"`
+}
+
+// MsgLocked is the refusal when a locked account tries to start practising.
+const MsgLocked = "Your free practice sessions are used up or your access has ended. Upgrade to Practice to continue."
+
+// SubscriptionEnd is subscriptionEndsAt, else paidAt + 365 days (spec §4).
+func SubscriptionEnd(a Account) *time.Time {
+	if a.SubscriptionEndsAt != nil {
+		t := *a.SubscriptionEndsAt
+		return &t
+	}
+	if a.PaidAt != nil {
+		t := a.PaidAt.Add(SubscriptionLength)
+		return &t
+	}
+	return nil
+}
+
+// Evaluate derives the access status and its texts at time now.
+func Evaluate(a Account, now time.Time) Access {
+	out := Access{FreeSessionsRemaining: max(0, FreeSessions-a.SessionsCompleted)}
+	end := SubscriptionEnd(a)
+	out.SubscriptionEndsAt = end
+	switch {
+	case !a.HasPaid && now.Before(a.TrialExpiresAt):
+		out.Status = FreeTrialActive
+		out.DaysLeft = daysLeft(now, a.TrialExpiresAt)
+	case a.HasPaid && end != nil && !now.After(*end):
+		out.Status = PaidActive
+		out.DaysLeft = daysLeft(now, *end)
+	case a.HasPaid:
+		out.Status = PaidCancelled
+	default:
+		out.Status = FreeTrialExpired
+	}
+	out.PracticeEnabled = out.Status == PaidActive || (out.Status == FreeTrialActive && out.FreeSessionsRemaining > 0)
+	out.HistoryLocked = out.Status == FreeTrialExpired || out.Status == PaidCancelled
+
+	switch out.Status {
+	case FreeTrialActive:
+		out.Badge = "Free Trial"
+		if out.FreeSessionsRemaining == 0 {
+			out.Banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+		} else {
+			out.Banner = fmt.Sprintf("Free trial: %s left and %s remaining.", days(out.DaysLeft), plural(out.FreeSessionsRemaining, "free session"))
+		}
+	case FreeTrialExpired:
+		out.Badge = "Trial Expired"
+		out.Banner = "Your free trial has ended. Upgrade to Premium to keep practising."
+	case PaidActive:
+		out.Badge = fmt.Sprintf("Premium (%s left)", days(out.DaysLeft))
+		if out.DaysLeft > 0 {
+			out.Banner = fmt.Sprintf("Premium: %s remaining.", days(out.DaysLeft))
+		} else {
+			out.Banner = "Premium: Active"
+		}
+	case PaidCancelled:
+		out.Badge = "Subscription Ended"
+		out.Banner = "Your Premium pass has ended. Buy a new pass to keep practising."
+	}
+	switch out.Status {
+	case FreeTrialExpired:
+		out.HeaderText = "Upgrade to continue your interview preparation journey"
+	case PaidCancelled:
+		out.HeaderText = "Your subscription has ended. Reactivate to continue your progress."
+	default:
+		out.HeaderText = "Continue your interview preparation journey"
+	}
+	return out
+}
+
+// daysLeft rounds up to whole days, never below 0 (spec §9).
+func daysLeft(now, end time.Time) int {
+	d := end.Sub(now)
+	if d <= 0 {
+		return 0
+	}
+	return int(math.Ceil(d.Hours() / 24))
+}
+
+func days(n int) string { return plural(n, "day") }
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}

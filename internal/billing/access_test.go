@@ -1,0 +1,88 @@
+package billing
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+func TestEvaluate(t *testing.T) {
+	now := time.Date(2026, 9, 10, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) *time.Time { t := now.Add(d); return &t }
+	day := 24 * time.Hour
+	for _, tc := range []struct {
+		name     string
+		acct     Account
+		status   Status
+		badge    string
+		daysLeft int
+		practice bool
+		free     int
+		header   string
+		banner   string
+	}{
+		{"new trial", Account{TrialExpiresAt: now.Add(7 * day)}, FreeTrialActive, "Free Trial", 7, true, 2,
+			"Continue your interview preparation journey", "Free trial: 7 days left and 2 free sessions remaining."},
+		{"trial, 1 session, 1.2 days", Account{TrialExpiresAt: now.Add(29 * time.Hour), SessionsCompleted: 1}, FreeTrialActive, "Free Trial", 2, true, 1,
+			"Continue your interview preparation journey", "Free trial: 2 days left and 1 free session remaining."},
+		{"trial, hours left rounds up to 1 day", Account{TrialExpiresAt: now.Add(3 * time.Hour)}, FreeTrialActive, "Free Trial", 1, true, 2,
+			"Continue your interview preparation journey", "Free trial: 1 day left and 2 free sessions remaining."},
+		{"trial sessions used", Account{TrialExpiresAt: now.Add(3 * day), SessionsCompleted: 2}, FreeTrialActive, "Free Trial", 3, false, 0,
+			"Continue your interview preparation journey", "You've used your 2 free sessions. Upgrade to Premium to keep practising."},
+		{"trial over-used", Account{TrialExpiresAt: now.Add(3 * day), SessionsCompleted: 5}, FreeTrialActive, "Free Trial", 3, false, 0,
+			"Continue your interview preparation journey", "You've used your 2 free sessions. Upgrade to Premium to keep practising."},
+		{"trial expired at the instant", Account{TrialExpiresAt: now}, FreeTrialExpired, "Trial Expired", 0, false, 2,
+			"Upgrade to continue your interview preparation journey", "Your free trial has ended. Upgrade to Premium to keep practising."},
+		{"paid, explicit end", Account{HasPaid: true, PaidAt: at(-10 * day), SubscriptionEndsAt: at(30 * day), TrialExpiresAt: now.Add(-day), SessionsCompleted: 9}, PaidActive, "Premium (30 days left)", 30, true, 0,
+			"Continue your interview preparation journey", "Premium: 30 days remaining."},
+		{"paid, fallback paidAt+365", Account{HasPaid: true, PaidAt: at(-364 * day), TrialExpiresAt: now.Add(-day)}, PaidActive, "Premium (1 day left)", 1, true, 2,
+			"Continue your interview preparation journey", "Premium: 1 day remaining."},
+		{"paid, ends exactly now is still active", Account{HasPaid: true, SubscriptionEndsAt: at(0)}, PaidActive, "Premium (0 days left)", 0, true, 2,
+			"Continue your interview preparation journey", "Premium: Active"},
+		{"paid, ended", Account{HasPaid: true, PaidAt: at(-366 * day)}, PaidCancelled, "Subscription Ended", 0, false, 2,
+			"Your subscription has ended. Reactivate to continue your progress.", "Your Premium pass has ended. Buy a new pass to keep practising."},
+		{"paid with no dates", Account{HasPaid: true}, PaidCancelled, "Subscription Ended", 0, false, 2,
+			"Your subscription has ended. Reactivate to continue your progress.", "Your Premium pass has ended. Buy a new pass to keep practising."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Evaluate(tc.acct, now)
+			if got.Status != tc.status || got.Badge != tc.badge || got.DaysLeft != tc.daysLeft || got.PracticeEnabled != tc.practice ||
+				got.FreeSessionsRemaining != tc.free || got.HeaderText != tc.header || got.Banner != tc.banner {
+				t.Fatalf("got %+v", got)
+			}
+			if got.HistoryLocked != (tc.status == FreeTrialExpired || tc.status == PaidCancelled) {
+				t.Fatalf("history locked = %v for %s", got.HistoryLocked, tc.status)
+			}
+		})
+	}
+}
+
+func TestGrantPass(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 9, 10, 12, 0, 0, 0, time.UTC)
+		if _, err := db.SQL.ExecContext(ctx, `INSERT INTO users (id, name, email, password_hash, created_at, trial_expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+			"u1", "Ana", "ana@example.com", "x", now, now.Add(7*24*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		end, err := GrantPass(ctx, db, "ana@example.com", now)
+		if err != nil || !end.Equal(now.Add(SubscriptionLength)) {
+			t.Fatalf("first pass ends %v (%v)", end, err)
+		}
+		// Renewing 100 days in adds a year after the current pass ends.
+		renewed, err := GrantPass(ctx, db, "ana@example.com", now.Add(100*24*time.Hour))
+		if err != nil || !renewed.Equal(end.Add(SubscriptionLength)) {
+			t.Fatalf("renewal ends %v (%v), want %v", renewed, err, end.Add(SubscriptionLength))
+		}
+		var hasPaid bool
+		if err := db.SQL.QueryRowContext(ctx, `SELECT has_paid FROM users WHERE id = 'u1'`).Scan(&hasPaid); err != nil || !hasPaid {
+			t.Fatalf("has_paid %v (%v)", hasPaid, err)
+		}
+		if _, err := GrantPass(ctx, db, "nobody@example.com", now); err == nil {
+			t.Fatal("granted a pass to an unknown email")
+		}
+	})
+}

@@ -1,0 +1,303 @@
+// Package config parses Whitecoat's settings once, from the environment, into
+// a typed Config that is passed explicitly to whatever needs it.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/mail"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting Whitecoat reads. Zero values are never used
+// directly: Load fills in the documented defaults.
+type Config struct {
+	Addr        string
+	BaseURL     *url.URL
+	DatabaseURL string
+	DataDir     string
+
+	LogLevel  slog.Level
+	LogFormat string
+
+	SMTPURL  *url.URL
+	MailFrom string
+
+	SessionIdleTimeout     time.Duration
+	SessionAbsoluteTimeout time.Duration
+
+	// Rate limits: attempts allowed per window, per account and per client IP.
+	RateLimitWindow     time.Duration
+	RateLimitPerAccount int
+	RateLimitPerIP      int
+
+	// TrustedProxyHeader names the header carrying the client IP when the
+	// binary runs behind a proxy that sets it; empty means use RemoteAddr.
+	TrustedProxyHeader string
+
+	ShutdownTimeout time.Duration
+
+	// AnswerLimit is when a recording stops by itself (3 minutes).
+	AnswerLimit time.Duration
+	// JobTimeout bounds one background job (transcribing one answer).
+	JobTimeout time.Duration
+	// DailyAnswerLimit is the usage guard: answers one user may upload in
+	// 24 hours before practice pauses with the spec's heavy-usage message.
+	DailyAnswerLimit int
+
+	Speech   Speech
+	Feedback Feedback
+}
+
+// Speech selects and configures the speech-to-text engine.
+type Speech struct {
+	Engine        string
+	OpenAIBaseURL string
+	OpenAIAPIKey  string
+	OpenAIModel   string
+	AudioTmpDir   string
+}
+
+// Feedback selects and configures the feedback engine.
+type Feedback struct {
+	Engine        string
+	OpenAIBaseURL string
+	OpenAIAPIKey  string
+	OpenAIModel   string
+}
+
+// Var documents one environment variable; the README table is checked
+// against this list so the two cannot drift apart.
+type Var struct {
+	Name    string
+	Default string
+	Usage   string
+}
+
+// Vars lists every environment variable Load reads, with its default.
+var Vars = []Var{
+	{"ADDR", ":8080", "Address the HTTP server listens on."},
+	{"BASE_URL", "http://localhost:8080", "Public URL of the app; the only source of links in emails. https enables Secure cookies and HSTS."},
+	{"DATABASE_URL", "DATA_DIR/whitecoat.db", "SQLite file path (or sqlite:PATH), or a postgres:// URL for PostgreSQL."},
+	{"DATA_DIR", "./data", "Directory for local state (SQLite file by default, temporary audio)."},
+	{"LOG_LEVEL", "info", "debug, info, warn or error."},
+	{"LOG_FORMAT", "text", "text or json."},
+	{"SMTP_URL", "", "smtp://user:pass@host:port (STARTTLS when offered), smtps:// for implicit TLS; empty logs emails instead of sending them."},
+	{"MAIL_FROM", "Whitecoat <no-reply@localhost>", "Sender address of every email."},
+	{"SESSION_IDLE_TIMEOUT", "72h", "A sign-in ends after this long without activity."},
+	{"SESSION_ABSOLUTE_TIMEOUT", "720h", "A sign-in ends this long after login, however active."},
+	{"RATE_LIMIT_WINDOW", "15m", "Window for login, signup, reset and resend rate limits."},
+	{"RATE_LIMIT_PER_ACCOUNT", "10", "Attempts per account (email) per window."},
+	{"RATE_LIMIT_PER_IP", "50", "Attempts per client IP per window."},
+	{"TRUSTED_PROXY_HEADER", "", "Header holding the client IP set by your load balancer (e.g. X-Forwarded-For); empty trusts only the TCP peer."},
+	{"SHUTDOWN_TIMEOUT", "30s", "How long SIGTERM waits for in-flight requests and jobs."},
+	{"ANSWER_LIMIT", "3m", "Longest recorded answer; recording stops by itself there."},
+	{"PRACTICE_DAILY_ANSWER_LIMIT", "150", "Answers one user may upload per 24 hours before usage pauses (the usage guard)."},
+	{"JOB_TIMEOUT", "3m", "Longest a background job (one answer's transcription) may run; a crashed process's work is retried after this."},
+	{"SPEECH_ENGINE", "local", "Speech-to-text engine: local (pocketsphinx) or openai (any OpenAI-compatible server)."},
+	{"SPEECH_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible transcription API."},
+	{"SPEECH_OPENAI_API_KEY", "", "Bearer key for the transcription API."},
+	{"SPEECH_OPENAI_MODEL", "whisper-1", "Transcription model name."},
+	{"AUDIO_TMP_DIR", "DATA_DIR/audio-tmp", "Where uploaded answers wait to be transcribed; swept regularly."},
+	{"FEEDBACK_ENGINE", "rubric", "Feedback engine: rubric (built in) or llm (any OpenAI-compatible chat model)."},
+	{"FEEDBACK_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible chat API."},
+	{"FEEDBACK_OPENAI_API_KEY", "", "Bearer key for the chat API."},
+	{"FEEDBACK_OPENAI_MODEL", "gpt-4o-mini", "Chat model name."},
+}
+
+// Load reads the environment through getenv (os.Getenv in production) and
+// returns every problem at once, each naming the variable and what is wrong.
+func Load(getenv func(string) string) (Config, error) {
+	p := parser{getenv: getenv}
+	var c Config
+	c.Addr = p.str("ADDR")
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		p.fail("ADDR", "must be host:port or :port, got %q", c.Addr)
+	}
+	c.BaseURL = p.baseURL("BASE_URL")
+	c.DataDir = p.str("DATA_DIR")
+	c.DatabaseURL = p.str("DATABASE_URL")
+	if getenv("DATABASE_URL") == "" {
+		c.DatabaseURL = filepath.Join(c.DataDir, "whitecoat.db")
+	}
+	c.LogLevel = p.logLevel("LOG_LEVEL")
+	c.LogFormat = p.oneOf("LOG_FORMAT", "text", "json")
+	c.SMTPURL = p.smtpURL("SMTP_URL")
+	c.MailFrom = p.str("MAIL_FROM")
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		p.fail("MAIL_FROM", "must be an email address like \"Whitecoat <no-reply@example.com>\", got %q", c.MailFrom)
+	}
+	c.SessionIdleTimeout = p.duration("SESSION_IDLE_TIMEOUT")
+	c.SessionAbsoluteTimeout = p.duration("SESSION_ABSOLUTE_TIMEOUT")
+	if c.SessionIdleTimeout > c.SessionAbsoluteTimeout && c.SessionAbsoluteTimeout > 0 {
+		p.fail("SESSION_IDLE_TIMEOUT", "must not exceed SESSION_ABSOLUTE_TIMEOUT (%s)", c.SessionAbsoluteTimeout)
+	}
+	c.RateLimitWindow = p.duration("RATE_LIMIT_WINDOW")
+	c.RateLimitPerAccount = p.positiveInt("RATE_LIMIT_PER_ACCOUNT")
+	c.RateLimitPerIP = p.positiveInt("RATE_LIMIT_PER_IP")
+	c.TrustedProxyHeader = p.str("TRUSTED_PROXY_HEADER")
+	c.ShutdownTimeout = p.duration("SHUTDOWN_TIMEOUT")
+	c.AnswerLimit = p.duration("ANSWER_LIMIT")
+	if c.AnswerLimit > 10*time.Minute {
+		p.fail("ANSWER_LIMIT", "must be at most 10m, got %s", c.AnswerLimit)
+	}
+	c.DailyAnswerLimit = p.positiveInt("PRACTICE_DAILY_ANSWER_LIMIT")
+	c.JobTimeout = p.duration("JOB_TIMEOUT")
+
+	c.Speech = Speech{
+		Engine:        p.oneOf("SPEECH_ENGINE", "local", "openai"),
+		OpenAIBaseURL: p.httpURL("SPEECH_OPENAI_BASE_URL"),
+		OpenAIAPIKey:  p.str("SPEECH_OPENAI_API_KEY"),
+		OpenAIModel:   p.str("SPEECH_OPENAI_MODEL"),
+		AudioTmpDir:   p.str("AUDIO_TMP_DIR"),
+	}
+	if getenv("AUDIO_TMP_DIR") == "" {
+		c.Speech.AudioTmpDir = filepath.Join(c.DataDir, "audio-tmp")
+	}
+	if c.Speech.Engine == "openai" && c.Speech.OpenAIAPIKey == "" && strings.Contains(c.Speech.OpenAIBaseURL, "api.openai.com") {
+		p.fail("SPEECH_OPENAI_API_KEY", "is required when SPEECH_ENGINE=openai talks to api.openai.com")
+	}
+	c.Feedback = Feedback{
+		Engine:        p.oneOf("FEEDBACK_ENGINE", "rubric", "llm"),
+		OpenAIBaseURL: p.httpURL("FEEDBACK_OPENAI_BASE_URL"),
+		OpenAIAPIKey:  p.str("FEEDBACK_OPENAI_API_KEY"),
+		OpenAIModel:   p.str("FEEDBACK_OPENAI_MODEL"),
+	}
+	if c.Feedback.Engine == "llm" && c.Feedback.OpenAIAPIKey == "" && strings.Contains(c.Feedback.OpenAIBaseURL, "api.openai.com") {
+		p.fail("FEEDBACK_OPENAI_API_KEY", "is required when FEEDBACK_ENGINE=llm talks to api.openai.com")
+	}
+	if len(p.errs) > 0 {
+		return Config{}, fmt.Errorf("config: %w", errors.Join(p.errs...))
+	}
+	return c, nil
+}
+
+// FromEnv is Load over the process environment.
+func FromEnv() (Config, error) { return Load(os.Getenv) }
+
+// SecureCookies reports whether cookies must carry the Secure attribute and
+// responses HSTS: only when users reach the app over https.
+func (c Config) SecureCookies() bool { return c.BaseURL.Scheme == "https" }
+
+// IsPostgres reports whether DatabaseURL selects PostgreSQL.
+func (c Config) IsPostgres() bool { return IsPostgresURL(c.DatabaseURL) }
+
+// IsPostgresURL reports whether a DATABASE_URL value names PostgreSQL.
+func IsPostgresURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+type parser struct {
+	getenv func(string) string
+	errs   []error
+}
+
+func (p *parser) fail(name, format string, args ...any) {
+	p.errs = append(p.errs, fmt.Errorf("%s %s", name, fmt.Sprintf(format, args...)))
+}
+
+func (p *parser) str(name string) string {
+	if v := strings.TrimSpace(p.getenv(name)); v != "" {
+		return v
+	}
+	for _, v := range Vars {
+		if v.Name == name {
+			return v.Default
+		}
+	}
+	panic("config: undocumented variable " + name)
+}
+
+func (p *parser) oneOf(name string, allowed ...string) string {
+	v := strings.ToLower(p.str(name))
+	for _, a := range allowed {
+		if v == a {
+			return v
+		}
+	}
+	p.fail(name, "must be one of %s, got %q", strings.Join(allowed, ", "), v)
+	return allowed[0]
+}
+
+func (p *parser) duration(name string) time.Duration {
+	raw := p.str(name)
+	d, err := time.ParseDuration(raw)
+	if err != nil || d <= 0 {
+		p.fail(name, "must be a positive duration like 30s, 15m or 72h, got %q", raw)
+		return time.Second
+	}
+	return d
+}
+
+func (p *parser) positiveInt(name string) int {
+	raw := p.str(name)
+	n, err := strconv.Atoi(raw)
+	if err != nil || n <= 0 {
+		p.fail(name, "must be a whole number above 0, got %q", raw)
+		return 1
+	}
+	return n
+}
+
+func (p *parser) logLevel(name string) slog.Level {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(p.str(name))); err != nil {
+		p.fail(name, "must be debug, info, warn or error, got %q", p.str(name))
+	}
+	return l
+}
+
+func (p *parser) httpURL(name string) string {
+	raw := p.str(name)
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		p.fail(name, "must be an http(s) URL like https://api.example.com/v1, got %q", raw)
+	}
+	return strings.TrimRight(raw, "/")
+}
+
+func (p *parser) baseURL(name string) *url.URL {
+	raw := p.httpURL(name)
+	u, err := url.Parse(raw)
+	if err != nil {
+		return &url.URL{Scheme: "http", Host: "localhost"}
+	}
+	if u.RawQuery != "" || u.Fragment != "" {
+		p.fail(name, "must not carry a query or fragment, got %q", raw)
+	}
+	return u
+}
+
+func (p *parser) smtpURL(name string) *url.URL {
+	raw := p.getenv(name)
+	if raw == "" {
+		return nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		p.fail(name, "must look like smtp://user:pass@host:587 or smtps://host:465, got %q", redact(raw))
+		return nil
+	}
+	if port := u.Port(); port != "" {
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+			p.fail(name, "has an invalid port %q", port)
+		}
+	}
+	return u
+}
+
+// redact keeps SMTP passwords out of error messages and logs.
+func redact(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(unparseable URL)"
+	}
+	return u.Redacted()
+}

@@ -1,0 +1,144 @@
+// Package feedback scores one interview answer and explains the score.
+//
+// Two engines implement Engine: the rubric engine (pure Go, deterministic, the
+// embedded default that needs no account) and the LLM engine (any
+// OpenAI-compatible chat-completions endpoint), which falls back to the rubric
+// engine — visibly — when the model cannot be used.
+package feedback
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+)
+
+// RubricVersion names the rubric every score produced here rests on. Stored
+// feedback without a version predates this package and is read as "v1" (spec).
+const RubricVersion = "v2"
+
+// Engine names as they appear in Config.Engine and Feedback.Engine.
+const (
+	EngineRubric = "rubric"
+	EngineLLM    = "llm"
+)
+
+// Engine scores one answer. Implementations are safe for concurrent use.
+type Engine interface {
+	Score(ctx context.Context, in Input) (Feedback, error)
+}
+
+// Big 3 questions, as carried in Input.Big3. Strings rather than big3Order so
+// that a reordered question bank cannot silently change how answers are judged.
+const (
+	Big3TellMeAboutYourself = "tell-me-about-yourself"
+	Big3WhyProfession       = "why-profession"
+	Big3WhySchool           = "why-school"
+)
+
+// Input is one answer to score.
+type Input struct {
+	// Profession is a spec slug: dental, medical, pt, pa, pharmacy, ot, veterinary.
+	Profession string
+	Question   string
+	// Subtag is the question bank's subtag (Ethical, Behavioral, Teamwork,
+	// Leadership, Communication) or empty; matched case-insensitively.
+	Subtag string
+	// Big3 is one of the Big3* constants, or empty for other questions.
+	Big3       string
+	Transcript string
+	// Delivery is nil when no timing is known (text-only scoring); the rubric
+	// then estimates length from the word count and says so.
+	Delivery *Delivery
+}
+
+// Delivery is what the speech-to-text step measured. Zero fields are
+// "not measured"; the rubric derives what it can from the transcript instead.
+type Delivery struct {
+	DurationSeconds     float64 `json:"durationSeconds"`
+	WordsPerMinute      float64 `json:"wordsPerMinute"`
+	FillerCount         int     `json:"fillerCount"`
+	FillersPer100Words  float64 `json:"fillersPer100Words"`
+	LongestPauseSeconds float64 `json:"longestPauseSeconds"`
+	PausesOver2s        int     `json:"pausesOver2s"`
+	// FillersEstimated is true when the speech engine guessed fillers (for
+	// example from gaps) rather than transcribing them.
+	FillersEstimated bool `json:"fillersEstimated"`
+}
+
+// Feedback is the spec's Feedback plus the engine that produced it and the
+// evidence each score and suggestion rests on.
+type Feedback struct {
+	OverallScore  int           `json:"overallScore"`
+	SectionScores SectionScores `json:"sectionScores"`
+	Summary       string        `json:"summary"`
+	Suggestions   []string      `json:"suggestions"`
+	RubricVersion string        `json:"rubricVersion"`
+	Engine        string        `json:"engine"`
+	// Model is the LLM that scored the answer; empty for the rubric engine.
+	Model    string     `json:"model,omitempty"`
+	Evidence []Evidence `json:"evidence"`
+	// Fallback is true when the configured LLM could not be used and the rubric
+	// engine scored the answer instead; the UI must say so.
+	Fallback       bool   `json:"fallback"`
+	FallbackReason string `json:"fallbackReason,omitempty"`
+}
+
+// SectionScores are each 0-100.
+type SectionScores struct {
+	OverallImpression int `json:"overallImpression"`
+	ClarityStructure  int `json:"clarityStructure"`
+	Content           int `json:"content"`
+}
+
+// Section names used in Evidence.Section, matching the JSON of SectionScores.
+const (
+	SectionOverallImpression = "overallImpression"
+	SectionClarityStructure  = "clarityStructure"
+	SectionContent           = "content"
+)
+
+// Evidence is one thing the engine looked for, whether it found it, and the
+// words of the answer that show it.
+type Evidence struct {
+	Section   string `json:"section"`
+	Criterion string `json:"criterion"`
+	Met       bool   `json:"met"`
+	Quote     string `json:"quote,omitempty"`
+	Note      string `json:"note,omitempty"`
+}
+
+// Professions maps the spec's slugs to the practitioner's name, which the
+// rubric uses to make suggestions specific.
+var Professions = map[string]string{
+	"dental":     "dentist",
+	"medical":    "physician",
+	"pt":         "physical therapist",
+	"pa":         "physician assistant",
+	"pharmacy":   "pharmacist",
+	"ot":         "occupational therapist",
+	"veterinary": "veterinarian",
+}
+
+func (in Input) validate() error {
+	if _, ok := Professions[in.Profession]; !ok {
+		return fmt.Errorf("feedback: unknown profession %q", in.Profession)
+	}
+	if strings.TrimSpace(in.Question) == "" {
+		return fmt.Errorf("feedback: question is empty")
+	}
+	switch in.Big3 {
+	case "", Big3TellMeAboutYourself, Big3WhyProfession, Big3WhySchool:
+	default:
+		return fmt.Errorf("feedback: unknown big3 %q", in.Big3)
+	}
+	return nil
+}
+
+// clampScore turns any float into a spec score: 0-100, NaN and infinities 0.
+func clampScore(v float64) int {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0
+	}
+	return int(math.Round(math.Max(0, math.Min(100, v))))
+}

@@ -1,0 +1,475 @@
+package feedback
+
+import (
+	"fmt"
+	"regexp"
+	"regexp/syntax"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// text is a transcript prepared once for all the rubric's checks.
+type text struct {
+	raw   string
+	lower string
+	// words are lower-cased tokens without punctuation.
+	words []string
+	// sentences are byte ranges of raw; a transcript without punctuation
+	// (some speech engines give none) is one sentence.
+	sentences  [][2]int
+	punctuated bool
+	// candidates are the words where each prefiltered cue group may match.
+	candidates  map[*cues][]candidate
+	wordOffsets []int // byte offset in raw of each word, for quoting
+}
+
+func newText(s string) *text {
+	t := &text{raw: s, lower: strings.ToLower(s)}
+	start := -1
+	for i, r := range s {
+		isWord := unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’'
+		switch {
+		case isWord && start < 0:
+			start = i
+		case !isWord && start >= 0:
+			t.addWord(start, i)
+			start = -1
+		}
+	}
+	if start >= 0 {
+		t.addWord(start, len(s))
+	}
+	t.splitSentences()
+	return t
+}
+
+func (t *text) addWord(from, to int) {
+	w := strings.Trim(strings.ToLower(t.raw[from:to]), "'’")
+	if w == "" {
+		return
+	}
+	t.words = append(t.words, w)
+	t.wordOffsets = append(t.wordOffsets, from)
+}
+
+func (t *text) splitSentences() {
+	start := 0
+	for i := 0; i < len(t.raw); i++ {
+		c := t.raw[i]
+		if c != '.' && c != '!' && c != '?' && c != '\n' {
+			continue
+		}
+		// "Dr. Patel" and "3.5" are not sentence ends.
+		if c == '.' && (i+1 < len(t.raw) && t.raw[i+1] != ' ' && t.raw[i+1] != '\n' || endsWithTitle(t.raw[start:i])) {
+			continue
+		}
+		if c != '\n' {
+			t.punctuated = true
+		}
+		t.addSentence(start, i+1)
+		start = i + 1
+	}
+	t.addSentence(start, len(t.raw))
+}
+
+func (t *text) addSentence(from, to int) {
+	for from < to && unicode.IsSpace(rune(t.raw[from])) {
+		from++
+	}
+	for to > from && unicode.IsSpace(rune(t.raw[to-1])) {
+		to--
+	}
+	if to > from {
+		t.sentences = append(t.sentences, [2]int{from, to})
+	}
+}
+
+var titles = []string{"dr", "mr", "mrs", "ms", "st", "prof"}
+
+func endsWithTitle(s string) bool {
+	s = strings.ToLower(s)
+	for _, title := range titles {
+		if strings.HasSuffix(s, " "+title) || s == title {
+			return true
+		}
+	}
+	return false
+}
+
+// maxQuoteWords keeps evidence short enough to show beside a score.
+const maxQuoteWords = 22
+
+// quote returns the words of the transcript around byte offset at: the whole
+// sentence when it is short, otherwise a window of words around at inside
+// that sentence. The result is always a verbatim substring of the
+// transcript so the UI can highlight it.
+func (t *text) quote(at int) string {
+	lo, hi := 0, len(t.raw)
+	for _, s := range t.sentences {
+		if at >= s[0] && at < s[1] {
+			lo, hi = s[0], s[1]
+			break
+		}
+	}
+	var inSentence []int // word offsets within [lo, hi)
+	hit := 0
+	for _, off := range t.wordOffsets {
+		if off < lo || off >= hi {
+			continue
+		}
+		if off <= at {
+			hit = len(inSentence)
+		}
+		inSentence = append(inSentence, off)
+	}
+	if len(inSentence) <= maxQuoteWords {
+		return strings.TrimSpace(t.raw[lo:hi])
+	}
+	from := max(0, min(hit-8, len(inSentence)-maxQuoteWords))
+	to := from + maxQuoteWords
+	end := hi
+	if to < len(inSentence) {
+		end = inSentence[to]
+	}
+	return strings.TrimRightFunc(strings.TrimRight(strings.TrimSpace(t.raw[inSentence[from]:end]), " ,;:—-"), unicode.IsSpace)
+}
+
+// tail returns the last few words of a quote, enough to point at a place in
+// the answer ("after “…spoke to the patient”").
+func tail(q string, n int) string {
+	f := strings.Fields(q)
+	if len(f) > n {
+		f = f[len(f)-n:]
+	}
+	return strings.TrimRight(strings.Join(f, " "), ".,;:!?")
+}
+
+// match is one cue found in the transcript.
+type match struct {
+	at, end int
+	text    string
+}
+
+// negated reports whether the words just before a match deny it ("it is not
+// about the money", "rather than blame him").
+var negation = regexp.MustCompile(`\b(not|never|no|without|rather than|instead of|isn't|wasn't|aren't|don't|didn't|won't|wouldn't|shouldn't|can't|cannot|nor|avoid|avoided)\b[^.!?]{0,25}$`)
+
+func (t *text) negated(at int) bool {
+	return negation.MatchString(t.lower[max(0, at-40):at])
+}
+
+// candidate is a word where a prefiltered group may match.
+type candidate struct {
+	g    int
+	word int
+}
+
+// indexCandidates finds, once per transcript, which word could start a match
+// of which cue group.
+func (t *text) indexCandidates() {
+	buildIndexOne.Do(buildPrefixIndex)
+	t.candidates = map[*cues][]candidate{}
+	for i, w := range t.words {
+		for l := 1; l <= min(len(w), maxPrefixLen); l++ {
+			for _, ref := range prefixIndex[w[:l]] {
+				t.candidates[ref.c] = append(t.candidates[ref.c], candidate{g: ref.g, word: i})
+			}
+		}
+	}
+}
+
+// matchWindowWords bounds how far past its first word a cue can reach.
+const matchWindowWords = 16
+
+// find returns every match of c in reading order, overlapping matches
+// merged, skipping negated ones when skipNegated is set.
+func (t *text) find(c *cues, skipNegated bool) []match {
+	if t.candidates == nil {
+		t.indexCandidates()
+	}
+	var out []match
+	add := func(from, to int) {
+		if skipNegated && t.negated(from) {
+			return
+		}
+		out = append(out, match{at: from, end: to, text: strings.ToLower(t.raw[from:to])})
+	}
+	for _, g := range c.groups {
+		if g.starts != nil {
+			continue
+		}
+		for _, sen := range t.sentences {
+			for _, loc := range g.re.FindAllStringIndex(t.raw[sen[0]:sen[1]], -1) {
+				add(sen[0]+loc[0], sen[0]+loc[1])
+			}
+		}
+	}
+	for _, cand := range t.candidates[c] {
+		from := t.wordOffsets[cand.word]
+		to := t.sentenceEnd(from)
+		if w := cand.word + matchWindowWords; w < len(t.wordOffsets) {
+			to = min(to, t.wordOffsets[w])
+		}
+		if loc := c.groups[cand.g].anchored.FindStringIndex(t.raw[from:to]); loc != nil {
+			add(from, from+loc[1])
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].at < out[j].at })
+	merged := out[:0]
+	for _, m := range out {
+		if len(merged) > 0 && m.at < merged[len(merged)-1].end {
+			continue
+		}
+		merged = append(merged, m)
+	}
+	return merged
+}
+
+// sentenceEnd is the end of the sentence holding byte offset at.
+func (t *text) sentenceEnd(at int) int {
+	i := sort.Search(len(t.sentences), func(i int) bool { return t.sentences[i][1] > at })
+	if i == len(t.sentences) {
+		return len(t.raw)
+	}
+	return t.sentences[i][1]
+}
+
+var firstPerson = regexp.MustCompile(`(?i)\bI\b`)
+
+// inFirstPerson keeps the matches whose sentence has "I" in it.
+func (t *text) inFirstPerson(ms []match) []match {
+	var out []match
+	for _, m := range ms {
+		for _, s := range t.sentences {
+			if m.at >= s[0] && m.at < s[1] {
+				if firstPerson.MatchString(t.raw[s[0]:s[1]]) {
+					out = append(out, m)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// distinct counts different matched phrases, so that repeating one cue does
+// not count as covering a criterion several times.
+func distinct(ms []match) int {
+	seen := make(map[string]bool, len(ms))
+	for _, m := range ms {
+		seen[m.text] = true
+	}
+	return len(seen)
+}
+
+// repetition is the share of word 4-grams that occur more than once: the
+// signature of an answer that circles back on itself.
+func (t *text) repetition() float64 {
+	const n = 4
+	if len(t.words) < 20 {
+		return 0
+	}
+	counts := make(map[string]int, len(t.words))
+	for i := 0; i+n <= len(t.words); i++ {
+		counts[strings.Join(t.words[i:i+n], " ")]++
+	}
+	repeated := 0
+	for _, c := range counts {
+		if c > 1 {
+			repeated += c
+		}
+	}
+	return float64(repeated) / float64(len(t.words)-n+1)
+}
+
+// cues is a family of phrases to look for, held as small regular
+// expressions each with the word prefixes its matches can start with. Go's
+// regexp has no literal prefilter for alternations, so without one every
+// expression would run over every sentence; with it, an expression runs only
+// on sentences containing one of its first words, which keeps the rubric far
+// under its 5 ms budget per answer.
+type cues struct {
+	groups []cueGroup
+}
+
+type cueGroup struct {
+	re *regexp.Regexp
+	// anchored matches only at the start of its input; it is tried at the
+	// words that begin with one of starts.
+	anchored *regexp.Regexp
+	// starts are lower-case prefixes of the word a match begins with; nil
+	// means the group cannot be prefiltered and runs over every sentence.
+	starts []string
+}
+
+// cueRef names one prefiltered group of one cue family.
+type cueRef struct {
+	c *cues
+	g int
+}
+
+var (
+	// allCues is every family built by phrases, indexed by word prefix the
+	// first time a transcript is read.
+	allCues       []*cues
+	prefixIndex   map[string][]cueRef
+	maxPrefixLen  int
+	buildIndexOne sync.Once
+)
+
+func buildPrefixIndex() {
+	prefixIndex = map[string][]cueRef{}
+	for _, c := range allCues {
+		for gi, g := range c.groups {
+			seen := map[string]bool{}
+			for _, p := range g.starts {
+				if seen[p] {
+					continue
+				}
+				seen[p] = true
+				prefixIndex[p] = append(prefixIndex[p], cueRef{c, gi})
+				maxPrefixLen = max(maxPrefixLen, len(p))
+			}
+		}
+	}
+}
+
+// maxProgInsts keeps each expression small enough for the backtracking
+// matcher, which is fast on sentence-length inputs.
+const maxProgInsts = 300
+
+// phrases compiles cue fragments into case-insensitive, word-bounded
+// expressions. Fragments may use regexp syntax. A fragment ending in
+// punctuation ("30%", "like,") gets no closing word boundary, which would
+// otherwise demand a letter right after it.
+func phrases(fragments ...string) *cues {
+	c := &cues{}
+	var filtered, always struct {
+		frags  []string
+		starts []string
+	}
+	flush := func(g *struct {
+		frags  []string
+		starts []string
+	}, prefiltered bool) {
+		if len(g.frags) == 0 {
+			return
+		}
+		alt := strings.Join(g.frags, "|")
+		cg := cueGroup{re: regexp.MustCompile(`(?i)\b(?:` + alt + `)`)}
+		if prefiltered {
+			cg.starts = g.starts
+			cg.anchored = regexp.MustCompile(`(?i)^(?:` + alt + `)`)
+		}
+		c.groups = append(c.groups, cg)
+		g.frags, g.starts = nil, nil
+	}
+	for _, f := range fragments {
+		bounded := `(?:` + f + `)`
+		if !strings.HasSuffix(f, "%") && !strings.HasSuffix(f, ",") {
+			bounded += `\b`
+		}
+		starts, ok := firstWordPrefixes(f)
+		g := &always
+		if ok {
+			g = &filtered
+		}
+		if len(g.frags) > 0 && progSize(`(?i)\b(?:`+strings.Join(append(g.frags, bounded), "|")+`)`) > maxProgInsts {
+			flush(g, ok)
+		}
+		g.frags = append(g.frags, bounded)
+		g.starts = append(g.starts, starts...)
+	}
+	flush(&filtered, true)
+	flush(&always, false)
+	allCues = append(allCues, c)
+	return c
+}
+
+// pattern is a single hand-written expression used as a cue family.
+func pattern(expr string) *cues {
+	return &cues{groups: []cueGroup{{re: regexp.MustCompile(expr)}}}
+}
+
+func parseCue(expr string) *syntax.Regexp {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		panic(fmt.Sprintf("feedback: cue %q: %v", expr, err))
+	}
+	return re.Simplify()
+}
+
+func progSize(expr string) int {
+	prog, err := syntax.Compile(parseCue(expr))
+	if err != nil {
+		panic(fmt.Sprintf("feedback: cue %q: %v", expr, err))
+	}
+	return len(prog.Inst)
+}
+
+// firstWordPrefixes lists the lower-case letters every match of a fragment
+// starts with, up to the first non-letter, or reports that it cannot tell
+// (the fragment starts with a class, a repetition or an optional part).
+func firstWordPrefixes(fragment string) ([]string, bool) {
+	var walk func(re *syntax.Regexp) ([]string, bool)
+	walk = func(re *syntax.Regexp) ([]string, bool) {
+		switch re.Op {
+		case syntax.OpLiteral:
+			var b strings.Builder
+			for _, r := range re.Rune {
+				if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' {
+					break
+				}
+				b.WriteRune(unicode.ToLower(r))
+			}
+			if b.Len() == 0 {
+				return nil, false
+			}
+			return []string{b.String()}, true
+		case syntax.OpCapture:
+			return walk(re.Sub[0])
+		case syntax.OpConcat:
+			for i, sub := range re.Sub {
+				if sub.Op == syntax.OpWordBoundary || sub.Op == syntax.OpBeginText || sub.Op == syntax.OpBeginLine {
+					continue
+				}
+				if sub.Op == syntax.OpCharClass && i+1 < len(re.Sub) {
+					// (?i) folds a leading letter into a class like [Ii]: a
+					// one-letter prefix is still a prefix.
+					if p, ok := foldedLetter(sub); ok {
+						return []string{p}, true
+					}
+				}
+				return walk(sub)
+			}
+			return nil, false
+		case syntax.OpAlternate:
+			var all []string
+			for _, sub := range re.Sub {
+				ps, ok := walk(sub)
+				if !ok {
+					return nil, false
+				}
+				all = append(all, ps...)
+			}
+			return all, true
+		case syntax.OpCharClass:
+			if p, ok := foldedLetter(re); ok {
+				return []string{p}, true
+			}
+		}
+		return nil, false
+	}
+	return walk(parseCue(fragment))
+}
+
+// foldedLetter recognises a class that is one letter in both cases.
+func foldedLetter(re *syntax.Regexp) (string, bool) {
+	r := re.Rune
+	if len(r) == 4 && r[0] == r[1] && r[2] == r[3] && unicode.ToLower(r[0]) == unicode.ToLower(r[2]) && unicode.IsLetter(r[0]) {
+		return string(unicode.ToLower(r[0])), true
+	}
+	return "", false
+}

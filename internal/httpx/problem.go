@@ -1,0 +1,114 @@
+package httpx
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+)
+
+// WriteProblem writes an RFC 9457 problem document outside Huma (middleware,
+// the SPA server) in the same shape Huma uses for API errors.
+func WriteProblem(w http.ResponseWriter, status int, detail string) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(huma.ErrorModel{Title: http.StatusText(status), Status: status, Detail: detail})
+}
+
+var statusOf = map[apperr.Kind]int{
+	apperr.KindInvalid:         http.StatusBadRequest,
+	apperr.KindUnauthenticated: http.StatusUnauthorized,
+	apperr.KindForbidden:       http.StatusForbidden,
+	apperr.KindNotFound:        http.StatusNotFound,
+	apperr.KindConflict:        http.StatusConflict,
+	apperr.KindRateLimited:     http.StatusTooManyRequests,
+	apperr.KindTooLarge:        http.StatusRequestEntityTooLarge,
+}
+
+// ToHTTP maps a domain error to the problem response the API sends. Errors
+// that are not ours are logged and answered with a generic 500, so nothing
+// internal leaks to the client.
+func ToHTTP(ctx context.Context, err error) error {
+	var se huma.StatusError
+	if errors.As(err, &se) {
+		return err
+	}
+	e, ok := apperr.As(err)
+	if !ok || e.Kind == apperr.KindInternal {
+		if errors.Is(err, context.Canceled) {
+			return huma.NewError(499, "The request was cancelled.")
+		}
+		Logger(ctx).Error("internal error", "err", err)
+		return huma.Error500InternalServerError("Something went wrong on our side. Please try again.")
+	}
+	status := statusOf[e.Kind]
+	var details []error
+	if e.Field != "" {
+		details = append(details, &huma.ErrorDetail{Location: "body." + e.Field, Message: e.Message})
+	}
+	out := huma.NewError(status, e.Message, details...)
+	if e.Kind == apperr.KindRateLimited {
+		secs := int(e.RetryAfter.Seconds() + 0.999)
+		if secs < 1 {
+			secs = 1
+		}
+		return huma.ErrorWithHeaders(out, http.Header{"Retry-After": {strconv.Itoa(secs)}})
+	}
+	return out
+}
+
+// Register adds a Huma operation whose handler may return domain errors;
+// they are mapped to HTTP here, in one place.
+func Register[I, O any](api huma.API, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
+	huma.Register(api, op, func(ctx context.Context, in *I) (*O, error) {
+		out, err := handler(ctx, in)
+		if err != nil {
+			return nil, ToHTTP(ctx, err)
+		}
+		return out, nil
+	})
+}
+
+// NewProblem replaces Huma's error constructor (huma.NewError) so that
+// validation failures say what is wrong in the detail a client shows, and
+// never echo the submitted values (which can be passwords) back.
+func NewProblem(status int, msg string, errs ...error) huma.StatusError {
+	details := make([]*huma.ErrorDetail, 0, len(errs))
+	messages := make([]string, 0, len(errs))
+	for _, err := range errs {
+		if err == nil {
+			continue
+		}
+		d := &huma.ErrorDetail{Message: err.Error()}
+		var ed *huma.ErrorDetail
+		if errors.As(err, &ed) {
+			d = &huma.ErrorDetail{Message: ed.Message, Location: ed.Location}
+		}
+		details = append(details, d)
+		messages = append(messages, describeDetail(d))
+	}
+	if msg == "validation failed" && len(messages) > 0 {
+		msg = "The request is not valid: " + strings.Join(messages, "; ") + "."
+	}
+	return &huma.ErrorModel{Title: http.StatusText(status), Status: status, Detail: msg, Errors: details}
+}
+
+func describeDetail(d *huma.ErrorDetail) string {
+	m := strings.TrimSuffix(d.Message, ".")
+	switch {
+	case strings.HasPrefix(m, "unknown content type"):
+		return "send it as application/json (" + m + ")"
+	case d.Location == "body" && (strings.Contains(m, "JSON") || strings.Contains(m, "invalid character")):
+		return "the body is not valid JSON (" + m + ")"
+	case d.Location != "" && d.Location != "body":
+		return strings.TrimPrefix(d.Location, "body.") + ": " + m
+	}
+	return m
+}

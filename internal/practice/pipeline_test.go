@@ -1,0 +1,262 @@
+package practice_test
+
+import (
+	"context"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+func TestEngineOutageIsRiddenOut(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		s, err := f.svc.Create(context.Background(), reload(), practice.CreateInput{Profession: "pharmacy", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.whisper.FailNext(3, http.StatusServiceUnavailable)
+		f.upload(t, reload(), s, 0)
+		got := f.waitProcessed(t, reload(), s.ID)
+		if it := got.Items[0]; it.Status != practice.StatusDone || it.Feedback == nil {
+			t.Fatalf("after the outage: %+v", it)
+		}
+		if n := f.whisper.Failed(); n != 3 {
+			t.Fatalf("the service failed %d requests, want 3: the outage did not happen as staged", n)
+		}
+	})
+}
+
+func TestBadRecordingsGetClearErrors(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Upload(ctx, reload(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader("just some text pretending to be audio"))
+		wantKind(t, err, apperr.KindInvalid, "not a recording")
+		if entries, _ := os.ReadDir(f.audio); len(entries) != 0 {
+			t.Fatal("a rejected upload was kept")
+		}
+
+		// A recording cut off after its header: accepted, then failed with a reason.
+		rec := recording(t)
+		if _, err := f.svc.Upload(ctx, reload(), s.ID, s.Items[1].ID, "audio/webm", strings.NewReader(string(rec[:200]))); err != nil {
+			t.Fatal(err)
+		}
+		got := f.waitProcessed(t, reload(), s.ID)
+		it := got.Items[1]
+		if it.Status != practice.StatusFailed || it.Error == "" || it.Transcript == nil || *it.Transcript != practice.MsgTranscriptError || it.CanRetry {
+			t.Fatalf("truncated recording: %+v", it)
+		}
+		_, err = f.svc.Retry(ctx, reload(), s.ID, it.ID)
+		wantKind(t, err, apperr.KindConflict, "no longer available")
+
+		// Re-recording a failed answer works.
+		f.upload(t, reload(), s, 1)
+		if got := f.waitProcessed(t, reload(), s.ID); got.Items[1].Status != practice.StatusDone {
+			t.Fatalf("re-recorded answer: %+v", got.Items[1])
+		}
+	})
+}
+
+func TestRequestsAreCheckedAndChangeNothingWhenRefused(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2; c.MaxAudioBytes = 64 << 10 })
+		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "medical", Mode: "video", InterviewType: "random", QuestionCount: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := string(recording(t))
+		_, err = f.svc.Get(ctx, bob(), s.ID)
+		wantKind(t, err, apperr.KindNotFound, "No such practice session")
+		_, err = f.svc.Upload(ctx, bob(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec))
+		wantKind(t, err, apperr.KindNotFound, "No such practice session")
+		_, err = f.svc.Upload(ctx, ana(), s.ID, "no-such-item", "audio/webm", strings.NewReader(rec))
+		wantKind(t, err, apperr.KindNotFound, "No such question")
+		_, err = f.svc.Upload(ctx, ana(), "no-such-session", s.Items[0].ID, "audio/webm", strings.NewReader(rec))
+		wantKind(t, err, apperr.KindNotFound, "No such practice session")
+		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec+strings.Repeat("x", 70<<10)))
+		wantKind(t, err, apperr.KindTooLarge, "too large")
+		_, err = f.svc.Skip(ctx, bob(), s.ID, s.Items[0].ID)
+		wantKind(t, err, apperr.KindNotFound, "")
+		_, err = f.svc.Complete(ctx, bob(), s.ID, 10)
+		wantKind(t, err, apperr.KindNotFound, "")
+
+		f.upload(t, ana(), s, 0)
+		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec))
+		wantKind(t, err, apperr.KindConflict, "already has an answer")
+		_, err = f.svc.Skip(ctx, ana(), s.ID, s.Items[0].ID)
+		wantKind(t, err, apperr.KindConflict, "unanswered")
+		f.upload(t, ana(), s, 1)
+		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[2].ID, "audio/webm", strings.NewReader(rec))
+		wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+
+		got := f.waitProcessed(t, ana(), s.ID)
+		if got.Items[2].Status != practice.StatusPending || got.Items[3].Status != practice.StatusPending {
+			t.Fatalf("refused requests changed items: %+v", got.Items)
+		}
+		if u := ana(); u.UsageCount != 2 {
+			t.Fatalf("usage count %d after 2 accepted uploads", u.UsageCount)
+		}
+		if _, err := f.svc.Complete(ctx, ana(), s.ID, 60); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[3].ID, "audio/webm", strings.NewReader(rec))
+		wantKind(t, err, apperr.KindConflict, practice.MsgSessionCompleted)
+	})
+}
+
+func TestTrialAllowsTwoSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		in := practice.CreateInput{Profession: "pa", Mode: "audio", InterviewType: "random", QuestionCount: 1}
+
+		first, err := f.svc.Create(ctx, reload(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.upload(t, reload(), first, 0)
+		if _, err := f.svc.Complete(ctx, reload(), first.ID, 30); err != nil {
+			t.Fatal(err)
+		}
+		// The second is left unfinished with an answer in it; starting a
+		// third completes it, so it counts, and the trial is used up.
+		second, err := f.svc.Create(ctx, reload(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.upload(t, reload(), second, 0)
+		_, err = f.svc.Create(ctx, reload(), in)
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		waitStats(t, reload, 2)
+		_, err = f.svc.Create(ctx, reload(), in)
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		d, err := f.svc.Dashboard(ctx, reload())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Access.PracticeEnabled || d.Access.FreeSessionsRemaining != 0 || d.Stats.SessionsCompleted != 2 {
+			t.Fatalf("dashboard after the trial: %+v", d)
+		}
+	})
+}
+
+func TestSaveAndReview(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "vet", Mode: "audio", InterviewType: "custom",
+			Questions: []practice.CustomQuestion{{"First?"}, {"Second?"}, {"Third?"}}})
+		wantKind(t, err, apperr.KindInvalid, "Unknown profession")
+		s, err = f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "custom",
+			Questions: []practice.CustomQuestion{{"First?"}, {"Second?"}, {"Third?"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Skip(ctx, ana(), s.ID, s.Items[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		f.upload(t, ana(), s, 1)
+		_, err = f.svc.Save(ctx, ana(), s.ID, "")
+		wantKind(t, err, apperr.KindConflict, "Complete the session")
+		if _, err := f.svc.Complete(ctx, ana(), s.ID, 95); err != nil {
+			t.Fatal(err)
+		}
+		f.waitProcessed(t, ana(), s.ID)
+		saved, err := f.svc.Save(ctx, ana(), s.ID, "   ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(saved.Title, "Session ") || saved.Counts != (practice.Counts{TotalQuestions: 3, Answered: 1, Skipped: 2}) ||
+			saved.TotalSessionTime != 95 || saved.Profession != "veterinary" {
+			t.Fatalf("saved %+v", saved)
+		}
+		if saved.Items[0].Question != "Second?" || saved.Items[0].Transcript != spoken || saved.Items[0].Feedback == nil ||
+			saved.Items[0].Status != practice.StatusDone || saved.Items[0].Meaningful == nil || !*saved.Items[0].Meaningful ||
+			!saved.Items[1].Skipped || saved.Items[1].Status != practice.StatusSkipped || !saved.Items[2].Skipped {
+			t.Fatalf("saved items (skipped last): %+v", saved.Items)
+		}
+		again, err := f.svc.Save(ctx, ana(), s.ID, "Mock interview with Dr. Lee")
+		if err != nil || again.ID != saved.ID || again.Title != "Mock interview with Dr. Lee" {
+			t.Fatalf("saving twice: %+v %v", again, err)
+		}
+		_, err = f.svc.GetSaved(ctx, bob(), saved.ID)
+		wantKind(t, err, apperr.KindNotFound, "")
+		d, err := f.svc.Dashboard(ctx, ana())
+		if err != nil || len(d.RecentSessions) != 1 || d.RecentSessions[0].Title != "Mock interview with Dr. Lee" {
+			t.Fatalf("dashboard: %+v %v", d, err)
+		}
+		if bd, _ := f.svc.Dashboard(ctx, bob()); len(bd.RecentSessions) != 0 {
+			t.Fatalf("another user's dashboard shows %d sessions", len(bd.RecentSessions))
+		}
+	})
+}
+
+func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
+	f := newFixture(t, storetest.SQLite(t), func(c *practice.Config) { c.StuckAfter = 10 * time.Minute })
+	ctx := context.Background()
+	reload := f.user(t, "ana@example.com")
+	// A recording an answer still waits on (made to look old), kept.
+	f.whisper.FailNext(math.MaxInt, http.StatusServiceUnavailable)
+	s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "ot", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.upload(t, reload(), s, 0)
+	entries, _ := os.ReadDir(f.audio)
+	if len(entries) != 1 {
+		t.Fatalf("%d files after one upload", len(entries))
+	}
+	waiting := filepath.Join(f.audio, entries[0].Name())
+
+	old := time.Now().Add(-30 * time.Minute)
+	orphan, fresh, workDir, newDir := filepath.Join(f.audio, "orphan.webm"), filepath.Join(f.audio, "fresh.webm"),
+		filepath.Join(f.audio, "whitecoat-stt-old"), filepath.Join(f.audio, "whitecoat-stt-new")
+	for _, p := range []string{orphan, fresh} {
+		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, d := range []string{workDir, newDir} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{waiting, orphan} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	older := time.Now().Add(-20 * time.Minute)
+	if err := os.Chtimes(workDir, older, older); err != nil {
+		t.Fatal(err)
+	}
+	n, err := f.svc.SweepAudio(ctx)
+	if err != nil || n != 2 {
+		t.Fatalf("swept %d (%v), want the orphan and the old work directory", n, err)
+	}
+	for _, keep := range []string{waiting, fresh, newDir} {
+		if _, err := os.Stat(keep); err != nil {
+			t.Errorf("%s was swept", filepath.Base(keep))
+		}
+	}
+}

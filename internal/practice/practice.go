@@ -1,0 +1,172 @@
+// Package practice is the product's core loop: a practice session the server
+// assembles, each answer uploaded as soon as it is recorded and processed in
+// the background (transcribe, check for content, score), the summary, saved
+// sessions, the dashboard and the once-per-session stats update.
+package practice
+
+import (
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// Spec constants and texts.
+const (
+	MinQuestions     = 1
+	MaxQuestions     = 10
+	DefaultQuestions = 5
+	RecentSessions   = 5
+
+	MsgHeavyUsage       = "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
+	MsgTranscriptError  = "Error"
+	MsgFeedbackError    = "Error generating feedback"
+	MsgNoMeaningful     = transcribe.NoMeaningfulResponse
+	MsgSessionNotFound  = "No such practice session."
+	MsgItemNotFound     = "No such question in this session."
+	MsgRecordingGone    = "The recording is no longer available. Record the answer again."
+	MsgNotReadyToSave   = "Feedback is still being prepared. Save the session when every answer is scored."
+	MsgSessionCompleted = "This session is already complete."
+)
+
+// Item statuses, in the order an answer moves through them.
+const (
+	StatusPending      = "pending"
+	StatusQueued       = "queued"
+	StatusTranscribing = "transcribing"
+	StatusScoring      = "scoring"
+	StatusDone         = "done"
+	StatusFailed       = "failed"
+	StatusSkipped      = "skipped"
+)
+
+// Session statuses.
+const (
+	SessionActive    = "active"
+	SessionCompleted = "completed"
+)
+
+// Session is a practice session with its questions and their results.
+type Session struct {
+	ID               string     `json:"id"`
+	Profession       string     `json:"profession"`
+	Mode             string     `json:"mode" enum:"video,audio"`
+	InterviewType    string     `json:"interviewType" enum:"random,custom"`
+	Big3             bool       `json:"big3"`
+	QuestionCount    int        `json:"questionCount"`
+	Status           string     `json:"status" enum:"active,completed"`
+	CreatedAt        time.Time  `json:"createdAt"`
+	CompletedAt      *time.Time `json:"completedAt"`
+	TotalSessionTime int        `json:"totalSessionTime" doc:"Seconds from start to completion, as the browser measured it."`
+	// AnswerLimitSeconds is when recording stops by itself (3 minutes).
+	AnswerLimitSeconds int `json:"answerLimitSeconds"`
+	// AverageScore is the mean overall score of the scored answers, once
+	// every answer is processed.
+	AverageScore *int `json:"averageScore"`
+	// Improvement is the rounded change from the previous session's average.
+	Improvement *int `json:"improvement"`
+	// Processing is true while any answer is still being worked on.
+	Processing bool   `json:"processing"`
+	Items      []Item `json:"items"`
+
+	userID          string
+	previousAverage *float64
+	averageExact    *float64
+}
+
+// Item is one question of a session and what became of its answer.
+type Item struct {
+	ID         string              `json:"id"`
+	Position   int                 `json:"position"`
+	Question   string              `json:"question"`
+	Tip        string              `json:"tip"`
+	Subtag     string              `json:"subtag"`
+	Big3Order  int                 `json:"big3Order"`
+	Status     string              `json:"status" enum:"pending,queued,transcribing,scoring,done,failed,skipped"`
+	Transcript *string             `json:"transcript"`
+	Metrics    *transcribe.Metrics `json:"metrics"`
+	Feedback   *feedback.Feedback  `json:"feedback"`
+	// Meaningful is false when the transcript had no real answer in it, so
+	// no feedback was generated.
+	Meaningful *bool `json:"meaningful"`
+	// Error says why the answer could not be processed.
+	Error string `json:"error"`
+	// CanRetry is true for a failed answer whose recording is still here.
+	CanRetry bool `json:"canRetry"`
+
+	sessionID  string
+	audioPath  string
+	audioMIME  string
+	questionID *string
+	score      *int
+}
+
+// Final reports whether the item needs no more work.
+func (it Item) Final() bool {
+	switch it.Status {
+	case StatusDone, StatusFailed, StatusSkipped, StatusPending:
+		return true
+	}
+	return false
+}
+
+// SavedItem is one question of a saved session (spec: question, tip,
+// skipped, transcript, feedback). Feedback saved by older versions of the
+// product may be plain text; it arrives in LegacyFeedback.
+type SavedItem struct {
+	Question string `json:"question"`
+	Tip      string `json:"tip"`
+	// Status is how the answer ended: done, failed or skipped (empty for
+	// sessions saved before it was recorded).
+	Status string `json:"status"`
+	// Meaningful is false when the answer had no real content, so it got
+	// no feedback.
+	Meaningful     *bool               `json:"meaningful"`
+	Skipped        bool                `json:"skipped"`
+	Transcript     string              `json:"transcript"`
+	Feedback       *feedback.Feedback  `json:"feedback"`
+	LegacyFeedback string              `json:"legacyFeedback,omitempty"`
+	Metrics        *transcribe.Metrics `json:"metrics,omitempty"`
+}
+
+// Counts summarises a saved session's questions.
+type Counts struct {
+	TotalQuestions int `json:"totalQuestions"`
+	Answered       int `json:"answered"`
+	Skipped        int `json:"skipped"`
+}
+
+// Saved is a session the user saved to their dashboard. Recordings are
+// never part of it.
+type Saved struct {
+	ID               string      `json:"id"`
+	Title            string      `json:"title"`
+	Profession       string      `json:"profession"`
+	CreatedAt        time.Time   `json:"createdAt"`
+	OverallAvg       float64     `json:"overallAvg"`
+	TotalSessionTime int         `json:"totalSessionTime"`
+	Counts           Counts      `json:"counts"`
+	Items            []SavedItem `json:"items"`
+	// PracticeSessionID links back to the session it was saved from.
+	PracticeSessionID string `json:"practiceSessionId,omitempty"`
+}
+
+// Dashboard is everything the dashboard shows in one answer.
+type Dashboard struct {
+	Name          string         `json:"name"`
+	EmailVerified bool           `json:"emailVerified"`
+	Access        billing.Access `json:"access"`
+	Stats         Stats          `json:"stats"`
+	// RecentSessions are the 5 newest saved sessions (empty while history
+	// is locked).
+	RecentSessions []Saved `json:"recentSessions"`
+}
+
+// Stats are the dashboard's stat cards.
+type Stats struct {
+	SessionsCompleted  int `json:"sessionsCompleted"`
+	QuestionsPracticed int `json:"questionsPracticed"`
+	// AverageScore is the rolling average rounded to a whole percent.
+	AverageScore int `json:"averageScore"`
+}

@@ -1,0 +1,294 @@
+package practice_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/jobs"
+	"github.com/whitecoat/whitecoat/internal/mail"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/ratelimit"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
+)
+
+const spoken = "I want to become a dentist because shadowing Dr. Patel showed me how much trust matters. " +
+	"When a nervous patient came in, I learned that explaining each step calmed her, and I realised communication is half the work."
+
+// bankSource serves the built-in question bank, the same data the store
+// seeds, so selection runs on real questions.
+type bankSource struct{}
+
+func (bankSource) Questions(_ context.Context, slug string) ([]question.Question, error) {
+	all, err := question.Bank()
+	if err != nil {
+		return nil, err
+	}
+	var out []question.Question
+	for i, q := range all {
+		if q.HasTag(slug) {
+			q.ID = q.SeedKey + "-" + string(rune('a'+i%26))
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}
+
+type fixture struct {
+	db      *store.DB
+	svc     *practice.Service
+	auth    *auth.Service
+	whisper *whispertest.Server
+	audio   string
+}
+
+func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixture {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	whisper := whispertest.Start(t, spoken)
+	sc := transcribe.DefaultConfig()
+	sc.Engine = transcribe.EngineOpenAI
+	sc.TempDir = t.TempDir()
+	sc.OpenAI.BaseURL, sc.OpenAI.APIKey = whisper.URL, "test-key"
+	sc.OpenAI.MaxRetries = 0 // River retries; the engine should not hide outages
+	speech, err := transcribe.New(sc, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := practice.Config{AnswerLimit: 3 * time.Minute, AudioDir: t.TempDir(), MaxAudioBytes: 25 << 20,
+		DailyAnswerLimit: 100, AudioMaxAge: time.Hour, MaxAttempts: 25}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	workers := river.NewWorkers()
+	client, err := jobs.New(db, logger, jobs.Options{Workers: workers, MaxWorkers: 4, PollInterval: 50 * time.Millisecond,
+		JobTimeout: 30 * time.Second, RescueAfter: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := practice.NewService(db, client, bankSource{}, speech, scorer, logger, time.Now, cfg)
+	practice.AddWorkers(workers, svc)
+	if err := client.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = jobs.Stop(ctx, client)
+	})
+	authSvc := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
+		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
+		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
+	return &fixture{db: db, svc: svc, auth: authSvc, whisper: whisper, audio: cfg.AudioDir}
+}
+
+// user creates a verified account and returns a function that reloads it,
+// as each HTTP request would.
+func (f *fixture) user(t *testing.T, email string) func() auth.User {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := f.auth.CreateUser(ctx, "Student", email, "a long enough passphrase", auth.RoleUser); err != nil {
+		t.Fatal(err)
+	}
+	_, token, err := f.auth.Login(ctx, email, "a long enough passphrase", auth.Client{IP: "127.0.0.1"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() auth.User {
+		u, _, err := f.auth.Authenticate(ctx, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+}
+
+func recording(t *testing.T) []byte { return whispertest.Recording(t) }
+
+func (f *fixture) upload(t *testing.T, u auth.User, s practice.Session, i int) {
+	t.Helper()
+	if _, err := f.svc.Upload(context.Background(), u, s.ID, s.Items[i].ID, "audio/webm;codecs=opus", strings.NewReader(string(recording(t)))); err != nil {
+		t.Fatalf("upload item %d: %v", i, err)
+	}
+}
+
+func (f *fixture) waitProcessed(t *testing.T, u auth.User, id string) practice.Session {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		s, err := f.svc.Get(context.Background(), u, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Processing {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("session still processing: %+v", s.Items)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func wantKind(t *testing.T, err error, kind apperr.Kind, msg string) {
+	t.Helper()
+	e, ok := apperr.As(err)
+	if !ok || e.Kind != kind || (msg != "" && !strings.Contains(e.Message, msg)) {
+		t.Fatalf("got %v, want kind %d with %q", err, kind, msg)
+	}
+}
+
+func yes() *bool { b := true; return &b }
+
+func TestCreateChoosesQuestionsOnTheServer(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		u := f.user(t, "ana@example.com")()
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "Dental", Mode: "audio", InterviewType: "random", QuestionCount: 5, Big3: yes()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Profession != "dental" || len(s.Items) != 5 || s.QuestionCount != 5 || !s.Big3 || s.AnswerLimitSeconds != 180 {
+			t.Fatalf("session %+v", s)
+		}
+		for i, want := range []int{1, 2, 3, 0, 0} {
+			if s.Items[i].Big3Order != want || s.Items[i].Status != practice.StatusPending || s.Items[i].Question == "" {
+				t.Fatalf("item %d: %+v", i, s.Items[i])
+			}
+		}
+		if s.Items[1].Question != "Why do you want to become a dentist?" {
+			t.Fatalf("second Big 3 question %q", s.Items[1].Question)
+		}
+
+		custom, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "medical", Mode: "video", InterviewType: "custom", Big3: yes(),
+			Questions: []practice.CustomQuestion{{"  Tell me about a  failure. "}, {""}, {"tell me about a failure."}, {"Why medicine?"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if custom.Big3 || custom.QuestionCount != 2 || custom.Items[0].Question != "Tell me about a failure." {
+			t.Fatalf("custom session %+v", custom)
+		}
+
+		for _, tc := range []struct {
+			in   practice.CreateInput
+			kind apperr.Kind
+			msg  string
+		}{
+			{practice.CreateInput{Profession: "astronaut", Mode: "audio", InterviewType: "random"}, apperr.KindInvalid, "Unknown profession"},
+			{practice.CreateInput{Profession: "dental", Mode: "hologram", InterviewType: "random"}, apperr.KindInvalid, "video or audio"},
+			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 11}, apperr.KindInvalid, "between 1 and 10"},
+			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "chaos"}, apperr.KindInvalid, "random or custom"},
+			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "custom", Questions: []practice.CustomQuestion{{" "}}}, apperr.KindInvalid, "at least one"},
+			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "custom", Questions: eleven()}, apperr.KindInvalid, "at most 10"},
+		} {
+			_, err := f.svc.Create(ctx, u, tc.in)
+			wantKind(t, err, tc.kind, tc.msg)
+		}
+	})
+}
+
+func eleven() []practice.CustomQuestion {
+	var qs []practice.CustomQuestion
+	for i := range 11 {
+		qs = append(qs, practice.CustomQuestion{Text: "Question number " + string(rune('A'+i))})
+	}
+	return qs
+}
+
+func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.upload(t, reload(), s, 0)
+		f.upload(t, reload(), s, 1)
+		if _, err := f.svc.Skip(ctx, reload(), s.ID, s.Items[2].ID); err != nil {
+			t.Fatal(err)
+		}
+		// The first answers are processed while the session is still going.
+		mid := f.waitProcessed(t, reload(), s.ID)
+		if mid.Status != practice.SessionActive || mid.Items[0].Status != practice.StatusDone {
+			t.Fatalf("answers not processed before completion: %+v", mid.Items)
+		}
+		done, err := f.svc.Complete(ctx, reload(), s.ID, 321)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done.Status != practice.SessionCompleted || done.TotalSessionTime != 321 {
+			t.Fatalf("completed session %+v", done)
+		}
+		final := f.waitProcessed(t, reload(), s.ID)
+		for _, it := range final.Items[:2] {
+			if it.Status != practice.StatusDone || it.Transcript == nil || *it.Transcript != spoken || it.Feedback == nil || it.Metrics == nil ||
+				it.Meaningful == nil || !*it.Meaningful || len(it.Feedback.Suggestions) == 0 {
+				t.Fatalf("processed item %+v", it)
+			}
+		}
+		if final.Items[2].Status != practice.StatusSkipped {
+			t.Fatalf("skipped item %+v", final.Items[2])
+		}
+		if entries, _ := os.ReadDir(f.audio); len(entries) != 0 {
+			t.Fatalf("%d recordings left in the temp directory", len(entries))
+		}
+
+		// Stats: once, even when finalisation runs many times at once.
+		waitStats(t, reload, 1)
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := f.svc.Finalize(ctx, s.ID); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if _, err := f.svc.Complete(ctx, reload(), s.ID, 999); err != nil {
+			t.Fatal(err)
+		}
+		u := reload()
+		if u.SessionsCompleted != 1 || u.QuestionsPracticed != 2 || u.UsageCount != 2 {
+			t.Fatalf("stats after repeated finalisation: completed=%d practiced=%d usage=%d", u.SessionsCompleted, u.QuestionsPracticed, u.UsageCount)
+		}
+		wantAvg := float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2
+		if u.RollingAverageScore != wantAvg || u.LastAverageScore != wantAvg {
+			t.Fatalf("averages rolling=%v last=%v, want %v", u.RollingAverageScore, u.LastAverageScore, wantAvg)
+		}
+	})
+}
+
+func waitStats(t *testing.T, reload func() auth.User, completed int) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for reload().SessionsCompleted < completed {
+		if time.Now().After(deadline) {
+			t.Fatalf("stats never reached %d completed sessions", completed)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -1,0 +1,514 @@
+package practice
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/profession"
+	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// Enqueuer inserts background jobs inside the caller's transaction, so a job
+// exists exactly when the row it works on does.
+type Enqueuer interface {
+	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
+// QuestionSource is the question bank, as the practice loop needs it.
+type QuestionSource interface {
+	Questions(ctx context.Context, professionSlug string) ([]question.Question, error)
+}
+
+// Config tunes the practice loop.
+type Config struct {
+	// AnswerLimit stops a recording (3 minutes; tests shorten it).
+	AnswerLimit time.Duration
+	// AudioDir holds uploaded answers until they are transcribed.
+	AudioDir string
+	// MaxAudioBytes caps one uploaded answer.
+	MaxAudioBytes int64
+	// DailyAnswerLimit is the usage guard: answers per user per 24 hours.
+	DailyAnswerLimit int
+	// AudioMaxAge is how long a leftover recording may stay before the
+	// sweeper deletes it.
+	AudioMaxAge time.Duration
+	// MaxAttempts is how often an answer is tried when an engine is
+	// unavailable before it is marked failed.
+	MaxAttempts int
+	// StuckAfter is how long an answer may stay in progress before it is
+	// taken for the work of a crashed process and queued again.
+	StuckAfter time.Duration
+}
+
+// Service runs practice sessions.
+type Service struct {
+	db        *store.DB
+	jobs      Enqueuer
+	questions QuestionSource
+	speech    transcribe.Engine
+	scorer    feedback.Engine
+	logger    *slog.Logger
+	now       func() time.Time
+	cfg       Config
+}
+
+// NewService wires the practice loop.
+func NewService(db *store.DB, jobs Enqueuer, questions QuestionSource, speech transcribe.Engine, scorer feedback.Engine,
+	logger *slog.Logger, now func() time.Time, cfg Config) *Service {
+	return &Service{db: db, jobs: jobs, questions: questions, speech: speech, scorer: scorer, logger: logger, now: now, cfg: cfg}
+}
+
+func (s *Service) clock() time.Time { return store.Truncate(s.now()) }
+
+// CustomQuestion is a question the user wrote or picked for a custom session.
+type CustomQuestion struct {
+	Text string `json:"text" maxLength:"1000"`
+}
+
+// CreateInput is the spec's session config.
+type CreateInput struct {
+	Profession    string           `json:"profession" maxLength:"40"`
+	Mode          string           `json:"mode" enum:"video,audio"`
+	InterviewType string           `json:"interviewType" enum:"random,custom"`
+	QuestionCount int              `json:"questionCount,omitempty" doc:"1-10 for random sessions (default 5); custom sessions use the list's length."`
+	Big3          *bool            `json:"big3,omitempty" doc:"Put the Big 3 first (default true); always false for custom sessions."`
+	Questions     []CustomQuestion `json:"questions,omitempty" maxItems:"50"`
+}
+
+func account(u auth.User) billing.Account {
+	return billing.Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt,
+		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted}
+}
+
+// Create checks that the user may practise, chooses the questions and
+// stores the new session. An earlier session left unfinished with answers
+// in it is completed first, so it counts like any other.
+func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Session, error) {
+	p, ok := profession.Lookup(in.Profession)
+	if !ok {
+		return Session{}, apperr.Invalid("profession", "Unknown profession %q. Choose one of %s.", in.Profession, strings.Join(profession.Slugs(), ", "))
+	}
+	if in.Mode != "video" && in.Mode != "audio" {
+		return Session{}, apperr.Invalid("mode", "Recording mode must be video or audio.")
+	}
+	sess := Session{ID: store.NewID(), userID: u.ID, Profession: p.Slug, Mode: in.Mode, InterviewType: in.InterviewType,
+		Status: SessionActive, CreatedAt: s.clock()}
+	var chosen []question.Question
+	switch in.InterviewType {
+	case "random":
+		count := in.QuestionCount
+		if count == 0 {
+			count = DefaultQuestions
+		}
+		if count < MinQuestions || count > MaxQuestions {
+			return Session{}, apperr.Invalid("questionCount", "Choose between %d and %d questions.", MinQuestions, MaxQuestions)
+		}
+		sess.Big3 = in.Big3 == nil || *in.Big3
+		pool, err := s.questions.Questions(ctx, p.Slug)
+		if err != nil {
+			return Session{}, err
+		}
+		if chosen, err = question.Select(pool, p.Slug, count, sess.Big3, nil); err != nil {
+			return Session{}, err
+		}
+		if len(chosen) == 0 {
+			return Session{}, apperr.Conflict("The question bank has no questions for this profession yet.")
+		}
+	case "custom":
+		var err error
+		if chosen, err = customQuestions(in.Questions); err != nil {
+			return Session{}, err
+		}
+	default:
+		return Session{}, apperr.Invalid("interviewType", "Interview type must be random or custom.")
+	}
+	sess.QuestionCount = len(chosen)
+	for i, q := range chosen {
+		it := Item{ID: store.NewID(), Position: i + 1, Question: q.Text, Tip: q.Tip, Subtag: string(q.Subtag), Status: StatusPending}
+		if q.Big3 && sess.Big3 {
+			it.Big3Order = q.Big3Order
+		}
+		if q.ID != "" {
+			id := q.ID
+			it.questionID = &id
+		}
+		sess.Items = append(sess.Items, it)
+	}
+
+	// Completing abandoned sessions stands on its own: it must hold even
+	// when this new session is then refused.
+	var finished int
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		finished, err = s.completeAbandoned(ctx, tx, u.ID)
+		return err
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	acct := account(u)
+	// Sessions just completed may not be in the user's stats yet; the
+	// trial allowance counts them already.
+	acct.SessionsCompleted = max(acct.SessionsCompleted, finished)
+	if !billing.Evaluate(acct, sess.CreatedAt).PracticeEnabled {
+		return Session{}, apperr.Forbidden(billing.MsgLocked)
+	}
+	if err := s.db.WithTx(ctx, func(tx *sql.Tx) error { return insertSession(ctx, tx, sess) }); err != nil {
+		return Session{}, err
+	}
+	return s.view(sess), nil
+}
+
+func customQuestions(in []CustomQuestion) ([]question.Question, error) {
+	var out []question.Question
+	seen := map[string]bool{}
+	for _, q := range in {
+		text := strings.Join(strings.Fields(q.Text), " ")
+		key := strings.ToLower(text)
+		if text == "" || seen[key] {
+			continue // the spec ignores blanks and repeats
+		}
+		if utf8.RuneCountInString(text) > question.MaxTextLen {
+			return nil, apperr.Invalid("questions", "Each question must be at most %d characters.", question.MaxTextLen)
+		}
+		seen[key] = true
+		out = append(out, question.Question{Text: text})
+	}
+	switch {
+	case len(out) == 0:
+		return nil, apperr.Invalid("questions", "Add at least one question to a custom session.")
+	case len(out) > MaxQuestions:
+		return nil, apperr.Invalid("questions", "A session has at most %d questions; this one has %d.", MaxQuestions, len(out))
+	}
+	return out, nil
+}
+
+// completeAbandoned completes the user's unfinished sessions that have
+// answers in them, and returns how many sessions the user has completed in
+// all.
+func (s *Service) completeAbandoned(ctx context.Context, tx *sql.Tx, userID string) (int, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT s.id FROM practice_sessions s WHERE s.user_id = $1 AND s.status = $2
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = s.id AND i.uploaded_at IS NOT NULL)`, userID, SessionActive)
+	if err != nil {
+		return 0, fmt.Errorf("practice: find unfinished sessions: %w", err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	for _, id := range ids {
+		if err := s.completeTx(ctx, tx, id, 0); err != nil {
+			return 0, err
+		}
+	}
+	var n int
+	err = tx.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions WHERE user_id = $1 AND status = $2`, userID, SessionCompleted).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("practice: count sessions: %w", err)
+	}
+	return n, nil
+}
+
+// ownSession loads a session the user owns. Someone else's session is
+// reported exactly like a missing one.
+func (s *Service) ownSession(ctx context.Context, q store.Queryer, u auth.User, id string) (Session, error) {
+	sess, err := loadSession(ctx, q, id)
+	if errors.Is(err, errNotFound) || (err == nil && sess.userID != u.ID) {
+		return Session{}, apperr.NotFound(MsgSessionNotFound)
+	}
+	return sess, err
+}
+
+// activeItem loads a question of one of the user's sessions that is still
+// being answered.
+func (s *Service) activeItem(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
+	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+	if err != nil {
+		return Item{}, err
+	}
+	if sess.Status != SessionActive {
+		return Item{}, apperr.Conflict(MsgSessionCompleted)
+	}
+	return findItem(sess, itemID)
+}
+
+func findItem(sess Session, itemID string) (Item, error) {
+	for _, it := range sess.Items {
+		if it.ID == itemID {
+			return it, nil
+		}
+	}
+	return Item{}, apperr.NotFound(MsgItemNotFound)
+}
+
+// Get returns one of the user's sessions with every answer's progress.
+func (s *Service) Get(ctx context.Context, u auth.User, id string) (Session, error) {
+	sess, err := s.ownSession(ctx, s.db.SQL, u, id)
+	if err != nil {
+		return Session{}, err
+	}
+	return s.view(sess), nil
+}
+
+// view fills in what is derived rather than stored.
+func (s *Service) view(sess Session) Session {
+	sess.AnswerLimitSeconds = int(s.cfg.AnswerLimit / time.Second)
+	for i := range sess.Items {
+		it := &sess.Items[i]
+		if !it.Final() {
+			sess.Processing = true
+		}
+		if it.Status == StatusFailed && it.audioPath != "" {
+			_, err := os.Stat(it.audioPath)
+			it.CanRetry = err == nil
+		}
+	}
+	if sess.averageExact != nil {
+		avg := int(math.Round(*sess.averageExact))
+		sess.AverageScore = &avg
+		if sess.previousAverage != nil {
+			imp := int(math.Round(*sess.averageExact - *sess.previousAverage))
+			sess.Improvement = &imp
+		}
+	} else if avg, ok := averageScore(sess.Items); ok && !sess.Processing {
+		r := int(math.Round(avg))
+		sess.AverageScore = &r
+	}
+	return sess
+}
+
+// averageScore is the mean overall score of the scored answers.
+func averageScore(items []Item) (float64, bool) {
+	sum, n := 0, 0
+	for _, it := range items {
+		if it.Status == StatusDone && it.score != nil {
+			sum += *it.score
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return float64(sum) / float64(n), true
+}
+
+// Upload stores one recorded answer and queues it for processing. The
+// recording lives only in the temporary directory until it is transcribed.
+func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mimeType string, body io.Reader) (Item, error) {
+	it, err := s.activeItem(ctx, u, sessionID, itemID)
+	if err != nil {
+		return Item{}, err
+	}
+	if it.Status != StatusPending && it.Status != StatusFailed {
+		return Item{}, apperr.Conflict("This question already has an answer.")
+	}
+	if err := s.checkUsage(ctx, u.ID); err != nil {
+		return Item{}, err
+	}
+	path, err := s.saveAudio(itemID, body)
+	if err != nil {
+		return Item{}, err
+	}
+	now := s.clock()
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		ok, err := setItemStatus(ctx, tx, itemID, StatusQueued, now, StatusPending, StatusFailed)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.Conflict("This question already has an answer.")
+		}
+		if err := execOne(ctx, tx, "record upload", `UPDATE practice_items SET audio_path = $1, audio_mime = $2, uploaded_at = $3,
+			transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '' WHERE id = $4`,
+			path, mimeType, now, itemID); err != nil {
+			return err
+		}
+		if err := execOne(ctx, tx, "count usage", `UPDATE users SET usage_count = usage_count + 1 WHERE id = $1`, u.ID); err != nil {
+			return err
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, TranscribeArgs{ItemID: itemID}, s.insertOpts())
+		return err
+	})
+	if err != nil {
+		removeAudio(s.logger, path)
+		return Item{}, err
+	}
+	it.Status = StatusQueued
+	return it, nil
+}
+
+func (s *Service) checkUsage(ctx context.Context, userID string) error {
+	var n int
+	err := s.db.SQL.QueryRowContext(ctx, `SELECT count(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
+		WHERE s.user_id = $1 AND i.uploaded_at > $2`, userID, s.clock().Add(-24*time.Hour)).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("practice: usage: %w", err)
+	}
+	if n >= s.cfg.DailyAnswerLimit {
+		return apperr.Forbidden(MsgHeavyUsage)
+	}
+	return nil
+}
+
+// saveAudio writes the upload to the temporary directory after checking,
+// from its first bytes, that it is a recording of a kind we decode.
+func (s *Service) saveAudio(itemID string, body io.Reader) (string, error) {
+	head := make([]byte, transcribe.SniffLen)
+	n, err := io.ReadFull(body, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return "", uploadErr(err)
+	}
+	format, ok := transcribe.Sniff(head[:n])
+	if !ok {
+		return "", apperr.Invalid("audio", "This upload is not a recording we can read. Send the answer as WebM (Opus) or MP4 (AAC) audio.")
+	}
+	path := filepath.Join(s.cfg.AudioDir, itemID+"-"+store.NewID()[:8]+"."+string(format))
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return "", fmt.Errorf("practice: save audio: %w", err)
+	}
+	written, err := io.Copy(f, io.MultiReader(bytes.NewReader(head[:n]), io.LimitReader(body, s.cfg.MaxAudioBytes+1)))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && written > s.cfg.MaxAudioBytes {
+		err = &apperr.Error{Kind: apperr.KindTooLarge, Message: fmt.Sprintf("The recording is too large: the limit is %d MB.", s.cfg.MaxAudioBytes>>20)}
+	}
+	if err != nil {
+		removeAudio(s.logger, path)
+		return "", uploadErr(err)
+	}
+	return path, nil
+}
+
+func uploadErr(err error) error {
+	if e, ok := apperr.As(err); ok {
+		return e
+	}
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return &apperr.Error{Kind: apperr.KindTooLarge, Message: fmt.Sprintf("The recording is too large: the limit is %d MB.", tooBig.Limit>>20), Err: err}
+	}
+	return fmt.Errorf("practice: receive audio: %w", err)
+}
+
+func removeAudio(logger *slog.Logger, path string) {
+	if path == "" {
+		return
+	}
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		logger.Warn("could not delete a recording; the sweeper will retry", "path", path, "err", err)
+	}
+}
+
+// Skip marks an unanswered question skipped.
+func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
+	it, err := s.activeItem(ctx, u, sessionID, itemID)
+	if err != nil {
+		return Item{}, err
+	}
+	ok, err := setItemStatus(ctx, s.db.SQL, itemID, StatusSkipped, s.clock(), StatusPending)
+	if err != nil {
+		return Item{}, err
+	}
+	if !ok {
+		return Item{}, apperr.Conflict("Only an unanswered question can be skipped.")
+	}
+	it.Status = StatusSkipped
+	return it, nil
+}
+
+// Retry queues a failed answer again while its recording is still here.
+func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
+	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+	if err != nil {
+		return Item{}, err
+	}
+	it, err := findItem(sess, itemID)
+	if err != nil {
+		return Item{}, err
+	}
+	if it.Status != StatusFailed {
+		return Item{}, apperr.Conflict("Only a failed answer can be retried.")
+	}
+	if _, err := os.Stat(it.audioPath); it.audioPath == "" || err != nil {
+		return Item{}, apperr.Conflict(MsgRecordingGone)
+	}
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		ok, err := setItemStatus(ctx, tx, itemID, StatusQueued, s.clock(), StatusFailed)
+		if err != nil || !ok {
+			return err
+		}
+		if err := execOne(ctx, tx, "clear error", `UPDATE practice_items SET error = '', transcript = NULL WHERE id = $1`, itemID); err != nil {
+			return err
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, TranscribeArgs{ItemID: itemID}, s.insertOpts())
+		return err
+	})
+	if err != nil {
+		return Item{}, err
+	}
+	it.Status, it.Error = StatusQueued, ""
+	return it, nil
+}
+
+// Complete ends a session: unanswered questions count as skipped, and the
+// stats update follows once every answer is processed.
+func (s *Service) Complete(ctx context.Context, u auth.User, sessionID string, totalSeconds int) (Session, error) {
+	if _, err := s.ownSession(ctx, s.db.SQL, u, sessionID); err != nil {
+		return Session{}, err
+	}
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		return s.completeTx(ctx, tx, sessionID, min(max(totalSeconds, 0), 24*60*60))
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	return s.Get(ctx, u, sessionID)
+}
+
+// completeTx is idempotent: completing a completed session changes nothing.
+func (s *Service) completeTx(ctx context.Context, tx *sql.Tx, sessionID string, totalSeconds int) error {
+	now := s.clock()
+	res, err := tx.ExecContext(ctx, `UPDATE practice_sessions SET status = $1, completed_at = $2, total_session_time = $3
+		WHERE id = $4 AND status = $5`, SessionCompleted, now, totalSeconds, sessionID, SessionActive)
+	if err != nil {
+		return fmt.Errorf("practice: complete session: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil
+	}
+	if err := execOne(ctx, tx, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2 WHERE session_id = $3 AND status = $4`,
+		StatusSkipped, now, sessionID, StatusPending); err != nil {
+		return err
+	}
+	_, err = s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: sessionID}, nil)
+	return err
+}

@@ -1,0 +1,241 @@
+package question
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/store"
+)
+
+// errNotFound is the store's "no such question"; the service turns it into
+// the answer that fits the call.
+var errNotFound = errors.New("question: not found")
+
+const questionColumns = `id, seed_key, text, subtag, tip, big3, big3_order, created_at, updated_at, created_by, updated_by`
+
+// questionOrder puts the newest questions first; COALESCE keeps the order of
+// seeded questions (which share a createdAt) the same in both dialects,
+// which sort NULLs at opposite ends.
+const questionOrder = ` ORDER BY created_at DESC, COALESCE(seed_key, ''), id`
+
+// tagBatch bounds the placeholders in one tag query, far below either
+// dialect's limit.
+const tagBatch = 500
+
+// filter selects questions; empty fields select everything.
+type filter struct {
+	profession string
+	subtag     Subtag
+	text       string
+}
+
+func (f filter) where() (string, []any) {
+	var (
+		conds []string
+		args  []any
+	)
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	if f.profession != "" {
+		conds = append(conds, `EXISTS (SELECT 1 FROM question_tags t WHERE t.question_id = questions.id AND t.profession = `+arg(f.profession)+`)`)
+	}
+	if f.subtag != "" {
+		conds = append(conds, `subtag = `+arg(string(f.subtag)))
+	}
+	if f.text != "" {
+		conds = append(conds, `lower(text) LIKE `+arg(store.ContainsPattern(f.text))+` ESCAPE '\'`)
+	}
+	if len(conds) == 0 {
+		return "", nil
+	}
+	return " WHERE " + strings.Join(conds, " AND "), args
+}
+
+func countQuestions(ctx context.Context, q store.Queryer, f filter) (int, error) {
+	where, args := f.where()
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT count(*) FROM questions`+where, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("question: count: %w", err)
+	}
+	return n, nil
+}
+
+// listQuestions returns the questions f selects with their tags, newest
+// first; a limit of 0 means all of them.
+func listQuestions(ctx context.Context, q store.Queryer, f filter, limit, offset int) ([]Question, error) {
+	where, args := f.where()
+	query := `SELECT ` + questionColumns + ` FROM questions` + where + questionOrder
+	if limit > 0 {
+		query += fmt.Sprintf(" LIMIT %d OFFSET %d", limit, offset)
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("question: list: %w", err)
+	}
+	defer rows.Close()
+	var qs []Question
+	for rows.Next() {
+		qq, err := scanQuestion(rows)
+		if err != nil {
+			return nil, err
+		}
+		qs = append(qs, qq)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("question: list: %w", err)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, fmt.Errorf("question: list: %w", err)
+	}
+	return qs, attachTags(ctx, q, qs)
+}
+
+func questionByID(ctx context.Context, q store.Queryer, id string) (Question, error) {
+	qq, err := scanQuestion(q.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions WHERE id = $1`, id))
+	if err != nil {
+		return Question{}, err
+	}
+	qs := []Question{qq}
+	if err := attachTags(ctx, q, qs); err != nil {
+		return Question{}, err
+	}
+	return qs[0], nil
+}
+
+func scanQuestion(r interface{ Scan(dest ...any) error }) (Question, error) {
+	var (
+		q       Question
+		seedKey sql.NullString
+		subtag  string
+	)
+	err := r.Scan(&q.ID, &seedKey, &q.Text, &subtag, &q.Tip, &q.Big3, &q.Big3Order, &q.CreatedAt, &q.UpdatedAt, &q.CreatedBy, &q.UpdatedBy)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Question{}, errNotFound
+	}
+	if err != nil {
+		return Question{}, fmt.Errorf("question: scan: %w", err)
+	}
+	q.SeedKey, q.Subtag = seedKey.String, Subtag(subtag)
+	q.CreatedAt, q.UpdatedAt = q.CreatedAt.UTC(), q.UpdatedAt.UTC()
+	return q, nil
+}
+
+// attachTags fills in each question's mainTags in the order they were given.
+func attachTags(ctx context.Context, q store.Queryer, qs []Question) error {
+	at := make(map[string]int, len(qs))
+	for i := range qs {
+		at[qs[i].ID] = i
+		qs[i].MainTags = []string{}
+	}
+	for start := 0; start < len(qs); start += tagBatch {
+		batch := qs[start:min(start+tagBatch, len(qs))]
+		marks := make([]string, len(batch))
+		args := make([]any, len(batch))
+		for i, qq := range batch {
+			marks[i], args[i] = "$"+strconv.Itoa(i+1), qq.ID
+		}
+		rows, err := q.QueryContext(ctx, `SELECT question_id, profession FROM question_tags
+			WHERE question_id IN (`+strings.Join(marks, ", ")+`) ORDER BY question_id, position`, args...)
+		if err != nil {
+			return fmt.Errorf("question: load tags: %w", err)
+		}
+		for rows.Next() {
+			var id, tag string
+			if err := rows.Scan(&id, &tag); err != nil {
+				rows.Close()
+				return fmt.Errorf("question: load tags: %w", err)
+			}
+			qs[at[id]].MainTags = append(qs[at[id]].MainTags, tag)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return fmt.Errorf("question: load tags: %w", err)
+		}
+	}
+	return nil
+}
+
+// saveQuestion writes every column of q and replaces its tags, inserting
+// the row when it does not exist yet. A seed key it stores is recorded as
+// applied, so seeding never adds that bank question again.
+func saveQuestion(ctx context.Context, q store.Queryer, qq Question, exists bool) error {
+	seedKey := sql.NullString{String: qq.SeedKey, Valid: qq.SeedKey != ""}
+	args := []any{qq.ID, seedKey, qq.Text, string(qq.Subtag), qq.Tip, qq.Big3, qq.Big3Order, qq.CreatedAt, qq.UpdatedAt, qq.CreatedBy, qq.UpdatedBy}
+	stmt := `INSERT INTO questions (` + questionColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`
+	if exists {
+		stmt = `UPDATE questions SET seed_key = $2, text = $3, subtag = $4, tip = $5, big3 = $6, big3_order = $7,
+			created_at = $8, updated_at = $9, created_by = $10, updated_by = $11 WHERE id = $1`
+	}
+	if _, err := q.ExecContext(ctx, stmt, args...); err != nil {
+		return fmt.Errorf("question: save %s: %w", qq.ID, err)
+	}
+	if _, err := q.ExecContext(ctx, `DELETE FROM question_tags WHERE question_id = $1`, qq.ID); err != nil {
+		return fmt.Errorf("question: save %s tags: %w", qq.ID, err)
+	}
+	for i, tag := range qq.MainTags {
+		if _, err := q.ExecContext(ctx, `INSERT INTO question_tags (question_id, profession, position) VALUES ($1, $2, $3)`, qq.ID, tag, i); err != nil {
+			return fmt.Errorf("question: save %s tags: %w", qq.ID, err)
+		}
+	}
+	if qq.SeedKey != "" {
+		if _, err := markSeedApplied(ctx, q, qq.SeedKey, qq.CreatedAt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// markSeedApplied records a seed key and reports whether it was new. Under
+// concurrent seeding (several instances starting at once) exactly one
+// transaction sees true for each key.
+func markSeedApplied(ctx context.Context, q store.Queryer, seedKey string, at time.Time) (bool, error) {
+	res, err := q.ExecContext(ctx, `INSERT INTO question_seeds_applied (seed_key, applied_at) VALUES ($1, $2) ON CONFLICT (seed_key) DO NOTHING`, seedKey, at)
+	if err != nil {
+		return false, fmt.Errorf("question: record seed %s: %w", seedKey, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("question: record seed %s: %w", seedKey, err)
+	}
+	return n == 1, nil
+}
+
+func appliedSeeds(ctx context.Context, q store.Queryer) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, `SELECT seed_key FROM question_seeds_applied`)
+	if err != nil {
+		return nil, fmt.Errorf("question: applied seeds: %w", err)
+	}
+	defer rows.Close()
+	applied := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("question: applied seeds: %w", err)
+		}
+		applied[k] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("question: applied seeds: %w", err)
+	}
+	return applied, nil
+}
+
+func deleteQuestion(ctx context.Context, q store.Queryer, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM questions WHERE id = $1`, id)
+	if err != nil {
+		return false, fmt.Errorf("question: delete %s: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("question: delete %s: %w", id, err)
+	}
+	return n == 1, nil
+}

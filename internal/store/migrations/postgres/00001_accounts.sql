@@ -1,0 +1,56 @@
+-- +goose Up
+CREATE TABLE users (
+    id                    TEXT PRIMARY KEY,
+    name                  TEXT NOT NULL,
+    email                 TEXT NOT NULL UNIQUE,
+    password_hash         TEXT NOT NULL,
+    created_at            TIMESTAMPTZ NOT NULL,
+    trial_expires_at      TIMESTAMPTZ NOT NULL,
+    has_paid              BOOLEAN NOT NULL DEFAULT FALSE,
+    promo_code_used       TEXT,
+    email_verified        BOOLEAN NOT NULL DEFAULT FALSE,
+    role                  TEXT NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'admin')),
+    paid_at               TIMESTAMPTZ,
+    subscription_ends_at  TIMESTAMPTZ,
+    usage_count           BIGINT NOT NULL DEFAULT 0,
+    sessions_completed    BIGINT NOT NULL DEFAULT 0,
+    questions_practiced   BIGINT NOT NULL DEFAULT 0,
+    rolling_average_score DOUBLE PRECISION NOT NULL DEFAULT 0,
+    last_average_score    DOUBLE PRECISION NOT NULL DEFAULT 0
+);
+
+CREATE TABLE auth_sessions (
+    token_hash   TEXT PRIMARY KEY,
+    user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at   TIMESTAMPTZ NOT NULL,
+    last_seen_at TIMESTAMPTZ NOT NULL,
+    expires_at   TIMESTAMPTZ NOT NULL,
+    user_agent   TEXT NOT NULL DEFAULT '',
+    ip           TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX auth_sessions_user ON auth_sessions (user_id);
+CREATE INDEX auth_sessions_expires ON auth_sessions (expires_at);
+
+CREATE TABLE one_time_tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    purpose    TEXT NOT NULL CHECK (purpose IN ('verify_email', 'reset_password')),
+    created_at TIMESTAMPTZ NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL,
+    used_at    TIMESTAMPTZ
+);
+CREATE INDEX one_time_tokens_user ON one_time_tokens (user_id, purpose);
+CREATE INDEX one_time_tokens_expires ON one_time_tokens (expires_at);
+
+CREATE TABLE rate_limits (
+    key          TEXT PRIMARY KEY,
+    window_start TIMESTAMPTZ NOT NULL,
+    hits         BIGINT NOT NULL
+);
+CREATE INDEX rate_limits_window ON rate_limits (window_start);
+
+-- +goose Down
+DROP TABLE rate_limits;
+DROP TABLE one_time_tokens;
+DROP TABLE auth_sessions;
+DROP TABLE users;

@@ -1,0 +1,288 @@
+package transcribe
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// sampleRate is what both engines receive: 16 kHz mono is pocketsphinx's
+// acoustic model rate and what Whisper resamples to anyway.
+const sampleRate = 16000
+
+// pcm is one answer decoded to signed 16-bit little-endian mono samples, kept
+// in a private directory until cleanup.
+type pcm struct {
+	dir       string
+	rawPath   string
+	samples   []int16
+	truncated bool
+}
+
+func (p *pcm) seconds() float64 { return float64(len(p.samples)) / sampleRate }
+
+func (p *pcm) cleanup() error {
+	if err := os.RemoveAll(p.dir); err != nil {
+		return fmt.Errorf("transcribe: remove temp dir: %w", err)
+	}
+	return nil
+}
+
+// tempPrefix names every per-answer directory, so SweepTemp can find them.
+const tempPrefix = "whitecoat-stt-"
+
+// SweepTemp removes per-answer directories older than age that a crashed
+// process left in cfg.TempDir; run it at start-up and periodically.
+func SweepTemp(cfg Config, age time.Duration) (removed int, err error) {
+	root := cfg.TempDir
+	if root == "" {
+		root = os.TempDir()
+	}
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return 0, fmt.Errorf("transcribe: sweep %s: %w", root, err)
+	}
+	var errs []error
+	for _, e := range entries {
+		info, ierr := e.Info()
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), tempPrefix) || ierr != nil || time.Since(info.ModTime()) < age {
+			continue
+		}
+		if rerr := os.RemoveAll(filepath.Join(root, e.Name())); rerr != nil {
+			errs = append(errs, rerr)
+			continue
+		}
+		removed++
+	}
+	if err := errors.Join(errs...); err != nil {
+		return removed, fmt.Errorf("transcribe: sweep: %w", err)
+	}
+	return removed, nil
+}
+
+// truncationMarkers are what ffmpeg's demuxers print, while still exiting 0,
+// when a file stops mid-stream: the upload was cut off.
+var truncationMarkers = []string{"File ended prematurely", "Truncating packet", "moov atom not found", "Invalid data found"}
+
+// decode checks the upload and converts it with ffmpeg, applying the ffmpeg
+// audio filter chain filter if not empty. The caller must call cleanup on the
+// result; on error nothing is left on disk.
+func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, filter string) (p *pcm, err error) {
+	if (in.Path == "") == (in.Reader == nil) {
+		return nil, fmt.Errorf("transcribe: audio needs exactly one of Path and Reader")
+	}
+	if !claimAcceptable(in.MIMEType) {
+		return nil, badAudio("Only audio or video recordings can be transcribed.", fmt.Errorf("claimed type %q", in.MIMEType))
+	}
+	tmpRoot := cfg.TempDir
+	if tmpRoot == "" {
+		tmpRoot = os.TempDir()
+	}
+	if tmpRoot, err = filepath.Abs(tmpRoot); err != nil {
+		return nil, fmt.Errorf("transcribe: temp dir: %w", err)
+	}
+	dir, err := os.MkdirTemp(tmpRoot, tempPrefix)
+	if err != nil {
+		return nil, unavailable("cannot create a temporary directory", err)
+	}
+	defer func() {
+		if err != nil {
+			if rmErr := os.RemoveAll(dir); rmErr != nil {
+				logger.Error("transcribe: remove temp dir", "dir", dir, "err", rmErr)
+			}
+		}
+	}()
+
+	input, err := stageInput(cfg, dir, in)
+	if err != nil {
+		return nil, err
+	}
+	format, err := sniffFile(input)
+	if err != nil {
+		return nil, err
+	}
+
+	rawPath := filepath.Join(dir, "audio.raw")
+	maxSeconds := cfg.MaxDuration().Seconds()
+	args := []string{
+		"-nostdin", "-hide_banner", "-nostats", "-loglevel", "error",
+		"-protocol_whitelist", "file,pipe",
+		"-f", demuxer[format],
+	}
+	if format == FormatMP4 {
+		// MP4 data references can point at other local files; never follow them.
+		args = append(args, "-enable_drefs", "0")
+	}
+	args = append(args,
+		"-i", "file:"+input,
+		"-map", "0:a:0", "-vn", "-sn", "-dn",
+	)
+	if filter != "" {
+		args = append(args, "-af", filter)
+	}
+	args = append(args,
+		"-ac", "1", "-ar", strconv.Itoa(sampleRate),
+		"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64),
+		"-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:"+rawPath,
+	)
+	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(dctx, cfg.FFmpeg, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &limitedWriter{w: &stderr, n: 16 << 10}
+	cmd.Dir = dir
+	runErr := cmd.Run()
+	msg := strings.TrimSpace(stderr.String())
+	switch {
+	case ctx.Err() != nil:
+		return nil, fmt.Errorf("transcribe: decode: %w", ctx.Err())
+	case dctx.Err() != nil:
+		// Well-formed audio within the cap decodes in a fraction of the
+		// deadline, so a timeout means the file itself is pathological.
+		return nil, badAudio("The recording could not be processed in time.", dctx.Err())
+	case errors.Is(runErr, exec.ErrNotFound):
+		return nil, unavailable("ffmpeg is not installed", runErr)
+	case runErr != nil && strings.Contains(msg, "matches no streams"):
+		return nil, badAudio("The recording has no audio track.", errors.New(msg))
+	case runErr != nil:
+		var exitErr *exec.ExitError
+		if !errors.As(runErr, &exitErr) {
+			return nil, unavailable("cannot run ffmpeg", runErr)
+		}
+		return nil, badAudio("The recording is damaged or in an unsupported format.", fmt.Errorf("%w: %s", runErr, msg))
+	}
+	for _, m := range truncationMarkers {
+		if strings.Contains(msg, m) {
+			return nil, badAudio("The recording is incomplete; it seems to have been cut off.", errors.New(msg))
+		}
+	}
+	if msg != "" {
+		logger.Warn("transcribe: ffmpeg complained but decoded", "format", format, "stderr", msg)
+	}
+
+	raw, err := os.ReadFile(rawPath)
+	if err != nil {
+		return nil, unavailable("cannot read decoded audio", err)
+	}
+	samples := make([]int16, len(raw)/2)
+	if _, err := binary.Decode(raw[:2*len(samples)], binary.LittleEndian, samples); err != nil {
+		return nil, unavailable("cannot read decoded audio", err)
+	}
+	if len(samples) == 0 {
+		return nil, badAudio("The recording contains no audio.", nil)
+	}
+	if input != in.Path {
+		// The upload copy is no longer needed; free the space early.
+		if err := os.Remove(input); err != nil {
+			logger.Warn("transcribe: remove staged upload", "err", err)
+		}
+	}
+	p = &pcm{dir: dir, rawPath: rawPath, samples: samples}
+	// ffmpeg stops exactly at -t, so reaching it (to within one frame) means more audio followed.
+	p.truncated = p.seconds() >= maxSeconds-0.02
+	return p, nil
+}
+
+// stageInput returns the path ffmpeg reads: the caller's file, or the
+// reader's bytes copied into dir (MP4 needs a seekable input).
+func stageInput(cfg Config, dir string, in Audio) (string, error) {
+	if in.Path != "" {
+		abs, err := filepath.Abs(in.Path)
+		if err != nil {
+			return "", fmt.Errorf("transcribe: input path: %w", err)
+		}
+		st, err := os.Stat(abs)
+		switch {
+		case err != nil:
+			return "", badAudio("The recording could not be read.", err)
+		case !st.Mode().IsRegular():
+			return "", badAudio("The recording is not a regular file.", nil)
+		case st.Size() == 0:
+			return "", badAudio("The recording is empty.", nil)
+		case st.Size() > cfg.MaxInputBytes:
+			return "", badAudio("The recording is too large.", fmt.Errorf("%d bytes", st.Size()))
+		}
+		return abs, nil
+	}
+	path := filepath.Join(dir, "upload")
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", unavailable("cannot stage the upload", err)
+	}
+	n, err := io.Copy(f, io.LimitReader(in.Reader, cfg.MaxInputBytes+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case err != nil:
+		return "", badAudio("The recording could not be read.", err)
+	case n == 0:
+		return "", badAudio("The recording is empty.", nil)
+	case n > cfg.MaxInputBytes:
+		return "", badAudio("The recording is too large.", fmt.Errorf("over %d bytes", cfg.MaxInputBytes))
+	}
+	return path, nil
+}
+
+func sniffFile(path string) (Format, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", badAudio("The recording could not be read.", err)
+	}
+	defer f.Close()
+	head := make([]byte, SniffLen)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return "", badAudio("The recording could not be read.", err)
+	}
+	format, ok := Sniff(head[:n])
+	if !ok {
+		return "", badAudio("This file is not an audio or video recording we can read (WebM, MP4, Ogg or WAV).", nil)
+	}
+	return format, nil
+}
+
+// limitedWriter keeps the first n bytes and drops the rest, so a chatty
+// ffmpeg cannot grow memory without bound.
+type limitedWriter struct {
+	w io.Writer
+	n int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.n > 0 {
+		k := min(len(p), l.n)
+		l.n -= k
+		if _, err := l.w.Write(p[:k]); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+func checkFFmpeg(ctx context.Context, cfg Config) error {
+	path, err := exec.LookPath(cfg.FFmpeg)
+	if err != nil {
+		return fmt.Errorf("transcribe: ffmpeg %q not found (apt-get install ffmpeg): %w", cfg.FFmpeg, err)
+	}
+	out, err := exec.CommandContext(ctx, path, "-hide_banner", "-decoders").Output()
+	if err != nil {
+		return fmt.Errorf("transcribe: run %s: %w", path, err)
+	}
+	for _, dec := range []string{" opus ", " aac ", " vorbis "} {
+		if !bytes.Contains(out, []byte(dec)) {
+			return fmt.Errorf("transcribe: %s lacks the%sdecoder", path, dec)
+		}
+	}
+	return nil
+}

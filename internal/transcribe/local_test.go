@@ -1,0 +1,284 @@
+package transcribe
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// shortAnswer is about 15 s of speech: long enough to be split across two
+// workers, short enough to keep the suite quick.
+const shortAnswer = "I want to become a dentist because I enjoy working with my hands and helping people " +
+	"feel comfortable. When I volunteered at a community clinic, I saw how much a healthy smile " +
+	"can change the confidence of a patient."
+
+func localConfig(t *testing.T) Config {
+	cfg := DefaultConfig()
+	cfg.TempDir = t.TempDir()
+	cfg.Local.Workers = 2
+	return cfg
+}
+
+// assertNoTempFiles checks that no per-answer directory is left behind (the
+// engine's own decoder directory lives until Close).
+func assertNoTempFiles(t *testing.T, dir string) {
+	t.Helper()
+	left, err := filepath.Glob(filepath.Join(dir, tempPrefix+"*"))
+	if err != nil || len(left) != 0 {
+		t.Errorf("temp dir not clean: %v %v", left, err)
+	}
+}
+
+func TestLocalTranscribesBrowserFormats(t *testing.T) {
+	requireSpeechStack(t)
+	wav := synth(t, shortAnswer)
+	cfg := localConfig(t)
+	eng, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	tests := []struct{ kind, mime string }{
+		{"webm", "audio/webm;codecs=opus"},
+		{"mp4", "audio/mp4"},
+		{"video-webm", "video/webm"},
+		{"video-mp4", "video/mp4"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.kind, func(t *testing.T) {
+			path := encode(t, wav, tc.kind)
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			res, err := eng.Transcribe(context.Background(), Audio{Reader: f, MIMEType: tc.mime})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wer := wordErrorRate(shortAnswer, res.Text); wer > 0.25 {
+				t.Errorf("WER %.2f: %q", wer, res.Text)
+			}
+			if res.Engine != "local" || !res.VerbatimFillers || res.Truncated {
+				t.Errorf("result fields %+v", res)
+			}
+			if res.DurationSeconds < 10 || res.DurationSeconds > 20 {
+				t.Errorf("duration %.1f s", res.DurationSeconds)
+			}
+			if len(res.Words) != len(strings.Fields(res.Text)) {
+				t.Fatalf("%d timed words for %d words of text", len(res.Words), len(strings.Fields(res.Text)))
+			}
+			for i, w := range res.Words {
+				if w.End <= w.Start || w.End > res.DurationSeconds+0.1 || (i > 0 && w.Start < res.Words[i-1].End) {
+					t.Fatalf("word %d %+v out of order (previous %+v)", i, w, res.Words[max(i-1, 0)])
+				}
+			}
+			assertNoTempFiles(t, cfg.TempDir)
+		})
+	}
+}
+
+func TestLocalRejectsBadAudio(t *testing.T) {
+	requireSpeechStack(t)
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	webm := encode(t, synth(t, shortAnswer), "webm")
+	full, err := os.ReadFile(webm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noAudio := filepath.Join(dir, "noaudio.webm")
+	run(t, "ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=64x48:rate=5", "-t", "2", "-c:v", "libvpx", noAudio)
+
+	tests := []struct {
+		name     string
+		in       Audio
+		noFFmpeg bool // rejected before ffmpeg would run
+		message  string
+	}{
+		{"text renamed .webm", Audio{Path: write("notes.webm", []byte("These are my interview notes, not audio.\n")), MIMEType: "audio/webm"}, true, "not an audio or video recording"},
+		{"png claimed as webm", Audio{Path: write("pic.webm", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")), MIMEType: "audio/webm"}, true, "not an audio or video recording"},
+		{"claimed text", Audio{Path: webm, MIMEType: "text/plain"}, true, "Only audio or video"},
+		{"empty file", Audio{Path: write("empty.webm", nil)}, true, "empty"},
+		{"empty reader", Audio{Reader: strings.NewReader("")}, true, "empty"},
+		{"header only", Audio{Path: write("head.webm", full[:200])}, false, ""},
+		{"truncated webm", Audio{Path: write("cut.webm", full[:len(full)/2])}, false, "cut off"},
+		{"video without audio", Audio{Path: noAudio, MIMEType: "video/webm"}, false, "no audio track"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := localConfig(t)
+			if tc.noFFmpeg {
+				cfg.FFmpeg = "/nonexistent/ffmpeg" // running it would be ErrUnavailable
+			}
+			eng, err := New(cfg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer eng.Close()
+			start := time.Now()
+			_, err = eng.Transcribe(context.Background(), tc.in)
+			if !errors.Is(err, ErrBadAudio) || errors.Is(err, ErrUnavailable) {
+				t.Fatalf("err = %v, want ErrBadAudio", err)
+			}
+			if msg := UserMessage(err); !strings.Contains(msg, tc.message) {
+				t.Errorf("user message %q does not mention %q", msg, tc.message)
+			}
+			if d := time.Since(start); d > cfg.DecodeTimeout {
+				t.Errorf("took %v", d)
+			}
+			assertNoTempFiles(t, cfg.TempDir)
+		})
+	}
+}
+
+func TestLocalLongSilenceIsEmptyAndCapped(t *testing.T) {
+	requireSpeechStack(t)
+	silence := filepath.Join(t.TempDir(), "silence.webm")
+	run(t, "ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "anullsrc=r=48000:cl=mono",
+		"-t", "600", "-c:a", "libopus", "-b:a", "16k", silence)
+	cfg := localConfig(t)
+	eng, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	res, err := eng.Transcribe(context.Background(), Audio{Path: silence, MIMEType: "audio/webm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != "" || len(res.Words) != 0 || !res.Truncated {
+		t.Errorf("silence gave %+v", res)
+	}
+	if want := cfg.MaxDuration().Seconds(); res.DurationSeconds < want-0.1 || res.DurationSeconds > want+0.1 {
+		t.Errorf("duration %.1f, want the %.0f s cap", res.DurationSeconds, want)
+	}
+	assertNoTempFiles(t, cfg.TempDir)
+}
+
+func TestLocalDeadline(t *testing.T) {
+	requireSpeechStack(t)
+	webm := encode(t, synth(t, shortAnswer), "webm")
+	cfg := localConfig(t)
+	eng, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err = eng.Transcribe(ctx, Audio{Path: webm})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err = %v, want deadline exceeded", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("returned %v after a 300 ms deadline", d)
+	}
+	assertNoTempFiles(t, cfg.TempDir)
+	// The pool replaces killed workers: the engine still works.
+	res, err := eng.Transcribe(context.Background(), Audio{Path: webm})
+	if err != nil || wordErrorRate(shortAnswer, res.Text) > 0.25 {
+		t.Errorf("after a timeout: %q, %v", res.Text, err)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	requireSpeechStack(t)
+	cfg := localConfig(t)
+	if err := Check(context.Background(), cfg); err != nil {
+		t.Errorf("Check on a complete install: %v", err)
+	}
+	tests := []struct {
+		name  string
+		tweak func(*Config)
+		want  string
+	}{
+		{"no ffmpeg", func(c *Config) { c.FFmpeg = "no-such-ffmpeg" }, "apt-get install ffmpeg"},
+		{"no pocketsphinx", func(c *Config) { c.Local.Batch = "no-such-pocketsphinx" }, "apt-get install pocketsphinx"},
+		{"no model", func(c *Config) { c.Local.LM = "/nonexistent/en-us.lm.bin" }, "pocketsphinx-en-us"},
+		{"bad engine", func(c *Config) { c.Engine = "whisper.cpp" }, "engine"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := cfg
+			tc.tweak(&c)
+			if err := Check(context.Background(), c); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Check = %v, want mention of %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestCloseRemovesDecoderDir(t *testing.T) {
+	requireSpeechStack(t)
+	cfg := localConfig(t)
+	eng, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dicts, _ := filepath.Glob(filepath.Join(cfg.TempDir, "whitecoat-sphinx-*", "vocabulary.dict"))
+	if len(dicts) != 1 {
+		t.Fatalf("want one restricted dictionary, got %v", dicts)
+	}
+	if err := eng.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(cfg.TempDir); len(entries) != 0 {
+		t.Errorf("left after Close: %v", entries)
+	}
+}
+
+func TestSweepTemp(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.TempDir = t.TempDir()
+	old := filepath.Join(cfg.TempDir, tempPrefix+"crashed")
+	fresh := filepath.Join(cfg.TempDir, tempPrefix+"in-use")
+	other := filepath.Join(cfg.TempDir, "someone-elses")
+	for _, d := range []string{old, fresh, other} {
+		if err := os.MkdirAll(filepath.Join(d, "sub"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	past := time.Now().Add(-2 * time.Hour)
+	for _, d := range []string{old, other} {
+		if err := os.Chtimes(d, past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := SweepTemp(cfg, time.Hour)
+	if err != nil || n != 1 {
+		t.Fatalf("SweepTemp = %d, %v; want 1, nil", n, err)
+	}
+	for d, want := range map[string]bool{old: false, fresh: true, other: true} {
+		if _, err := os.Stat(d); (err == nil) != want {
+			t.Errorf("%s exists=%v, want %v", filepath.Base(d), err == nil, want)
+		}
+	}
+}
+
+func TestLocalAudioFilter(t *testing.T) {
+	requireSpeechStack(t)
+	webm := encode(t, synth(t, shortAnswer), "webm")
+	cfg := localConfig(t)
+	cfg.Local.AudioFilter = "volume=0" // a filter that must visibly take effect
+	eng, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	res, err := eng.Transcribe(context.Background(), Audio{Path: webm})
+	if err != nil || res.Text != "" || res.DurationSeconds < 10 {
+		t.Errorf("muted by the filter: text %q, %.1f s, err %v; want no words of a full-length recording", res.Text, res.DurationSeconds, err)
+	}
+}

@@ -1,0 +1,94 @@
+package transcribe
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+func TestFindFillers(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"I want to help people", nil},
+		{"um I want to uh help", []string{"um", "uh"}},
+		{"Um, I think, er, that's it. Hmm.", []string{"um", "er", "hmm"}},
+		{"I like science", nil},
+		{"I would like to serve", nil},
+		{"it looks like a good school", nil},
+		{"it was like a second home", nil},
+		{"and like I really wanted it", []string{"like"}},
+		{"so, like, I was nervous", []string{"like"}},
+		{"it was, like, amazing", []string{"like"}},
+		{"like I said before", []string{"like"}},
+		{"you know the answer", nil},
+		{"do you know how", nil},
+		{"I was you know nervous", []string{"you know"}},
+		{"it's hard, you know, to wait", []string{"you know"}},
+		{"um like you know I guess", []string{"um", "like", "you know"}},
+	}
+	for _, tc := range tests {
+		if got := findFillers(tokenize(tc.text)); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("findFillers(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestComputeMetrics(t *testing.T) {
+	words := func(spec ...float64) []Word {
+		var ws []Word
+		for i := 0; i+1 < len(spec); i += 2 {
+			ws = append(ws, Word{Word: "w", Start: spec[i], End: spec[i+1]})
+		}
+		return ws
+	}
+	tests := []struct {
+		name  string
+		res   Result
+		limit time.Duration
+		want  Metrics
+	}{
+		{
+			name:  "timed local result",
+			res:   Result{Text: "um I think uh that", Words: words(1, 1.5, 1.5, 2, 4.5, 5, 5, 6, 6, 7), DurationSeconds: 30, VerbatimFillers: true},
+			limit: 3 * time.Minute,
+			want: Metrics{
+				DurationSeconds: 30, WordCount: 5, WordsPerMinute: 50, FillerCount: 2,
+				Fillers: map[string]int{"um": 1, "uh": 1}, FillersPerMinute: 4, FillersPer100Words: 40,
+				FillersSource: FillersFromEngine, PausesMeasured: true, LongestPauseSeconds: 2.5, PausesOver2s: 1,
+				LimitShare: 0.167,
+			},
+		},
+		{
+			name:  "untimed whisper result",
+			res:   Result{Text: "I think, like, it matters a lot to me.", DurationSeconds: 60},
+			limit: time.Minute,
+			want: Metrics{
+				DurationSeconds: 60, WordCount: 9, WordsPerMinute: 9, FillerCount: 1,
+				Fillers: map[string]int{"like": 1}, FillersPerMinute: 1, FillersPer100Words: 11.11,
+				FillersSource: FillersEstimated, LimitShare: 1,
+			},
+		},
+		{
+			name:  "empty",
+			res:   Result{Words: []Word{}},
+			limit: 3 * time.Minute,
+			want:  Metrics{Fillers: map[string]int{}, FillersSource: FillersEstimated},
+		},
+		{
+			name:  "pause exactly 2 s is not over 2 s",
+			res:   Result{Text: "a b", Words: words(0, 1, 3, 4), DurationSeconds: 4},
+			limit: 3 * time.Minute,
+			want: Metrics{DurationSeconds: 4, WordCount: 2, WordsPerMinute: 30, Fillers: map[string]int{},
+				FillersSource: FillersEstimated, PausesMeasured: true, LongestPauseSeconds: 2, LimitShare: 0.022},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ComputeMetrics(tc.res, tc.limit); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("ComputeMetrics =\n%+v\nwant\n%+v", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,294 @@
+// Package sphinx keeps pocketsphinx decoders running as worker processes.
+//
+// Loading the en-us acoustic model, the 72k-word language model and the
+// 134k-word dictionary takes about half a second of CPU, which a process per
+// answer would pay every time. Debian's pocketsphinx_batch reads its control
+// file line by line and writes results unbuffered, so with the control file
+// on a pipe it becomes a long-lived decoder: write "file startframe endframe
+// uttid", read one hypseg line back. This keeps the binary a plain Debian
+// package (no cgo, no build dependency on libpocketsphinx-dev) while loading
+// the model once per worker.
+package sphinx
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// FrameRate is pocketsphinx's default: frame numbers are hundredths of a second.
+const FrameRate = 100
+
+// Seg is one token of a hypothesis, as pocketsphinx prints it: real words,
+// alternate pronunciations such as "read(2)", and fillers such as "<sil>".
+type Seg struct {
+	Word       string
+	Start, End int // frames, End exclusive
+}
+
+// Options configures the workers.
+type Options struct {
+	Batch   string // pocketsphinx_batch
+	HMM     string
+	LM      string
+	Dict    string
+	Args    []string
+	Workers int
+	Logger  *slog.Logger
+}
+
+// Pool hands decoding requests to at most Workers processes, started on first
+// use and replaced when one dies or is killed after a timeout.
+type Pool struct {
+	opts  Options
+	slots chan *worker // a nil slot is a worker not started yet
+	seq   atomic.Uint64
+
+	mu      sync.Mutex
+	closed  bool
+	running map[*worker]struct{}
+}
+
+// ErrClosed is returned by Decode after Close.
+var ErrClosed = errors.New("sphinx: pool closed")
+
+func New(opts Options) *Pool {
+	p := &Pool{opts: opts, slots: make(chan *worker, opts.Workers), running: map[*worker]struct{}{}}
+	for range opts.Workers {
+		p.slots <- nil
+	}
+	return p
+}
+
+// Decode recognises frames [start, end) of the raw 16 kHz mono s16le file
+// base+".raw". Returned frames are relative to the whole file.
+func (p *Pool) Decode(ctx context.Context, base string, start, end int) ([]Seg, error) {
+	if strings.ContainsAny(base, " \t\r\n") {
+		return nil, fmt.Errorf("sphinx: path %q contains white space", base)
+	}
+	// The decoder prints nothing for an input it cannot open, which would
+	// leave the request waiting for its deadline.
+	if _, err := os.Stat(base + ".raw"); err != nil {
+		return nil, fmt.Errorf("sphinx: input: %w", err)
+	}
+	var w *worker
+	select {
+	case w = <-p.slots:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("sphinx: wait for a worker: %w", ctx.Err())
+	}
+	if w == nil || w.exited() {
+		var err error
+		if w, err = p.start(); err != nil {
+			p.slots <- nil
+			return nil, err
+		}
+	}
+	uttid := "u" + strconv.FormatUint(p.seq.Add(1), 10)
+	segs, err := w.decode(ctx, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
+	if err != nil {
+		// The worker's state is unknown after a failure or a timeout: replace it.
+		p.stop(w)
+		p.slots <- nil
+		return nil, err
+	}
+	p.slots <- w
+	for i := range segs {
+		segs[i].Start += start
+		segs[i].End += start
+	}
+	return segs, nil
+}
+
+// Close stops every worker; Decode calls in flight fail.
+func (p *Pool) Close() error {
+	p.mu.Lock()
+	p.closed = true
+	ws := make([]*worker, 0, len(p.running))
+	for w := range p.running {
+		ws = append(ws, w)
+	}
+	p.mu.Unlock()
+	for _, w := range ws {
+		p.stop(w)
+	}
+	return nil
+}
+
+func (p *Pool) start() (*worker, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil, ErrClosed
+	}
+	args := []string{
+		"-hmm", p.opts.HMM, "-lm", p.opts.LM, "-dict", p.opts.Dict,
+		"-adcin", "yes", "-cepext", ".raw",
+		"-ctl", "/dev/stdin", "-hypseg", "/dev/stdout",
+	}
+	args = append(args, p.opts.Args...)
+	w, err := startWorker(p.opts.Batch, args, p.opts.Logger)
+	if err != nil {
+		return nil, err
+	}
+	p.running[w] = struct{}{}
+	return w, nil
+}
+
+func (p *Pool) stop(w *worker) {
+	p.mu.Lock()
+	delete(p.running, w)
+	p.mu.Unlock()
+	w.kill()
+}
+
+type worker struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan string
+	done   chan struct{}
+	logger *slog.Logger
+
+	tailMu sync.Mutex
+	tail   []string // last stderr lines, for error messages
+}
+
+func startWorker(bin string, args []string, logger *slog.Logger) (*worker, error) {
+	cmd := exec.Command(bin, args...)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("sphinx: stdin pipe: %w", err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("sphinx: stdout pipe: %w", err)
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, fmt.Errorf("sphinx: stderr pipe: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("sphinx: start %s: %w", bin, err)
+	}
+	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan string, 1), done: make(chan struct{}), logger: logger}
+	var readers sync.WaitGroup
+	readers.Add(2)
+	go func() {
+		defer readers.Done()
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 64<<10), 4<<20)
+		for sc.Scan() {
+			w.lines <- sc.Text()
+		}
+	}()
+	go func() {
+		defer readers.Done()
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			if strings.HasPrefix(line, "ERROR") || strings.HasPrefix(line, "FATAL") || strings.HasPrefix(line, "WARN") {
+				logger.Warn("sphinx: decoder says", "line", line)
+			}
+			w.tailMu.Lock()
+			w.tail = append(w.tail, line)
+			if len(w.tail) > 8 {
+				w.tail = w.tail[1:]
+			}
+			w.tailMu.Unlock()
+		}
+	}()
+	go func() {
+		readers.Wait()
+		err := cmd.Wait()
+		logger.Debug("sphinx: worker exited", "pid", cmd.Process.Pid, "err", err)
+		close(w.done)
+	}()
+	logger.Info("sphinx: worker started", "pid", cmd.Process.Pid)
+	return w, nil
+}
+
+func (w *worker) exited() bool {
+	select {
+	case <-w.done:
+		return true
+	default:
+		return false
+	}
+}
+
+func (w *worker) kill() {
+	// Closing stdin ends a healthy worker at its next read; Kill covers one
+	// stuck in a long utterance.
+	w.stdin.Close()
+	if err := w.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		w.logger.Warn("sphinx: kill worker", "err", err)
+	}
+	<-w.done
+}
+
+func (w *worker) lastWords() string {
+	w.tailMu.Lock()
+	defer w.tailMu.Unlock()
+	return strings.Join(w.tail, " | ")
+}
+
+func (w *worker) decode(ctx context.Context, ctl, uttid string) ([]Seg, error) {
+	if _, err := io.WriteString(w.stdin, ctl); err != nil {
+		return nil, fmt.Errorf("sphinx: send request: %w (%s)", err, w.lastWords())
+	}
+	select {
+	case line := <-w.lines:
+		return parseHypseg(line, uttid)
+	case <-w.done:
+		return nil, fmt.Errorf("sphinx: decoder exited: %s", w.lastWords())
+	case <-ctx.Done():
+		return nil, fmt.Errorf("sphinx: decode: %w", ctx.Err())
+	}
+}
+
+// parseHypseg reads one line of pocketsphinx's -hypseg output:
+//
+//	uttid S 0 T total A acoustic L lm  sf ascr lscr word ...  lastframe
+//
+// Each token ends where the next begins; the last ends after lastframe.
+func parseHypseg(line, uttid string) ([]Seg, error) {
+	f := strings.Fields(line)
+	if len(f) < 10 || f[1] != "S" || (len(f)-10)%4 != 0 {
+		return nil, fmt.Errorf("sphinx: malformed result %q", line)
+	}
+	if f[0] != uttid {
+		// batch prints the previous result again when it cannot read a file.
+		return nil, fmt.Errorf("sphinx: result for %s while waiting for %s (input unreadable?)", f[0], uttid)
+	}
+	toks := f[9:]
+	n := len(toks) / 4
+	segs := make([]Seg, n)
+	for i := range n {
+		sf, err := strconv.Atoi(toks[4*i])
+		if err != nil {
+			return nil, fmt.Errorf("sphinx: malformed frame in %q", line)
+		}
+		segs[i] = Seg{Word: toks[4*i+3], Start: sf}
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	last, err := strconv.Atoi(toks[len(toks)-1])
+	if err != nil {
+		return nil, fmt.Errorf("sphinx: malformed end frame in %q", line)
+	}
+	for i := range n - 1 {
+		segs[i].End = segs[i+1].Start
+	}
+	segs[n-1].End = last + 1
+	return segs, nil
+}

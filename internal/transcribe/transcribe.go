@@ -1,0 +1,146 @@
+// Package transcribe turns one recorded interview answer into text with word
+// timings, and measures how it was spoken.
+//
+// Two engines implement Engine: the local engine (Debian's pocketsphinx, works
+// offline, the default) and an engine for any OpenAI-compatible
+// /audio/transcriptions endpoint. Both decode the upload with ffmpeg first, so
+// a bad file is rejected the same way whichever engine is configured, and the
+// remote service never receives more than the answer limit allows.
+package transcribe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+)
+
+// Engine transcribes one answer. Implementations are safe for concurrent use.
+type Engine interface {
+	Transcribe(ctx context.Context, in Audio) (Result, error)
+	// Name identifies the engine in results and logs, e.g. "local" or "openai:whisper-1".
+	Name() string
+	// Close releases long-lived resources (the local engine's decoder processes).
+	Close() error
+}
+
+// Audio is one uploaded recording. Exactly one of Path and Reader is set.
+// MIMEType is the client's claim; it is only used to refuse uploads that are
+// not even claimed to be audio or video, the container is decided from the
+// bytes themselves.
+type Audio struct {
+	Path     string
+	Reader   io.Reader
+	MIMEType string
+}
+
+// Word is one recognised word with its position in the recording, in seconds.
+type Word struct {
+	Word  string  `json:"word"`
+	Start float64 `json:"start"`
+	End   float64 `json:"end"`
+}
+
+// Result is an engine's transcript of one answer.
+type Result struct {
+	Text string `json:"text"`
+	// Words is empty when the engine gives no word timings.
+	Words           []Word  `json:"words"`
+	DurationSeconds float64 `json:"durationSeconds"`
+	Engine          string  `json:"engine"`
+	// Truncated reports that the recording ran past the duration cap and only
+	// its beginning was transcribed.
+	Truncated bool `json:"truncated,omitempty"`
+	// VerbatimFillers reports that the engine writes hesitations ("um", "uh")
+	// into the transcript. Whisper-style engines mostly drop them.
+	VerbatimFillers bool `json:"verbatimFillers"`
+}
+
+var (
+	// ErrBadAudio marks the user's problem: the upload is not a recording we
+	// accept, is damaged, or holds no audio. The Error's Message says which.
+	ErrBadAudio = errors.New("bad or empty audio")
+	// ErrUnavailable marks a failure of the engine itself (missing binary,
+	// crashed decoder, unreachable or overloaded API, timeout): retry later.
+	ErrUnavailable = errors.New("speech engine unavailable")
+)
+
+// Error carries a kind (ErrBadAudio or ErrUnavailable), a message that is safe
+// to show to the user, and the underlying cause for the logs.
+type Error struct {
+	Kind    error
+	Message string
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("transcribe: %s: %v", e.Message, e.Err)
+	}
+	return "transcribe: " + e.Message
+}
+
+func (e *Error) Unwrap() []error {
+	if e.Err == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Err}
+}
+
+// UserMessage returns the message to show the user for err: the specific
+// reason for bad audio, a generic retry hint otherwise.
+func UserMessage(err error) string {
+	var te *Error
+	if errors.As(err, &te) && errors.Is(te.Kind, ErrBadAudio) {
+		return te.Message
+	}
+	return "Transcription is temporarily unavailable. Please try again."
+}
+
+func badAudio(msg string, cause error) error {
+	return &Error{Kind: ErrBadAudio, Message: msg, Err: cause}
+}
+
+func unavailable(msg string, cause error) error {
+	return &Error{Kind: ErrUnavailable, Message: msg, Err: cause}
+}
+
+// New builds the engine cfg.Engine names.
+func New(cfg Config, logger *slog.Logger) (Engine, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	switch cfg.Engine {
+	case EngineLocal:
+		e, err := newLocal(cfg, logger.With("engine", EngineLocal))
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
+	case EngineOpenAI:
+		return newOpenAI(cfg, logger.With("engine", EngineOpenAI)), nil
+	}
+	return nil, fmt.Errorf("transcribe: unknown engine %q", cfg.Engine)
+}
+
+// Check reports whether the configured engine can work on this machine, and
+// if not, why. It is what `whitecoat doctor` prints.
+func Check(ctx context.Context, cfg Config) error {
+	if err := cfg.validate(); err != nil {
+		return err
+	}
+	if err := checkFFmpeg(ctx, cfg); err != nil {
+		return err
+	}
+	switch cfg.Engine {
+	case EngineLocal:
+		return checkLocal(ctx, cfg)
+	case EngineOpenAI:
+		return checkOpenAI(ctx, cfg)
+	}
+	return fmt.Errorf("transcribe: unknown engine %q", cfg.Engine)
+}

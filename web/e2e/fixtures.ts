@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export interface Mail {
+  to: string[]
+  from: string
+  subject: string
+  text: string
+  html: string
+  receivedAt: string
+}
+
+function env(name: string): string {
+  const v = process.env[name]
+  if (!v) throw new Error(`${name} is not set: is e2e/global-setup.ts configured?`)
+  return v
+}
+
+/** Every mail the test SMTP server received for `address`, oldest first. */
+export function mailsFor(address: string): Mail[] {
+  const dir = env('E2E_MAIL_DIR')
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      try {
+        return JSON.parse(readFileSync(join(dir, f), 'utf8')) as Mail
+      } catch {
+        return null // still being written
+      }
+    })
+    .filter((m): m is Mail => !!m && m.to.includes(address.toLowerCase()))
+}
+
+/** Waits for the `n`-th (1-based) mail to `address` whose subject or text matches `match`. */
+export async function waitForMail(address: string, match: RegExp, n = 1, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = mailsFor(address).filter((m) => match.test(m.subject) || match.test(m.text))
+    if (found.length >= n) return found[n - 1]!
+    if (Date.now() > deadline) {
+      const seen = mailsFor(address).map((m) => m.subject)
+      throw new Error(`no mail #${n} matching ${match} for ${address} within ${timeoutMs} ms (got: ${JSON.stringify(seen)})`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** The first link in a mail that goes to `page` (e.g. "verify-email") on the app. */
+export function linkIn(mail: Mail, page: string): string {
+  const base = env('E2E_BASE_URL').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const re = new RegExp(`${base}/${page}\\?token=[^\\s"'<>]+`)
+  const found = mail.text.match(re)?.[0] ?? mail.html.match(re)?.[0]?.replace(/&amp;/g, '&')
+  if (!found) throw new Error(`no ${page} link in mail "${mail.subject}":\n${mail.text}`)
+  return found
+}
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${randomUUID().slice(0, 8)}@example.test`
+}
+
+/** Runs `whitecoat user create ... --password-stdin [--admin]` against the test database. */
+export function createUserWithCli(opts: { email: string; name: string; password: string; admin?: boolean }): Promise<string> {
+  const args = ['user', 'create', '--email', opts.email, '--name', opts.name, '--password-stdin']
+  if (opts.admin) args.push('--admin')
+  return new Promise((done, fail) => {
+    const proc = spawn(env('WHITECOAT_BIN'), args, {
+      env: {
+        ...process.env,
+        DATABASE_URL: env('E2E_DATABASE_URL'),
+        DATA_DIR: env('E2E_DATA_DIR'),
+        BASE_URL: env('E2E_BASE_URL'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let out = ''
+    proc.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    proc.stderr.on('data', (d: Buffer) => (out += d.toString()))
+    proc.on('error', fail)
+    proc.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(`whitecoat user create exited ${code}: ${out}`))))
+    proc.stdin.end(`${opts.password}\n`)
+  })
+}
+
+export async function signUpInUi(page: Page, user: { name: string; email: string; password: string }) {
+  await page.goto('/signup')
+  await page.getByLabel('Name').fill(user.name)
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/dental\/dashboard$/)
+}
+
+export async function logInInUi(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+export const PASSWORD = 'practice makes confident'
+
+/**
+ * Playwright's test with baseURL pointing at the binary started by global
+ * setup. Every test also fails on uncaught page errors and on resources or
+ * scripts refused by the server's Content-Security-Policy.
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  baseURL: async ({}, use) => {
+    await use(env('E2E_BASE_URL'))
+  },
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = []
+      page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`))
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(`csp: ${msg.text()}`)
+      })
+      await use(problems)
+      expect(problems, 'the page reported errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }

@@ -1,0 +1,220 @@
+import AxeBuilder from '@axe-core/playwright'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { expect, linkIn, PASSWORD, signUpInUi, test as base, uniqueEmail, waitForMail } from './fixtures'
+
+/**
+ * The practice loop in Chromium with a fake camera and a fake microphone
+ * that plays a festival-synthesized answer (Chromium loops the file), against
+ * the real server transcribing with pocketsphinx. The server stops answers
+ * at 10 s (ANSWER_LIMIT in global-setup.ts).
+ */
+const ANSWER = 'I want to become a dentist because I love helping people. My family dentist taught me that trust matters.'
+/** Words of ANSWER that pocketsphinx hears reliably; a transcript must contain at least two. */
+const WORDS = ['dentist', 'people', 'family', 'trust', 'helping', 'because']
+
+const LIMIT_REACHED = '3-minute limit reached. Your response was saved.'
+
+const test = base.extend<object, { answerWav: string }>({
+  answerWav: [
+    async ({}, use) => {
+      const dir = mkdtempSync(join(tmpdir(), 'whitecoat-answer-'))
+      writeFileSync(join(dir, 'answer.txt'), ANSWER)
+      execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
+      // 48 kHz 16-bit mono PCM, with a pause before Chromium loops it.
+      execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'answer.wav'), 'pad', '0', '0.7'])
+      await use(join(dir, 'answer.wav'))
+      rmSync(dir, { recursive: true, force: true })
+    },
+    { scope: 'worker' },
+  ],
+  browser: [
+    async ({ answerWav, launchOptions }, use) => {
+      const browser = await chromium.launch({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-audio-capture=${answerWav}`,
+        ],
+      })
+      await use(browser)
+      await browser.close()
+    },
+    { scope: 'worker' },
+  ],
+})
+
+async function signUpVerified(page: Page, name: string) {
+  const user = { name, email: uniqueEmail('practice'), password: PASSWORD }
+  await signUpInUi(page, user)
+  await page.goto(linkIn(await waitForMail(user.email, /verif/i), 'verify-email'))
+  await page.getByRole('button', { name: 'Confirm my email' }).click()
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible()
+}
+
+/** Records the current question for about `seconds`, then stops it by hand. */
+async function answerByHand(page: Page, seconds: number) {
+  await page.getByRole('button', { name: 'Start Recording' }).click()
+  await expect(page.getByRole('timer')).toBeVisible()
+  await page.waitForTimeout(seconds * 1000)
+  await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await expect(page.getByText('Your answer was saved.')).toBeVisible()
+  await expect(page.getByLabel('Replay your answer')).toBeVisible()
+}
+
+/** At 375 px nothing scrolls sideways and axe finds no WCAG 2.1 AA violations; then back to the desktop size. */
+async function expectUsableAt375(page: Page, shot: string) {
+  const desktop = page.viewportSize()!
+  await page.setViewportSize({ width: 375, height: 812 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await page.screenshot({ path: test.info().outputPath(`${shot}-375.png`), fullPage: true })
+  await page.setViewportSize(desktop)
+}
+
+function heardWords(transcript: string): string[] {
+  const lower = transcript.toLowerCase()
+  return WORDS.filter((w) => lower.includes(w))
+}
+
+/** Waits for the summary to finish processing and checks each answered card. */
+async function expectScoredSummary(page: Page, answered: number, skipped: number) {
+  await expect(page).toHaveURL(/\/dental\/summary\?id=/)
+  await expect(page.getByText('Session average')).toBeVisible({ timeout: 60_000 })
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(answered + skipped)
+  for (let i = 0; i < answered; i++) {
+    const card = cards.nth(i)
+    await expect(card.getByText('Done', { exact: true })).toBeVisible()
+    const transcript = (await card.getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? ''
+    expect(heardWords(transcript).length, `transcript "${transcript}"`).toBeGreaterThanOrEqual(2)
+    await expect(card.getByText(/^Score: \d+$/)).toBeVisible()
+    await expect(card.getByText(/^Clarity & structure: \d+$/)).toBeVisible()
+    await expect(card.getByRole('heading', { name: 'Suggestions' })).toBeVisible()
+    await expect(card.getByText('Words per minute')).toBeVisible()
+  }
+  for (let i = answered; i < answered + skipped; i++) await expect(cards.nth(i).getByText('Skipped', { exact: true })).toBeVisible()
+}
+
+/** The exact mean of a session's scored answers, from the API (the dashboard's rolling average uses exact values). */
+async function sessionAverage(page: Page, id: string): Promise<number> {
+  const res = await page.request.get(`/api/practice/sessions/${id}`)
+  const { session } = (await res.json()) as { session: { items: { status: string; feedback: { overallScore: number } | null }[] } }
+  const scores = session.items.filter((it) => it.status === 'done' && it.feedback).map((it) => it.feedback!.overallScore)
+  return scores.reduce((a, b) => a + b, 0) / scores.length
+}
+
+test('audio and video sessions: record, auto-stop, skip, transcripts and scores, save, review, trial limit', async ({ page }) => {
+  test.setTimeout(240_000)
+  await signUpVerified(page, 'Pat Practice')
+  await expect(page.getByText('Free Trial', { exact: true })).toBeVisible()
+  await expect(page.getByText('Free trial: 7 days left and 2 free sessions remaining.')).toBeVisible()
+
+  // Session 1: random, audio, 3 questions; one answer stopped by hand, one by the limit, one skipped.
+  await page.getByRole('link', { name: 'Start practice' }).click()
+  await expect(page).toHaveURL(/\/dental\/setup$/)
+  await page.getByRole('radio', { name: /Audio/ }).check()
+  await page.getByLabel('Number of questions').fill('3')
+  await expect(page.getByRole('checkbox', { name: /Big 3/ })).toBeChecked()
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await expect(page).toHaveURL(/\/dental\/session\?id=/)
+  const audioSessionId = new URL(page.url()).searchParams.get('id')!
+
+  await expect(page.getByText('Question 1 of 3')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tell me about yourself.')
+  await answerByHand(page, 7)
+  await expect(page.getByText('Uploaded', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Next Question' }).click()
+
+  await expect(page.getByText('Question 2 of 3')).toBeVisible()
+  await page.getByRole('button', { name: 'Start Recording' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Recording started' })).toBeAttached()
+  await expect(page.getByText(LIMIT_REACHED)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByLabel('Replay your answer')).toBeVisible()
+  await page.getByRole('button', { name: 'Next Question' }).click()
+
+  await expect(page.getByText('Question 3 of 3')).toBeVisible()
+  await page.getByRole('button', { name: 'Skip Question' }).click()
+  await expectScoredSummary(page, 2, 1)
+  await expectUsableAt375(page, 'summary')
+
+  await page.getByRole('button', { name: 'Save Session' }).click()
+  const title = page.getByRole('dialog').getByLabel('Title')
+  await expect(title).toHaveValue(/^Session /)
+  await title.fill('Audio practice')
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Session saved to your dashboard.')).toBeVisible()
+
+  // The dashboard lists it; Review opens it read-only.
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+  await expect(page).toHaveURL(/\/dental\/dashboard$/)
+  const recent = page.locator('li', { hasText: 'Audio practice' })
+  await expect(recent).toBeVisible()
+  await recent.getByRole('link', { name: 'Review Audio practice' }).click()
+  await expect(page).toHaveURL(/\/dental\/summary\?saved=/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Audio practice' })).toBeVisible()
+  await expect(page.getByText('read-only', { exact: false })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(3)
+  await expect(page.getByRole('article').nth(2).getByText('Skipped', { exact: true })).toBeVisible()
+  const reviewed = (await page.getByRole('article').first().getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? ''
+  expect(heardWords(reviewed).length).toBeGreaterThanOrEqual(2)
+  await expect(page.getByRole('button', { name: 'Save Session' })).toHaveCount(0)
+
+  // Session 2: custom, video, 2 questions (one typed, one from the bank).
+  await page.getByRole('link', { name: 'Start New Session' }).click()
+  await page.getByRole('radio', { name: /Custom/ }).check()
+  await expect(page.getByRole('radio', { name: /Video/ })).toBeChecked()
+  await page.getByLabel('Write a question').fill('  Why do you want to become a dentist?  ')
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await page.getByLabel('Write a question').fill('why do you want to become a   dentist?')
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await page.getByLabel('Write a question').fill('   ')
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await page.getByLabel('Search the question bank').fill('team you were part of')
+  await page.getByRole('list', { name: 'Question bank' }).getByRole('button', { name: /^Add/ }).first().click()
+  await expect(page.getByText('Your questions (2/10)')).toBeVisible()
+  await expectUsableAt375(page, 'setup')
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await expect(page).toHaveURL(/\/dental\/session\?id=/)
+  const videoSessionId = new URL(page.url()).searchParams.get('id')!
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Why do you want to become a dentist?')
+  await expect(page.getByLabel('Camera preview')).toBeVisible()
+  await expectUsableAt375(page, 'session')
+
+  // Leaving mid-session asks first.
+  await page.getByRole('link', { name: 'Leave session' }).click()
+  await expect(page.getByRole('dialog', { name: 'Leave this practice session?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Stay' }).click()
+  await expect(page).toHaveURL(/\/dental\/session\?id=/)
+
+  await answerByHand(page, 7)
+  await expect(page.locator('video[aria-label="Replay your answer"]')).toBeVisible()
+  await page.getByRole('button', { name: 'Next Question' }).click()
+  await expect(page.getByText('Question 2 of 2')).toBeVisible()
+  await answerByHand(page, 7)
+  await page.getByRole('button', { name: 'Complete Session' }).click()
+  await expectScoredSummary(page, 2, 0)
+  await expect(page.getByText(/^[+-]?\d+ vs last session$/)).toBeVisible()
+
+  // The dashboard counts both sessions; the trial's 2 free sessions are used up.
+  const expected = Math.round(((await sessionAverage(page, audioSessionId)) + (await sessionAverage(page, videoSessionId))) / 2)
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+  const stat = (label: string) => page.getByRole('heading', { name: label }).locator('xpath=../..').locator('p')
+  await expect(async () => {
+    await page.reload()
+    await expect(stat('Sessions Completed')).toHaveText('2', { timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
+  await expect(stat('Questions Practiced')).toHaveText('4')
+  await expect(stat('Average Score')).toHaveText(`${expected}%`)
+  await expect(page.getByRole('button', { name: 'Upgrade to Practice' })).toBeDisabled()
+  await expect(page.getByRole('link', { name: 'Start practice' })).toHaveCount(0)
+  await expect(page.getByText("You've used your 2 free sessions.", { exact: false })).toBeVisible()
+  const refused = await page.request.post('/api/practice/sessions', { data: { profession: 'dental', mode: 'audio', interviewType: 'random' } })
+  expect(refused.status()).toBe(403)
+})

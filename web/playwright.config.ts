@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * End-to-end tests against the real whitecoat binary on a temporary SQLite
+ * database, with a real SMTP server in the test process (see
+ * e2e/global-setup.ts). The browser is Debian's Chromium; Playwright's own
+ * browser downloads are never used.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  // One retry in CI: a test that passes only on retry is reported as
+  // "flaky" in the output, so it stays visible without blocking a landing.
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : 3,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+})

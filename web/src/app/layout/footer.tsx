@@ -1,0 +1,80 @@
+import { Link } from 'react-router'
+import type { ProfessionSlug } from '@/lib/professions'
+import { CONTACT_EMAIL, SUPPORT_EMAIL } from '@/lib/site'
+
+const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline underline-offset-4'
+
+/** Shown only on the exact profession home. */
+export function Footer({ profession }: { profession: ProfessionSlug }) {
+  const base = `/${profession}`
+  return (
+    <footer className="bg-slate-900 text-slate-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
+        <nav aria-labelledby="footer-product">
+          <h2 id="footer-product" className="font-semibold">
+            Product
+          </h2>
+          <ul className="mt-3 grid gap-2">
+            <li>
+              <a href="#features" className={linkClass}>
+                Features
+              </a>
+            </li>
+            <li>
+              <Link to={`${base}/pricing`} className={linkClass}>
+                Pricing
+              </Link>
+            </li>
+            <li>
+              <Link to={`${base}/resources`} className={linkClass}>
+                Resources
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="font-semibold">
+            Company
+          </h2>
+          <ul className="mt-3 grid gap-2">
+            <li>
+              <Link to={`${base}/about`} className={linkClass}>
+                About
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
+                Contact
+              </a>
+            </li>
+            <li>
+              <Link to={`${base}/privacy`} className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-support">
+          <h2 id="footer-support" className="font-semibold">
+            Support
+          </h2>
+          <ul className="mt-3 grid gap-2">
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
+                Email Support
+              </a>
+            </li>
+            <li>
+              <Link to={`${base}/terms`} className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-700">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-300">© {new Date().getFullYear()} Whitecoat. All rights reserved.</p>
+      </div>
+    </footer>
+  )
+}

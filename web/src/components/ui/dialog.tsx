@@ -1,0 +1,44 @@
+import { Dialog as Primitive } from 'radix-ui'
+import type { ComponentProps } from 'react'
+import { X } from 'lucide-react'
+import { cn } from '@/lib/utils'
+
+export const Dialog = Primitive.Root
+export const DialogTrigger = Primitive.Trigger
+export const DialogClose = Primitive.Close
+
+/** The backdrop and centred panel, shared with AlertDialog. */
+export const overlayClass = 'fixed inset-0 z-50 bg-slate-950/50'
+export const panelClass =
+  'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-xl'
+
+export function DialogContent({ className, children, ...props }: ComponentProps<typeof Primitive.Content>) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className={overlayClass} />
+      <Primitive.Content className={cn(panelClass, className)} {...props}>
+        {children}
+        <Primitive.Close className="absolute right-3 top-3 rounded-sm p-1 text-muted-foreground hover:text-foreground">
+          <X className="size-4" aria-hidden="true" />
+          <span className="sr-only">Close</span>
+        </Primitive.Close>
+      </Primitive.Content>
+    </Primitive.Portal>
+  )
+}
+
+export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col gap-1.5', className)} {...props} />
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof Primitive.Title>) {
+  return <Primitive.Title className={cn('text-lg font-semibold', className)} {...props} />
+}
+
+export function DialogDescription({ className, ...props }: ComponentProps<typeof Primitive.Description>) {
+  return <Primitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { QueryParams, ResponseBody } from '@/lib/api-types'
+
+export type QuestionPage = ResponseBody<'/api/admin/questions', 'get'>
+export type Question = NonNullable<QuestionPage['questions']>[number]
+export type QuestionsQuery = QueryParams<'/api/admin/questions', 'get'>
+
+/** Every admin question query starts with this, so writes can invalidate them all. */
+export const adminQuestionsKey = ['admin', 'questions'] as const
+
+export function listQuestions(query: QuestionsQuery, signal?: AbortSignal): Promise<QuestionPage> {
+  return unwrap(api.GET('/api/admin/questions', { params: { query }, signal }))
+}
+
+export function questionsQueryOptions(query: QuestionsQuery) {
+  return queryOptions({
+    queryKey: [...adminQuestionsKey, 'list', query] as const,
+    queryFn: ({ signal }) => listQuestions(query, signal),
+    // Keep the current rows on screen while a new filter or page loads.
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useQuestions(query: QuestionsQuery) {
+  return useQuery(questionsQueryOptions(query))
+}

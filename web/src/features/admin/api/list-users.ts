@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { QueryParams, ResponseBody } from '@/lib/api-types'
+
+export type UserList = ResponseBody<'/api/admin/users', 'get'>
+export type UserSummary = NonNullable<UserList['users']>[number]
+export type UsersQuery = QueryParams<'/api/admin/users', 'get'>
+export type UserSort = NonNullable<UsersQuery['sort']>
+export type SortOrder = NonNullable<UsersQuery['order']>
+
+export function listUsers(query: UsersQuery, signal?: AbortSignal): Promise<UserList> {
+  return unwrap(api.GET('/api/admin/users', { params: { query }, signal }))
+}
+
+export function usersQueryOptions(query: UsersQuery) {
+  return queryOptions({
+    queryKey: ['admin', 'users', query] as const,
+    queryFn: ({ signal }) => listUsers(query, signal),
+    // Keep showing the last page while the next search, sort or page loads,
+    // so the table does not flash empty.
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useUsers(query: UsersQuery) {
+  return useQuery(usersQueryOptions(query))
+}

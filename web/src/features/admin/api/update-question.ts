@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { QuestionInput } from './create-question'
+import { adminQuestionsKey } from './list-questions'
+
+export function updateQuestion({ id, body }: { id: string; body: QuestionInput }) {
+  return unwrap(api.PUT('/api/admin/questions/{id}', { params: { path: { id } }, body }))
+}
+
+export function useUpdateQuestion() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateQuestion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQuestionsKey }),
+  })
+}

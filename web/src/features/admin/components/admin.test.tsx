@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
+import { renderApp } from '@/test/render'
+
+const admin = user({ role: 'admin', name: 'Ada Admin' })
+
+function summary(i: number) {
+  return {
+    id: `u${i}`,
+    name: `User ${i}`,
+    email: `user${i}@example.com`,
+    emailVerified: i % 2 === 0,
+    trialExpiresAt: '2025-09-08T00:00:00Z',
+    hasPaid: false,
+    usageCount: i,
+    role: 'user',
+    createdAt: '2025-09-01T00:00:00Z',
+  }
+}
+
+const question = {
+  id: 'q1',
+  text: 'Why dentistry?',
+  subtag: 'Behavioral',
+  tip: 'Tell a true story.',
+  big3: false,
+  big3Order: 0,
+  mainTags: ['dental'],
+}
+
+function adminApi(extra: Parameters<typeof mockApi>[0] = {}) {
+  const userQueries: URLSearchParams[] = []
+  const api = mockApi({
+    'GET /api/auth/me': () => json(200, { user: admin }),
+    'GET /api/professions': () => json(200, professionsBody),
+    'GET /api/admin/users': (req) => {
+      const params = new URL(req.url).searchParams
+      userQueries.push(params)
+      const size = Number(params.get('pageSize'))
+      return json(200, { users: Array.from({ length: 3 }, (_, i) => summary(i)), total: 120, page: Number(params.get('page')), pageSize: size })
+    },
+    'GET /api/admin/questions': () => json(200, { questions: [question], total: 1, page: 1, pageSize: 25 }),
+    'GET /api/admin/questions/q1': () => json(200, question),
+    ...extra,
+  })
+  return { ...api, userQueries }
+}
+
+describe('users table', () => {
+  it('sorts by a clicked header, with aria-sort, and pages on the server', async () => {
+    const { userQueries } = adminApi()
+    renderApp('/dental/admin')
+    const table = await screen.findByRole('table', { name: /Users/ })
+    expect(await within(table).findByText('user1@example.com')).toBeInTheDocument()
+    expect(screen.getByText(/120 users · Page 1 of 5/)).toBeInTheDocument()
+
+    const nameHead = within(table).getByRole('columnheader', { name: /Name/ })
+    expect(nameHead).toHaveAttribute('aria-sort', 'none')
+    await userEvent.click(within(nameHead).getByRole('button'))
+    expect(nameHead).toHaveAttribute('aria-sort', 'ascending')
+    await waitFor(() => expect(userQueries.at(-1)?.get('sort')).toBe('name'))
+    expect(userQueries.at(-1)?.get('order')).toBe('asc')
+    await userEvent.click(within(nameHead).getByRole('button'))
+    expect(nameHead).toHaveAttribute('aria-sort', 'descending')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(userQueries.at(-1)?.get('page')).toBe('2'))
+    await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '100')
+    await waitFor(() => expect(userQueries.at(-1)?.get('pageSize')).toBe('100'))
+    expect(userQueries.at(-1)?.get('page')).toBe('1')
+  })
+
+  it('searches once typing pauses, from page 1', async () => {
+    const { userQueries } = adminApi()
+    renderApp('/dental/admin')
+    await screen.findByText('user1@example.com')
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(userQueries.at(-1)?.get('page')).toBe('2'))
+    const before = userQueries.length
+    await userEvent.type(screen.getByLabelText('Search users'), 'ada')
+    await waitFor(() => expect(userQueries.at(-1)?.get('q')).toBe('ada'))
+    // One request for the whole word, not one per keystroke.
+    expect(userQueries.length).toBe(before + 1)
+    expect(userQueries.at(-1)?.get('page')).toBe('1')
+  })
+
+  it('links to the question manager', async () => {
+    adminApi()
+    renderApp('/medical/admin')
+    expect(await screen.findByRole('link', { name: 'Manage questions' })).toHaveAttribute('href', '/medical/admin/questions')
+  })
+})
+
+describe('question manager', () => {
+  it('checks an incomplete question before sending it', async () => {
+    const { calls } = adminApi()
+    renderApp('/dental/admin/questions')
+    await userEvent.click(await screen.findByRole('button', { name: 'New question' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New question' })
+    await userEvent.type(within(dialog).getByLabelText('Question'), 'Why pharmacy?')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add question' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please complete all fields.')
+    expect(calls.some((c) => c.key === 'POST /api/admin/questions')).toBe(false)
+  })
+
+  it('says "Failed to add question." when the server refuses, with its reason', async () => {
+    const { calls } = adminApi({ 'POST /api/admin/questions': () => problem(409, 'text: duplicates another question.') })
+    renderApp('/dental/admin/questions')
+    await userEvent.click(await screen.findByRole('button', { name: 'New question' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New question' })
+    await userEvent.type(within(dialog).getByLabelText('Question'), 'Why pharmacy?')
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'PHARMACY' }))
+    await userEvent.selectOptions(within(dialog).getByLabelText('Subtag (optional)'), 'Ethical')
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Big 3 question' }))
+    await userEvent.selectOptions(within(dialog).getByLabelText('Big 3 order'), '2')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add question' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('Failed to add question.')
+    expect(alert).toHaveTextContent('text: duplicates another question.')
+    expect(calls.find((c) => c.key === 'POST /api/admin/questions')?.body).toEqual({
+      text: 'Why pharmacy?',
+      subtag: 'Ethical',
+      tip: '',
+      big3: true,
+      big3Order: 2,
+      mainTags: ['pharmacy'],
+    })
+  })
+
+  it('views, then edits with "All fields required" for an empty text, then cancels', async () => {
+    const { calls } = adminApi()
+    renderApp('/dental/admin/questions')
+    await userEvent.click(await screen.findByRole('button', { name: /View/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Question' })
+    expect(within(dialog).getByText('Tell a true story.')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }))
+    const text = within(dialog).getByLabelText('Question')
+    expect(text).toHaveValue('Why dentistry?')
+    await userEvent.clear(text)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('All fields required')
+    expect(calls.some((c) => c.key.startsWith('PUT'))).toBe(false)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(within(dialog).getByText('Why dentistry?')).toBeInTheDocument()
+  })
+})

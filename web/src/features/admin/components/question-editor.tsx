@@ -1,0 +1,133 @@
+import { useId, type FormEvent } from 'react'
+import type { components } from '@/api/schema'
+import { Button } from '@/components/ui/button'
+import { DialogFooter } from '@/components/ui/dialog'
+import { Label } from '@/components/ui/label'
+import { Select } from '@/components/ui/select'
+import { Textarea } from '@/components/ui/textarea'
+import { BIG3_ORDERS, SUBTAGS, type QuestionValues } from '../utils/question-form'
+import { FormError } from './form-error'
+
+/** A profession the question can be tagged with; the route passes the API's list. */
+export type ProfessionOption = Pick<components['schemas']['Profession'], 'slug' | 'displayName'>
+
+/** A question's professions by name ("Dental, Pharmacy"); an unknown slug shows as itself. */
+export function professionNames(tags: string[] | null | undefined, professions: ProfessionOption[]): string {
+  return (tags ?? []).map((slug) => professions.find((p) => p.slug === slug)?.displayName ?? slug).join(', ')
+}
+
+const checkboxClass = 'size-4 accent-primary'
+
+/** A form's error: the spec's headline, and the server's own reason when it differs. */
+export interface EditorError {
+  message: string
+  detail?: string
+}
+
+/** The question form shared by add and edit: every field, the error, Cancel and submit. */
+export function QuestionEditor({
+  values,
+  onChange,
+  professions,
+  error,
+  pending,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+}: {
+  values: QuestionValues
+  onChange: (values: QuestionValues) => void
+  professions: ProfessionOption[]
+  error: EditorError | null
+  pending: boolean
+  submitLabel: string
+  pendingLabel: string
+  onSubmit: () => void
+  onCancel: () => void
+}) {
+  const id = useId()
+  const set = (patch: Partial<QuestionValues>) => onChange({ ...values, ...patch })
+  const toggleTag = (slug: string, on: boolean) =>
+    set({ mainTags: on ? [...values.mainTags, slug] : values.mainTags.filter((t) => t !== slug) })
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (!pending) onSubmit()
+  }
+
+  return (
+    // noValidate: the spec's own messages say what is missing, not the browser's.
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-text`}>Question</Label>
+        <Textarea id={`${id}-text`} value={values.text} onChange={(e) => set({ text: e.target.value })} />
+      </div>
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Professions</legend>
+        <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+          {professions.map((p) => (
+            <label key={p.slug} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className={checkboxClass}
+                checked={values.mainTags.includes(p.slug)}
+                onChange={(e) => toggleTag(p.slug, e.target.checked)}
+              />
+              {p.displayName}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-subtag`}>Subtag (optional)</Label>
+        <Select id={`${id}-subtag`} value={values.subtag} onChange={(e) => set({ subtag: e.target.value })}>
+          <option value="">None</option>
+          {SUBTAGS.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </Select>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-tip`}>Tip (optional)</Label>
+        <Textarea id={`${id}-tip`} value={values.tip} onChange={(e) => set({ tip: e.target.value })} />
+      </div>
+
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            className={checkboxClass}
+            checked={values.big3}
+            // A Big 3 question needs an order; start at 1 rather than leave it unset.
+            onChange={(e) => set({ big3: e.target.checked, big3Order: e.target.checked ? values.big3Order || 1 : 0 })}
+          />
+          Big 3 question
+        </label>
+        {values.big3 ? (
+          <div className="flex items-center gap-2">
+            <Label htmlFor={`${id}-order`}>Big 3 order</Label>
+            <Select id={`${id}-order`} className="w-20" value={values.big3Order} onChange={(e) => set({ big3Order: Number(e.target.value) })}>
+              {BIG3_ORDERS.map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+      </div>
+
+      <FormError message={error?.message ?? null} detail={error?.detail} />
+      <DialogFooter>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

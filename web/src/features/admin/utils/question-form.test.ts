@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '@/lib/api-client'
+import { addFailureMessage, COMPLETE_ALL_FIELDS, EMPTY_QUESTION, FAILED_TO_ADD, isComplete, toQuestionInput } from './question-form'
+
+const filled = { ...EMPTY_QUESTION, text: 'Why dentistry?', mainTags: ['dental'] }
+
+describe('isComplete', () => {
+  it('needs text and at least one profession', () => {
+    expect(isComplete(filled)).toBe(true)
+    expect(isComplete(EMPTY_QUESTION)).toBe(false)
+    expect(isComplete({ ...filled, text: '   ' })).toBe(false)
+    expect(isComplete({ ...filled, mainTags: [] })).toBe(false)
+  })
+
+  it('does not need a subtag or a tip', () => {
+    expect(isComplete({ ...filled, subtag: '', tip: '' })).toBe(true)
+  })
+})
+
+describe('toQuestionInput', () => {
+  it('trims text and tip', () => {
+    expect(toQuestionInput({ ...filled, text: '  Why?  ', tip: ' Be honest. ' })).toMatchObject({ text: 'Why?', tip: 'Be honest.' })
+  })
+
+  it('sends an order only for Big 3 questions', () => {
+    expect(toQuestionInput({ ...filled, big3: true, big3Order: 2 })).toMatchObject({ big3: true, big3Order: 2 })
+    expect(toQuestionInput({ ...filled, big3: false, big3Order: 2 })).toMatchObject({ big3: false, big3Order: 0 })
+  })
+})
+
+describe('addFailureMessage', () => {
+  it("passes the server's incomplete-question answer through", () => {
+    expect(addFailureMessage(new ApiError(400, { detail: COMPLETE_ALL_FIELDS }))).toBe(COMPLETE_ALL_FIELDS)
+  })
+
+  it('says "Failed to add question." for anything else', () => {
+    expect(addFailureMessage(new ApiError(409, { detail: 'text: duplicates another question.' }))).toBe(FAILED_TO_ADD)
+    expect(addFailureMessage(new ApiError(0, {}))).toBe(FAILED_TO_ADD)
+    expect(addFailureMessage(new Error('boom'))).toBe(FAILED_TO_ADD)
+  })
+})

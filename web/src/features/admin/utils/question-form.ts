@@ -1,0 +1,51 @@
+import { ApiError } from '@/lib/api-client'
+import type { QuestionInput } from '../api/create-question'
+import type { Question } from '../api/list-questions'
+
+// The spec's texts (§5), word for word; the server answers with the first two too.
+export const COMPLETE_ALL_FIELDS = 'Please complete all fields.'
+export const ALL_FIELDS_REQUIRED = 'All fields required'
+export const FAILED_TO_ADD = 'Failed to add question.'
+
+/**
+ * The subtags of spec §3, in display order. The API document does not list
+ * them (the field is a free string the server validates), so the picker
+ * needs its own list.
+ */
+export const SUBTAGS = ['Ethical', 'Behavioral', 'Teamwork', 'Leadership', 'Communication'] as const
+
+export const BIG3_ORDERS = [1, 2, 3] as const
+
+/** The editor's state: every field present, tags never null. */
+export type QuestionValues = Omit<Required<QuestionInput>, 'mainTags'> & { mainTags: string[] }
+
+export const EMPTY_QUESTION: QuestionValues = { text: '', subtag: '', tip: '', big3: false, big3Order: 0, mainTags: [] }
+
+export function valuesFromQuestion(q: Question): QuestionValues {
+  return { text: q.text, subtag: q.subtag, tip: q.tip, big3: q.big3, big3Order: q.big3Order, mainTags: q.mainTags ?? [] }
+}
+
+/** Spec §5: a question needs text and at least one main tag; subtag and tip are optional. */
+export function isComplete(v: QuestionValues): boolean {
+  return v.text.trim() !== '' && v.mainTags.length > 0
+}
+
+/** The request body: trimmed text, and an order only for Big 3 questions (the server rejects others). */
+export function toQuestionInput(v: QuestionValues): QuestionInput {
+  return {
+    text: v.text.trim(),
+    subtag: v.subtag,
+    tip: v.tip.trim(),
+    big3: v.big3,
+    big3Order: v.big3 ? v.big3Order : 0,
+    mainTags: v.mainTags,
+  }
+}
+
+/**
+ * The message for a failed add: the spec's "Please complete all fields." when
+ * the server says so, else its "Failed to add question.".
+ */
+export function addFailureMessage(err: unknown): string {
+  return err instanceof ApiError && err.message === COMPLETE_ALL_FIELDS ? COMPLETE_ALL_FIELDS : FAILED_TO_ADD
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, ApiError, unwrap } from '@/lib/api-client'
+import type { ResponseBody } from '@/lib/api-types'
+
+export type User = ResponseBody<'/api/auth/me', 'get'>['user']
+
+export const meQueryKey = ['auth', 'me'] as const
+
+/** The signed-in user, or null when signed out (401). Other errors throw. */
+export async function getMe(signal?: AbortSignal): Promise<User | null> {
+  try {
+    const body = await unwrap(api.GET('/api/auth/me', { signal }))
+    return body.user
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null
+    throw err
+  }
+}
+
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 60_000,
+    retry: (failures, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && failures < 2,
+  })
+}
+
+/** Auth state: pending while loading, then a user or null. */
+export function useMe() {
+  return useQuery(meQueryOptions())
+}

@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { deferred, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
+import { renderApp } from '@/test/render'
+
+beforeEach(() => {
+  // The forms log failures (spec §8); keep the test output readable.
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+})
+
+async function fillLogin(email = 'ada@example.com', password = 'correct horse') {
+  await userEvent.type(await screen.findByLabelText('Email'), email)
+  await userEvent.type(screen.getByLabelText('Password'), password)
+  await userEvent.click(screen.getByRole('button', { name: 'Log in' }))
+}
+
+describe('login form', () => {
+  it('labels its inputs and marks them required', async () => {
+    mockApi({ 'GET /api/auth/me': () => problem(401, 'no'), 'GET /api/professions': () => json(200, professionsBody) })
+    renderApp('/login')
+    expect(await screen.findByLabelText('Email')).toHaveAttribute('type', 'email')
+    expect(screen.getByLabelText('Email')).toBeRequired()
+    expect(screen.getByLabelText('Password')).toBeRequired()
+  })
+
+  it('shows "Logging in..." then goes back to from', async () => {
+    const login = deferred<Response>()
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/login': () => login.promise,
+    })
+    const { router } = renderApp('/dental/setup')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    await fillLogin()
+    expect(await screen.findByText('Logging in...')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled()
+    login.resolve(json(200, { user: user() }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/setup'))
+    expect(calls.find((c) => c.key === 'POST /api/auth/login')?.body).toEqual({ email: 'ada@example.com', password: 'correct horse' })
+  })
+
+  it('shows the server error after a cross', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/login': () => problem(401, 'Invalid email or password.', 'Unauthorized'),
+    })
+    renderApp('/login')
+    await fillLogin()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('✕ Invalid email or password.')
+  })
+
+  it('shows the first validation error when there is no detail', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/login': () => json(422, { title: 'Unprocessable Entity', status: 422, errors: [{ message: 'expected string', location: 'body.email' }] }),
+    })
+    renderApp('/login')
+    await fillLogin()
+    expect(await screen.findByRole('alert')).toHaveTextContent('✕ expected string')
+  })
+
+  it('sends an admin to /admin (the last profession\'s admin page)', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/login': () => json(200, { user: user({ role: 'admin' }) }),
+    })
+    const { router } = renderApp('/login')
+    await fillLogin()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/admin'))
+  })
+
+  it('sends a user without from to the dashboard', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/login': () => json(200, { user: user() }),
+    })
+    const { router } = renderApp('/login')
+    await fillLogin()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+  })
+})
+
+describe('signup form', () => {
+  async function fillSignup() {
+    await userEvent.type(await screen.findByLabelText('Name'), 'Ada Lovelace')
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com')
+    await userEvent.type(screen.getByLabelText('Password'), 'a long enough password')
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
+  }
+
+  it('shows "Creating account..." then goes to the dashboard', async () => {
+    const signup = deferred<Response>()
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/signup': () => signup.promise,
+    })
+    const { router } = renderApp('/signup')
+    await fillSignup()
+    expect(await screen.findByText('Creating account...')).toBeInTheDocument()
+    signup.resolve(json(201, { user: user({ emailVerified: false }) }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+    expect(calls.find((c) => c.key === 'POST /api/auth/signup')?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'a long enough password',
+    })
+  })
+
+  it('shows the server error after a cross', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/signup': () => problem(409, 'An account with this email already exists.'),
+    })
+    renderApp('/signup')
+    await fillSignup()
+    expect(await screen.findByRole('alert')).toHaveTextContent('✕ An account with this email already exists.')
+  })
+})
+
+describe('verify email page', () => {
+  it('does not use the token until the button is pressed', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed.' }),
+    })
+    renderApp('/verify-email?token=tok123')
+    const button = await screen.findByRole('button', { name: 'Confirm my email' })
+    expect(calls.some((c) => c.key === 'POST /api/auth/verification/confirm')).toBe(false)
+    await userEvent.click(button)
+    expect((await screen.findAllByText('Your email is confirmed.')).length).toBeGreaterThan(0)
+    expect(calls.find((c) => c.key === 'POST /api/auth/verification/confirm')?.body).toEqual({ token: 'tok123' })
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toBeInTheDocument()
+  })
+
+  it('shows a bad token error after a cross', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/verification/confirm': () => problem(400, 'This link is invalid or has expired.'),
+    })
+    renderApp('/verify-email?token=bad')
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('✕ This link is invalid or has expired.')
+  })
+})
+
+describe('password reset', () => {
+  it('requests a link and shows the server message', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/password/forgot': () => json(202, { message: 'If that address has an account, we sent a reset link.' }),
+    })
+    renderApp('/forgot-password')
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com')
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }))
+    expect(await screen.findByText('If that address has an account, we sent a reset link.')).toBeInTheDocument()
+  })
+
+  it('sets a new password with the token and goes to log in', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/password/reset': () => json(200, { message: 'Your password has been changed.' }),
+    })
+    const { router } = renderApp('/reset-password?token=t1')
+    await userEvent.type(await screen.findByLabelText('New password'), 'new secret words')
+    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(calls.find((c) => c.key === 'POST /api/auth/password/reset')?.body).toEqual({ token: 't1', password: 'new secret words' })
+  })
+
+  it('shows a weak password error after a cross', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/password/reset': () => problem(400, 'Password must be at least 10 characters.'),
+    })
+    renderApp('/reset-password?token=t1')
+    await userEvent.type(await screen.findByLabelText('New password'), 'short')
+    await userEvent.click(screen.getByRole('button', { name: 'Save new password' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('✕ Password must be at least 10 characters.')
+  })
+})

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { LAST_PROFESSION_KEY } from '@/lib/professions'
+import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
+import { renderApp } from '@/test/render'
+
+function withDashboard(body: ReturnType<typeof dashboardBody>) {
+  mockApi({
+    'GET /api/auth/me': () => json(200, { user: user() }),
+    'GET /api/professions': () => json(200, professionsBody),
+    'GET /api/dashboard': () => json(200, body),
+  })
+}
+
+const saved = (id: string, title: string, overallAvg: number) => ({
+  id,
+  title,
+  profession: 'medical',
+  createdAt: '2025-09-08T10:00:00Z',
+  overallAvg,
+  totalSessionTime: 300,
+  counts: { totalQuestions: 3, answered: 2, skipped: 1 },
+  items: [],
+})
+
+describe('dashboard', () => {
+  it('shows access, stats and recent sessions with Review links; practice goes to the last profession', async () => {
+    window.localStorage.setItem(LAST_PROFESSION_KEY, 'pt')
+    withDashboard(
+      dashboardBody({
+        stats: { sessionsCompleted: 1, questionsPracticed: 2, averageScore: 83 },
+        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64)],
+      }),
+    )
+    renderApp('/dental/dashboard')
+    expect(await screen.findByText('Free Trial')).toBeInTheDocument()
+    expect(screen.getByText('Continue your interview preparation journey')).toBeInTheDocument()
+    expect(screen.getByText('Free trial: 7 days left and 2 free sessions remaining.')).toBeInTheDocument()
+    expect(screen.getAllByText('83%')[0]).toHaveClass('text-3xl')
+    const recent = within(screen.getByRole('heading', { name: 'Recent Practice Sessions' }).closest('div')!.parentElement!)
+    expect(recent.getByText('83%')).toHaveClass('bg-primary')
+    expect(recent.getByText('64%')).toHaveClass('bg-secondary')
+    expect(recent.getByRole('link', { name: 'Review Strong run' })).toHaveAttribute('href', '/medical/summary?saved=a')
+    // Visiting /dental/dashboard made dental the last profession.
+    expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
+  })
+
+  it('locks practice with a disabled "Upgrade to Practice"', async () => {
+    const body = dashboardBody()
+    withDashboard({
+      ...body,
+      access: { ...body.access, practiceEnabled: false, freeSessionsRemaining: 0, banner: "You've used your 2 free sessions. Upgrade to Premium to keep practising." },
+    })
+    renderApp('/dental/dashboard')
+    expect(await screen.findByRole('button', { name: 'Upgrade to Practice' })).toBeDisabled()
+    expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
+    expect(screen.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practising.")).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,102 @@
+import { Link } from 'react-router'
+import { Alert, AlertDescription } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { normaliseSlug, type ProfessionSlug } from '@/lib/professions'
+import { dashboardScoreVariant } from '@/lib/score'
+import type { Dashboard, RecentSession } from '../api/get-dashboard'
+
+export const UPGRADE_TO_PRACTICE = 'Upgrade to Practice'
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold tabular-nums">{value}</p>
+      </CardContent>
+    </Card>
+  )
+}
+
+function RecentSessionRow({ session, fallbackSlug }: { session: RecentSession; fallbackSlug: ProfessionSlug }) {
+  const slug = normaliseSlug(session.profession) ?? fallbackSlug
+  const avg = Math.round(session.overallAvg)
+  const when = new Date(session.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="truncate font-medium">{session.title}</p>
+        <p className="text-sm text-muted-foreground">{when}</p>
+      </div>
+      <div className="flex items-center gap-3">
+        <Badge variant={dashboardScoreVariant(avg)}>{avg}%</Badge>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/${slug}/summary?saved=${encodeURIComponent(session.id)}`} state={{ saved: session }} aria-label={`Review ${session.title}`}>
+            Review
+          </Link>
+        </Button>
+      </div>
+    </li>
+  )
+}
+
+/** The verified user's dashboard: access, stats, recent sessions and the way into practice. */
+export function DashboardHome({ name, dashboard, setupSlug }: { name: string; dashboard: Dashboard; setupSlug: ProfessionSlug }) {
+  const greeting = name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'
+  const { access, stats } = dashboard
+  const recent = dashboard.recentSessions ?? []
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight">{greeting}</h1>
+            <Badge variant="secondary">{access.badge}</Badge>
+          </div>
+          <p className="mt-1 text-muted-foreground">{access.headerText}</p>
+        </div>
+        {access.practiceEnabled ? (
+          <Button asChild size="lg">
+            <Link to={`/${setupSlug}/setup`}>Start practice</Link>
+          </Button>
+        ) : (
+          <Button size="lg" disabled>
+            {UPGRADE_TO_PRACTICE}
+          </Button>
+        )}
+      </div>
+      {access.banner ? (
+        <Alert variant={access.practiceEnabled ? 'default' : 'warning'}>
+          <AlertDescription>{access.banner}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Sessions Completed" value={String(stats.sessionsCompleted)} />
+        <StatCard label="Questions Practiced" value={String(stats.questionsPracticed)} />
+        <StatCard label="Average Score" value={`${stats.averageScore}%`} />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent Practice Sessions</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {recent.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {access.historyLocked ? 'Your session history is locked until you upgrade.' : 'Your saved practice sessions will appear here.'}
+            </p>
+          ) : (
+            <ul className="divide-y divide-border">
+              {recent.map((s) => (
+                <RecentSessionRow key={s.id} session={s} fallbackSlug={setupSlug} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  )
+}

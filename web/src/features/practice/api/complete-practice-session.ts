@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import { practiceSessionQueryKey } from './get-practice-session'
+
+export async function completePracticeSession({ sessionId, totalSessionTime }: { sessionId: string; totalSessionTime: number }) {
+  const { session } = await unwrap(
+    api.POST('/api/practice/sessions/{id}/complete', { params: { path: { id: sessionId } }, body: { totalSessionTime } }),
+  )
+  return session
+}
+
+export function useCompletePracticeSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: completePracticeSession,
+    onSuccess: (session) => {
+      queryClient.setQueryData(practiceSessionQueryKey(session.id), session)
+      // Stats change once the last answer is scored; the dashboard refetches on visit.
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+    },
+  })
+}

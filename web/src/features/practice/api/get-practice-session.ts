@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { ResponseBody } from '@/lib/api-types'
+
+export type PracticeSession = ResponseBody<'/api/practice/sessions/{id}', 'get'>['session']
+export type PracticeItem = NonNullable<PracticeSession['items']>[number]
+
+/** How often the summary asks for news while answers are being processed. */
+export const PROCESSING_POLL_MS = 750
+
+export const practiceSessionQueryKey = (id: string) => ['practice', 'session', id] as const
+
+export async function getPracticeSession(id: string, signal?: AbortSignal): Promise<PracticeSession> {
+  const body = await unwrap(api.GET('/api/practice/sessions/{id}', { params: { path: { id } }, signal }))
+  return body.session
+}
+
+/** A session; with `poll`, refetched every 750 ms while any answer is still processing. */
+export function practiceSessionQueryOptions(id: string, poll = false) {
+  return queryOptions({
+    queryKey: practiceSessionQueryKey(id),
+    queryFn: ({ signal }) => getPracticeSession(id, signal),
+    refetchInterval: poll ? (query) => (query.state.data?.processing ? PROCESSING_POLL_MS : false) : false,
+  })
+}
+
+/**
+ * `poll` refetches while answers are processing; `live: false` loads the
+ * session once and never refetches it in the background (the recording
+ * page keeps its own state once it has the questions).
+ */
+export function usePracticeSession(id: string, opts: { poll?: boolean; live?: boolean } = {}) {
+  const live = opts.live ?? true
+  return useQuery({ ...practiceSessionQueryOptions(id, opts.poll), staleTime: live ? undefined : Infinity, refetchOnWindowFocus: live })
+}

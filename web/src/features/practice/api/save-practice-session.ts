@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+
+export async function savePracticeSession({ sessionId, title }: { sessionId: string; title: string }) {
+  const { saved } = await unwrap(api.POST('/api/practice/sessions/{id}/save', { params: { path: { id: sessionId } }, body: { title } }))
+  return saved
+}
+
+export function useSavePracticeSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: savePracticeSession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  })
+}

@@ -1,0 +1,107 @@
+import { Plus, X } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { errorMessage } from '@/lib/api-client'
+import { useQuestionBank } from '../api/get-question-bank'
+import { addCustomQuestion, hasQuestion, MAX_QUESTIONS, searchQuestions } from '../utils/custom-questions'
+
+/** How many bank matches are listed at once; the search narrows the rest. */
+const SHOWN_MATCHES = 30
+
+/** The custom session's question list: type a question or pick one from the whole bank. */
+export function CustomQuestionBuilder({ questions, onChange }: { questions: readonly string[]; onChange: (next: readonly string[]) => void }) {
+  const [draft, setDraft] = useState('')
+  const [query, setQuery] = useState('')
+  const bank = useQuestionBank()
+  const draftId = useId()
+  const searchId = useId()
+  const full = questions.length >= MAX_QUESTIONS
+  const matches = searchQuestions(bank.data ?? [], query)
+
+  function onAdd(e: FormEvent) {
+    e.preventDefault()
+    onChange(addCustomQuestion(questions, draft))
+    setDraft('')
+  }
+
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-2">
+        <h3 className="font-semibold">Your questions ({questions.length}/{MAX_QUESTIONS})</h3>
+        {questions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Add at least one question.</p>
+        ) : (
+          <ol className="grid gap-2">
+            {questions.map((q, i) => (
+              <li key={q} className="flex items-start justify-between gap-2 rounded-md border border-border p-2 text-sm">
+                <span>
+                  {i + 1}. {q}
+                </span>
+                <Button variant="ghost" size="sm" onClick={() => onChange(questions.filter((x) => x !== q))}>
+                  <X aria-hidden="true" />
+                  <span className="sr-only">Remove “{q}”</span>
+                </Button>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+
+      {/* A nested form would be invalid HTML: this is a group whose button adds on Enter. */}
+      <div className="grid gap-2">
+        <Label htmlFor={draftId}>Write a question</Label>
+        <div className="flex gap-2">
+          <Input
+            id={draftId}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') onAdd(e)
+            }}
+            maxLength={1000}
+            disabled={full}
+          />
+          <Button variant="outline" onClick={onAdd} disabled={full}>
+            <Plus aria-hidden="true" />
+            Add
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={searchId}>Search the question bank</Label>
+        <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        {bank.isPending ? (
+          <p className="text-sm text-muted-foreground">Loading questions...</p>
+        ) : bank.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(bank.error)}
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {matches.length === 1 ? '1 question' : `${matches.length} questions`}
+              {matches.length > SHOWN_MATCHES ? ` (showing ${SHOWN_MATCHES}; search to narrow)` : ''}
+            </p>
+            <ul className="grid max-h-80 gap-1 overflow-y-auto rounded-md border border-border p-1" aria-label="Question bank">
+              {matches.slice(0, SHOWN_MATCHES).map((q) => {
+                const added = hasQuestion(questions, q.text)
+                return (
+                  <li key={q.id ?? q.text} className="flex items-start justify-between gap-2 rounded p-2 text-sm hover:bg-muted">
+                    <span>{q.text}</span>
+                    <Button variant="outline" size="sm" disabled={added || full} onClick={() => onChange(addCustomQuestion(questions, q.text))}>
+                      {added ? 'Added' : 'Add'}
+                      <span className="sr-only"> “{q.text}”</span>
+                    </Button>
+                  </li>
+                )
+              })}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, Navigate, useBlocker, useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
+import { FormStatus } from '@/components/ui/form-status'
+import { PageStatus } from '@/components/ui/page-status'
+import { errorMessage } from '@/lib/api-client'
+import { openMedia, type RecordedAnswer } from '@/lib/media'
+import type { ProfessionSlug } from '@/lib/professions'
+import { useCompletePracticeSession } from '../api/complete-practice-session'
+import { usePracticeSession, type PracticeSession as Session } from '../api/get-practice-session'
+import { useSkipQuestion } from '../api/skip-question'
+import { QuestionRecorder } from './question-recorder'
+import { useAnswerUploads } from './use-answer-uploads'
+
+/** The camera/microphone for the whole session, so permission is asked once. */
+function useMediaStream(mode: Session['mode']) {
+  const [stream, setStream] = useState<MediaStream | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    let opened: MediaStream | null = null
+    let cancelled = false
+    openMedia(mode).then(
+      (s) => {
+        if (cancelled) s.getTracks().forEach((t) => t.stop())
+        else setStream((opened = s))
+      },
+      (err: Error) => !cancelled && setError(err.message),
+    )
+    return () => {
+      cancelled = true
+      opened?.getTracks().forEach((t) => t.stop())
+    }
+  }, [mode])
+  return { stream, error }
+}
+
+/** Whole seconds since the session was created (the server's start), never negative. */
+function secondsSince(iso: string): number {
+  return Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))
+}
+
+export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: ProfessionSlug }) {
+  // Loaded once: the runner keeps its own state from here, and a failed
+  // background refetch must not unmount it mid-answer.
+  const session = usePracticeSession(sessionId, { live: false })
+  if (session.isPending) return <PageStatus>Loading...</PageStatus>
+  if (!session.data) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3">
+        <p className="font-medium">{errorMessage(session.error)}</p>
+        <Button asChild variant="outline">
+          <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
+        </Button>
+      </div>
+    )
+  }
+  if (session.data.status === 'completed') return <Navigate to={`/${slug}/summary?id=${encodeURIComponent(sessionId)}`} replace />
+  return <SessionRunner session={session.data} slug={slug} />
+}
+
+function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSlug }) {
+  const navigate = useNavigate()
+  const items = session.items ?? []
+  // After a reload, carry on at the first question without an answer.
+  const [index, setIndex] = useState(() => {
+    const first = items.findIndex((it) => it.status === 'pending')
+    return first === -1 ? items.length : first
+  })
+  const [message, setMessage] = useState('')
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const [finishing, setFinishing] = useState(false)
+  const leaving = useRef(false)
+  const media = useMediaStream(session.mode)
+  const skip = useSkipQuestion()
+  const complete = useCompletePracticeSession()
+  const announce = useCallback((text: string) => setMessage(text), [])
+  const onRefused = useCallback((text: string) => setRefusal(text), [])
+  const uploads = useAnswerUploads(session.id, { onRefused, announce })
+  const startUpload = uploads.start
+  const saveAnswer = useCallback((itemId: string, answer: RecordedAnswer) => startUpload(itemId, answer.audio), [startUpload])
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && currentLocation.pathname !== nextLocation.pathname)
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (!leaving.current) e.preventDefault()
+    }
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [])
+
+  function leaveTo(path: string) {
+    leaving.current = true
+    void navigate(path, { replace: true })
+  }
+
+  async function finish() {
+    setFinishing(true)
+    announce('Finishing the session')
+    await uploads.settled()
+    complete.mutate(
+      { sessionId: session.id, totalSessionTime: secondsSince(session.createdAt) },
+      {
+        onSuccess: () => leaveTo(`/${slug}/summary?id=${encodeURIComponent(session.id)}`),
+        onError: () => setFinishing(false),
+      },
+    )
+  }
+
+  function next() {
+    if (index >= items.length - 1) void finish()
+    else setIndex(index + 1)
+  }
+
+  const item = items[index]
+  const busy = finishing || skip.isPending
+  const error = complete.error ?? skip.error
+
+  return (
+    <div className="grid gap-6">
+      <div role="status" aria-live="polite" className="sr-only">
+        {message}
+      </div>
+      {item ? (
+        <QuestionRecorder
+          key={item.id}
+          item={item}
+          position={index + 1}
+          total={items.length}
+          mode={session.mode}
+          limitSeconds={session.answerLimitSeconds}
+          stream={media.stream}
+          mediaError={media.error}
+          upload={uploads.uploads[item.id]}
+          busy={busy}
+          announce={announce}
+          onSaved={saveAnswer}
+          onRetryUpload={() => {
+            const failed = uploads.uploads[item.id]
+            if (failed) uploads.start(item.id, failed.audio)
+          }}
+          onSkip={() => skip.mutate({ sessionId: session.id, itemId: item.id }, { onSuccess: next })}
+          onNext={next}
+        />
+      ) : (
+        <div className="grid justify-items-start gap-3">
+          <h1 className="text-2xl font-bold">Every question has an answer.</h1>
+          <Button size="lg" onClick={() => void finish()} disabled={busy}>
+            Complete Session
+          </Button>
+        </div>
+      )}
+
+      {finishing && uploads.busy ? <p className="text-sm text-muted-foreground">Finishing your uploads…</p> : null}
+      {uploads.failed > 0 && !uploads.busy ? (
+        <p className="text-sm text-muted-foreground">Answers that failed to upload count as skipped when you complete the session.</p>
+      ) : null}
+      <FormStatus error={error ? errorMessage(error) : null} />
+
+      <div>
+        <Button asChild variant="link" className="px-0">
+          <Link to={`/${slug}/dashboard`}>Leave session</Link>
+        </Button>
+      </div>
+
+      <Dialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Leave this practice session?</DialogTitle>
+            <DialogDescription>Answers already uploaded are kept; the question you are on is not.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+              Leave session
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={refusal !== null} onOpenChange={(open) => !open && leaveTo(`/${slug}/dashboard`)}>
+        <DialogContent role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>Usage paused</DialogTitle>
+            <DialogDescription>{refusal}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button onClick={() => leaveTo(`/${slug}/dashboard`)}>Back to Dashboard</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  )
+}

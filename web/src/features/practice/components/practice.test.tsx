@@ -1,0 +1,319 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
+import { stubXhr } from '@/test/fake-xhr'
+import { renderApp } from '@/test/render'
+
+const HEAVY_USAGE =
+  "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
+
+function item(position: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `i${position}`,
+    position,
+    question: `Question ${position}?`,
+    tip: `Tip ${position}`,
+    subtag: '',
+    big3Order: 0,
+    status: 'pending',
+    transcript: null,
+    metrics: null,
+    feedback: null,
+    meaningful: null,
+    error: '',
+    canRetry: false,
+    ...overrides,
+  }
+}
+
+function session(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 's1',
+    profession: 'dental',
+    mode: 'audio',
+    interviewType: 'random',
+    big3: true,
+    questionCount: 2,
+    status: 'active',
+    createdAt: new Date().toISOString(),
+    completedAt: null,
+    totalSessionTime: 0,
+    answerLimitSeconds: 180,
+    averageScore: null,
+    improvement: null,
+    processing: false,
+    items: [item(1), item(2)],
+    ...overrides,
+  }
+}
+
+function feedback(score: number, overrides: Record<string, unknown> = {}) {
+  return {
+    overallScore: score,
+    sectionScores: { overallImpression: score, clarityStructure: score - 5, content: score + 5 },
+    summary: `Summary for ${score}.`,
+    suggestions: [`Suggestion for ${score}.`],
+    rubricVersion: 'v1',
+    engine: 'rubric',
+    evidence: [],
+    fallback: false,
+    ...overrides,
+  }
+}
+
+const base = {
+  'GET /api/auth/me': () => json(200, { user: user() }),
+  'GET /api/professions': () => json(200, professionsBody),
+}
+
+/** A microphone and a MediaRecorder that hands over one chunk when stopped. */
+function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve({ getTracks: () => [], getAudioTracks: () => [] })) {
+  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(getUserMedia) } })
+  class FakeRecorder {
+    static isTypeSupported = (t: string) => t === 'audio/webm;codecs=opus'
+    state = 'inactive'
+    mimeType: string
+    ondataavailable: ((e: { data: Blob }) => void) | null = null
+    onstop: (() => void) | null = null
+    constructor(_: unknown, opts?: { mimeType?: string }) {
+      this.mimeType = opts?.mimeType ?? ''
+    }
+    start() {
+      this.state = 'recording'
+    }
+    stop() {
+      this.state = 'inactive'
+      this.ondataavailable?.({ data: new Blob(['opus'], { type: this.mimeType }) })
+      this.onstop?.()
+    }
+  }
+  vi.stubGlobal('MediaRecorder', FakeRecorder)
+  URL.createObjectURL = vi.fn(() => 'blob:replay')
+  URL.revokeObjectURL = vi.fn()
+}
+
+beforeEach(() => {
+  // jsdom has no media elements' playback; React only sets their src.
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {})
+})
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices')
+})
+
+describe('practice session', () => {
+  it('shows the spec text in red when the microphone is refused', async () => {
+    fakeMedia(() => Promise.reject(new DOMException('no', 'NotAllowedError')))
+    mockApi({ ...base, 'GET /api/practice/sessions/s1': () => json(200, { session: session() }) })
+    renderApp('/dental/session?id=s1')
+    const alert = await screen.findByText('Camera and microphone access was denied.')
+    expect(alert).toHaveClass('text-red-700')
+    expect(screen.getByRole('button', { name: 'Start Recording' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Skip Question' })).toBeEnabled()
+  })
+
+  it('records, uploads with the recorder MIME type, and completes after the last answer', async () => {
+    fakeMedia()
+    const sent = stubXhr([{ status: 202, body: { item: item(1, { status: 'queued' }) } }])
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session({ items: [item(1)] }) }),
+      'POST /api/practice/sessions/s1/complete': () => json(200, { session: session({ status: 'completed', items: [item(1, { status: 'queued' })], processing: true }) }),
+    })
+    const { router } = renderApp('/dental/session?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    expect(screen.getByText('Recording started')).toHaveClass('sr-only')
+    expect(screen.getByRole('timer')).toHaveTextContent('3:00')
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument()
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/practice/sessions/s1/items/i1/audio', headers: { 'Content-Type': 'audio/webm;codecs=opus' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Session' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/summary'))
+    expect(router.state.location.search).toBe('?id=s1')
+    expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/complete')?.body).toEqual({ totalSessionTime: expect.any(Number) })
+  })
+
+  it('shows the usage-guard refusal, then goes to the dashboard', async () => {
+    fakeMedia()
+    stubXhr([{ status: 403, body: { title: 'Forbidden', status: 403, detail: HEAVY_USAGE } }])
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
+      'GET /api/dashboard': () => json(200, dashboardBody()),
+    })
+    const { router } = renderApp('/dental/session?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent(HEAVY_USAGE)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to Dashboard' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+  })
+
+  it('skipping the last question completes the session', async () => {
+    fakeMedia()
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session({ items: [item(1, { status: 'done' }), item(2)] }) }),
+      'POST /api/practice/sessions/s1/items/i2/skip': () => json(200, { item: item(2, { status: 'skipped' }) }),
+      'POST /api/practice/sessions/s1/complete': () => json(200, { session: session({ status: 'completed' }) }),
+    })
+    const { router } = renderApp('/dental/session?id=s1')
+    // A reload resumes at the first unanswered question.
+    expect(await screen.findByText('Question 2 of 2')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Skip Question' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/summary'))
+    expect(calls.map((c) => c.key)).toContain('POST /api/practice/sessions/s1/items/i2/skip')
+  })
+})
+
+describe('summary', () => {
+  it('shows results in order with skipped last, offline scoring, no-content and failures with Retry', async () => {
+    const metrics = { durationSeconds: 65, wordsPerMinute: 131.6, fillerCount: 2, longestPauseSeconds: 1.25, pausesMeasured: true }
+    const done = session({
+      status: 'completed',
+      averageScore: 78,
+      improvement: 6,
+      items: [
+        item(1, { status: 'skipped' }),
+        item(2, { status: 'done', transcript: 'I love people.', metrics, feedback: feedback(85, { fallback: true, fallbackReason: 'The AI model did not answer.' }), meaningful: true }),
+        item(3, { status: 'done', transcript: 'Thank you.', meaningful: false }),
+        item(4, { status: 'failed', error: 'Transcription is unavailable.', canRetry: true }),
+      ],
+    })
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: done }),
+      'POST /api/practice/sessions/s1/items/i4/retry': () => json(202, { item: item(4, { status: 'queued' }) }),
+    })
+    renderApp('/dental/summary?id=s1')
+    const cards = await screen.findAllByRole('article')
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 2 }).textContent)).toEqual(['1. Question 2?', '2. Question 3?', '3. Question 4?', '4. Question 1?'])
+    expect(screen.getByText('78%')).toBeInTheDocument()
+    expect(screen.getByText('+6 vs last session')).toBeInTheDocument()
+
+    const [scored, empty, failed, skipped] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement]
+    expect(within(scored).getByText('Score: 85')).toHaveClass('bg-primary')
+    expect(within(scored).getByText('Clarity & structure: 80')).toHaveClass('bg-primary')
+    expect(within(scored).getByText('Scored offline')).toBeInTheDocument()
+    expect(within(scored).getByText(/The AI model did not answer/)).toBeInTheDocument()
+    expect(within(scored).getByText('1:05')).toBeInTheDocument()
+    expect(within(scored).getByText('132')).toBeInTheDocument()
+    expect(within(scored).getByText('1.3 s')).toBeInTheDocument()
+    expect(within(scored).getByText('Suggestion for 85.')).toBeInTheDocument()
+    expect(within(empty).getByText('No meaningful response detected. Skipping feedback.')).toBeInTheDocument()
+    expect(within(failed).getByText('Error')).toBeInTheDocument()
+    expect(within(failed).getByText('Error generating feedback')).toBeInTheDocument()
+    expect(within(skipped).getByText('Skipped')).toBeInTheDocument()
+
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain('POST /api/practice/sessions/s1/items/i4/retry'))
+  })
+
+  it('polls while answers are processing and saves with the default title', async () => {
+    let polls = 0
+    const processing = session({ status: 'completed', processing: true, items: [item(1, { status: 'transcribing' })] })
+    const finished = session({ status: 'completed', averageScore: 65, items: [item(1, { status: 'done', transcript: 'Hi.', feedback: feedback(65), meaningful: true })] })
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: ++polls < 2 ? processing : finished }),
+      'POST /api/practice/sessions/s1/save': () => json(201, { saved: {} }),
+    })
+    renderApp('/dental/summary?id=s1')
+    expect(await screen.findByText('Transcribing…')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Save Session' })).toBeDisabled()
+    expect(await screen.findByText('65%', {}, { timeout: 3000 })).toHaveClass('bg-destructive')
+    await userEvent.click(screen.getByRole('button', { name: 'Save Session' }))
+    const title = within(screen.getByRole('dialog')).getByLabelText('Title')
+    expect((title as HTMLInputElement).value).toMatch(/^Session /)
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Session saved to your dashboard.')).toBeInTheDocument()
+    expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/save')?.body).toEqual({ title: expect.stringMatching(/^Session /) })
+  })
+
+  it('says so when saving fails', async () => {
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session({ status: 'completed', items: [item(1, { status: 'skipped' })] }) }),
+      'POST /api/practice/sessions/s1/save': () => json(500, { title: 'Internal Server Error', status: 500 }),
+    })
+    renderApp('/dental/summary?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Session' }))
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Failed to save session. Please try again.')).toBeInTheDocument()
+  })
+
+  it('reviews a saved session read-only, legacy feedback as text', async () => {
+    mockApi({
+      ...base,
+      'GET /api/practice/saved/v1': () =>
+        json(200, {
+          saved: {
+            id: 'v1',
+            title: 'Monday practice',
+            profession: 'dental',
+            createdAt: '2025-09-08T10:00:00Z',
+            overallAvg: 71.6,
+            totalSessionTime: 300,
+            counts: { totalQuestions: 1, answered: 1, skipped: 0 },
+            items: [{ question: 'Why?', tip: '', skipped: false, transcript: 'Because.', feedback: null, legacyFeedback: '<b>Strong</b> <img src=x onerror=alert(1)>answer' }],
+          },
+        }),
+    })
+    renderApp('/dental/summary?saved=v1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monday practice' })).toBeInTheDocument()
+    expect(screen.getByText('72%')).toHaveClass('bg-secondary')
+    expect(screen.getByText('Strong answer')).toBeInTheDocument()
+    expect(document.querySelector('article img')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Save Session' })).not.toBeInTheDocument()
+  })
+})
+
+describe('setup', () => {
+  it('sends a custom list as big3 false with its length as the count', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/questions': () => json(200, { questions: [{ id: 'q1', text: 'Describe a team you led.', subtag: '', tip: '', big3: false, big3Order: 0, mainTags: ['dental'] }] }),
+      'POST /api/practice/sessions': () => json(201, { session: session({ id: 's9' }) }),
+      'GET /api/practice/sessions/s9': () => json(200, { session: session({ id: 's9' }) }),
+    })
+    fakeMedia()
+    const { router } = renderApp('/medical/setup')
+    await userEvent.click(await screen.findByRole('radio', { name: /Custom/ }))
+    await userEvent.click(screen.getByRole('radio', { name: /Audio/ }))
+    expect(screen.getByRole('button', { name: 'Start Interview' })).toBeDisabled()
+    await userEvent.type(screen.getByLabelText('Write a question'), '  Why medicine?  {Enter}')
+    await userEvent.type(screen.getByLabelText('Write a question'), 'why   MEDICINE?{Enter}')
+    await userEvent.click(await screen.findByRole('button', { name: /^Add\W+Describe a team you led/ }))
+    expect(screen.getByRole('button', { name: /Added/ })).toBeDisabled()
+    await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
+    await waitFor(() => expect(router.state.location.search).toBe('?id=s9'))
+    expect(calls.find((c) => c.key === 'POST /api/practice/sessions')?.body).toEqual({
+      profession: 'medical',
+      mode: 'audio',
+      interviewType: 'custom',
+      big3: false,
+      questionCount: 2,
+      questions: [{ text: 'Why medicine?' }, { text: 'Describe a team you led.' }],
+    })
+  })
+
+  it('sends a random config and shows a refusal', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'POST /api/practice/sessions': () => json(403, { title: 'Forbidden', status: 403, detail: 'Upgrade to Practice to continue.' }),
+    })
+    renderApp('/dental/setup')
+    await userEvent.clear(await screen.findByLabelText('Number of questions'))
+    await userEvent.type(screen.getByLabelText('Number of questions'), '3')
+    await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Upgrade to Practice to continue.')
+    expect(calls.find((c) => c.key === 'POST /api/practice/sessions')?.body).toEqual({
+      profession: 'dental',
+      mode: 'video',
+      interviewType: 'random',
+      big3: true,
+      questionCount: 3,
+    })
+  })
+})

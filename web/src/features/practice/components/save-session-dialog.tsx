@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { useSavePracticeSession } from '../api/save-practice-session'
+import { defaultSessionTitle } from '../utils/summary'
+
+export const SAVED_TOAST = 'Session saved to your dashboard.'
+export const SAVE_FAILED_TOAST = 'Failed to save session. Please try again.'
+
+/** "Save Session" and its dialog: a title (default "Session {date/time}"), Save / Cancel. */
+export function SaveSessionDialog({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
+  const [open, setOpen] = useState(false)
+  const [title, setTitle] = useState('')
+  const save = useSavePracticeSession()
+
+  function onOpenChange(next: boolean) {
+    if (next) setTitle(defaultSessionTitle(new Date()))
+    setOpen(next)
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    save.mutate(
+      { sessionId, title: title.trim() || defaultSessionTitle(new Date()) },
+      {
+        onSuccess: () => {
+          toast.success(SAVED_TOAST)
+          setOpen(false)
+        },
+        onError: () => toast.error(SAVE_FAILED_TOAST),
+      },
+    )
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" disabled={disabled}>
+          Save Session
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Save session</DialogTitle>
+            <DialogDescription>Saved sessions appear on your dashboard. Recordings are never saved.</DialogDescription>
+          </DialogHeader>
+          <FormField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={save.isPending}>
+              Save
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

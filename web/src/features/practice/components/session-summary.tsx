@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { PageStatus } from '@/components/ui/page-status'
+import { errorMessage } from '@/lib/api-client'
+import type { ProfessionSlug } from '@/lib/professions'
+import { scoreVariant } from '@/lib/score'
+import { usePracticeSession } from '../api/get-practice-session'
+import { useSavedSession } from '../api/get-saved-session'
+import { entriesFromSaved, entriesFromSession, formatImprovement, orderForSummary, type ResultEntry } from '../utils/summary'
+import { ResultCard } from './result-card'
+import { SaveSessionDialog } from './save-session-dialog'
+
+function SummaryLayout(props: {
+  slug: ProfessionSlug
+  title: string
+  average: ReactNode
+  entries: ResultEntry[]
+  sessionId?: string
+  actions?: ReactNode
+}) {
+  const { slug, entries } = props
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">{props.title}</h1>
+        <div className="flex flex-wrap items-center gap-3" aria-live="polite">
+          {props.average}
+        </div>
+      </div>
+      <ol className="grid gap-4">
+        {entries.map((entry, i) => (
+          <li key={entry.key}>
+            <ResultCard entry={entry} number={i + 1} sessionId={props.sessionId} />
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button asChild variant="outline">
+          <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
+        </Button>
+        {props.actions}
+        <Button asChild>
+          <Link to={`/${slug}/setup`}>Start New Session</Link>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function LoadProblem({ error, slug }: { error: unknown; slug: ProfessionSlug }) {
+  return (
+    <div role="alert" className="grid justify-items-start gap-3">
+      <p className="font-medium">{errorMessage(error)}</p>
+      <Button asChild variant="outline">
+        <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
+      </Button>
+    </div>
+  )
+}
+
+function Average({ score, improvement }: { score: number; improvement?: number | null }) {
+  return (
+    <>
+      <span className="text-lg font-semibold">Session average</span>
+      <Badge variant={scoreVariant(score)} className="text-base">
+        {score}%
+      </Badge>
+      {improvement != null ? <span className="text-muted-foreground">{formatImprovement(improvement)}</span> : null}
+    </>
+  )
+}
+
+/** The summary of a session just practised: progress per answer (polled), then results; saving. */
+export function SessionSummary({ sessionId, slug }: { sessionId: string; slug: ProfessionSlug }) {
+  const query = usePracticeSession(sessionId, { poll: true })
+  if (query.isPending) return <PageStatus>Loading...</PageStatus>
+  // A failed poll keeps showing the last answer; the next poll tries again.
+  if (!query.data) return <LoadProblem error={query.error} slug={slug} />
+  const session = query.data
+  const active = session.status === 'active'
+  const average = session.processing ? (
+    <span className="text-muted-foreground">Scoring your answers…</span>
+  ) : session.averageScore != null ? (
+    <Average score={session.averageScore} improvement={session.improvement} />
+  ) : (
+    <span className="text-muted-foreground">No answers were scored in this session.</span>
+  )
+  return (
+    <>
+      {active ? (
+        <p className="mb-4 rounded-md border border-border p-3 text-sm">
+          This session is still in progress. <Link to={`/${slug}/session?id=${encodeURIComponent(sessionId)}`} className="font-medium text-primary underline">Return to the session</Link>
+        </p>
+      ) : null}
+      <SummaryLayout
+        slug={slug}
+        title="Session summary"
+        average={average}
+        entries={orderForSummary(entriesFromSession(session))}
+        sessionId={session.id}
+        actions={<SaveSessionDialog sessionId={session.id} disabled={active || session.processing} />}
+      />
+    </>
+  )
+}
+
+/** A saved session, read-only (from the dashboard's Review button). */
+export function SavedSessionSummary({ savedId, slug }: { savedId: string; slug: ProfessionSlug }) {
+  const query = useSavedSession(savedId)
+  if (query.isPending) return <PageStatus>Loading...</PageStatus>
+  if (query.isError) return <LoadProblem error={query.error} slug={slug} />
+  const saved = query.data
+  const when = new Date(saved.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <SummaryLayout
+      slug={slug}
+      title={saved.title}
+      average={
+        <>
+          <Average score={Math.round(saved.overallAvg)} />
+          <span className="text-sm text-muted-foreground">Saved {when} · read-only</span>
+        </>
+      }
+      entries={orderForSummary(entriesFromSaved(saved))}
+    />
+  )
+}

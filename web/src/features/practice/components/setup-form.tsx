@@ -1,0 +1,149 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { FormStatus } from '@/components/ui/form-status'
+import { errorMessage } from '@/lib/api-client'
+import type { ProfessionSlug } from '@/lib/professions'
+import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../api/create-practice-session'
+import { MAX_QUESTIONS } from '../utils/custom-questions'
+import { CustomQuestionBuilder } from './custom-question-builder'
+
+type InterviewType = CreatePracticeSessionInput['interviewType']
+type Mode = CreatePracticeSessionInput['mode']
+
+const DEFAULT_COUNT = 5
+
+const INTERVIEW_TYPES: Option<InterviewType>[] = [
+  { value: 'random', label: 'Random', hint: 'Questions drawn from the bank for this profession.' },
+  { value: 'custom', label: 'Custom', hint: 'Write your own or pick from the bank.' },
+]
+
+const MODES: Option<Mode>[] = [
+  { value: 'video', label: 'Video', hint: 'Camera and microphone; replay yourself afterwards.' },
+  { value: 'audio', label: 'Audio', hint: 'Microphone only.' },
+]
+
+interface Option<T extends string> {
+  value: T
+  label: string
+  hint: string
+}
+
+function Choice<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string
+  name: string
+  value: T
+  options: Option<T>[]
+  onChange: (v: T) => void
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:checked]:border-primary has-[:checked]:bg-accent"
+          >
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="mt-1" />
+            <span>
+              <span className="block font-medium">{o.label}</span>
+              <span className="block text-sm text-muted-foreground">{o.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  )
+}
+
+/**
+ * The session setup (spec §2 Setup). The server creates the session and, for
+ * a random interview, chooses its questions; the browser only sends the config.
+ */
+export function SetupForm({ slug }: { slug: ProfessionSlug }) {
+  const navigate = useNavigate()
+  const create = useCreatePracticeSession()
+  const [interviewType, setInterviewType] = useState<InterviewType>('random')
+  const [mode, setMode] = useState<Mode>('video')
+  const [count, setCount] = useState(String(DEFAULT_COUNT))
+  const [big3, setBig3] = useState(true)
+  const [custom, setCustom] = useState<readonly string[]>([])
+
+  const isCustom = interviewType === 'custom'
+  const ready = isCustom ? custom.length > 0 : true
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const input: CreatePracticeSessionInput = isCustom
+      ? { profession: slug, mode, interviewType, big3: false, questionCount: custom.length, questions: custom.map((text) => ({ text })) }
+      : { profession: slug, mode, interviewType, big3, questionCount: Math.min(MAX_QUESTIONS, Math.max(1, Number(count) || DEFAULT_COUNT)) }
+    create.mutate(input, {
+      onSuccess: (session) => void navigate(`/${slug}/session?id=${encodeURIComponent(session.id)}`),
+    })
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-6">
+      <Section title="Interview">
+        <Choice legend="Interview type" name="interviewType" value={interviewType} onChange={setInterviewType} options={INTERVIEW_TYPES} />
+        <Choice legend="Recording mode" name="mode" value={mode} onChange={setMode} options={MODES} />
+      </Section>
+
+      {isCustom ? (
+        <Section title="Custom questions">
+          <CustomQuestionBuilder questions={custom} onChange={setCustom} />
+        </Section>
+      ) : (
+        <Section title="Questions">
+          <FormField
+            label="Number of questions"
+            type="number"
+            min={1}
+            max={MAX_QUESTIONS}
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+            hint={`Between 1 and ${MAX_QUESTIONS}.`}
+            className="max-w-32"
+          />
+          <label className="flex items-start gap-3">
+            <input type="checkbox" checked={big3} onChange={(e) => setBig3(e.target.checked)} className="mt-1" />
+            <span>
+              <span className="block font-medium">Start with the Big 3</span>
+              <span className="block text-sm text-muted-foreground">“Tell me about yourself”, “Why this profession” and “Why our school” come first.</span>
+            </span>
+          </label>
+        </Section>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button asChild variant="outline">
+          <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
+        </Button>
+        <Button type="submit" size="lg" disabled={!ready || create.isPending}>
+          Start Interview
+        </Button>
+      </div>
+      <FormStatus status={create.isPending ? 'Preparing your questions...' : null} error={create.isError ? errorMessage(create.error) : null} />
+    </form>
+  )
+}

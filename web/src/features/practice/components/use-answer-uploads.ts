@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { ApiError, errorMessage } from '@/lib/api-client'
+import { uploadAnswer } from '../api/upload-answer'
+
+export interface AnswerUpload {
+  status: 'uploading' | 'retrying' | 'done' | 'failed'
+  /** 0-100 of the current attempt. */
+  percent: number
+  error: string
+  /** Kept so a failed upload can be sent again while the session is open. */
+  audio: Blob
+}
+
+/**
+ * Uploads each saved answer as soon as it is recorded, several at once if
+ * the student moves on quickly, with per-answer progress. A 403 means the
+ * usage guard paused the account: `onRefused` gets the server's text and the
+ * session ends. `settled()` resolves once no upload is in flight, so the
+ * session is completed only after every answer reached the server (completing
+ * first would mark a still-uploading answer skipped).
+ */
+export function useAnswerUploads(
+  sessionId: string,
+  { onRefused, announce }: { onRefused: (message: string) => void; announce: (text: string) => void },
+) {
+  const [uploads, setUploads] = useState<Record<string, AnswerUpload>>({})
+  const inFlight = useRef(new Map<string, Promise<void>>())
+  // Leaving the session stops its uploads. Made in the effect so that
+  // StrictMode's mount-unmount-mount leaves a live controller.
+  const abort = useRef<AbortController | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    abort.current = controller
+    return () => controller.abort()
+  }, [])
+
+  const update = useCallback((itemId: string, patch: Partial<AnswerUpload>) => {
+    setUploads((all) => {
+      const current = all[itemId]
+      return current ? { ...all, [itemId]: { ...current, ...patch } } : all
+    })
+  }, [])
+
+  const start = useCallback(
+    (itemId: string, audio: Blob) => {
+      setUploads((all) => ({ ...all, [itemId]: { status: 'uploading', percent: 0, error: '', audio } }))
+      announce('Uploading answer')
+      const job = uploadAnswer(sessionId, itemId, audio, {
+        signal: abort.current?.signal,
+        onProgress: (f) => update(itemId, { percent: Math.round(f * 100) }),
+        onRetry: () => update(itemId, { status: 'retrying' }),
+      })
+        .then(() => {
+          update(itemId, { status: 'done', percent: 100 })
+          announce('Answer uploaded')
+        })
+        .catch((err: unknown) => {
+          if (err instanceof DOMException && err.name === 'AbortError') return
+          if (err instanceof ApiError && err.status === 403) {
+            onRefused(err.message)
+            return
+          }
+          update(itemId, { status: 'failed', error: errorMessage(err) })
+          announce('Upload failed')
+        })
+        .finally(() => inFlight.current.delete(itemId))
+      inFlight.current.set(itemId, job)
+    },
+    [sessionId, update, announce, onRefused],
+  )
+
+  const settled = useCallback(async () => {
+    while (inFlight.current.size > 0) await Promise.all(inFlight.current.values())
+  }, [])
+
+  const busy = Object.values(uploads).some((u) => u.status === 'uploading' || u.status === 'retrying')
+  const failed = Object.values(uploads).filter((u) => u.status === 'failed').length
+  return { uploads, start, settled, busy, failed }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import type { SavedSession } from '../api/get-saved-session'
+import { defaultSessionTitle, entriesFromSaved, formatImprovement, legacyText, orderForSummary } from './summary'
+
+describe('summary', () => {
+  it('keeps the asked order with skipped questions last', () => {
+    const items = [
+      { status: 'skipped', q: 1 },
+      { status: 'done', q: 2 },
+      { status: 'skipped', q: 3 },
+      { status: 'failed', q: 4 },
+    ]
+    expect(orderForSummary(items).map((i) => i.q)).toEqual([2, 4, 1, 3])
+  })
+
+  it('writes the improvement with its sign', () => {
+    expect(formatImprovement(6)).toBe('+6 vs last session')
+    expect(formatImprovement(-3)).toBe('-3 vs last session')
+    expect(formatImprovement(0)).toBe('0 vs last session')
+  })
+
+  it('defaults the title to "Session {date/time}" in the given locale', () => {
+    // ICU versions differ in the space before PM.
+    expect(defaultSessionTitle(new Date(2025, 8, 7, 14, 5), 'en-US')).toMatch(/^Session Sep 7, 2025, 2:05\sPM$/)
+  })
+
+  it('shows legacy HTML feedback as its text only', () => {
+    expect(legacyText('<p>Good <b>eye contact</b></p><script>alert(1)</script>')).toBe('Good eye contactalert(1)')
+    expect(legacyText('Plain & simple')).toBe('Plain & simple')
+  })
+
+  it('reads saved items: skipped, failed, not meaningful and legacy', () => {
+    const saved = {
+      items: [
+        { question: 'A', tip: '', skipped: true, transcript: '', feedback: null },
+        { question: 'B', tip: '', skipped: false, transcript: 'Error', feedback: null, legacyFeedback: 'Error generating feedback' },
+        { question: 'C', tip: '', skipped: false, transcript: 'Thank you.', feedback: null },
+        { question: 'D', tip: '', skipped: false, transcript: 'I care.', feedback: null, legacyFeedback: '<p>Nice</p>' },
+      ],
+    } as unknown as SavedSession
+    expect(entriesFromSaved(saved).map((e) => [e.status, e.meaningful])).toEqual([
+      ['skipped', null],
+      ['failed', true],
+      ['done', false],
+      ['done', true],
+    ])
+  })
+})

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { ResponseBody } from '@/lib/api-types'
+
+export type ProfessionList = ResponseBody<'/api/professions', 'get'>
+export type Profession = NonNullable<ProfessionList['professions']>[number]
+
+export async function getProfessions(signal?: AbortSignal): Promise<ProfessionList> {
+  return unwrap(api.GET('/api/professions', { signal }))
+}
+
+export function professionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['professions'] as const,
+    queryFn: ({ signal }) => getProfessions(signal),
+    // Profession copy changes only with a deploy.
+    staleTime: Infinity,
+    gcTime: Infinity,
+  })
+}
+
+export function useProfessions() {
+  return useQuery(professionsQueryOptions())
+}
+
+/** One profession's configuration from the list, or undefined while loading / unknown. */
+export function useProfession(slug: string) {
+  const query = useProfessions()
+  const profession = query.data?.professions?.find((p) => p.slug === slug)
+  return { ...query, profession }
+}

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { PracticeSession } from '@/features/practice/components/practice-session'
+import { SavedSessionSummary, SessionSummary } from '@/features/practice/components/session-summary'
+import { SetupForm } from '@/features/practice/components/setup-form'
+import { useProfessionSlug } from '@/hooks/use-profession-slug'
+import type { ProfessionSlug } from '@/lib/professions'
+
+/** The practice pages hide the header; each is a narrow column that works at 375 px. */
+function PracticePage({ docTitle, children }: { docTitle: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+      <title>{`${docTitle} · Whitecoat`}</title>
+      {children}
+    </div>
+  )
+}
+
+function NothingOpen({ slug, text }: { slug: ProfessionSlug; text: string }) {
+  return (
+    <div className="grid justify-items-start gap-3">
+      <p>{text}</p>
+      <div className="flex flex-wrap gap-3">
+        <Button asChild variant="outline">
+          <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
+        </Button>
+        <Button asChild>
+          <Link to={`/${slug}/setup`}>Start New Session</Link>
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+export function SetupRoute() {
+  const slug = useProfessionSlug()
+  return (
+    <PracticePage docTitle="Setup">
+      <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
+      <SetupForm slug={slug} />
+    </PracticePage>
+  )
+}
+
+/** `?id=` names the session, so a reload picks up where the student was. */
+export function SessionRoute() {
+  const slug = useProfessionSlug()
+  const id = useSearchParams()[0].get('id')
+  return (
+    <PracticePage docTitle="Session">
+      {id ? <PracticeSession sessionId={id} slug={slug} /> : <NothingOpen slug={slug} text="No practice session is open." />}
+    </PracticePage>
+  )
+}
+
+/** `?id=` is a session just practised; `?saved=` a saved session, read-only. */
+export function SummaryRoute() {
+  const slug = useProfessionSlug()
+  const [params] = useSearchParams()
+  const id = params.get('id')
+  const saved = params.get('saved')
+  return (
+    <PracticePage docTitle="Summary">
+      {saved ? (
+        <SavedSessionSummary savedId={saved} slug={slug} />
+      ) : id ? (
+        <SessionSummary sessionId={id} slug={slug} />
+      ) : (
+        <NothingOpen slug={slug} text="No session to summarise." />
+      )}
+    </PracticePage>
+  )
+}

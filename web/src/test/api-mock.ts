@@ -1,0 +1,101 @@
+import { vi } from 'vitest'
+
+export type Handler = (req: Request) => Response | Promise<Response>
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json', ...headers },
+  })
+}
+
+export function problem(status: number, detail: string, title = 'Error'): Response {
+  return json(status, { title, status, detail })
+}
+
+/** A promise whose resolution the test controls, to observe pending states. */
+export function deferred<T>() {
+  let resolve!: (v: T) => void
+  const promise = new Promise<T>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
+/**
+ * Replaces fetch with a router keyed by "METHOD /path". Unmatched requests
+ * fail the test loudly with a 599.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = []
+  const fn = vi.fn(async (input: RequestInfo | URL) => {
+    const req = input instanceof Request ? input : new Request(String(input))
+    const url = new URL(req.url)
+    const key = `${req.method} ${url.pathname}`
+    const text = req.method === 'GET' ? '' : await req.clone().text()
+    calls.push({ key, body: text ? JSON.parse(text) : undefined })
+    const handler = handlers[key]
+    if (!handler) return json(599, { title: `unmocked ${key}` })
+    return handler(req)
+  })
+  vi.stubGlobal('fetch', fn)
+  return { fn, calls }
+}
+
+export const professionsBody = {
+  defaultSlug: 'dental',
+  defaultHeroTitle: 'Ace your healthcare school interviews.',
+  professions: ['dental', 'medical', 'pt', 'pa', 'pharmacy', 'ot', 'veterinary'].map((slug) => ({
+    slug,
+    displayName: slug === 'dental' ? 'Dental' : slug === 'medical' ? 'Medical' : slug.toUpperCase(),
+    heroTitle: slug === 'dental' ? 'Nail Your Dental School Interviews.' : `Nail Your ${slug} School Interviews.`,
+    heroSubtitle: 'Practise out loud and get instant feedback.',
+    defaultQuestion: 'Why?',
+    tipsIntro: '',
+    tips: [],
+    questionTags: [slug],
+    interviewFormats: '',
+  })),
+}
+
+export function user(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'u1',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    createdAt: '2025-09-01T00:00:00Z',
+    trialExpiresAt: '2025-09-08T00:00:00Z',
+    hasPaid: false,
+    promoCodeUsed: null,
+    emailVerified: true,
+    role: 'user',
+    paidAt: null,
+    subscriptionEndsAt: null,
+    usageCount: 0,
+    sessionsCompleted: 0,
+    questionsPracticed: 0,
+    rollingAverageScore: 0,
+    lastAverageScore: 0,
+    ...overrides,
+  }
+}
+
+/** GET /api/dashboard for an active free trial with nothing practised yet. */
+export function dashboardBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Ada Lovelace',
+    emailVerified: true,
+    access: {
+      status: 'free_trial_active',
+      badge: 'Free Trial',
+      headerText: 'Continue your interview preparation journey',
+      banner: 'Free trial: 7 days left and 2 free sessions remaining.',
+      daysLeft: 7,
+      freeSessionsRemaining: 2,
+      practiceEnabled: true,
+      historyLocked: false,
+      subscriptionEndsAt: null,
+    },
+    stats: { sessionsCompleted: 0, questionsPracticed: 0, averageScore: 0 },
+    recentSessions: [],
+    ...overrides,
+  }
+}
