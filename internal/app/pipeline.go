@@ -47,6 +47,9 @@ func practiceConfig(cfg config.Config) practice.Config {
 		// five minutes of engine outage before an answer is marked failed.
 		MaxAttempts: 25,
 		StuckAfter:  2 * cfg.JobTimeout,
+		// Recognising every 3 s keeps the part left when the student stops
+		// to a few seconds, at the cost of one ffmpeg decode per step.
+		AdvanceEvery: 3 * time.Second,
 	}
 }
 

@@ -67,6 +67,28 @@ type uploadInput struct {
 	RawBody     []byte `contentType:"audio/webm" doc:"The recorded answer: audio/webm (Opus) or audio/mp4 (AAC); video/webm and video/mp4 are accepted and only their audio is used."`
 }
 
+type pieceInput struct {
+	ID          string `path:"id" maxLength:"64"`
+	ItemID      string `path:"itemId" maxLength:"64"`
+	Offset      int64  `query:"offset" minimum:"0" doc:"Where in the recording this piece starts, in bytes; 0 starts the recording afresh."`
+	ContentType string `header:"Content-Type"`
+	RawBody     []byte `contentType:"audio/webm" doc:"The next bytes of the recording, as the browser's recorder gave them."`
+}
+
+type pieceOutput struct {
+	Body struct {
+		Received int64 `json:"received" doc:"Bytes of the recording the server has: the offset of the next piece."`
+	}
+}
+
+type finishInput struct {
+	ID     string `path:"id" maxLength:"64"`
+	ItemID string `path:"itemId" maxLength:"64"`
+	Body   struct {
+		Size int64 `json:"size" minimum:"1" doc:"The recording's length in bytes, to confirm every piece arrived."`
+	}
+}
+
 type completeInput struct {
 	ID   string `path:"id" maxLength:"64"`
 	Body struct {
@@ -134,15 +156,37 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 			return &sessionOutput{Body: sessionBody{s}}, nil
 		}))
 
-	upload := op("upload-answer", http.MethodPut, "/api/practice/sessions/{id}/items/{itemId}/audio", "Upload one recorded answer", http.StatusAccepted, auth.AccessVerified)
-	upload.MaxBodyBytes = MaxUploadBytes
 	recording := &huma.MediaType{Schema: &huma.Schema{Type: "string", Format: "binary"}}
-	upload.RequestBody = &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
+	recordingBody := &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
 		"audio/webm": recording, "audio/mp4": recording, "video/webm": recording, "video/mp4": recording,
 	}}
+	upload := op("upload-answer", http.MethodPut, "/api/practice/sessions/{id}/items/{itemId}/audio", "Upload one recorded answer", http.StatusAccepted, auth.AccessVerified)
+	upload.MaxBodyBytes, upload.RequestBody = MaxUploadBytes, recordingBody
 	httpx.Register(api, upload,
 		withVerified(func(ctx context.Context, u auth.User, in *uploadInput) (*itemOutput, error) {
 			it, err := h.svc.Upload(ctx, u, in.ID, in.ItemID, in.ContentType, bytes.NewReader(in.RawBody))
+			if err != nil {
+				return nil, err
+			}
+			return &itemOutput{Body: itemBody{it}}, nil
+		}))
+
+	piece := op("append-answer-piece", http.MethodPatch, "/api/practice/sessions/{id}/items/{itemId}/audio", "Upload the next piece of an answer being recorded", http.StatusOK, auth.AccessVerified)
+	piece.MaxBodyBytes, piece.RequestBody = MaxPieceBytes, recordingBody
+	httpx.Register(api, piece,
+		withVerified(func(ctx context.Context, u auth.User, in *pieceInput) (*pieceOutput, error) {
+			n, err := h.svc.AppendAudio(ctx, u, in.ID, in.ItemID, in.Offset, in.ContentType, in.RawBody)
+			if err != nil {
+				return nil, err
+			}
+			out := &pieceOutput{}
+			out.Body.Received = n
+			return out, nil
+		}))
+
+	httpx.Register(api, op("finish-answer", http.MethodPost, "/api/practice/sessions/{id}/items/{itemId}/audio/finish", "Queue an answer uploaded in pieces", http.StatusAccepted, auth.AccessVerified),
+		withVerified(func(ctx context.Context, u auth.User, in *finishInput) (*itemOutput, error) {
+			it, err := h.svc.FinishAudio(ctx, u, in.ID, in.ItemID, in.Body.Size)
 			if err != nil {
 				return nil, err
 			}

@@ -113,6 +113,7 @@ func AddWorkers(workers *river.Workers, s *Service) {
 	river.AddWorker(workers, &scoreWorker{s: s})
 	river.AddWorker(workers, &finalizeWorker{s: s})
 	river.AddWorker(workers, &sweepWorker{s: s})
+	river.AddWorker(workers, &advanceWorker{s: s})
 }
 
 // SweepPeriodically recovers stuck answers and deletes stale recordings
@@ -147,7 +148,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if _, err := os.Stat(it.audioPath); it.audioPath == "" || err != nil {
 		return s.failItem(ctx, it, MsgRecordingGone, false)
 	}
-	res, err := s.speech.Transcribe(ctx, transcribe.Audio{Path: it.audioPath, MIMEType: it.audioMIME})
+	res, err := s.transcribe(ctx, it)
 	switch {
 	case errors.Is(err, transcribe.ErrBadAudio):
 		return s.failItem(ctx, it, transcribe.UserMessage(err), false)
@@ -177,7 +178,8 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 		if err != nil || !ok {
 			return err
 		}
-		if err := execOne(ctx, tx, "save transcript", `UPDATE practice_items SET transcript = $1, metrics = $2, meaningful = $3, audio_path = '' WHERE id = $4`,
+		if err := execOne(ctx, tx, "save transcript", `UPDATE practice_items SET transcript = $1, metrics = $2, meaningful = $3,
+			audio_path = '', progress = NULL WHERE id = $4`,
 			res.Text, metricsJSON, meaningful, itemID); err != nil {
 			return err
 		}
@@ -193,6 +195,16 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	}
 	removeAudio(s.logger, it.audioPath)
 	return nil
+}
+
+// transcribe runs the speech engine on the item's recording, continuing from what
+// was recognised while it arrived when there is such progress.
+func (s *Service) transcribe(ctx context.Context, it Item) (transcribe.Result, error) {
+	in := transcribe.Audio{Path: it.audioPath, MIMEType: it.audioMIME}
+	if s.incremental != nil && it.progress != nil {
+		return s.incremental.Finish(ctx, in, *it.progress)
+	}
+	return s.speech.Transcribe(ctx, in)
 }
 
 // failItem records why an answer could not be processed. The recording is
@@ -441,7 +453,8 @@ func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 }
 
 func (s *Service) recordingsInUse(ctx context.Context) (map[string]bool, error) {
-	rows, err := s.db.SQL.QueryContext(ctx, `SELECT audio_path FROM practice_items WHERE audio_path <> ''`)
+	rows, err := s.db.SQL.QueryContext(ctx, `SELECT audio_path FROM practice_items WHERE audio_path <> ''
+		UNION SELECT stream_path FROM practice_items WHERE stream_path <> ''`)
 	if err != nil {
 		return nil, fmt.Errorf("practice: sweep: %w", err)
 	}

@@ -28,6 +28,8 @@ const (
 	MsgRecordingGone    = "The recording is no longer available. Record the answer again."
 	MsgNotReadyToSave   = "Feedback is still being prepared. Save the session when every answer is scored."
 	MsgSessionCompleted = "This session is already complete."
+
+	msgAlreadyAnswered = "This question already has an answer."
 )
 
 // Item statuses, in the order an answer moves through them.
@@ -100,6 +102,19 @@ type Item struct {
 	audioMIME  string
 	questionID *string
 	score      *int
+
+	// An answer arriving in pieces (see stream.go).
+	streamPath  string
+	streamMIME  string
+	streamBytes int64
+	progress    *transcribe.Progress
+	progressAt  *time.Time
+}
+
+// awaitsAnswer reports whether a recording may be uploaded for the item:
+// it has none yet, or the last one failed and may be replaced.
+func (it Item) awaitsAnswer() bool {
+	return it.Status == StatusPending || it.Status == StatusFailed
 }
 
 // Final reports whether the item needs no more work.

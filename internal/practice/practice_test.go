@@ -70,6 +70,15 @@ func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixtu
 	if err != nil {
 		t.Fatal(err)
 	}
+	f := newFixtureWith(t, db, speech, tweak)
+	f.whisper = whisper
+	return f
+}
+
+// newFixtureWith runs the practice service with the given speech engine.
+func newFixtureWith(t *testing.T, db *store.DB, speech transcribe.Engine, tweak func(*practice.Config)) *fixture {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
 	if err != nil {
 		t.Fatal(err)
@@ -98,7 +107,7 @@ func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixtu
 	authSvc := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
 		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
-	return &fixture{db: db, svc: svc, auth: authSvc, whisper: whisper, audio: cfg.AudioDir}
+	return &fixture{db: db, svc: svc, auth: authSvc, audio: cfg.AudioDir}
 }
 
 // user creates a verified account and returns a function that reloads it,

@@ -59,6 +59,10 @@ type Config struct {
 	// StuckAfter is how long an answer may stay in progress before it is
 	// taken for the work of a crashed process and queued again.
 	StuckAfter time.Duration
+	// AdvanceEvery is how often an answer arriving in pieces is handed to
+	// the speech engine while the student is still speaking (0: on every
+	// piece). Only engines that implement transcribe.Incremental do this.
+	AdvanceEvery time.Duration
 }
 
 // Service runs practice sessions.
@@ -67,16 +71,21 @@ type Service struct {
 	jobs      Enqueuer
 	questions QuestionSource
 	speech    transcribe.Engine
-	scorer    feedback.Engine
-	logger    *slog.Logger
-	now       func() time.Time
-	cfg       Config
+	// incremental is speech when it can work on a recording still being
+	// made, nil otherwise.
+	incremental transcribe.Incremental
+	scorer      feedback.Engine
+	logger      *slog.Logger
+	now         func() time.Time
+	cfg         Config
 }
 
 // NewService wires the practice loop.
 func NewService(db *store.DB, jobs Enqueuer, questions QuestionSource, speech transcribe.Engine, scorer feedback.Engine,
 	logger *slog.Logger, now func() time.Time, cfg Config) *Service {
-	return &Service{db: db, jobs: jobs, questions: questions, speech: speech, scorer: scorer, logger: logger, now: now, cfg: cfg}
+	incremental, _ := speech.(transcribe.Incremental)
+	return &Service{db: db, jobs: jobs, questions: questions, speech: speech, incremental: incremental, scorer: scorer,
+		logger: logger, now: now, cfg: cfg}
 }
 
 func (s *Service) clock() time.Time { return store.Truncate(s.now()) }
@@ -326,42 +335,54 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 	if err != nil {
 		return Item{}, err
 	}
-	if it.Status != StatusPending && it.Status != StatusFailed {
-		return Item{}, apperr.Conflict("This question already has an answer.")
+	if !it.awaitsAnswer() {
+		return Item{}, apperr.Conflict(msgAlreadyAnswered)
 	}
 	if err := s.checkUsage(ctx, u.ID); err != nil {
 		return Item{}, err
 	}
-	path, err := s.saveAudio(itemID, body)
+	path, _, err := s.saveAudio(itemID, body)
 	if err != nil {
 		return Item{}, err
 	}
-	now := s.clock()
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := setItemStatus(ctx, tx, itemID, StatusQueued, now, StatusPending, StatusFailed)
-		if err != nil {
+		// A whole recording replaces one that was arriving in pieces.
+		if err := execOne(ctx, tx, "forget progress", `UPDATE practice_items SET progress = NULL WHERE id = $1`, itemID); err != nil {
 			return err
 		}
-		if !ok {
-			return apperr.Conflict("This question already has an answer.")
-		}
-		if err := execOne(ctx, tx, "record upload", `UPDATE practice_items SET audio_path = $1, audio_mime = $2, uploaded_at = $3,
-			transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '' WHERE id = $4`,
-			path, mimeType, now, itemID); err != nil {
-			return err
-		}
-		if err := execOne(ctx, tx, "count usage", `UPDATE users SET usage_count = usage_count + 1 WHERE id = $1`, u.ID); err != nil {
-			return err
-		}
-		_, err = s.jobs.InsertTx(ctx, tx, TranscribeArgs{ItemID: itemID}, s.insertOpts())
-		return err
+		return s.queueAnswer(ctx, tx, u.ID, itemID, path, mimeType)
 	})
 	if err != nil {
 		removeAudio(s.logger, path)
 		return Item{}, err
 	}
+	removeAudio(s.logger, it.streamPath)
 	it.Status = StatusQueued
 	return it, nil
+}
+
+// queueAnswer records that itemID's recording is at path and queues its
+// transcription, counting it against the user's daily usage.
+func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, userID, itemID, path, mimeType string) error {
+	now := s.clock()
+	ok, err := setItemStatus(ctx, tx, itemID, StatusQueued, now, StatusPending, StatusFailed)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.Conflict(msgAlreadyAnswered)
+	}
+	if err := execOne(ctx, tx, "record upload", `UPDATE practice_items SET audio_path = $1, audio_mime = $2, uploaded_at = $3,
+		transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '',
+		stream_path = '', stream_mime = '', stream_bytes = 0 WHERE id = $4`,
+		path, mimeType, now, itemID); err != nil {
+		return err
+	}
+	if err := execOne(ctx, tx, "count usage", `UPDATE users SET usage_count = usage_count + 1 WHERE id = $1`, userID); err != nil {
+		return err
+	}
+	_, err = s.jobs.InsertTx(ctx, tx, TranscribeArgs{ItemID: itemID}, s.insertOpts())
+	return err
 }
 
 func (s *Service) checkUsage(ctx context.Context, userID string) error {
@@ -378,34 +399,40 @@ func (s *Service) checkUsage(ctx context.Context, userID string) error {
 }
 
 // saveAudio writes the upload to the temporary directory after checking,
-// from its first bytes, that it is a recording of a kind we decode.
-func (s *Service) saveAudio(itemID string, body io.Reader) (string, error) {
+// from its first bytes, that it is a recording of a kind we decode, and
+// returns its path and size.
+func (s *Service) saveAudio(itemID string, body io.Reader) (string, int64, error) {
 	head := make([]byte, transcribe.SniffLen)
 	n, err := io.ReadFull(body, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return "", uploadErr(err)
+		return "", 0, uploadErr(err)
 	}
 	format, ok := transcribe.Sniff(head[:n])
 	if !ok {
-		return "", apperr.Invalid("audio", "This upload is not a recording we can read. Send the answer as WebM (Opus) or MP4 (AAC) audio.")
+		return "", 0, apperr.Invalid("audio", "This upload is not a recording we can read. Send the answer as WebM (Opus) or MP4 (AAC) audio.")
 	}
 	path := filepath.Join(s.cfg.AudioDir, itemID+"-"+store.NewID()[:8]+"."+string(format))
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
-		return "", fmt.Errorf("practice: save audio: %w", err)
+		return "", 0, fmt.Errorf("practice: save audio: %w", err)
 	}
 	written, err := io.Copy(f, io.MultiReader(bytes.NewReader(head[:n]), io.LimitReader(body, s.cfg.MaxAudioBytes+1)))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil && written > s.cfg.MaxAudioBytes {
-		err = &apperr.Error{Kind: apperr.KindTooLarge, Message: fmt.Sprintf("The recording is too large: the limit is %d MB.", s.cfg.MaxAudioBytes>>20)}
+		err = s.tooLarge()
 	}
 	if err != nil {
 		removeAudio(s.logger, path)
-		return "", uploadErr(err)
+		return "", 0, uploadErr(err)
 	}
-	return path, nil
+	return path, written, nil
+}
+
+// tooLarge is the error for a recording over MaxAudioBytes.
+func (s *Service) tooLarge() error {
+	return &apperr.Error{Kind: apperr.KindTooLarge, Message: fmt.Sprintf("The recording is too large: the limit is %d MB.", s.cfg.MaxAudioBytes>>20)}
 }
 
 func uploadErr(err error) error {
@@ -434,13 +461,20 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 	if err != nil {
 		return Item{}, err
 	}
-	ok, err := setItemStatus(ctx, s.db.SQL, itemID, StatusSkipped, s.clock(), StatusPending)
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		ok, err := setItemStatus(ctx, tx, itemID, StatusSkipped, s.clock(), StatusPending)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.Conflict("Only an unanswered question can be skipped.")
+		}
+		return execOne(ctx, tx, "forget recording", `UPDATE practice_items SET stream_path = '', stream_mime = '', stream_bytes = 0, progress = NULL WHERE id = $1`, itemID)
+	})
 	if err != nil {
 		return Item{}, err
 	}
-	if !ok {
-		return Item{}, apperr.Conflict("Only an unanswered question can be skipped.")
-	}
+	removeAudio(s.logger, it.streamPath)
 	it.Status = StatusSkipped
 	return it, nil
 }

@@ -72,15 +72,16 @@ func loadSession(ctx context.Context, q store.Queryer, id string) (Session, erro
 }
 
 const itemColumns = `id, session_id, position, question_id, question, tip, subtag, big3_order, status, audio_path, audio_mime,
-	transcript, metrics, feedback, score, meaningful, error`
+	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at`
 
 func scanItem(r interface{ Scan(...any) error }) (Item, error) {
 	var (
-		it                    Item
-		metrics, feedbackJSON sql.NullString
+		it                              Item
+		metrics, feedbackJSON, progress sql.NullString
 	)
 	err := r.Scan(&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
-		&it.audioPath, &it.audioMIME, &it.Transcript, &metrics, &feedbackJSON, &it.score, &it.Meaningful, &it.Error)
+		&it.audioPath, &it.audioMIME, &it.Transcript, &metrics, &feedbackJSON, &it.score, &it.Meaningful, &it.Error,
+		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Item{}, errNotFound
 	}
@@ -97,6 +98,12 @@ func scanItem(r interface{ Scan(...any) error }) (Item, error) {
 		it.Feedback = new(feedback.Feedback)
 		if err := json.Unmarshal([]byte(feedbackJSON.String), it.Feedback); err != nil {
 			return Item{}, fmt.Errorf("practice: item %s feedback: %w", it.ID, err)
+		}
+	}
+	if progress.Valid {
+		it.progress = new(transcribe.Progress)
+		if err := json.Unmarshal([]byte(progress.String), it.progress); err != nil {
+			return Item{}, fmt.Errorf("practice: item %s progress: %w", it.ID, err)
 		}
 	}
 	return it, nil

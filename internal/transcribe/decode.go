@@ -74,10 +74,16 @@ func SweepTemp(cfg Config, age time.Duration) (removed int, err error) {
 // when a file stops mid-stream: the upload was cut off.
 var truncationMarkers = []string{"File ended prematurely", "Truncating packet", "moov atom not found", "Invalid data found"}
 
-// decode checks the upload and converts it with ffmpeg, applying the ffmpeg
-// audio filter chain filter if not empty. The caller must call cleanup on the
-// result; on error nothing is left on disk.
-func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, filter string) (p *pcm, err error) {
+type decodeOptions struct {
+	filter string // an ffmpeg audio filter chain, "" for none
+	// growing accepts a recording still being written, whose end is by
+	// nature cut off mid-packet.
+	growing bool
+}
+
+// decode checks the upload and converts it with ffmpeg. The caller must call
+// cleanup on the result; on error nothing is left on disk.
+func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts decodeOptions) (p *pcm, err error) {
 	if (in.Path == "") == (in.Reader == nil) {
 		return nil, fmt.Errorf("transcribe: audio needs exactly one of Path and Reader")
 	}
@@ -127,8 +133,8 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, filt
 		"-i", "file:"+input,
 		"-map", "0:a:0", "-vn", "-sn", "-dn",
 	)
-	if filter != "" {
-		args = append(args, "-af", filter)
+	if opts.filter != "" {
+		args = append(args, "-af", opts.filter)
 	}
 	args = append(args,
 		"-ac", "1", "-ar", strconv.Itoa(sampleRate),
@@ -162,11 +168,11 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, filt
 		return nil, badAudio("The recording is damaged or in an unsupported format.", fmt.Errorf("%w: %s", runErr, msg))
 	}
 	for _, m := range truncationMarkers {
-		if strings.Contains(msg, m) {
+		if strings.Contains(msg, m) && !opts.growing {
 			return nil, badAudio("The recording is incomplete; it seems to have been cut off.", errors.New(msg))
 		}
 	}
-	if msg != "" {
+	if msg != "" && !opts.growing {
 		logger.Warn("transcribe: ffmpeg complained but decoded", "format", format, "stderr", msg)
 	}
 

@@ -78,7 +78,7 @@ func synth(t testing.TB, text string) string {
 func encode(t testing.TB, wav, kind string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "answer."+map[string]string{
-		"webm": "webm", "mp4": "mp4", "video-webm": "webm", "video-mp4": "mp4",
+		"webm": "webm", "mp4": "mp4", "fragmented-mp4": "mp4", "video-webm": "webm", "video-mp4": "mp4",
 	}[kind])
 	args := []string{"-nostdin", "-loglevel", "error", "-y"}
 	switch kind {
@@ -86,6 +86,10 @@ func encode(t testing.TB, wav, kind string) string {
 		args = append(args, "-i", wav, "-c:a", "libopus", "-b:a", "32k", out)
 	case "mp4":
 		args = append(args, "-i", wav, "-c:a", "aac", "-b:a", "64k", out)
+	case "fragmented-mp4":
+		// What Safari's MediaRecorder writes when asked for timeslices.
+		args = append(args, "-i", wav, "-c:a", "aac", "-b:a", "64k",
+			"-movflags", "frag_keyframe+empty_moov+default_base_moof", "-frag_duration", "1000000", out)
 	case "video-webm":
 		args = append(args, "-f", "lavfi", "-i", "testsrc=size=160x120:rate=10", "-i", wav,
 			"-shortest", "-c:v", "libvpx", "-b:v", "100k", "-c:a", "libopus", out)

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -71,31 +73,97 @@ func (e *localEngine) Close() error {
 }
 
 func (e *localEngine) Transcribe(ctx context.Context, in Audio) (Result, error) {
-	p, err := decode(ctx, e.cfg, e.logger, in, e.cfg.Local.AudioFilter)
+	return e.Finish(ctx, in, Progress{})
+}
+
+// Growing recordings are recognised in steps of at least minAdvanceFrames,
+// each ending at the quietest moment of its last pauseSearchFrames, and
+// never within settleFrames of the end, where the encoder's last packet may
+// be cut off.
+const (
+	minAdvanceFrames  = 4 * sphinx.FrameRate
+	pauseSearchFrames = 2 * sphinx.FrameRate
+	settleFrames      = sphinx.FrameRate / 2
+)
+
+func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progress, error) {
+	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true})
+	if err != nil {
+		return p, err
+	}
+	defer e.cleanup(pc)
+	levels := frameLevels(pc.samples)
+	from, words := resume(p, len(levels))
+	end := len(levels) - settleFrames
+	if end-from < minAdvanceFrames {
+		return p, nil
+	}
+	cut := newPauseFinder(levels).quietest(max(from+minAdvanceFrames-pauseSearchFrames, end-pauseSearchFrames), end, end)
+	more, err := e.recognise(ctx, pc, levels, from, cut)
+	if err != nil {
+		return p, err
+	}
+	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate}, nil
+}
+
+func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {
+	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter})
 	if err != nil {
 		return Result{}, err
 	}
-	defer func() {
-		if err := p.cleanup(); err != nil {
-			e.logger.Error("transcribe: cleanup", "err", err)
-		}
-	}()
-	res := Result{Engine: e.Name(), DurationSeconds: p.seconds(), Truncated: p.truncated, VerbatimFillers: true, Words: []Word{}}
-	levels := frameLevels(p.samples)
+	defer e.cleanup(pc)
+	res := Result{Engine: e.Name(), DurationSeconds: pc.seconds(), Truncated: pc.truncated, VerbatimFillers: true, Words: []Word{}}
+	levels := frameLevels(pc.samples)
 	if !hasSpeech(levels) {
 		return res, nil
 	}
-	spans := splitAtPauses(levels, pieces(len(levels), e.cfg.Local.Workers))
+	from, words := resume(p, len(levels))
+	more, err := e.recognise(ctx, pc, levels, from, len(levels))
+	if err != nil {
+		return Result{}, err
+	}
+	res.Words = append(words, more...)
+	texts := make([]string, len(res.Words))
+	for i, w := range res.Words {
+		texts[i] = w.Word
+	}
+	res.Text = strings.Join(texts, " ")
+	return res, nil
+}
 
+// resume returns the frame to continue from and a copy of the words before
+// it; progress that does not fit the recording (it ends sooner than
+// Until) is ignored and the recording recognised from the start.
+func resume(p Progress, frames int) (int, []Word) {
+	from := int(math.Round(p.Until * sphinx.FrameRate))
+	if from <= 0 || from > frames {
+		return 0, []Word{}
+	}
+	return from, slices.Clone(p.Words)
+}
+
+func (e *localEngine) cleanup(pc *pcm) {
+	if err := pc.cleanup(); err != nil {
+		e.logger.Error("transcribe: cleanup", "err", err)
+	}
+}
+
+// recognise decodes frames [from, to) of pc, cut at pauses into pieces
+// decoded in parallel.
+func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, from, to int) ([]Word, error) {
+	if !hasSpeech(levels[from:to]) {
+		return nil, nil
+	}
+	spans := splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers))
 	rctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
-	base := strings.TrimSuffix(p.rawPath, ".raw")
+	base := strings.TrimSuffix(pc.rawPath, ".raw")
 	segs := make([][]sphinx.Seg, len(spans))
 	errs := make([]error, len(spans))
 	var wg sync.WaitGroup
 	for i, s := range spans {
 		wg.Go(func() {
-			segs[i], errs[i] = e.pool.Decode(rctx, base, s.start, s.end)
+			segs[i], errs[i] = e.pool.Decode(rctx, base, from+s.start, from+s.end)
 			if errs[i] != nil {
 				cancel() // the answer fails as a whole; free the other workers
 			}
@@ -104,19 +172,15 @@ func (e *localEngine) Transcribe(ctx context.Context, in Audio) (Result, error) 
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		if ctx.Err() != nil {
-			return Result{}, fmt.Errorf("transcribe: recognise: %w", ctx.Err())
+			return nil, fmt.Errorf("transcribe: recognise: %w", ctx.Err())
 		}
-		return Result{}, unavailable("the speech decoder failed", err)
+		return nil, unavailable("the speech decoder failed", err)
 	}
+	var words []Word
 	for _, s := range segs {
-		res.Words = append(res.Words, wordsFromSegs(s)...)
+		words = append(words, wordsFromSegs(s)...)
 	}
-	texts := make([]string, len(res.Words))
-	for i, w := range res.Words {
-		texts[i] = w.Word
-	}
-	res.Text = strings.Join(texts, " ")
-	return res, nil
+	return words, nil
 }
 
 // pieces is how many parts to decode in parallel: enough to keep each short,

@@ -3,8 +3,10 @@ package transcribe
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -281,4 +283,83 @@ func TestLocalAudioFilter(t *testing.T) {
 	if err != nil || res.Text != "" || res.DurationSeconds < 10 {
 		t.Errorf("muted by the filter: text %q, %.1f s, err %v; want no words of a full-length recording", res.Text, res.DurationSeconds, err)
 	}
+}
+
+func TestLocalRecognisesWhileRecording(t *testing.T) {
+	requireSpeechStack(t)
+	wav := synth(t, shortAnswer)
+	cfg := localConfig(t)
+	e, err := newLocal(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	ctx := context.Background()
+	for _, tc := range []struct{ kind, mime string }{{"webm", "audio/webm;codecs=opus"}, {"fragmented-mp4", "audio/mp4"}} {
+		t.Run(tc.kind, func(t *testing.T) {
+			full, err := os.ReadFile(encode(t, wav, tc.kind))
+			if err != nil {
+				t.Fatal(err)
+			}
+			growing := filepath.Join(t.TempDir(), "growing")
+			in := Audio{Path: growing, MIMEType: tc.mime}
+			var p Progress
+			for _, share := range []float64{0.2, 0.5, 0.8} {
+				if err := os.WriteFile(growing, full[:int(share*float64(len(full)))], 0o600); err != nil {
+					t.Fatal(err)
+				}
+				next, err := e.Advance(ctx, in, p)
+				if err != nil {
+					t.Fatalf("advance at %.0f%%: %v", share*100, err)
+				}
+				if next.Until < p.Until || !slices.Equal(next.Words[:len(p.Words)], p.Words) {
+					t.Fatalf("progress went back or rewrote words: %+v -> %+v", p, next)
+				}
+				p = next
+			}
+			if p.Until < 5 || len(p.Words) < 5 {
+				t.Fatalf("80%% of a 15 s answer recognised only to %.2f s: %+v", p.Until, p.Words)
+			}
+			for _, w := range p.Words {
+				if w.End > p.Until+0.01 {
+					t.Fatalf("word %+v ends after the cut at %.2f s", w, p.Until)
+				}
+			}
+
+			if err := os.WriteFile(growing, full, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.Finish(ctx, in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wer := wordErrorRate(shortAnswer, res.Text); wer > 0.25 {
+				t.Errorf("WER %.2f: %q", wer, res.Text)
+			}
+			if !slices.Equal(res.Words[:len(p.Words)], p.Words) || len(res.Words) == len(p.Words) {
+				t.Fatalf("the final transcript does not continue the progress: %d words, %d before %.2f s", len(res.Words), len(p.Words), p.Until)
+			}
+			for i := 1; i < len(res.Words); i++ {
+				if res.Words[i].Start < res.Words[i-1].End {
+					t.Fatalf("words out of order at %d: %+v %+v", i, res.Words[i-1], res.Words[i])
+				}
+			}
+			assertNoTempFiles(t, cfg.TempDir)
+		})
+	}
+
+	t.Run("progress beyond the recording is ignored", func(t *testing.T) {
+		path := encode(t, wav, "webm")
+		whole, err := e.Transcribe(ctx, Audio{Path: path, MIMEType: "audio/webm"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := e.Finish(ctx, Audio{Path: path, MIMEType: "audio/webm"}, Progress{Words: []Word{{"stale", 0, 1}}, Until: 999})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Text != whole.Text {
+			t.Fatalf("got %q, want the whole recording's %q", res.Text, whole.Text)
+		}
+	})
 }

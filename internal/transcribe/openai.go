@@ -67,7 +67,7 @@ func (e *APIError) Retryable() bool {
 
 func (e *openaiEngine) Transcribe(ctx context.Context, in Audio) (Result, error) {
 	// No denoising: Whisper-style models are trained on noisy audio.
-	p, err := decode(ctx, e.cfg, e.logger, in, "")
+	p, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{})
 	if err != nil {
 		return Result{}, err
 	}

@@ -57,30 +57,48 @@ func splitAtPauses(levels []float64, n int) []span {
 	if n <= 1 || total < 2*n*smoothHalfWindow {
 		return []span{{0, total}}
 	}
-	// A moving average finds pauses rather than the gap between two syllables.
-	prefix := make([]float64, total+1)
-	for i, l := range levels {
-		prefix[i+1] = prefix[i] + l
-	}
-	smooth := func(i int) float64 {
-		lo, hi := max(0, i-smoothHalfWindow), min(total, i+smoothHalfWindow+1)
-		return (prefix[hi] - prefix[lo]) / float64(hi-lo)
-	}
+	quiet := newPauseFinder(levels)
 	chunk := total / n
 	reach := chunk / 4
 	spans := make([]span, 0, n)
 	start := 0
 	for k := 1; k < n; k++ {
 		ideal := k * chunk
-		best, bestLevel := ideal, math.Inf(1)
-		for i := max(start+smoothHalfWindow, ideal-reach); i <= min(total-smoothHalfWindow, ideal+reach); i++ {
-			// Prefer the point nearest the ideal among equally quiet ones.
-			if l := smooth(i) + 1e-6*math.Abs(float64(i-ideal)); l < bestLevel {
-				best, bestLevel = i, l
-			}
-		}
+		best := quiet.quietest(max(start+smoothHalfWindow, ideal-reach), min(total-smoothHalfWindow, ideal+reach), ideal)
 		spans = append(spans, span{start, best})
 		start = best
 	}
 	return append(spans, span{start, total})
+}
+
+// pauseFinder finds pauses rather than the gap between two syllables, by
+// averaging the level over a window either side of each frame.
+type pauseFinder struct {
+	prefix []float64 // prefix[i] is the sum of the first i levels
+}
+
+func newPauseFinder(levels []float64) pauseFinder {
+	prefix := make([]float64, len(levels)+1)
+	for i, l := range levels {
+		prefix[i+1] = prefix[i] + l
+	}
+	return pauseFinder{prefix}
+}
+
+func (p pauseFinder) smooth(i int) float64 {
+	total := len(p.prefix) - 1
+	lo, hi := max(0, i-smoothHalfWindow), min(total, i+smoothHalfWindow+1)
+	return (p.prefix[hi] - p.prefix[lo]) / float64(hi-lo)
+}
+
+// quietest returns the frame in [lo, hi] with the lowest smoothed level,
+// the one nearest ideal among equally quiet ones; lo when the range is empty.
+func (p pauseFinder) quietest(lo, hi, ideal int) int {
+	best, bestLevel := lo, math.Inf(1)
+	for i := lo; i <= hi; i++ {
+		if l := p.smooth(i) + 1e-6*math.Abs(float64(i-ideal)); l < bestLevel {
+			best, bestLevel = i, l
+		}
+	}
+	return best
 }

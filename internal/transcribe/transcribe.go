@@ -25,6 +25,26 @@ type Engine interface {
 	Close() error
 }
 
+// Incremental is implemented by engines that can work on a recording while
+// the student is still making it, so that little is left to do when it ends.
+type Incremental interface {
+	Engine
+	// Advance recognises the growing recording in beyond p, up to a pause
+	// near its end, and returns the extended progress; p itself when too
+	// little has been added to be worth a decoder's time.
+	Advance(ctx context.Context, in Audio, p Progress) (Progress, error)
+	// Finish transcribes the complete recording in, recognising only what p
+	// does not already cover. Finish with an empty Progress is Transcribe.
+	Finish(ctx context.Context, in Audio, p Progress) (Result, error)
+}
+
+// Progress is what has been recognised of a recording still being made: the
+// words before Until seconds, a pause where it could be cut.
+type Progress struct {
+	Words []Word  `json:"words"`
+	Until float64 `json:"until"`
+}
+
 // Audio is one uploaded recording. Exactly one of Path and Reader is set.
 // MIMEType is the client's claim; it is only used to refuse uploads that are
 // not even claimed to be audio or video, the container is decided from the

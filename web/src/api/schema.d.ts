@@ -293,6 +293,24 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /** Upload the next piece of an answer being recorded */
+        patch: operations["append-answer-piece"];
+        trace?: never;
+    };
+    "/api/practice/sessions/{id}/items/{itemId}/audio/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue an answer uploaded in pieces */
+        post: operations["finish-answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -530,6 +548,13 @@ export interface components {
             suggestions: string[] | null;
             summary: string;
         };
+        FinishInputBody: {
+            /**
+             * Format: int64
+             * @description The recording's length in bytes, to confirm every piece arrived.
+             */
+            size: number;
+        };
         Item: {
             /** Format: int64 */
             big3Order: number;
@@ -589,6 +614,13 @@ export interface components {
             wordCount: number;
             /** Format: double */
             wordsPerMinute: number;
+        };
+        PieceOutputBody: {
+            /**
+             * Format: int64
+             * @description Bytes of the recording the server has: the offset of the next piece.
+             */
+            received: number;
         };
         Profession: {
             defaultQuestion: string;
@@ -1452,6 +1484,86 @@ export interface operations {
                 "audio/webm": string;
                 "video/mp4": string;
                 "video/webm": string;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "append-answer-piece": {
+        parameters: {
+            query?: {
+                /** @description Where in the recording this piece starts, in bytes; 0 starts the recording afresh. */
+                offset?: number;
+            };
+            header?: {
+                "Content-Type"?: string;
+            };
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "audio/mp4": string;
+                "audio/webm": string;
+                "video/mp4": string;
+                "video/webm": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PieceOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "finish-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishInputBody"];
             };
         };
         responses: {

@@ -1,0 +1,240 @@
+package practice
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// An answer may arrive in pieces while the student speaks: the browser
+// sends what its recorder has every second, the server appends it to a
+// temporary file and, every AdvanceEvery, lets the speech engine recognise
+// what has arrived. When the student stops, Finish queues the answer like a
+// whole upload, and transcription only has the last few seconds left to do.
+// A client that loses track (a piece refused, the page reloaded) uploads the
+// whole recording instead; the pieces are then forgotten.
+
+// MaxPieceBytes caps one piece: a second of recording is a few kilobytes of
+// audio or a few hundred of video; a client catching up after a network
+// drop may send several seconds at once.
+const MaxPieceBytes = 4 << 20
+
+// AdvanceArgs recognises what has arrived of an answer still being recorded.
+type AdvanceArgs struct {
+	ItemID string `json:"itemId"`
+}
+
+func (AdvanceArgs) Kind() string { return "practice_advance" }
+
+// advancePriority puts recognising a recording in progress behind the
+// work on finished answers, which a student may be waiting for.
+const advancePriority = 2
+
+// AppendAudio stores piece as the bytes of itemID's recording from offset
+// on and returns how many bytes of the recording the server now has. A
+// piece at offset 0 starts the recording afresh. Pieces must arrive in
+// order; one sent again (its answer was lost) is accepted as long as it
+// repeats bytes the server has.
+func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemID string, offset int64, mimeType string, piece []byte) (int64, error) {
+	it, err := s.activeItem(ctx, u, sessionID, itemID)
+	if err != nil {
+		return 0, err
+	}
+	if !it.awaitsAnswer() {
+		return 0, apperr.Conflict(msgAlreadyAnswered)
+	}
+	if len(piece) == 0 {
+		return 0, apperr.Invalid("body", "The piece of the recording is empty.")
+	}
+	if offset == 0 {
+		return s.startStream(ctx, u, it, mimeType, piece)
+	}
+	switch {
+	case it.streamPath == "":
+		return 0, apperr.Conflict("No recording is being uploaded for this question: send its first piece at offset 0.")
+	case offset > it.streamBytes:
+		return 0, apperr.Conflict(fmt.Sprintf("A piece of the recording is missing: the server has %d bytes, this piece starts at %d.", it.streamBytes, offset))
+	case offset+int64(len(piece)) <= it.streamBytes:
+		return it.streamBytes, nil // a piece sent again
+	}
+	fresh := piece[it.streamBytes-offset:]
+	size := it.streamBytes + int64(len(fresh))
+	if size > s.cfg.MaxAudioBytes {
+		return 0, s.tooLarge()
+	}
+	if err := writeAt(it.streamPath, fresh, it.streamBytes); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return 0, apperr.Conflict(MsgRecordingGone)
+		}
+		return 0, fmt.Errorf("practice: append audio: %w", err)
+	}
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE practice_items SET stream_bytes = $1 WHERE id = $2 AND stream_path = $3 AND stream_bytes = $4`,
+			size, it.ID, it.streamPath, it.streamBytes)
+		if err != nil {
+			return fmt.Errorf("practice: record piece: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			// Another request for the same bytes won; it wrote what this one did.
+			return apperr.Conflict("The recording changed while this piece arrived: send the next piece again.")
+		}
+		return s.maybeAdvance(ctx, tx, it)
+	})
+	if err != nil {
+		return 0, err
+	}
+	return size, nil
+}
+
+// startStream begins a recording with its first piece, replacing any
+// earlier one for the item.
+func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeType string, piece []byte) (int64, error) {
+	if err := s.checkUsage(ctx, u.ID); err != nil {
+		return 0, err
+	}
+	path, size, err := s.saveAudio(it.ID, bytes.NewReader(piece))
+	if err != nil {
+		return 0, err
+	}
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		// The first recognition is due AdvanceEvery from now: one second of
+		// speech is not worth a decoder's time.
+		res, err := tx.ExecContext(ctx, `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
+			progress = NULL, progress_at = $4 WHERE id = $5 AND status IN ($6, $7)`,
+			path, mimeType, size, s.clock(), it.ID, StatusPending, StatusFailed)
+		if err != nil {
+			return fmt.Errorf("practice: start recording: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return apperr.Conflict(msgAlreadyAnswered)
+		}
+		return nil
+	})
+	if err != nil {
+		removeAudio(s.logger, path)
+		return 0, err
+	}
+	removeAudio(s.logger, it.streamPath)
+	return size, nil
+}
+
+// maybeAdvance queues recognition of the recording so far when the engine
+// can do it and the last time was at least AdvanceEvery ago.
+func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
+	now := s.clock()
+	if s.incremental == nil || (it.progressAt != nil && now.Sub(*it.progressAt) < s.cfg.AdvanceEvery) {
+		return nil
+	}
+	if err := execOne(ctx, tx, "note recognition", `UPDATE practice_items SET progress_at = $1 WHERE id = $2`, now, it.ID); err != nil {
+		return err
+	}
+	// One attempt: a failure costs nothing but time, as FinishAudio's
+	// transcription recognises whatever the progress does not cover.
+	_, err := s.jobs.InsertTx(ctx, tx, AdvanceArgs{ItemID: it.ID}, &river.InsertOpts{MaxAttempts: 1, Priority: advancePriority})
+	return err
+}
+
+// FinishAudio queues the recording that arrived in pieces, size bytes in
+// all, like a whole upload.
+func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemID string, size int64) (Item, error) {
+	it, err := s.activeItem(ctx, u, sessionID, itemID)
+	if err != nil {
+		return Item{}, err
+	}
+	switch {
+	case !it.awaitsAnswer():
+		return Item{}, apperr.Conflict(msgAlreadyAnswered)
+	case it.streamPath == "":
+		return Item{}, apperr.Conflict("No recording was uploaded for this question.")
+	case it.streamBytes != size:
+		return Item{}, apperr.Conflict(fmt.Sprintf("Part of the recording did not arrive: the server has %d of its %d bytes.", it.streamBytes, size))
+	}
+	if err := s.checkUsage(ctx, u.ID); err != nil {
+		return Item{}, err
+	}
+	// Drop whatever a failed append left past the recorded size.
+	if err := os.Truncate(it.streamPath, size); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return Item{}, apperr.Conflict(MsgRecordingGone)
+		}
+		return Item{}, fmt.Errorf("practice: finish recording: %w", err)
+	}
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		return s.queueAnswer(ctx, tx, u.ID, itemID, it.streamPath, it.streamMIME)
+	})
+	if err != nil {
+		return Item{}, err
+	}
+	it.Status = StatusQueued
+	return it, nil
+}
+
+func writeAt(path string, b []byte, off int64) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteAt(b, off)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+type advanceWorker struct {
+	river.WorkerDefaults[AdvanceArgs]
+	s *Service
+}
+
+func (w *advanceWorker) Work(ctx context.Context, job *river.Job[AdvanceArgs]) error {
+	return w.s.advanceItem(ctx, job.Args.ItemID)
+}
+
+// Timeout keeps recognition of a recording in progress from holding a
+// worker long: the next piece will queue it again.
+func (w *advanceWorker) Timeout(*river.Job[AdvanceArgs]) time.Duration { return 30 * time.Second }
+
+// advanceItem recognises what has arrived of a recording in progress. It
+// is best effort: on any failure the progress stays as it was.
+func (s *Service) advanceItem(ctx context.Context, itemID string) error {
+	it, err := loadItem(ctx, s.db.SQL, itemID)
+	if errors.Is(err, errNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if s.incremental == nil || it.streamPath == "" || !it.awaitsAnswer() {
+		return nil
+	}
+	var p transcribe.Progress
+	if it.progress != nil {
+		p = *it.progress
+	}
+	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: it.streamPath, MIMEType: it.streamMIME}, p)
+	if err != nil {
+		s.logger.Info("could not recognise a recording in progress; it will be done when it ends", "item", itemID, "err", err)
+		return nil
+	}
+	if next.Until == p.Until {
+		return nil
+	}
+	progress, err := nullableJSON(next)
+	if err != nil {
+		return err
+	}
+	// Only while the same recording is still arriving: once finished, its
+	// transcription has already taken the progress there was.
+	return execOne(ctx, s.db.SQL, "save progress", `UPDATE practice_items SET progress = $1 WHERE id = $2 AND stream_path = $3`,
+		progress, itemID, it.streamPath)
+}

@@ -1,0 +1,246 @@
+package practice_test
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// audioFiles lists what is in the temporary audio directory.
+func (f *fixture) audioFiles(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(f.audio)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, filepath.Join(f.audio, e.Name()))
+	}
+	return names
+}
+
+func TestAnswerArrivesInPieces(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, func(c *practice.Config) { c.MaxAudioBytes = 64 << 10 })
+		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := recording(t)
+		q := len(rec) / 4
+		item := s.Items[0].ID
+		appendAt := func(offset int, piece []byte) (int64, error) {
+			return f.svc.AppendAudio(ctx, ana(), s.ID, item, int64(offset), "audio/webm;codecs=opus", piece)
+		}
+		want := func(n int64, err error, received int) {
+			t.Helper()
+			if err != nil || n != int64(received) {
+				t.Fatalf("got %d, %v; want %d bytes received", n, err, received)
+			}
+		}
+
+		_, err = appendAt(0, []byte("just some text pretending to be audio"))
+		wantKind(t, err, apperr.KindInvalid, "not a recording")
+		_, err = appendAt(q, rec[q:2*q])
+		wantKind(t, err, apperr.KindConflict, "offset 0")
+		_, err = f.svc.AppendAudio(ctx, bob(), s.ID, item, 0, "audio/webm", rec[:q])
+		wantKind(t, err, apperr.KindNotFound, "No such practice session")
+		if files := f.audioFiles(t); len(files) != 0 {
+			t.Fatalf("refused pieces left files: %v", files)
+		}
+
+		n, err := appendAt(0, rec[:q])
+		want(n, err, q)
+		_, err = appendAt(2*q, rec[2*q:3*q])
+		wantKind(t, err, apperr.KindConflict, "missing")
+		n, err = appendAt(q, rec[q:2*q])
+		want(n, err, 2*q)
+		n, err = appendAt(q, rec[q:2*q]) // its answer was lost; sent again
+		want(n, err, 2*q)
+		n, err = appendAt(q+q/2, rec[q+q/2:3*q]) // overlaps what arrived
+		want(n, err, 3*q)
+		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)))
+		wantKind(t, err, apperr.KindConflict, "did not arrive")
+		n, err = appendAt(3*q, rec[3*q:])
+		want(n, err, len(rec))
+
+		files := f.audioFiles(t)
+		if len(files) != 1 {
+			t.Fatalf("files while recording: %v", files)
+		}
+		if got, _ := os.ReadFile(files[0]); !bytes.Equal(got, rec) {
+			t.Fatalf("the pieces were stored as %d bytes, not the %d-byte recording", len(got), len(rec))
+		}
+		if u := ana(); u.UsageCount != 0 {
+			t.Fatalf("usage counted before the answer was finished: %d", u.UsageCount)
+		}
+		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil {
+			t.Fatal(err)
+		}
+		_, err = appendAt(len(rec), rec[:10])
+		wantKind(t, err, apperr.KindConflict, "already has an answer")
+		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)))
+		wantKind(t, err, apperr.KindConflict, "already has an answer")
+
+		// The second question: too large, then skipped while arriving.
+		item = s.Items[1].ID
+		n, err = appendAt(0, rec)
+		want(n, err, len(rec))
+		_, err = appendAt(len(rec), make([]byte, 64<<10))
+		wantKind(t, err, apperr.KindTooLarge, "too large")
+		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)))
+		wantKind(t, err, apperr.KindConflict, "No recording was uploaded")
+		if _, err := f.svc.Skip(ctx, ana(), s.ID, item); err != nil {
+			t.Fatal(err)
+		}
+
+		got := f.waitProcessed(t, ana(), s.ID)
+		if it := got.Items[0]; it.Status != practice.StatusDone || it.Transcript == nil || *it.Transcript != spoken {
+			t.Fatalf("answer uploaded in pieces: %+v", it)
+		}
+		if got.Items[1].Status != practice.StatusSkipped {
+			t.Fatalf("skipped answer: %+v", got.Items[1])
+		}
+		if files := f.audioFiles(t); len(files) != 0 {
+			t.Fatalf("recordings left after processing and skipping: %v", files)
+		}
+		if u := ana(); u.UsageCount != 1 {
+			t.Fatalf("usage count %d after one finished answer", u.UsageCount)
+		}
+	})
+}
+
+// speak synthesizes text with festival and encodes it as Chrome's
+// MediaRecorder would (WebM/Opus).
+func speak(t *testing.T, text string) []byte {
+	t.Helper()
+	for _, tool := range []string{"text2wave", "ffmpeg"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s is required in CI: %v", tool, err)
+			}
+			t.Skipf("SKIPPING: %s not installed (make test installs it)", tool)
+		}
+	}
+	dir := t.TempDir()
+	txt, wav, webm := filepath.Join(dir, "a.txt"), filepath.Join(dir, "a.wav"), filepath.Join(dir, "a.webm")
+	if err := os.WriteFile(txt, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range [][]string{
+		{"text2wave", "-eval", "(voice_cmu_us_slt_arctic_hts)", txt, "-o", wav},
+		{"ffmpeg", "-nostdin", "-loglevel", "error", "-i", wav, "-c:a", "libopus", "-b:a", "32k", webm},
+	} {
+		if out, err := exec.Command(cmd[0], cmd[1:]...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %v\n%s", cmd, err, out)
+		}
+	}
+	b, err := os.ReadFile(webm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
+	const answer = "I want to become a dentist because I enjoy working with my hands. " +
+		"At a community clinic I saw how a healthy smile can change the confidence of a patient."
+	rec := speak(t, answer)
+	if _, err := os.Stat(transcribe.DefaultConfig().Local.LM); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pocketsphinx-en-us is required in CI: %v", err)
+		}
+		t.Skip("SKIPPING: pocketsphinx-en-us not installed")
+	}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		sc := transcribe.DefaultConfig()
+		sc.TempDir = t.TempDir()
+		speech, err := transcribe.New(sc, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { speech.Close() })
+		f := newFixtureWith(t, db, speech, func(c *practice.Config) { c.AdvanceEvery = 0 })
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		item := s.Items[0].ID
+		progress := func() *transcribe.Progress {
+			var raw sql.NullString
+			if err := db.SQL.QueryRowContext(ctx, `SELECT progress FROM practice_items WHERE id = $1`, item).Scan(&raw); err != nil {
+				t.Fatal(err)
+			}
+			if !raw.Valid {
+				return nil
+			}
+			var p transcribe.Progress
+			if err := json.Unmarshal([]byte(raw.String), &p); err != nil {
+				t.Fatal(err)
+			}
+			return &p
+		}
+
+		// Send the recording as a browser would, in pieces, waiting for
+		// the server to catch up as the student's speaking would let it.
+		const pieces = 8
+		size := len(rec)/pieces + 1
+		for off := 0; off < len(rec); off += size {
+			piece := rec[off:min(off+size, len(rec))]
+			if _, err := f.svc.AppendAudio(ctx, reload(), s.ID, item, int64(off), "audio/webm;codecs=opus", piece); err != nil {
+				t.Fatal(err)
+			}
+			if off+size >= len(rec)*3/4 {
+				deadline := time.Now().Add(30 * time.Second)
+				for progress() == nil && time.Now().Before(deadline) {
+					time.Sleep(50 * time.Millisecond)
+				}
+			}
+		}
+		p := progress()
+		if p == nil || p.Until < 3 || len(p.Words) < 3 {
+			t.Fatalf("nothing was recognised while the recording arrived: %+v", p)
+		}
+		if _, err := f.svc.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec))); err != nil {
+			t.Fatal(err)
+		}
+		it := f.waitProcessed(t, reload(), s.ID).Items[0]
+		if it.Status != practice.StatusDone || it.Transcript == nil {
+			t.Fatalf("answer: %+v", it)
+		}
+		var early []string
+		for _, w := range p.Words {
+			early = append(early, w.Word)
+		}
+		if !strings.HasPrefix(*it.Transcript, strings.Join(early, " ")) || len(strings.Fields(*it.Transcript)) <= len(early) {
+			t.Fatalf("the transcript %q does not continue what was recognised early, %q", *it.Transcript, early)
+		}
+		for _, w := range []string{"dentist", "community", "clinic", "patient"} {
+			if !strings.Contains(*it.Transcript, w) {
+				t.Errorf("transcript %q lacks %q", *it.Transcript, w)
+			}
+		}
+		if progress() != nil {
+			t.Fatal("the progress was kept after the answer was transcribed")
+		}
+	})
+}
