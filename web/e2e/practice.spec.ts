@@ -102,6 +102,40 @@ async function expectScoredSummary(page: Page, answered: number, skipped: number
   for (let i = answered; i < answered + skipped; i++) await expect(cards.nth(i).getByText('Skipped', { exact: true })).toBeVisible()
 }
 
+interface AnswerUploads {
+  /** PATCH .../audio?offset=N while recording. */
+  pieces: number
+  /** POST .../audio/finish once saved. */
+  finishes: number
+  /** PUT .../audio, the whole recording: the fallback. */
+  whole: number
+}
+
+/** Counts each answer's upload requests from the page, by question. */
+function watchUploads(page: Page): Map<string, AnswerUploads> {
+  const uploads = new Map<string, AnswerUploads>()
+  page.on('request', (req) => {
+    const match = /\/api\/practice\/sessions\/[^/]+\/items\/([^/]+)\/audio(\/finish)?(?:\?|$)/.exec(req.url())
+    if (!match) return
+    const counts = uploads.get(match[1]!) ?? { pieces: 0, finishes: 0, whole: 0 }
+    if (match[2]) counts.finishes++
+    else if (req.method() === 'PATCH') counts.pieces++
+    else if (req.method() === 'PUT') counts.whole++
+    uploads.set(match[1]!, counts)
+  })
+  return uploads
+}
+
+/** Each of `answered` answers went up in pieces while it was recorded (7-10 s: a piece a second) and was finished, never uploaded whole. */
+function expectStreamed(uploads: Map<string, AnswerUploads>, answered: number) {
+  expect(uploads.size).toBe(answered)
+  for (const [item, counts] of uploads) {
+    expect(counts.pieces, `pieces of ${item}`).toBeGreaterThanOrEqual(3)
+    expect(counts, item).toMatchObject({ finishes: 1, whole: 0 })
+  }
+  uploads.clear()
+}
+
 /** The exact mean of a session's scored answers, from the API (the dashboard's rolling average uses exact values). */
 async function sessionAverage(page: Page, id: string): Promise<number> {
   const res = await page.request.get(`/api/practice/sessions/${id}`)
@@ -112,6 +146,7 @@ async function sessionAverage(page: Page, id: string): Promise<number> {
 
 test('audio and video sessions: record, auto-stop, skip, transcripts and scores, save, review, trial limit', async ({ page }) => {
   test.setTimeout(240_000)
+  const uploads = watchUploads(page)
   await signUpVerified(page, 'Pat Practice')
   await expect(page.getByText('Free Trial', { exact: true })).toBeVisible()
   await expect(page.getByText('Free trial: 7 days left and 2 free sessions remaining.')).toBeVisible()
@@ -142,6 +177,7 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await expect(page.getByText('Question 3 of 3')).toBeVisible()
   await page.getByRole('button', { name: 'Skip Question' }).click()
   await expectScoredSummary(page, 2, 1)
+  expectStreamed(uploads, 2)
   await expectUsableAt375(page, 'summary')
 
   await page.getByRole('button', { name: 'Save Session' }).click()
@@ -200,6 +236,7 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await answerByHand(page, 7)
   await page.getByRole('button', { name: 'Complete Session' }).click()
   await expectScoredSummary(page, 2, 0)
+  expectStreamed(uploads, 2)
   await expect(page.getByText(/^[+-]?\d+ vs last session$/)).toBeVisible()
 
   // The dashboard counts both sessions; the trial's 2 free sessions are used up.

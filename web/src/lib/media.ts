@@ -58,12 +58,22 @@ export interface RecordedAnswer {
   audio: Blob
 }
 
-function recorderFor(stream: MediaStream, candidates: readonly string[]) {
+/** How often the audio recorder hands over what it has, so it can be sent while the student speaks. */
+export const PIECE_MS = 1000
+
+/** The MIME type to send a recording or a piece of one with: the recorder's, else WebM. */
+export function recordingType(recording: Blob): string {
+  return recording.type || 'audio/webm'
+}
+
+function recorderFor(stream: MediaStream, candidates: readonly string[], onPiece?: (piece: Blob) => void) {
   const mimeType = pickMimeType(candidates, (t) => MediaRecorder.isTypeSupported(t))
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined)
   const chunks: Blob[] = []
   recorder.ondataavailable = (e) => {
-    if (e.data.size > 0) chunks.push(e.data)
+    if (e.data.size === 0) return
+    chunks.push(e.data)
+    onPiece?.(e.data)
   }
   const stopped = new Promise<Blob>((done) => {
     recorder.onstop = () => done(new Blob(chunks, { type: recorder.mimeType || mimeType }))
@@ -74,12 +84,15 @@ function recorderFor(stream: MediaStream, candidates: readonly string[]) {
 /**
  * Starts recording `stream`. In video mode a second recorder takes only the
  * audio tracks: the server transcribes audio only and caps uploads, so the
- * video stays in the browser for replay. stop() resolves with both blobs.
+ * video stays in the browser for replay. The audio comes out in pieces every
+ * PIECE_MS, each given to `onPiece` as it comes (the last one before stop()
+ * resolves); in order they make up the audio blob (WebM, or fragmented MP4
+ * on Safari). stop() resolves with both blobs.
  */
-export function startRecording(stream: MediaStream, mode: 'audio' | 'video'): { stop: () => Promise<RecordedAnswer> } {
-  const audio = recorderFor(mode === 'video' ? new MediaStream(stream.getAudioTracks()) : stream, AUDIO_MIME_TYPES)
+export function startRecording(stream: MediaStream, mode: 'audio' | 'video', onPiece: (piece: Blob) => void): { stop: () => Promise<RecordedAnswer> } {
+  const audio = recorderFor(mode === 'video' ? new MediaStream(stream.getAudioTracks()) : stream, AUDIO_MIME_TYPES, onPiece)
   const video = mode === 'video' ? recorderFor(stream, VIDEO_MIME_TYPES) : null
-  audio.recorder.start()
+  audio.recorder.start(PIECE_MS)
   video?.recorder.start()
   return {
     async stop() {

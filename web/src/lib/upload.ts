@@ -1,8 +1,6 @@
 import { ApiError, type Problem } from '@/lib/api-client'
 
-export interface UploadOptions {
-  /** Called with 0..1 as the body goes out (and again from 0 on a retry). */
-  onProgress?: (fraction: number) => void
+export interface RetryOptions {
   /** Called before each automatic retry, with the failed attempt's error. */
   onRetry?: (err: ApiError, attempt: number) => void
   signal?: AbortSignal
@@ -10,6 +8,11 @@ export interface UploadOptions {
   maxAttempts?: number
   /** Waits between attempts; tests replace it to run without real delays. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
+}
+
+export interface UploadOptions extends RetryOptions {
+  /** Called with 0..1 as the body goes out (and again from 0 on a retry). */
+  onProgress?: (fraction: number) => void
 }
 
 export const UPLOAD_MAX_ATTEMPTS = 5
@@ -78,21 +81,32 @@ function putOnce<T>(path: string, body: Blob, contentType: string, opts: UploadO
 }
 
 /**
- * putBlob uploads `body` to an API path with progress, retrying with backoff
- * while the failure is one a retry can fix (see isRetryable). It resolves
- * with the JSON answer and rejects with ApiError like every other fetcher.
+ * withRetries runs `attempt` until it succeeds, retrying with backoff while
+ * its ApiError is one a retry can fix (see isRetryable) and attempts are
+ * left; any other failure is thrown as it is.
  */
-export async function putBlob<T>(path: string, body: Blob, contentType: string, opts: UploadOptions = {}): Promise<T> {
+export async function withRetries<T>(attempt: () => Promise<T>, opts: RetryOptions = {}): Promise<T> {
   const maxAttempts = opts.maxAttempts ?? UPLOAD_MAX_ATTEMPTS
   const sleep = opts.sleep ?? wait
-  for (let attempt = 1; ; attempt++) {
+  for (let n = 1; ; n++) {
     try {
-      opts.onProgress?.(0)
-      return await putOnce<T>(path, body, contentType, opts)
+      return await attempt()
     } catch (err) {
-      if (!(err instanceof ApiError) || !isRetryable(err.status) || attempt >= maxAttempts) throw err
-      opts.onRetry?.(err, attempt)
-      await sleep(err.retryAfter ? err.retryAfter * 1000 : retryDelay(attempt), opts.signal)
+      if (!(err instanceof ApiError) || !isRetryable(err.status) || n >= maxAttempts) throw err
+      opts.onRetry?.(err, n)
+      await sleep(err.retryAfter ? err.retryAfter * 1000 : retryDelay(n), opts.signal)
     }
   }
+}
+
+/**
+ * putBlob uploads `body` to an API path with progress, retrying with backoff
+ * while the failure is one a retry can fix. It resolves with the JSON answer
+ * and rejects with ApiError like every other fetcher.
+ */
+export function putBlob<T>(path: string, body: Blob, contentType: string, opts: UploadOptions = {}): Promise<T> {
+  return withRetries(() => {
+    opts.onProgress?.(0)
+    return putOnce<T>(path, body, contentType, opts)
+  }, opts)
 }

@@ -22,7 +22,8 @@ export function deferred<T>() {
 
 /**
  * Replaces fetch with a router keyed by "METHOD /path". Unmatched requests
- * fail the test loudly with a 599.
+ * fail the test loudly with a 599. Calls keep JSON bodies parsed, others
+ * (a recording's bytes) as text.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: { key: string; body: unknown }[] = []
@@ -31,7 +32,8 @@ export function mockApi(handlers: Record<string, Handler>) {
     const url = new URL(req.url)
     const key = `${req.method} ${url.pathname}`
     const text = req.method === 'GET' ? '' : await req.clone().text()
-    calls.push({ key, body: text ? JSON.parse(text) : undefined })
+    const isJson = req.headers.get('Content-Type')?.includes('json')
+    calls.push({ key, body: text && isJson ? JSON.parse(text) : text || undefined })
     const handler = handlers[key]
     if (!handler) return json(599, { title: `unmocked ${key}` })
     return handler(req)

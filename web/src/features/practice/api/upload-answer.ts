@@ -1,4 +1,5 @@
 import type { ResponseBody } from '@/lib/api-types'
+import { recordingType } from '@/lib/media'
 import { putBlob, type UploadOptions } from '@/lib/upload'
 
 export type UploadAnswerResponse = ResponseBody<'/api/practice/sessions/{id}/items/{itemId}/audio', 'put', 202>
@@ -11,5 +12,5 @@ export type UploadAnswerResponse = ResponseBody<'/api/practice/sessions/{id}/ite
  */
 export function uploadAnswer(sessionId: string, itemId: string, audio: Blob, opts?: UploadOptions) {
   const path = `/api/practice/sessions/${encodeURIComponent(sessionId)}/items/${encodeURIComponent(itemId)}/audio`
-  return putBlob<UploadAnswerResponse>(path, audio, audio.type || 'audio/webm', opts)
+  return putBlob<UploadAnswerResponse>(path, audio, recordingType(audio), opts)
 }

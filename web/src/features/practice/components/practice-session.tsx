@@ -134,6 +134,7 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
           upload={uploads.uploads[item.id]}
           busy={busy}
           announce={announce}
+          onRecordingStarted={uploads.startStream}
           onSaved={saveAnswer}
           onRetryUpload={() => {
             const failed = uploads.uploads[item.id]

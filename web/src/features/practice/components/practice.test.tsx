@@ -67,7 +67,10 @@ const base = {
   'GET /api/professions': () => json(200, professionsBody),
 }
 
-/** A microphone and a MediaRecorder that hands over one chunk when stopped. */
+/**
+ * A microphone and a MediaRecorder that hands over "op" when it starts with
+ * a timeslice (the first piece of a streamed answer) and "us" when stopped.
+ */
 function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve({ getTracks: () => [], getAudioTracks: () => [] })) {
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(getUserMedia) } })
   class FakeRecorder {
@@ -79,18 +82,35 @@ function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve(
     constructor(_: unknown, opts?: { mimeType?: string }) {
       this.mimeType = opts?.mimeType ?? ''
     }
-    start() {
+    start(timeslice?: number) {
       this.state = 'recording'
+      if (timeslice) queueMicrotask(() => this.ondataavailable?.({ data: new Blob(['op'], { type: this.mimeType }) }))
     }
     stop() {
       this.state = 'inactive'
-      this.ondataavailable?.({ data: new Blob(['opus'], { type: this.mimeType }) })
+      this.ondataavailable?.({ data: new Blob(['us'], { type: this.mimeType }) })
       this.onstop?.()
     }
   }
   vi.stubGlobal('MediaRecorder', FakeRecorder)
   URL.createObjectURL = vi.fn(() => 'blob:replay')
   URL.revokeObjectURL = vi.fn()
+}
+
+const PIECE = 'PATCH /api/practice/sessions/s1/items/i1/audio'
+const FINISH = 'POST /api/practice/sessions/s1/items/i1/audio/finish'
+
+/** The server's end of a streamed answer: keeps each piece as "offset type bytes" and answers with the bytes it has. */
+function pieceServer() {
+  const pieces: string[] = []
+  let received = 0
+  const handler = async (req: Request) => {
+    const body = await req.text()
+    pieces.push(`${new URL(req.url).searchParams.get('offset')} ${req.headers.get('Content-Type')} ${body}`)
+    received += body.length
+    return json(200, { received })
+  }
+  return { pieces, handler }
 }
 
 beforeEach(() => {
@@ -112,38 +132,70 @@ describe('practice session', () => {
     expect(screen.getByRole('button', { name: 'Skip Question' })).toBeEnabled()
   })
 
-  it('records, uploads with the recorder MIME type, and completes after the last answer', async () => {
+  it('streams the answer while it is recorded, finishes it when saved, and completes after the last answer', async () => {
     fakeMedia()
-    const sent = stubXhr([{ status: 202, body: { item: item(1, { status: 'queued' }) } }])
+    const xhr = stubXhr([{ status: 500 }])
+    const server = pieceServer()
     const { calls } = mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: session({ items: [item(1)] }) }),
+      [PIECE]: server.handler,
+      [FINISH]: () => json(202, { item: item(1, { status: 'queued' }) }),
       'POST /api/practice/sessions/s1/complete': () => json(200, { session: session({ status: 'completed', items: [item(1, { status: 'queued' })], processing: true }) }),
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
     expect(screen.getByText('Recording started')).toHaveClass('sr-only')
     expect(screen.getByRole('timer')).toHaveTextContent('3:00')
+    await waitFor(() => expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op']))
     await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
     expect(await screen.findByText('Uploaded')).toBeInTheDocument()
-    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/practice/sessions/s1/items/i1/audio', headers: { 'Content-Type': 'audio/webm;codecs=opus' } })
+    expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op', '2 audio/webm;codecs=opus us'])
+    expect(calls.find((c) => c.key === FINISH)?.body).toEqual({ size: 4 })
+    expect(xhr).toHaveLength(0)
     await userEvent.click(screen.getByRole('button', { name: 'Complete Session' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/summary'))
     expect(router.state.location.search).toBe('?id=s1')
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/complete')?.body).toEqual({ totalSessionTime: expect.any(Number) })
   })
 
-  it('shows the usage-guard refusal, then goes to the dashboard', async () => {
+  it('uploads the answer whole when streaming broke, and Retry sends a failed upload again', async () => {
     fakeMedia()
-    stubXhr([{ status: 403, body: { title: 'Forbidden', status: 403, detail: HEAVY_USAGE } }])
+    const sent = stubXhr([
+      { status: 400, body: { title: 'Bad Request', status: 400, detail: 'The recording could not be read.' } },
+      { status: 202, body: { item: item(1, { status: 'queued' }) } },
+    ])
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
+      [PIECE]: () => json(409, { title: 'Conflict', status: 409, detail: 'The recording changed while this piece arrived.' }),
+    })
+    renderApp('/dental/session?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    await waitFor(() => expect(calls.map((c) => c.key)).toContain(PIECE))
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Upload failed: The recording could not be read.')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry upload' }))
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument()
+    expect(sent).toMatchObject([
+      { method: 'PUT', url: '/api/practice/sessions/s1/items/i1/audio', headers: { 'Content-Type': 'audio/webm;codecs=opus' } },
+      { method: 'PUT', url: '/api/practice/sessions/s1/items/i1/audio' },
+    ])
+    expect(await (sent[1]!.body as Blob).text()).toBe('opus')
+    expect(calls.filter((c) => c.key === PIECE)).toHaveLength(1)
+    expect(calls.some((c) => c.key === FINISH)).toBe(false)
+  })
+
+  it('shows the usage-guard refusal as soon as the recording is refused, then goes to the dashboard', async () => {
+    fakeMedia()
     mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
+      [PIECE]: () => json(403, { title: 'Forbidden', status: 403, detail: HEAVY_USAGE }),
       'GET /api/dashboard': () => json(200, dashboardBody()),
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
     const dialog = await screen.findByRole('alertdialog')
     expect(dialog).toHaveTextContent(HEAVY_USAGE)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back to Dashboard' }))

@@ -23,6 +23,8 @@ interface Props {
   /** True while the session is skipping, completing or otherwise busy. */
   busy: boolean
   announce: (text: string) => void
+  /** A recording of the question starts: returns where its pieces go as they are recorded. */
+  onRecordingStarted: (itemId: string) => (piece: Blob) => void
   /** Stable across renders: the recording clock restarts whenever it changes. */
   onSaved: (itemId: string, answer: RecordedAnswer) => void
   onRetryUpload: () => void
@@ -92,7 +94,7 @@ export function QuestionRecorder(props: Props) {
 
   function start() {
     if (!stream) return
-    recording.current = startRecording(stream, mode)
+    recording.current = startRecording(stream, mode, props.onRecordingStarted(item.id))
     startedAt.current = performance.now()
     setElapsed(0)
     setState('recording')

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { uploadAnswer } from '../api/upload-answer'
+import { streamAnswer, type AnswerStream } from '../utils/answer-stream'
 
 export interface AnswerUpload {
   status: 'uploading' | 'retrying' | 'done' | 'failed'
@@ -12,8 +13,9 @@ export interface AnswerUpload {
 }
 
 /**
- * Uploads each saved answer as soon as it is recorded, several at once if
- * the student moves on quickly, with per-answer progress. A 403 means the
+ * Uploads each answer while it is recorded (startStream, see answer-stream)
+ * and, once saved, finishes it or uploads it whole (start), several at once
+ * if the student moves on quickly, with per-answer progress. A 403 means the
  * usage guard paused the account: `onRefused` gets the server's text and the
  * session ends. `settled()` resolves once no upload is in flight, so the
  * session is completed only after every answer reached the server (completing
@@ -25,6 +27,8 @@ export function useAnswerUploads(
 ) {
   const [uploads, setUploads] = useState<Record<string, AnswerUpload>>({})
   const inFlight = useRef(new Map<string, Promise<void>>())
+  /** The recording in progress or just saved, per question. */
+  const streams = useRef(new Map<string, AnswerStream>())
   // Leaving the session stops its uploads. Made in the effect so that
   // StrictMode's mount-unmount-mount leaves a live controller.
   const abort = useRef<AbortController | null>(null)
@@ -41,15 +45,28 @@ export function useAnswerUploads(
     })
   }, [])
 
+  /** A recording of the question starts: returns where its pieces go. */
+  const startStream = useCallback(
+    (itemId: string) => {
+      const stream = streamAnswer(sessionId, itemId, { signal: abort.current?.signal, onRefused })
+      streams.current.set(itemId, stream)
+      return stream.push
+    },
+    [sessionId, onRefused],
+  )
+
+  /** The answer was saved: finish its stream, or upload it whole (a retry, or no stream). */
   const start = useCallback(
     (itemId: string, audio: Blob) => {
       setUploads((all) => ({ ...all, [itemId]: { status: 'uploading', percent: 0, error: '', audio } }))
       announce('Uploading answer')
-      const job = uploadAnswer(sessionId, itemId, audio, {
-        signal: abort.current?.signal,
-        onProgress: (f) => update(itemId, { percent: Math.round(f * 100) }),
+      const stream = streams.current.get(itemId)
+      streams.current.delete(itemId)
+      const listeners = {
+        onProgress: (f: number) => update(itemId, { percent: Math.round(f * 100) }),
         onRetry: () => update(itemId, { status: 'retrying' }),
-      })
+      }
+      const job = (stream ? stream.finish(audio, listeners) : uploadAnswer(sessionId, itemId, audio, { signal: abort.current?.signal, ...listeners }))
         .then(() => {
           update(itemId, { status: 'done', percent: 100 })
           announce('Answer uploaded')
@@ -75,5 +92,5 @@ export function useAnswerUploads(
 
   const busy = Object.values(uploads).some((u) => u.status === 'uploading' || u.status === 'retrying')
   const failed = Object.values(uploads).filter((u) => u.status === 'failed').length
-  return { uploads, start, settled, busy, failed }
+  return { uploads, startStream, start, settled, busy, failed }
 }
