@@ -3,12 +3,15 @@
 // complete. It drives the real server binary over HTTP with the local
 // engines (pocketsphinx, rubric) on SQLite, the embedded defaults.
 //
-// Each session has five festival-spoken answers of about a minute. They are
-// uploaded one by one; before each next upload the benchmark waits while
-// the server works, as it would while the student speaks the next answer
-// (never longer than that answer would take to say). The clock runs from
-// the moment the last upload is accepted until every answer has its
-// feedback. Beside it: the spec's way, the same five answers transcribed
+// Each session has five festival-spoken answers of about a minute, sent
+// the way the browser sends them: in pieces as they are recorded, then
+// finished. The last answer's pieces arrive at speaking pace, a second of
+// recording each second, so the server can recognise it while the student
+// speaks; the earlier ones arrive at once, and before each next answer the
+// benchmark waits while the server works, as it would while the student
+// speaks the next answer (never longer than that answer would take to say).
+// The clock runs from the moment the last piece is accepted until every
+// answer has its feedback. Beside it: the spec's way, the same five answers transcribed
 // and scored one after another only after the session ends.
 //
 // Usage: go run ./bench/latency [-bin bin/whitecoat] [-sessions 10]
@@ -71,27 +74,35 @@ func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
 	defer srv.stop()
 
 	// A first session loads the speech models; a student's would not.
-	if _, err := srv.session(files, durations); err != nil {
+	if _, _, err := srv.session(files, durations); err != nil {
 		return fmt.Errorf("warm-up session: %w", err)
 	}
 	var ours []time.Duration
+	var streamedErrs, streamedWords int
+	reference, err := os.ReadFile(filepath.Join("bench", "transcribe", "corpus", answers[len(answers)-1]+".txt"))
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "session\tlast upload -> summary complete (s)\t")
 	for i := range sessions {
-		d, err := srv.session(files, durations)
+		d, transcript, err := srv.session(files, durations)
 		if err != nil {
 			return fmt.Errorf("session %d: %w", i+1, err)
 		}
 		ours = append(ours, d)
+		e, w := transcribe.CountWordErrors(string(reference), transcript)
+		streamedErrs, streamedWords = streamedErrs+e, streamedWords+w
 		fmt.Fprintf(tw, "%d\t%.2f\t\n", i+1, d.Seconds())
 	}
 	tw.Flush()
 	srv.stop()
 
-	specWay, err := sequential(ctx, files)
+	specWay, whole, err := sequential(ctx, files)
 	if err != nil {
 		return err
 	}
+	wholeErrs, wholeWords := transcribe.CountWordErrors(string(reference), whole[len(whole)-1])
 	med, p95 := percentile(ours, 50), percentile(ours, 95)
 	fmt.Fprintln(out)
 	tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
@@ -100,6 +111,10 @@ func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
 	fmt.Fprintf(tw, "time to feedback, p95\t%.2f\t<= 4\t\n", p95.Seconds())
 	fmt.Fprintf(tw, "spec's way (5 answers one after another after the end)\t%.2f\t\t\n", specWay.Seconds())
 	fmt.Fprintf(tw, "ratio spec's way / median\t%.1f\t>= 10\t\n", specWay.Seconds()/med.Seconds())
+	fmt.Fprintln(tw, "\t\t\t")
+	fmt.Fprintln(tw, "last answer's word error rate\t%\t\t")
+	fmt.Fprintf(tw, "recognised in pieces while it arrived\t%.2f\t\t\n", 100*float64(streamedErrs)/float64(streamedWords))
+	fmt.Fprintf(tw, "recognised whole after the end\t%.2f\t\t\n", 100*float64(wholeErrs)/float64(wholeWords))
 	tw.Flush()
 	return nil
 }
@@ -228,8 +243,9 @@ type session struct {
 		ID         string `json:"id"`
 		Processing bool   `json:"processing"`
 		Items      []struct {
-			ID     string `json:"id"`
-			Status string `json:"status"`
+			ID         string `json:"id"`
+			Status     string `json:"status"`
+			Transcript string `json:"transcript"`
 		} `json:"items"`
 	} `json:"session"`
 }
@@ -241,27 +257,37 @@ func (s *server) get(id string) (session, error) {
 }
 
 // session runs one five-answer session and returns the wait after the
-// last upload.
-func (s *server) session(files []string, durations []time.Duration) (time.Duration, error) {
+// last upload and the last answer's transcript.
+func (s *server) session(files []string, durations []time.Duration) (time.Duration, string, error) {
 	var created session
 	if err := s.call(http.MethodPost, "/api/practice/sessions", "application/json",
 		mustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(files)}),
 		http.StatusCreated, &created); err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	id := created.Session.ID
-	var accepted time.Time
+	var uploaded time.Time
 	for i, f := range files {
 		audio, err := os.ReadFile(f)
 		if err != nil {
-			return 0, err
+			return 0, "", err
 		}
-		if err := s.call(http.MethodPut, "/api/practice/sessions/"+id+"/items/"+created.Session.Items[i].ID+"/audio",
-			"audio/webm;codecs=opus", audio, http.StatusAccepted, nil); err != nil {
-			return 0, err
+		last := i == len(files)-1
+		// Only the last answer's pace matters to the wait measured; the
+		// others arrive at once, so the session takes a minute, not five.
+		pace := time.Duration(0)
+		if last {
+			pace = durations[i]
 		}
-		accepted = time.Now()
-		if i == len(files)-1 {
+		if err := s.stream(id, created.Session.Items[i].ID, audio, pace); err != nil {
+			return 0, "", err
+		}
+		uploaded = time.Now()
+		if err := s.call(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+created.Session.Items[i].ID+"/audio/finish",
+			"application/json", mustJSON(map[string]int{"size": len(audio)}), http.StatusAccepted, nil); err != nil {
+			return 0, "", err
+		}
+		if last {
 			break
 		}
 		// The student now speaks the next answer; the server works meanwhile.
@@ -269,7 +295,7 @@ func (s *server) session(files []string, durations []time.Duration) (time.Durati
 		for time.Now().Before(speaking) {
 			v, err := s.get(id)
 			if err != nil {
-				return 0, err
+				return 0, "", err
 			}
 			if st := v.Session.Items[i].Status; st == "done" || st == "failed" {
 				break
@@ -280,49 +306,68 @@ func (s *server) session(files []string, durations []time.Duration) (time.Durati
 	for {
 		v, err := s.get(id)
 		if err != nil {
-			return 0, err
+			return 0, "", err
 		}
 		if !v.Session.Processing {
-			wait := time.Since(accepted)
+			wait := time.Since(uploaded)
 			for _, it := range v.Session.Items {
 				if it.Status != "done" {
-					return 0, fmt.Errorf("answer %s ended %s", it.ID, it.Status)
+					return 0, "", fmt.Errorf("answer %s ended %s", it.ID, it.Status)
 				}
 			}
-			return wait, s.call(http.MethodPost, "/api/practice/sessions/"+id+"/complete", "application/json",
+			last := v.Session.Items[len(v.Session.Items)-1].Transcript
+			return wait, last, s.call(http.MethodPost, "/api/practice/sessions/"+id+"/complete", "application/json",
 				mustJSON(map[string]int{"totalSessionTime": 300}), http.StatusOK, nil)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 }
 
+// stream sends a recording the way the browser does while the student
+// speaks: a piece a second, spread over pace (all at once if pace is 0).
+func (s *server) stream(id, item string, audio []byte, pace time.Duration) error {
+	pieces := max(1, int(pace/time.Second))
+	start := time.Now()
+	for k := range pieces {
+		from, to := len(audio)*k/pieces, len(audio)*(k+1)/pieces
+		time.Sleep(time.Until(start.Add(pace * time.Duration(k+1) / time.Duration(pieces))))
+		if err := s.call(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", id, item, from),
+			"audio/webm;codecs=opus", audio[from:to], http.StatusOK, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // sequential is the spec's way: after the session, each answer in turn is
-// transcribed, checked and scored.
-func sequential(ctx context.Context, files []string) (time.Duration, error) {
+// transcribed, checked and scored. It returns the time and the transcripts.
+func sequential(ctx context.Context, files []string) (time.Duration, []string, error) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	speech, err := transcribe.New(transcribe.DefaultConfig(), logger)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	defer speech.Close()
 	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
 	if err != nil {
-		return 0, err
+		return 0, nil, err
 	}
+	var transcripts []string
 	startAt := time.Now()
 	for _, f := range files {
 		res, err := speech.Transcribe(ctx, transcribe.Audio{Path: f, MIMEType: "audio/webm"})
 		if err != nil {
-			return 0, err
+			return 0, nil, err
 		}
+		transcripts = append(transcripts, res.Text)
 		if !transcribe.Meaningful(res.Text) {
 			continue
 		}
 		if _, err := scorer.Score(ctx, feedback.Input{Profession: "dental", Question: "Tell me about a time you failed.", Transcript: res.Text}); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 	}
-	return time.Since(startAt), nil
+	return time.Since(startAt), transcripts, nil
 }
 
 func percentile(ds []time.Duration, p int) time.Duration {

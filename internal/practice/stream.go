@@ -145,15 +145,19 @@ func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
 }
 
 // FinishAudio queues the recording that arrived in pieces, size bytes in
-// all, like a whole upload.
+// all, like a whole upload. Finishing an answer already queued succeeds.
 func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemID string, size int64) (Item, error) {
 	it, err := s.activeItem(ctx, u, sessionID, itemID)
 	if err != nil {
 		return Item{}, err
 	}
 	switch {
+	case it.Status == StatusSkipped:
+		return Item{}, apperr.Conflict("This question was skipped.")
 	case !it.awaitsAnswer():
-		return Item{}, apperr.Conflict(msgAlreadyAnswered)
+		// Most likely this request was sent again after its answer was
+		// lost: the recording is in, which is what the client wants to hear.
+		return it, nil
 	case it.streamPath == "":
 		return Item{}, apperr.Conflict("No recording was uploaded for this question.")
 	case it.streamBytes != size:

@@ -112,6 +112,6 @@ func run(t testing.TB, name string, args ...string) {
 
 // wordErrorRate is the word-level edit distance over the reference length.
 func wordErrorRate(ref, hyp string) float64 {
-	r := normalizeWords(ref)
-	return float64(WordErrors(r, normalizeWords(hyp))) / float64(max(len(r), 1))
+	errs, words := CountWordErrors(ref, hyp)
+	return float64(errs) / float64(max(words, 1))
 }

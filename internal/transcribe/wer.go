@@ -23,3 +23,11 @@ func WordErrors(ref, hyp []string) int {
 	}
 	return d[len(hyp)]
 }
+
+// CountWordErrors returns the word errors of the transcript hyp against the
+// text ref, both lower-cased and split into words the same way, and the
+// number of words in ref: the word error rate is their ratio.
+func CountWordErrors(ref, hyp string) (errors, words int) {
+	r := normalizeWords(ref)
+	return WordErrors(r, normalizeWords(hyp)), len(r)
+}

@@ -22,3 +22,10 @@ func TestWordErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestCountWordErrorsIgnoresCaseAndPunctuation(t *testing.T) {
+	errs, words := CountWordErrors("I'd like to help, Dr. Patel.", "i'd like to help doctor patel")
+	if errs != 1 || words != 6 {
+		t.Fatalf("got %d errors in %d words, want 1 in 6", errs, words)
+	}
+}
