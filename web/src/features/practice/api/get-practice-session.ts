@@ -5,8 +5,12 @@ import type { ResponseBody } from '@/lib/api-types'
 export type PracticeSession = ResponseBody<'/api/practice/sessions/{id}', 'get'>['session']
 export type PracticeItem = NonNullable<PracticeSession['items']>[number]
 
-/** How often the summary asks for news while answers are being processed. */
-export const PROCESSING_POLL_MS = 750
+/**
+ * How often the summary asks for news while answers are being processed.
+ * The last answer is usually ready well under a second after it ends, so a
+ * slower poll would be most of the student's wait.
+ */
+export const PROCESSING_POLL_MS = 300
 
 export const practiceSessionQueryKey = (id: string) => ['practice', 'session', id] as const
 
