@@ -132,12 +132,11 @@ func prepare(ctx context.Context, work string) ([]string, []time.Duration, error
 		if err := synth.Encode(ctx, wav, webm, "webm"); err != nil {
 			return nil, nil, err
 		}
-		st, err := os.Stat(wav)
+		d, err := synth.Duration(ctx, wav)
 		if err != nil {
 			return nil, nil, err
 		}
-		// festival writes 16 kHz 16-bit mono: 32,000 bytes a second.
-		durations = append(durations, time.Duration(float64(st.Size()-44)/32000*float64(time.Second)))
+		durations = append(durations, d)
 		files = append(files, webm)
 	}
 	return files, durations, nil

@@ -6,6 +6,9 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"strconv"
+	"strings"
+	"time"
 )
 
 // Speak writes text file in as a WAV spoken by festival's
@@ -23,6 +26,19 @@ func Encode(ctx context.Context, wav, out, format string) error {
 	}
 	args := append([]string{"-nostdin", "-loglevel", "error", "-y", "-i", wav, "-ac", "1", "-ar", "48000"}, codec...)
 	return Run(ctx, "ffmpeg", append(args, out)...)
+}
+
+// Duration is how long a sound file plays, as sox reads it from the header.
+func Duration(ctx context.Context, path string) (time.Duration, error) {
+	out, err := exec.CommandContext(ctx, "soxi", "-D", path).Output()
+	if err != nil {
+		return 0, fmt.Errorf("soxi %s: %w", path, err)
+	}
+	secs, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	if err != nil {
+		return 0, fmt.Errorf("soxi %s: %w", path, err)
+	}
+	return time.Duration(secs * float64(time.Second)), nil
 }
 
 // Run runs a command and reports its output when it fails.
