@@ -6,9 +6,10 @@
 // noise mixed in, and every clip is encoded the way browsers upload it
 // (WebM/Opus from Chrome and Firefox, MP4/AAC from Safari) before it goes
 // through the same Engine the server uses. The corpus texts are never used to
-// build or tune the recogniser.
+// build or tune the recogniser: decoder options are chosen on the development
+// clips (-set dev, texts in dev/, see dev/README.md).
 //
-// Usage: go run ./bench/transcribe [-max-wer 0.10] [-max-rtf 0] [-snr dB] [-args "pocketsphinx options"] [-vocab N] [-keep]
+// Usage: go run ./bench/transcribe [-set corpus|dev] [-max-wer 0.10] [-max-rtf 0] [-snr dB] [-args "pocketsphinx options"] [-vocab N] [-keep]
 package main
 
 import (
@@ -34,7 +35,7 @@ import (
 )
 
 type clip struct {
-	text   string  // corpus file name without .txt
+	text   string  // text file name without .txt
 	format string  // webm or mp4
 	tempo  float64 // sox tempo factor: >1 is faster speech
 	snr    float64 // signal-to-noise ratio in dB of mixed-in pink noise (0 = clean)
@@ -51,11 +52,16 @@ func (c clip) name() string {
 	return n
 }
 
-// clips: every text once, alternating browser formats, plus speaking-rate
-// and noise variants. "A little noise" is pink noise at 25-30 dB SNR, a
-// laptop microphone in a quiet room; -snr runs the noisy clips at another
-// level to see how accuracy falls off.
-var clips = []clip{
+// sets are the clips made from the texts in the directory of the same name.
+//
+// corpus, the benchmark: every text once, alternating browser formats, plus
+// speaking-rate and noise variants. "A little noise" is pink noise at 25-30 dB
+// SNR, a laptop microphone in a quiet room; -snr runs the noisy clips at
+// another level to see how accuracy falls off.
+//
+// dev, for choosing decoder options: every text clean, three at another
+// tempo, and all four with noisier pink noise than the benchmark's.
+var sets = map[string][]clip{"corpus": {
 	{"01-tell-me-about-yourself", "webm", 1, 0},
 	{"02-why-dentistry", "mp4", 1, 0},
 	{"03-teamwork", "webm", 1, 0},
@@ -78,16 +84,37 @@ var clips = []clip{
 	{"06-why-our-school", "webm", 1, 25},
 	{"08-difficult-patient", "webm", 1, 30},
 	{"11-stress", "mp4", 1, 25},
-}
+}, "dev": {
+	{"dev-a-dentistry", "webm", 1, 0},
+	{"dev-b-emergency", "mp4", 1, 0},
+	{"dev-c-pharmacy", "webm", 1, 0},
+	{"dev-d-occupational", "mp4", 1, 0},
+	{"dev-a-dentistry", "mp4", 1.2, 0},
+	{"dev-b-emergency", "webm", 0.85, 0},
+	{"dev-c-pharmacy", "mp4", 1.15, 0},
+	{"dev-a-dentistry", "webm", 1, 25},
+	{"dev-b-emergency", "mp4", 1, 20},
+	{"dev-c-pharmacy", "webm", 1, 25},
+	{"dev-d-occupational", "mp4", 1, 25},
+}}
 
 func main() {
-	maxWER := flag.Float64("max-wer", 0.10, "fail if the overall word error rate is above this")
+	set := flag.String("set", "corpus", "clips to run: corpus (the benchmark) or dev (for choosing decoder options)")
+	maxWER := flag.Float64("max-wer", 0.10, "fail if the overall word error rate is above this (-set dev: only if given)")
 	maxRTF := flag.Float64("max-rtf", 0, "fail if the overall real-time factor is above this (0: report only; wall time depends on what else runs)")
 	keep := flag.Bool("keep", false, "keep the synthesized clips and print where")
 	snr := flag.Float64("snr", 0, "mix the noisy clips' pink noise at this SNR in dB instead of their own")
 	args := flag.String("args", "", "pocketsphinx options replacing the engine's defaults, e.g. \"-ds 1\"")
 	vocab := flag.Int("vocab", transcribe.DefaultConfig().Local.Vocabulary, "general words the decoder searches (0: Debian's whole dictionary)")
 	flag.Parse()
+	clips, ok := sets[*set]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "bench-transcribe: -set %q: want corpus or dev\n", *set)
+		os.Exit(2)
+	}
+	if *set != "corpus" && !isSet("max-wer") {
+		*maxWER = 1
+	}
 	if *snr > 0 {
 		for i := range clips {
 			if clips[i].snr > 0 {
@@ -100,7 +127,7 @@ func main() {
 		cfg.Local.Args = strings.Fields(*args)
 	}
 	cfg.Local.Vocabulary = *vocab
-	if err := run(context.Background(), os.Stdout, cfg, *maxWER, *maxRTF, *keep); err != nil {
+	if err := run(context.Background(), os.Stdout, *set, clips, cfg, *maxWER, *maxRTF, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-transcribe:", err)
 		os.Exit(1)
 	}
@@ -112,14 +139,14 @@ func isSet(name string) bool {
 	return set
 }
 
-func run(ctx context.Context, out io.Writer, cfg transcribe.Config, maxWER, maxRTF float64, keep bool) error {
+func run(ctx context.Context, out io.Writer, set string, clips []clip, cfg transcribe.Config, maxWER, maxRTF float64, keep bool) error {
 	for _, tool := range []string{"text2wave", "sox", "ffmpeg", "pocketsphinx_batch"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			return fmt.Errorf("%s missing (make installs festival festvox-us-slt-hts sox ffmpeg pocketsphinx pocketsphinx-en-us): %w", tool, err)
 		}
 	}
 	_, self, _, _ := runtime.Caller(0)
-	corpus := filepath.Join(filepath.Dir(self), "corpus")
+	texts := filepath.Join(filepath.Dir(self), set)
 	work, err := os.MkdirTemp("", "bench-transcribe-")
 	if err != nil {
 		return err
@@ -131,7 +158,7 @@ func run(ctx context.Context, out io.Writer, cfg transcribe.Config, maxWER, maxR
 	}
 
 	start := time.Now()
-	paths, err := prepare(ctx, corpus, work)
+	paths, err := prepare(ctx, texts, work, clips)
 	if err != nil {
 		return err
 	}
@@ -162,7 +189,7 @@ func run(ctx context.Context, out io.Writer, cfg transcribe.Config, maxWER, maxR
 	var totalAudio, totalWall, totalCPU float64
 	var minute []string
 	for i, c := range clips {
-		ref, err := os.ReadFile(filepath.Join(corpus, c.text+".txt"))
+		ref, err := os.ReadFile(filepath.Join(texts, c.text+".txt"))
 		if err != nil {
 			return err
 		}
@@ -172,7 +199,7 @@ func run(ctx context.Context, out io.Writer, cfg transcribe.Config, maxWER, maxR
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.name(), err)
 		}
-		errs, words := wordErrors(string(ref), res.Text)
+		errs, words := transcribe.CountWordErrors(string(ref), res.Text)
 		totalErr += errs
 		totalWords += words
 		totalAudio += res.DurationSeconds
@@ -208,7 +235,7 @@ func run(ctx context.Context, out io.Writer, cfg transcribe.Config, maxWER, maxR
 
 // prepare synthesizes each text once and derives every clip from it, two at
 // a time (festival and the encoders are single-threaded).
-func prepare(ctx context.Context, corpus, work string) ([]string, error) {
+func prepare(ctx context.Context, texts, work string, clips []clip) ([]string, error) {
 	var mu sync.Mutex
 	spoken := map[string]*sync.Once{}
 	synthErr := map[string]error{}
@@ -229,7 +256,7 @@ func prepare(ctx context.Context, corpus, work string) ([]string, error) {
 			}
 			mu.Unlock()
 			once.Do(func() {
-				err := synth.Speak(ctx, filepath.Join(corpus, c.text+".txt"), speech)
+				err := synth.Speak(ctx, filepath.Join(texts, c.text+".txt"), speech)
 				mu.Lock()
 				synthErr[c.text] = err
 				mu.Unlock()
@@ -301,25 +328,6 @@ func rms(ctx context.Context, path string) (float64, error) {
 		}
 	}
 	return 0, fmt.Errorf("sox stat: no RMS amplitude in %q", out)
-}
-
-// wordErrors is the word-level edit distance between the reference and the
-// hypothesis after lower-casing and dropping punctuation.
-func wordErrors(ref, hyp string) (errs, words int) {
-	r := normalize(ref)
-	return transcribe.WordErrors(r, normalize(hyp)), len(r)
-}
-
-func normalize(s string) []string {
-	return strings.Fields(strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r == '\'':
-			return r
-		case r >= 'A' && r <= 'Z':
-			return r + 'a' - 'A'
-		}
-		return ' '
-	}, s))
 }
 
 // childCPU is the CPU time used so far by this process's children: exited
