@@ -79,10 +79,13 @@ func (e *localEngine) Transcribe(ctx context.Context, in Audio) (Result, error) 
 // Growing recordings are recognised in steps of at least minAdvanceFrames,
 // each ending at the quietest moment of its last pauseSearchFrames, and
 // never within settleFrames of the end, where the encoder's last packet may
-// be cut off.
+// be cut off. Every cut costs words (the model normalises each piece on its
+// own, and the language model loses the context): on the development clips
+// 6 s steps cost 1.0 point of WER against whole-file recognition, 4 s steps
+// 1.7 points, while keeping what is left at the end to 4-9 s.
 const (
-	minAdvanceFrames  = 4 * sphinx.FrameRate
-	pauseSearchFrames = 2 * sphinx.FrameRate
+	minAdvanceFrames  = 6 * sphinx.FrameRate
+	pauseSearchFrames = 3 * sphinx.FrameRate
 	settleFrames      = sphinx.FrameRate / 2
 )
 
