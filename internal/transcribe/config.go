@@ -106,7 +106,9 @@ func DefaultConfig() Config {
 			RecognizeTimeout: 120 * time.Second,
 			// Chosen on development clips kept apart from the benchmark
 			// (bench/transcribe/dev/README.md): 11.1% WER there against 12.7%
-			// for the previous single-pass setting, for 10-20% more decoding CPU.
+			// for the previous single-pass setting, for 20-35% more decoder
+			// CPU (RTF 0.054 against 0.040 on the benchmark; there its WER is
+			// 10.37% against 10.27%: the dev gain did not carry over).
 			// topn 2: fewer Gaussians per frame; maxhmmpf 2000: a tighter
 			// first pass; lw 5.5: a little less weight on the language model
 			// in it. The second, flat-lexicon pass (fwdflat, on by default)
