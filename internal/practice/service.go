@@ -374,7 +374,7 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, userID, itemID, p
 	}
 	if err := execOne(ctx, tx, "record upload", `UPDATE practice_items SET audio_path = $1, audio_mime = $2, uploaded_at = $3,
 		transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '',
-		stream_path = '', stream_mime = '', stream_bytes = 0 WHERE id = $4`,
+		`+forgetStream+` WHERE id = $4`,
 		path, mimeType, now, itemID); err != nil {
 		return err
 	}
@@ -469,7 +469,7 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 		if !ok {
 			return apperr.Conflict("Only an unanswered question can be skipped.")
 		}
-		return execOne(ctx, tx, "forget recording", `UPDATE practice_items SET stream_path = '', stream_mime = '', stream_bytes = 0, progress = NULL WHERE id = $1`, itemID)
+		return execOne(ctx, tx, "forget recording", `UPDATE practice_items SET `+forgetStream+`, progress = NULL WHERE id = $1`, itemID)
 	})
 	if err != nil {
 		return Item{}, err

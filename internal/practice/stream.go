@@ -24,6 +24,11 @@ import (
 // A client that loses track (a piece refused, the page reloaded) uploads the
 // whole recording instead; the pieces are then forgotten.
 
+// forgetStream is the SQL assignment that detaches an item from the
+// recording that was arriving in pieces: once it is queued whole or
+// finished, or the question skipped.
+const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
+
 // MaxPieceBytes caps one piece: a second of recording is a few kilobytes of
 // audio or a few hundred of video; a client catching up after a network
 // drop may send several seconds at once.

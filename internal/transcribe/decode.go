@@ -167,13 +167,15 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 		}
 		return nil, badAudio("The recording is damaged or in an unsupported format.", fmt.Errorf("%w: %s", runErr, msg))
 	}
-	for _, m := range truncationMarkers {
-		if strings.Contains(msg, m) && !opts.growing {
-			return nil, badAudio("The recording is incomplete; it seems to have been cut off.", errors.New(msg))
+	if !opts.growing {
+		for _, m := range truncationMarkers {
+			if strings.Contains(msg, m) {
+				return nil, badAudio("The recording is incomplete; it seems to have been cut off.", errors.New(msg))
+			}
 		}
-	}
-	if msg != "" && !opts.growing {
-		logger.Warn("transcribe: ffmpeg complained but decoded", "format", format, "stderr", msg)
+		if msg != "" {
+			logger.Warn("transcribe: ffmpeg complained but decoded", "format", format, "stderr", msg)
+		}
 	}
 
 	raw, err := os.ReadFile(rawPath)
