@@ -125,7 +125,7 @@ func prepare(ctx context.Context, work string) ([]string, []time.Duration, error
 	var durations []time.Duration
 	for _, name := range answers {
 		wav := filepath.Join(work, name+".wav")
-		if err := synth.Speak(ctx, filepath.Join("bench", "transcribe", "corpus", name+".txt"), wav); err != nil {
+		if err := synth.Speak(ctx, synth.Voice, filepath.Join("bench", "transcribe", "corpus", name+".txt"), wav); err != nil {
 			return nil, nil, err
 		}
 		webm := filepath.Join(work, name+".webm")

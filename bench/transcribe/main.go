@@ -105,6 +105,8 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the synthesized clips and print where")
 	snr := flag.Float64("snr", 0, "mix the noisy clips' pink noise at this SNR in dB instead of their own")
 	args := flag.String("args", "", "pocketsphinx options replacing the engine's defaults, e.g. \"-ds 1\"")
+	filter := flag.String("filter", "", "an ffmpeg audio filter chain applied before recognition (the engine's AudioFilter)")
+	voice := flag.String("voice", synth.Voice, "festival voice that speaks the clips (another voice checks that tuning did not fit the benchmark's one)")
 	vocab := flag.Int("vocab", transcribe.DefaultConfig().Local.Vocabulary, "general words the decoder searches (0: Debian's whole dictionary)")
 	flag.Parse()
 	clips, ok := sets[*set]
@@ -127,7 +129,9 @@ func main() {
 		cfg.Local.Args = strings.Fields(*args)
 	}
 	cfg.Local.Vocabulary = *vocab
-	if err := run(context.Background(), os.Stdout, *set, clips, cfg, *maxWER, *maxRTF, *keep); err != nil {
+	cfg.Local.AudioFilter = *filter
+	b := bench{set: *set, clips: clips, voice: *voice, cfg: cfg, maxWER: *maxWER, maxRTF: *maxRTF, keep: *keep}
+	if err := b.run(context.Background(), os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "bench-transcribe:", err)
 		os.Exit(1)
 	}
@@ -139,32 +143,43 @@ func isSet(name string) bool {
 	return set
 }
 
-func run(ctx context.Context, out io.Writer, set string, clips []clip, cfg transcribe.Config, maxWER, maxRTF float64, keep bool) error {
+// bench is one run of the benchmark, as the flags describe it.
+type bench struct {
+	set            string
+	clips          []clip
+	voice          string
+	cfg            transcribe.Config
+	maxWER, maxRTF float64
+	keep           bool
+}
+
+func (b bench) run(ctx context.Context, out io.Writer) error {
+	clips, cfg := b.clips, b.cfg
 	for _, tool := range []string{"text2wave", "sox", "ffmpeg", "pocketsphinx_batch"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			return fmt.Errorf("%s missing (make installs festival festvox-us-slt-hts sox ffmpeg pocketsphinx pocketsphinx-en-us): %w", tool, err)
 		}
 	}
 	_, self, _, _ := runtime.Caller(0)
-	texts := filepath.Join(filepath.Dir(self), set)
+	texts := filepath.Join(filepath.Dir(self), b.set)
 	work, err := os.MkdirTemp("", "bench-transcribe-")
 	if err != nil {
 		return err
 	}
-	if keep {
+	if b.keep {
 		fmt.Fprintln(out, "clips kept in", work)
 	} else {
 		defer os.RemoveAll(work)
 	}
 
 	start := time.Now()
-	paths, err := prepare(ctx, texts, work, clips)
+	paths, err := prepare(ctx, b.voice, texts, work, clips)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(out, "synthesized and encoded %d clips in %.0f s\n", len(clips), time.Since(start).Seconds())
 
-	fmt.Fprintf(out, "decoder options: %q, vocabulary %d general words + health terms\n", cfg.Local.Args, cfg.Local.Vocabulary)
+	fmt.Fprintf(out, "voice %s; decoder options: %q, vocabulary %d general words + health terms\n", b.voice, cfg.Local.Args, cfg.Local.Vocabulary)
 	cfg.TempDir = filepath.Join(work, "tmp")
 	if err := os.Mkdir(cfg.TempDir, 0o700); err != nil {
 		return err
@@ -224,18 +239,18 @@ func run(ctx context.Context, out io.Writer, set string, clips []clip, cfg trans
 	if left, _ := filepath.Glob(filepath.Join(cfg.TempDir, "whitecoat-stt-*")); len(left) > 0 {
 		return fmt.Errorf("engine left %d per-answer directories behind", len(left))
 	}
-	if wer > maxWER {
-		return fmt.Errorf("WER %.2f%% above %.2f%%", 100*wer, 100*maxWER)
+	if wer > b.maxWER {
+		return fmt.Errorf("WER %.2f%% above %.2f%%", 100*wer, 100*b.maxWER)
 	}
-	if maxRTF > 0 && rtf > maxRTF {
-		return fmt.Errorf("RTF %.3f above %.3f", rtf, maxRTF)
+	if b.maxRTF > 0 && rtf > b.maxRTF {
+		return fmt.Errorf("RTF %.3f above %.3f", rtf, b.maxRTF)
 	}
 	return nil
 }
 
 // prepare synthesizes each text once and derives every clip from it, two at
 // a time (festival and the encoders are single-threaded).
-func prepare(ctx context.Context, texts, work string, clips []clip) ([]string, error) {
+func prepare(ctx context.Context, voice, texts, work string, clips []clip) ([]string, error) {
 	var mu sync.Mutex
 	spoken := map[string]*sync.Once{}
 	synthErr := map[string]error{}
@@ -256,7 +271,7 @@ func prepare(ctx context.Context, texts, work string, clips []clip) ([]string, e
 			}
 			mu.Unlock()
 			once.Do(func() {
-				err := synth.Speak(ctx, filepath.Join(texts, c.text+".txt"), speech)
+				err := synth.Speak(ctx, voice, filepath.Join(texts, c.text+".txt"), speech)
 				mu.Lock()
 				synthErr[c.text] = err
 				mu.Unlock()

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -27,6 +28,9 @@ type pcm struct {
 	rawPath   string
 	samples   []int16
 	truncated bool
+
+	warpMu sync.Mutex
+	warps  map[float64]bool // factors whose scaled copy is in dir (see warped)
 }
 
 func (p *pcm) seconds() float64 { return float64(len(p.samples)) / sampleRate }

@@ -96,17 +96,17 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 	}
 	defer e.cleanup(pc)
 	levels := frameLevels(pc.samples)
-	from, words := resume(p, len(levels))
+	from, words, warp := resume(p, len(levels))
 	end := len(levels) - settleFrames
 	if end-from < minAdvanceFrames {
 		return p, nil
 	}
 	cut := newPauseFinder(levels).quietest(max(from+minAdvanceFrames-pauseSearchFrames, end-pauseSearchFrames), end, end)
-	more, err := e.recognise(ctx, pc, levels, from, cut)
+	more, warp, err := e.recognise(ctx, pc, levels, from, cut, warp)
 	if err != nil {
 		return p, err
 	}
-	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate}, nil
+	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate, Warp: warp}, nil
 }
 
 func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {
@@ -120,8 +120,8 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 	if !hasSpeech(levels) {
 		return res, nil
 	}
-	from, words := resume(p, len(levels))
-	more, err := e.recognise(ctx, pc, levels, from, len(levels))
+	from, words, warp := resume(p, len(levels))
+	more, _, err := e.recognise(ctx, pc, levels, from, len(levels), warp)
 	if err != nil {
 		return Result{}, err
 	}
@@ -134,15 +134,16 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 	return res, nil
 }
 
-// resume returns the frame to continue from and a copy of the words before
-// it; progress that does not fit the recording (it ends sooner than
-// Until) is ignored and the recording recognised from the start.
-func resume(p Progress, frames int) (int, []Word) {
+// resume returns the frame to continue from, a copy of the words before it
+// and the voice scaling chosen so far; progress that does not fit the
+// recording (it ends sooner than Until) is ignored and the recording
+// recognised from the start.
+func resume(p Progress, frames int) (int, []Word, float64) {
 	from := int(math.Round(p.Until * sphinx.FrameRate))
-	if from <= 0 || from > frames {
-		return 0, []Word{}
+	if from <= 0 || from > frames || !slices.Contains(warpSteps, p.Warp) {
+		return 0, []Word{}, 0
 	}
-	return from, slices.Clone(p.Words)
+	return from, slices.Clone(p.Words), p.Warp
 }
 
 func (e *localEngine) cleanup(pc *pcm) {
@@ -151,39 +152,86 @@ func (e *localEngine) cleanup(pc *pcm) {
 	}
 }
 
-// recognise decodes frames [from, to) of pc, cut at pauses into pieces
-// decoded in parallel.
-func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, from, to int) ([]Word, error) {
+// recognise decodes frames [from, to) of pc scaled by warp, cut at pauses
+// into pieces decoded in parallel. With warp 0 it first chooses the factor
+// on the first few seconds of speech, and returns the one it chose.
+func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, from, to int, warp float64) ([]Word, float64, error) {
 	if !hasSpeech(levels[from:to]) {
-		return nil, nil
+		return nil, warp, nil
 	}
-	spans := splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers))
 	rctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
-	base := strings.TrimSuffix(pc.rawPath, ".raw")
-	segs := make([][]sphinx.Seg, len(spans))
-	errs := make([]error, len(spans))
-	var wg sync.WaitGroup
-	for i, s := range spans {
-		wg.Go(func() {
-			segs[i], errs[i] = e.pool.Decode(rctx, base, from+s.start, from+s.end)
-			if errs[i] != nil {
-				cancel() // the answer fails as a whole; free the other workers
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("transcribe: recognise: %w", ctx.Err())
+	var segs [][]sphinx.Seg
+	if warp == 0 {
+		end := probeEnd(levels, from, to)
+		w, first, err := e.chooseWarp(rctx, pc, from, end)
+		if err != nil {
+			return nil, 0, decoderFailed(ctx, err)
 		}
-		return nil, unavailable("the speech decoder failed", err)
+		warp, from, segs = w, end, [][]sphinx.Seg{first}
+	}
+	if from < to && hasSpeech(levels[from:to]) {
+		rest, err := e.decodeSpans(rctx, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))
+		if err != nil {
+			return nil, 0, decoderFailed(ctx, err)
+		}
+		segs = append(segs, rest...)
 	}
 	var words []Word
 	for _, s := range segs {
 		words = append(words, wordsFromSegs(s)...)
 	}
-	return words, nil
+	return words, warp, nil
+}
+
+// decodeSpans decodes spans (relative to from) of pc scaled by warp in
+// parallel; the first failure cancels the rest.
+func (e *localEngine) decodeSpans(ctx context.Context, pc *pcm, warp float64, from int, spans []span) ([][]sphinx.Seg, error) {
+	base, err := pc.warped(ctx, e.cfg, warp)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	segs := make([][]sphinx.Seg, len(spans))
+	errs := make([]error, len(spans))
+	var wg sync.WaitGroup
+	for i, s := range spans {
+		wg.Go(func() {
+			var hyp sphinx.Hyp
+			hyp, errs[i] = e.pool.Decode(ctx, base, from+s.start, from+s.end)
+			if errs[i] != nil {
+				cancel() // the answer fails as a whole; free the other workers
+			}
+			segs[i] = hyp.Segs
+		})
+	}
+	wg.Wait()
+	return segs, errors.Join(errs...)
+}
+
+// decoderFailed reports a failed recognition as the caller's cancellation
+// when that is what it was, and as the engine's failure otherwise.
+func decoderFailed(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("transcribe: recognise: %w", ctx.Err())
+	}
+	return unavailable("the speech decoder failed", err)
+}
+
+// probeEnd is where the stretch the voice scaling is chosen on ends: at a
+// pause about probeFrames into the speech after from, or at to when what
+// would be left is too short to be worth a cut.
+func probeEnd(levels []float64, from, to int) int {
+	if to-from < probeFrames+minSplitFrames {
+		return to
+	}
+	start := from
+	for start < to && levels[start] <= speechDBFS {
+		start++
+	}
+	ideal := min(start+probeFrames, to-minSplitFrames)
+	return newPauseFinder(levels).quietest(max(from+smoothHalfWindow, ideal-pauseSearchFrames/2), ideal+pauseSearchFrames/2, ideal)
 }
 
 // pieces is how many parts to decode in parallel: enough to keep each short,

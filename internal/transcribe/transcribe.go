@@ -39,10 +39,14 @@ type Incremental interface {
 }
 
 // Progress is what has been recognised of a recording still being made: the
-// words before Until seconds, a pause where it could be cut.
+// words before Until seconds, a pause where it could be cut, and the
+// engine's choices about the speaker that the rest should follow.
 type Progress struct {
 	Words []Word  `json:"words"`
 	Until float64 `json:"until"`
+	// Warp is the local engine's voice scaling factor (see warp.go); 0
+	// before it is chosen.
+	Warp float64 `json:"warp,omitempty"`
 }
 
 // Audio is one uploaded recording. Exactly one of Path and Reader is set.

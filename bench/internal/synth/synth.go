@@ -11,10 +11,14 @@ import (
 	"time"
 )
 
-// Speak writes text file in as a WAV spoken by festival's
-// cmu_us_slt_arctic_hts voice.
-func Speak(ctx context.Context, in, wav string) error {
-	return Run(ctx, "text2wave", "-eval", "(voice_cmu_us_slt_arctic_hts)", in, "-o", wav)
+// Voice is the festival voice the benchmarks speak with, as the issue sets
+// it: a clear female US English voice (Debian's festvox-us-slt-hts).
+const Voice = "cmu_us_slt_arctic_hts"
+
+// Speak writes text file in as a WAV spoken by a festival voice, e.g. Voice
+// or "kal_diphone" (festvox-kallpc16k, a male US English voice).
+func Speak(ctx context.Context, voice, in, wav string) error {
+	return Run(ctx, "text2wave", "-eval", "(voice_"+voice+")", in, "-o", wav)
 }
 
 // Encode converts a WAV to what a browser uploads: WebM/Opus (Chrome,

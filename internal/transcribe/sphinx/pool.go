@@ -35,6 +35,15 @@ type Seg struct {
 	Start, End int // frames, End exclusive
 }
 
+// Hyp is the decoder's best hypothesis for one request.
+type Hyp struct {
+	Segs []Seg
+	// Acoustic is the hypothesis's acoustic log-likelihood in the decoder's
+	// own log base (larger is better). Scores of the same frames decoded
+	// from differently processed audio can be compared.
+	Acoustic int64
+}
+
 // Options configures the workers.
 type Options struct {
 	Batch   string // pocketsphinx_batch
@@ -70,43 +79,44 @@ func New(opts Options) *Pool {
 }
 
 // Decode recognises frames [start, end) of the raw 16 kHz mono s16le file
-// base+".raw". Returned frames are relative to the whole file.
-func (p *Pool) Decode(ctx context.Context, base string, start, end int) ([]Seg, error) {
+// base+".raw" (end -1: to the end of the file). Returned frames are
+// relative to the whole file.
+func (p *Pool) Decode(ctx context.Context, base string, start, end int) (Hyp, error) {
 	if strings.ContainsAny(base, " \t\r\n") {
-		return nil, fmt.Errorf("sphinx: path %q contains white space", base)
+		return Hyp{}, fmt.Errorf("sphinx: path %q contains white space", base)
 	}
 	// The decoder prints nothing for an input it cannot open, which would
 	// leave the request waiting for its deadline.
 	if _, err := os.Stat(base + ".raw"); err != nil {
-		return nil, fmt.Errorf("sphinx: input: %w", err)
+		return Hyp{}, fmt.Errorf("sphinx: input: %w", err)
 	}
 	var w *worker
 	select {
 	case w = <-p.slots:
 	case <-ctx.Done():
-		return nil, fmt.Errorf("sphinx: wait for a worker: %w", ctx.Err())
+		return Hyp{}, fmt.Errorf("sphinx: wait for a worker: %w", ctx.Err())
 	}
 	if w == nil || w.exited() {
 		var err error
 		if w, err = p.start(); err != nil {
 			p.slots <- nil
-			return nil, err
+			return Hyp{}, err
 		}
 	}
 	uttid := "u" + strconv.FormatUint(p.seq.Add(1), 10)
-	segs, err := w.decode(ctx, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
+	hyp, err := w.decode(ctx, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
 	if err != nil {
 		// The worker's state is unknown after a failure or a timeout: replace it.
 		p.stop(w)
 		p.slots <- nil
-		return nil, err
+		return Hyp{}, err
 	}
 	p.slots <- w
-	for i := range segs {
-		segs[i].Start += start
-		segs[i].End += start
+	for i := range hyp.Segs {
+		hyp.Segs[i].Start += start
+		hyp.Segs[i].End += start
 	}
-	return segs, nil
+	return hyp, nil
 }
 
 // Close stops every worker; Decode calls in flight fail.
@@ -241,17 +251,17 @@ func (w *worker) lastWords() string {
 	return strings.Join(w.tail, " | ")
 }
 
-func (w *worker) decode(ctx context.Context, ctl, uttid string) ([]Seg, error) {
+func (w *worker) decode(ctx context.Context, ctl, uttid string) (Hyp, error) {
 	if _, err := io.WriteString(w.stdin, ctl); err != nil {
-		return nil, fmt.Errorf("sphinx: send request: %w (%s)", err, w.lastWords())
+		return Hyp{}, fmt.Errorf("sphinx: send request: %w (%s)", err, w.lastWords())
 	}
 	select {
 	case line := <-w.lines:
 		return parseHypseg(line, uttid)
 	case <-w.done:
-		return nil, fmt.Errorf("sphinx: decoder exited: %s", w.lastWords())
+		return Hyp{}, fmt.Errorf("sphinx: decoder exited: %s", w.lastWords())
 	case <-ctx.Done():
-		return nil, fmt.Errorf("sphinx: decode: %w", ctx.Err())
+		return Hyp{}, fmt.Errorf("sphinx: decode: %w", ctx.Err())
 	}
 }
 
@@ -260,35 +270,39 @@ func (w *worker) decode(ctx context.Context, ctl, uttid string) ([]Seg, error) {
 //	uttid S 0 T total A acoustic L lm  sf ascr lscr word ...  lastframe
 //
 // Each token ends where the next begins; the last ends after lastframe.
-func parseHypseg(line, uttid string) ([]Seg, error) {
+func parseHypseg(line, uttid string) (Hyp, error) {
 	f := strings.Fields(line)
-	if len(f) < 10 || f[1] != "S" || (len(f)-10)%4 != 0 {
-		return nil, fmt.Errorf("sphinx: malformed result %q", line)
+	if len(f) < 10 || f[1] != "S" || f[5] != "A" || (len(f)-10)%4 != 0 {
+		return Hyp{}, fmt.Errorf("sphinx: malformed result %q", line)
 	}
 	if f[0] != uttid {
 		// batch prints the previous result again when it cannot read a file.
-		return nil, fmt.Errorf("sphinx: result for %s while waiting for %s (input unreadable?)", f[0], uttid)
+		return Hyp{}, fmt.Errorf("sphinx: result for %s while waiting for %s (input unreadable?)", f[0], uttid)
+	}
+	acoustic, err := strconv.ParseInt(f[6], 10, 64)
+	if err != nil {
+		return Hyp{}, fmt.Errorf("sphinx: malformed acoustic score in %q", line)
 	}
 	toks := f[9:]
 	n := len(toks) / 4
+	if n == 0 {
+		return Hyp{Acoustic: acoustic}, nil
+	}
 	segs := make([]Seg, n)
 	for i := range n {
 		sf, err := strconv.Atoi(toks[4*i])
 		if err != nil {
-			return nil, fmt.Errorf("sphinx: malformed frame in %q", line)
+			return Hyp{}, fmt.Errorf("sphinx: malformed frame in %q", line)
 		}
 		segs[i] = Seg{Word: toks[4*i+3], Start: sf}
 	}
-	if n == 0 {
-		return nil, nil
-	}
 	last, err := strconv.Atoi(toks[len(toks)-1])
 	if err != nil {
-		return nil, fmt.Errorf("sphinx: malformed end frame in %q", line)
+		return Hyp{}, fmt.Errorf("sphinx: malformed end frame in %q", line)
 	}
 	for i := range n - 1 {
 		segs[i].End = segs[i+1].Start
 	}
 	segs[n-1].End = last + 1
-	return segs, nil
+	return Hyp{Segs: segs, Acoustic: acoustic}, nil
 }

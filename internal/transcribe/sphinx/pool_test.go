@@ -16,15 +16,16 @@ func TestParseHypseg(t *testing.T) {
 	tests := []struct {
 		name    string
 		line    string
-		want    []Seg
+		want    Hyp
 		wantErr bool
 	}{
 		{
 			name: "words and fillers",
 			line: "u7 S 0 T -100 A -90 L -10 0 -5 0 <s> 17 -6 -1 i 26 -7 -2 first(2) 66 -8 -3 <sil> 70 -9 -4 </s> 80",
-			want: []Seg{{"<s>", 0, 17}, {"i", 17, 26}, {"first(2)", 26, 66}, {"<sil>", 66, 70}, {"</s>", 70, 81}},
+			want: Hyp{Segs: []Seg{{"<s>", 0, 17}, {"i", 17, 26}, {"first(2)", 26, 66}, {"<sil>", 66, 70}, {"</s>", 70, 81}}, Acoustic: -90},
 		},
-		{name: "no words", line: "u7 S 0 T 0 A 0 L 0 12", want: nil},
+		{name: "no words", line: "u7 S 0 T 0 A -3 L 0 12", want: Hyp{Acoustic: -3}},
+		{name: "bad score", line: "u7 S 0 T 0 A x L 0 0 -5 0 hello 10", wantErr: true},
 		{name: "stale result", line: "u6 S 0 T 0 A 0 L 0 0 -5 0 hello 10", wantErr: true},
 		{name: "garbage", line: "INFO: something", wantErr: true},
 		{name: "bad frame", line: "u7 S 0 T 0 A 0 L 0 x -5 0 hello 10", wantErr: true},
@@ -79,11 +80,11 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 	if _, err := p.Decode(ctx, "/has space/x", 0, -1); err == nil {
 		t.Error("a path with a space was accepted")
 	}
-	segs, err := p.Decode(ctx, base, 10, 90)
+	hyp, err := p.Decode(ctx, base, 10, 90)
 	if err != nil {
 		t.Fatalf("decode after failures: %v", err)
 	}
-	for _, s := range segs {
+	for _, s := range hyp.Segs {
 		if s.Start < 10 || s.End > 91 {
 			t.Errorf("segment %+v outside the requested frames 10-90", s)
 		}
