@@ -138,6 +138,7 @@ type sessionView struct {
 		Items      []struct {
 			ID     string `json:"id"`
 			Status string `json:"status"`
+			Error  string `json:"error"`
 		} `json:"items"`
 	} `json:"session"`
 }
@@ -211,7 +212,8 @@ func TestNothingLostWhenTheServerIsKilled(t *testing.T) {
 		}
 		for _, it := range sv.Session.Items {
 			if it.Status != "done" {
-				t.Fatalf("answer %s ended %s, want done", it.ID, it.Status)
+				t.Fatalf("answer %s ended %s (%q), want done\nfirst process:\n%s\nsecond process:\n%s",
+					it.ID, it.Status, it.Error, first.log.String(), second.log.String())
 			}
 		}
 		var dash struct {

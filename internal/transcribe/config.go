@@ -105,20 +105,18 @@ func DefaultConfig() Config {
 			Workers:          runtime.NumCPU(),
 			RecognizeTimeout: 120 * time.Second,
 			// Chosen on development clips kept apart from the benchmark
-			// (bench/transcribe/dev/README.md): 11.1% WER there against 12.7%
-			// for the previous single-pass setting, for 20-35% more decoder
-			// CPU (RTF 0.054 against 0.040 on the benchmark; there its WER is
-			// 10.37% against 10.27%: the dev gain did not carry over).
-			// topn 2: fewer Gaussians per frame; maxhmmpf 2000: a tighter
-			// first pass; lw 5.5: a little less weight on the language model
-			// in it. The second, flat-lexicon pass (fwdflat, on by default)
+			// (bench/transcribe/dev/README.md). topn 2: fewer Gaussians per
+			// frame; maxhmmpf 1500: a tighter first pass (with the voice
+			// scaling of warp.go it lost nothing against 2000 and saves 4%
+			// CPU); lw 5.5: a little less weight on the language model in
+			// it. The second, flat-lexicon pass (fwdflat, on by default)
 			// fixed more words than any other option; fwdflatlw 7.5 weighs the
 			// language model there, fwdflatsfwin 15 and maxwpf 10 keep it
 			// cheap at no cost in words. pip 0.5 and fillprob 1e-4: cheaper
 			// phones and fillers, a small gain each. (The model's feat.params
 			// fixes batch CMN without variance normalisation: -cmn and
 			// -varnorm on the command line change nothing.)
-			Args: []string{"-topn", "2", "-maxhmmpf", "2000", "-lw", "5.5", "-fwdflatlw", "7.5",
+			Args: []string{"-topn", "2", "-maxhmmpf", "1500", "-lw", "5.5", "-fwdflatlw", "7.5",
 				"-fwdflatsfwin", "15", "-maxwpf", "10", "-pip", "0.5", "-fillprob", "1e-4"},
 		},
 		OpenAI: OpenAIConfig{

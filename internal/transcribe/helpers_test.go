@@ -38,7 +38,7 @@ func requireTools(t testing.TB, names ...string) {
 			if os.Getenv("CI") == "true" {
 				t.Fatalf("%s is required in CI but missing: %v", n, err)
 			}
-			t.Skipf("SKIPPING: %s not installed (apt-get install ffmpeg pocketsphinx pocketsphinx-en-us festival festvox-us-slt-hts sox)", n)
+			t.Skipf("SKIPPING: %s not installed (apt-get install ffmpeg pocketsphinx pocketsphinx-en-us festival festvox-us-slt-hts festvox-kallpc16k sox)", n)
 		}
 	}
 }
@@ -56,12 +56,25 @@ func requireSpeechStack(t testing.TB) {
 
 var synthMu sync.Mutex
 
-// synth speaks text with festival's cmu_us_slt_arctic_hts voice and returns a WAV path.
+// Festival voices the tests speak with: the clear female voice, and
+// a male one (festvox-kallpc16k) for what must hold for deeper voices too.
+const (
+	femaleVoice = "cmu_us_slt_arctic_hts"
+	maleVoice   = "kal_diphone"
+)
+
+// synth speaks text with the female voice and returns a WAV path.
 func synth(t testing.TB, text string) string {
+	t.Helper()
+	return synthAs(t, femaleVoice, text)
+}
+
+// synthAs speaks text with a festival voice and returns a WAV path.
+func synthAs(t testing.TB, voice, text string) string {
 	t.Helper()
 	synthMu.Lock()
 	defer synthMu.Unlock()
-	sum := sha256.Sum256([]byte(text))
+	sum := sha256.Sum256([]byte(voice + "\x00" + text))
 	wav := filepath.Join(clipDir, hex.EncodeToString(sum[:8])+".wav")
 	if _, err := os.Stat(wav); err == nil {
 		return wav
@@ -70,7 +83,15 @@ func synth(t testing.TB, text string) string {
 	if err := os.WriteFile(txt, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	run(t, "text2wave", "-eval", "(voice_cmu_us_slt_arctic_hts)", txt, "-o", wav)
+	// An unknown voice is an "unbound variable" to festival, which still exits 0
+	// without writing the WAV.
+	out, err := exec.Command("text2wave", "-eval", "(voice_"+voice+")", txt, "-o", wav).CombinedOutput()
+	if _, statErr := os.Stat(wav); err != nil || statErr != nil {
+		if os.Getenv("CI") != "true" {
+			t.Skipf("SKIPPING: festival voice %s not installed (apt-get install festvox-kallpc16k): %v %s", voice, err, out)
+		}
+		t.Fatalf("festival voice %s: %v %s", voice, err, out)
+	}
 	return wav
 }
 

@@ -315,9 +315,12 @@ func TestLocalRecognisesWhileRecording(t *testing.T) {
 				if next.Until < p.Until || !slices.Equal(next.Words[:len(p.Words)], p.Words) {
 					t.Fatalf("progress went back or rewrote words: %+v -> %+v", p, next)
 				}
+				if p.Warp != 0 && next.Warp != p.Warp {
+					t.Fatalf("voice scaling changed mid-recording: %.2f -> %.2f", p.Warp, next.Warp)
+				}
 				p = next
 			}
-			if p.Until < 5 || len(p.Words) < 5 {
+			if p.Until < 5 || len(p.Words) < 5 || p.Warp == 0 {
 				t.Fatalf("80%% of a 15 s answer recognised only to %.2f s: %+v", p.Until, p.Words)
 			}
 			for _, w := range p.Words {

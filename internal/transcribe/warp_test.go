@@ -1,0 +1,113 @@
+package transcribe
+
+import (
+	"context"
+	"encoding/binary"
+	"log/slog"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestWarpedScalesFrequenciesNotDuration feeds a pure tone through the
+// scaling: its pitch must fall by the factor and its length stay.
+func TestWarpedScalesFrequenciesNotDuration(t *testing.T) {
+	requireTools(t, "ffmpeg")
+	const tone, seconds = 1000.0, 3
+	samples := make([]int16, seconds*sampleRate)
+	for i := range samples {
+		samples[i] = int16(8000 * math.Sin(2*math.Pi*tone*float64(i)/sampleRate))
+	}
+	dir := t.TempDir()
+	pc := &pcm{dir: dir, rawPath: filepath.Join(dir, "audio.raw"), samples: samples}
+	raw, err := binary.Append(nil, binary.LittleEndian, samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pc.rawPath, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	ctx := context.Background()
+
+	if base, err := pc.warped(ctx, cfg, 1); err != nil || base+".raw" != pc.rawPath {
+		t.Fatalf("factor 1 = %q, %v; want the recording itself", base, err)
+	}
+	base, err := pc.warped(ctx, cfg, 1.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(base + ".raw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]int16, len(out)/2)
+	if _, err := binary.Decode(out, binary.LittleEndian, got); err != nil {
+		t.Fatal(err)
+	}
+	if d := math.Abs(float64(len(got)-len(samples))) / sampleRate; d > 0.03 {
+		t.Errorf("length changed by %.3f s: %d samples from %d", d, len(got), len(samples))
+	}
+	// Count rising zero crossings in the middle second, away from the edges.
+	mid := got[sampleRate : 2*sampleRate]
+	crossings := 0
+	for i := 1; i < len(mid); i++ {
+		if mid[i-1] < 0 && mid[i] >= 0 {
+			crossings++
+		}
+	}
+	if want := tone / 1.1; math.Abs(float64(crossings)-want) > want*0.02 {
+		t.Errorf("tone at %d Hz after scaling by 1.1, want about %.0f Hz", crossings, want)
+	}
+	if again, err := pc.warped(ctx, cfg, 1.1); err != nil || again != base {
+		t.Errorf("second request = %q, %v; want the same file %q", again, err, base)
+	}
+}
+
+// TestVoiceScalingFollowsTheSpeaker checks the choice on real voices: the
+// female voice is recognised scaled down, the male one as it is, and each
+// answer's choice carries through a recording made in pieces.
+func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
+	requireSpeechStack(t)
+	cfg := localConfig(t)
+	e, err := newLocal(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		voice string
+		want  float64
+	}{{femaleVoice, 1.1}, {maleVoice, 1}} {
+		t.Run(tc.voice, func(t *testing.T) {
+			in := Audio{Path: encode(t, synthAs(t, tc.voice, shortAnswer), "webm"), MIMEType: "audio/webm"}
+			p, err := e.Advance(ctx, in, Progress{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Warp != tc.want || len(p.Words) == 0 {
+				t.Fatalf("voice scaling %.2f with %d words, want %.2f", p.Warp, len(p.Words), tc.want)
+			}
+			res, err := e.Finish(ctx, in, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wer := wordErrorRate(shortAnswer, res.Text); wer > 0.3 {
+				t.Errorf("WER %.2f: %q", wer, res.Text)
+			}
+		})
+	}
+
+	t.Run("progress with a factor not offered is ignored", func(t *testing.T) {
+		in := Audio{Path: encode(t, synth(t, shortAnswer), "webm"), MIMEType: "audio/webm"}
+		res, err := e.Finish(ctx, in, Progress{Words: []Word{{"stale", 0, 1}}, Until: 1, Warp: 1.3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Words[0].Word == "stale" {
+			t.Fatalf("kept the words of a progress with an unknown factor: %q", res.Text)
+		}
+	})
+}
