@@ -135,12 +135,13 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 }
 
 // resume returns the frame to continue from, a copy of the words before it
-// and the voice scaling chosen so far; progress that does not fit the
-// recording (it ends sooner than Until) is ignored and the recording
-// recognised from the start.
+// and the voice scaling chosen so far (0 when the recording so far held no
+// speech to choose it on); progress that does not fit the recording (it
+// ends sooner than Until, or has a factor this engine does not offer) is
+// ignored and the recording recognised from the start.
 func resume(p Progress, frames int) (int, []Word, float64) {
 	from := int(math.Round(p.Until * sphinx.FrameRate))
-	if from <= 0 || from > frames || !slices.Contains(warpSteps, p.Warp) {
+	if from <= 0 || from > frames || p.Warp != 0 && !slices.Contains(warpSteps, p.Warp) {
 		return 0, []Word{}, 0
 	}
 	return from, slices.Clone(p.Words), p.Warp

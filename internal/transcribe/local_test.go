@@ -25,6 +25,17 @@ func localConfig(t *testing.T) Config {
 	return cfg
 }
 
+// startLocal starts a local engine that the test closes at its end.
+func startLocal(t *testing.T, cfg Config) *localEngine {
+	t.Helper()
+	e, err := newLocal(cfg, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	return e
+}
+
 // assertNoTempFiles checks that no per-answer directory is left behind (the
 // engine's own decoder directory lives until Close).
 func assertNoTempFiles(t *testing.T, dir string) {
@@ -269,6 +280,37 @@ func TestSweepTemp(t *testing.T) {
 	}
 }
 
+// TestLocalTimesWordsAcrossSilences checks the word timings that the pause
+// metrics come from: a student who thinks for 5 s mid-answer must get a
+// 5 s pause, wherever the engine cuts the recording.
+func TestLocalTimesWordsAcrossSilences(t *testing.T) {
+	requireSpeechStack(t)
+	requireTools(t, "sox")
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first.wav"), filepath.Join(dir, "second.wav")
+	// Resampled so that sox can join them; padded with 3 s before the first
+	// and 5 s between the two.
+	run(t, "sox", synth(t, "I want to become a dentist because I enjoy working with my hands."), "-r", "16000", first, "pad", "3", "5")
+	run(t, "sox", synth(t, "When I volunteered at a community clinic, I saw how much a healthy smile can change a patient."), "-r", "16000", second)
+	joined := filepath.Join(dir, "joined.wav")
+	run(t, "sox", first, second, joined)
+	e := startLocal(t, localConfig(t))
+	res, err := e.Transcribe(context.Background(), Audio{Path: encode(t, joined, "webm")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Words) < 10 {
+		t.Fatalf("too few words: %q", res.Text)
+	}
+	if start := res.Words[0].Start; start < 2.7 || start > 3.5 {
+		t.Errorf("first word at %.2f s, want about 3 s: %+v", start, res.Words[0])
+	}
+	m := ComputeMetrics(res, AnswerLimit)
+	if m.LongestPauseSeconds < 4.5 || m.LongestPauseSeconds > 5.5 || m.PausesOver2s != 1 {
+		t.Errorf("longest pause %.2f s, %d over 2 s; want about 5 s, one: %+v", m.LongestPauseSeconds, m.PausesOver2s, res.Words)
+	}
+}
+
 func TestLocalAudioFilter(t *testing.T) {
 	requireSpeechStack(t)
 	webm := encode(t, synth(t, shortAnswer), "webm")
@@ -289,11 +331,7 @@ func TestLocalRecognisesWhileRecording(t *testing.T) {
 	requireSpeechStack(t)
 	wav := synth(t, shortAnswer)
 	cfg := localConfig(t)
-	e, err := newLocal(cfg, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
+	e := startLocal(t, cfg)
 	ctx := context.Background()
 	for _, tc := range []struct{ kind, mime string }{{"webm", "audio/webm;codecs=opus"}, {"fragmented-mp4", "audio/mp4"}} {
 		t.Run(tc.kind, func(t *testing.T) {

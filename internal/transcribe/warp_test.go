@@ -3,7 +3,6 @@ package transcribe
 import (
 	"context"
 	"encoding/binary"
-	"log/slog"
 	"math"
 	"os"
 	"path/filepath"
@@ -70,12 +69,7 @@ func TestWarpedScalesFrequenciesNotDuration(t *testing.T) {
 // answer's choice carries through a recording made in pieces.
 func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 	requireSpeechStack(t)
-	cfg := localConfig(t)
-	e, err := newLocal(cfg, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.Close()
+	e := startLocal(t, localConfig(t))
 	ctx := context.Background()
 	for _, tc := range []struct {
 		voice string
@@ -99,6 +93,28 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("chosen on the first speech after a silence", func(t *testing.T) {
+		dir := t.TempDir()
+		padded := filepath.Join(dir, "padded.wav")
+		run(t, "sox", synth(t, shortAnswer), padded, "pad", "9", "0")
+		silence := filepath.Join(dir, "silence.wav")
+		run(t, "sox", padded, silence, "trim", "0", "8")
+		p, err := e.Advance(ctx, Audio{Path: encode(t, silence, "webm")}, Progress{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Until < 6 || p.Warp != 0 || len(p.Words) != 0 {
+			t.Fatalf("8 s of silence gave %+v; want progress past 6 s with no words and no factor yet", p)
+		}
+		next, err := e.Advance(ctx, Audio{Path: encode(t, padded, "webm")}, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Warp != 1.1 || len(next.Words) == 0 || next.Words[0].Start < p.Until {
+			t.Fatalf("after the silence: %+v; want words from %.2f s on, at factor 1.1", next, p.Until)
+		}
+	})
 
 	t.Run("progress with a factor not offered is ignored", func(t *testing.T) {
 		in := Audio{Path: encode(t, synth(t, shortAnswer), "webm"), MIMEType: "audio/webm"}
