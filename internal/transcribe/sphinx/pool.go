@@ -113,8 +113,14 @@ func (p *Pool) Decode(ctx context.Context, base string, start, end int) (Hyp, er
 	}
 	p.slots <- w
 	for i := range hyp.Segs {
-		hyp.Segs[i].Start += start
-		hyp.Segs[i].End += start
+		seg := &hyp.Segs[i]
+		seg.Start += start
+		seg.End += start
+		// The feature window's overlap numbers a frame or two past the
+		// requested end.
+		if end >= 0 {
+			seg.Start, seg.End = min(seg.Start, end), min(seg.End, end)
+		}
 	}
 	return hyp, nil
 }

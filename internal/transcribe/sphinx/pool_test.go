@@ -85,7 +85,7 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 		t.Fatalf("decode after failures: %v", err)
 	}
 	for _, s := range hyp.Segs {
-		if s.Start < 10 || s.End > 91 {
+		if s.Start < 10 || s.End > 90 {
 			t.Errorf("segment %+v outside the requested frames 10-90", s)
 		}
 	}
