@@ -7,9 +7,12 @@
 // (WebM/Opus from Chrome and Firefox, MP4/AAC from Safari) before it goes
 // through the same Engine the server uses. The corpus texts are never used to
 // build or tune the recogniser: decoder options are chosen on the development
-// clips (-set dev, texts in dev/, see dev/README.md).
+// clips (-set dev, texts in dev/, see dev/README.md). -voice speaks them with
+// another festival voice (kal_diphone, a male one) to check that a choice made
+// on the female voice does not cost other voices.
 //
-// Usage: go run ./bench/transcribe [-set corpus|dev] [-max-wer 0.10] [-max-rtf 0] [-snr dB] [-args "pocketsphinx options"] [-vocab N] [-keep]
+// Usage: go run ./bench/transcribe [-set corpus|dev] [-voice V] [-max-wer 0.10] [-max-rtf 0] [-snr dB]
+// [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-keep]
 package main
 
 import (

@@ -180,7 +180,7 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 	}
 	var words []Word
 	for _, s := range segs {
-		words = append(words, wordsFromSegs(s)...)
+		words = append(words, wordsFromSegs(s, levels)...)
 	}
 	return words, warp, nil
 }
@@ -245,13 +245,13 @@ func pieces(frames, workers int) int {
 	return (n + workers - 1) / workers * workers
 }
 
-// wordsFromSegs drops pocketsphinx's silence and noise tokens and the
-// "(2)" marks of alternate pronunciations.
-func wordsFromSegs(segs []sphinx.Seg) []Word {
+// wordsFromSegs drops pocketsphinx's silence and noise tokens, words it
+// heard in silence, and the "(2)" marks of alternate pronunciations.
+func wordsFromSegs(segs []sphinx.Seg, levels []float64) []Word {
 	var words []Word
 	for _, s := range segs {
 		w := s.Word
-		if strings.HasPrefix(w, "<") || strings.HasPrefix(w, "[") || strings.HasPrefix(w, "+") {
+		if strings.HasPrefix(w, "<") || strings.HasPrefix(w, "[") || strings.HasPrefix(w, "+") || silent(levels, s.Start, s.End) {
 			continue
 		}
 		if i := strings.IndexByte(w, '('); i > 0 {
@@ -264,6 +264,24 @@ func wordsFromSegs(segs []sphinx.Seg) []Word {
 		})
 	}
 	return words
+}
+
+// silent says whether frames [start, end) are too quiet to hold a word: the
+// decoder, which is given pauses whole (see sphinx.Pool), sometimes fills a
+// long one with a word. Fewer than a quarter of loud frames is what a
+// spoken word, quiet consonants included, does not have.
+func silent(levels []float64, start, end int) bool {
+	start, end = max(start, 0), min(end, len(levels))
+	if end <= start {
+		return false
+	}
+	loud := 0
+	for _, l := range levels[start:end] {
+		if l > speechDBFS {
+			loud++
+		}
+	}
+	return loud*4 < end-start
 }
 
 func checkLocal(ctx context.Context, cfg Config) error {

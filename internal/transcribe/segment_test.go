@@ -2,7 +2,10 @@ package transcribe
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
 func TestFrameLevels(t *testing.T) {
@@ -104,5 +107,36 @@ func TestPieces(t *testing.T) {
 		if got := pieces(tc.frames, tc.workers); got != tc.want {
 			t.Errorf("pieces(%d, %d) = %d, want %d", tc.frames, tc.workers, got, tc.want)
 		}
+	}
+}
+
+func TestWordsHeardInSilenceAreDropped(t *testing.T) {
+	// Frames of 10 ms: 1 s of speech, 4 s of room tone, then speech that
+	// begins with 0.2 s of a quiet consonant.
+	levels := make([]float64, 600)
+	for i := range levels {
+		switch {
+		case i < 100 || i >= 520:
+			levels[i] = -25
+		case i >= 500:
+			levels[i] = -50
+		default:
+			levels[i] = -62
+		}
+	}
+	segs := []sphinx.Seg{
+		{Word: "hello", Start: 10, End: 60},
+		{Word: "<sil>", Start: 60, End: 95},
+		{Word: "this", Start: 95, End: 130}, // 5 loud frames of 35
+		{Word: "now", Start: 130, End: 500}, // a pause the decoder filled
+		{Word: "its(2)", Start: 500, End: 540},
+		{Word: "world", Start: 540, End: 580},
+	}
+	var got []string
+	for _, w := range wordsFromSegs(segs, levels) {
+		got = append(got, w.Word)
+	}
+	if want := []string{"hello", "its", "world"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
