@@ -68,13 +68,17 @@ type Session struct {
 	AverageScore *int `json:"averageScore"`
 	// Improvement is the rounded change from the previous session's average.
 	Improvement *int `json:"improvement"`
-	// Processing is true while any answer is still being worked on.
+	// Processing is true while any answer is still being worked on, and
+	// for a completed session until its average and the user's stats are
+	// recorded (a moment after the last answer), so that a client that stops
+	// polling then has the improvement too.
 	Processing bool   `json:"processing"`
 	Items      []Item `json:"items"`
 
 	userID          string
 	previousAverage *float64
 	averageExact    *float64
+	statsApplied    bool
 }
 
 // Item is one question of a session and what became of its answer.

@@ -251,6 +251,10 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 			t.Fatalf("completed session %+v", done)
 		}
 		final := f.waitProcessed(t, reload(), s.ID)
+		// A client stops polling here: the average and the stats must be in.
+		if final.AverageScore == nil || reload().SessionsCompleted != 1 {
+			t.Fatalf("no longer processing, but average %v and %d sessions completed", final.AverageScore, reload().SessionsCompleted)
+		}
 		for _, it := range final.Items[:2] {
 			if it.Status != practice.StatusDone || it.Transcript == nil || *it.Transcript != spoken || it.Feedback == nil || it.Metrics == nil ||
 				it.Meaningful == nil || !*it.Meaningful || len(it.Feedback.Suggestions) == 0 {

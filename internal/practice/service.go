@@ -289,6 +289,7 @@ func (s *Service) Get(ctx context.Context, u auth.User, id string) (Session, err
 // view fills in what is derived rather than stored.
 func (s *Service) view(sess Session) Session {
 	sess.AnswerLimitSeconds = int(s.cfg.AnswerLimit / time.Second)
+	sess.Processing = sess.Status == SessionCompleted && !sess.statsApplied
 	for i := range sess.Items {
 		it := &sess.Items[i]
 		if !it.Final() {

@@ -34,12 +34,12 @@ func insertSession(ctx context.Context, q store.Queryer, s Session) error {
 }
 
 const sessionColumns = `id, user_id, profession, mode, interview_type, big3, question_count, status, created_at, completed_at,
-	total_session_time, average_score, previous_average`
+	total_session_time, average_score, previous_average, stats_applied_at IS NOT NULL`
 
 func scanSession(r interface{ Scan(...any) error }) (Session, error) {
 	var s Session
 	err := r.Scan(&s.ID, &s.userID, &s.Profession, &s.Mode, &s.InterviewType, &s.Big3, &s.QuestionCount, &s.Status, &s.CreatedAt,
-		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage)
+		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage, &s.statsApplied)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Session{}, errNotFound
 	}
