@@ -63,6 +63,16 @@ func TestRunCLI(t *testing.T) {
 			t.Errorf("WER %.2f: %q", wer, stdout.String())
 		}
 	})
+	t.Run("a relative path is read and left in place", func(t *testing.T) {
+		t.Chdir(filepath.Dir(webm))
+		var stdout, stderr bytes.Buffer
+		if err := RunCLI(context.Background(), cfg, []string{filepath.Base(webm)}, &stdout, &stderr); err != nil || stdout.Len() < 20 {
+			t.Fatalf("%v: %q %s", err, stdout.String(), stderr.String())
+		}
+		if _, err := os.Stat(webm); err != nil {
+			t.Fatalf("the operator's file is gone: %v", err)
+		}
+	})
 	tests := []struct {
 		name string
 		args []string

@@ -193,8 +193,9 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 	if len(samples) == 0 {
 		return nil, badAudio("The recording contains no audio.", nil)
 	}
-	if input != in.Path {
-		// The upload copy is no longer needed; free the space early.
+	if in.Path == "" {
+		// The upload copy is no longer needed; free the space early. (A
+		// caller's file is never removed, also when given by a relative path.)
 		if err := os.Remove(input); err != nil {
 			logger.Warn("transcribe: remove staged upload", "err", err)
 		}
