@@ -78,6 +78,13 @@ func SweepTemp(cfg Config, age time.Duration) (removed int, err error) {
 // when a file stops mid-stream: the upload was cut off.
 var truncationMarkers = []string{"File ended prematurely", "Truncating packet", "moov atom not found", "Invalid data found"}
 
+// ffmpegSafeArgs start every ffmpeg run on an answer: no terminal input, no
+// chatter, and no protocol but local files and pipes, whatever the input
+// refers to.
+func ffmpegSafeArgs() []string {
+	return []string{"-nostdin", "-hide_banner", "-nostats", "-loglevel", "error", "-protocol_whitelist", "file,pipe"}
+}
+
 type decodeOptions struct {
 	filter string // an ffmpeg audio filter chain, "" for none
 	// growing accepts a recording still being written, whose end is by
@@ -124,11 +131,7 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 
 	rawPath := filepath.Join(dir, "audio.raw")
 	maxSeconds := cfg.MaxDuration().Seconds()
-	args := []string{
-		"-nostdin", "-hide_banner", "-nostats", "-loglevel", "error",
-		"-protocol_whitelist", "file,pipe",
-		"-f", demuxer[format],
-	}
+	args := append(ffmpegSafeArgs(), "-f", demuxer[format])
 	if format == FormatMP4 {
 		// MP4 data references can point at other local files; never follow them.
 		args = append(args, "-enable_drefs", "0")

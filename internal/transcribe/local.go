@@ -272,16 +272,7 @@ func wordsFromSegs(segs []sphinx.Seg, levels []float64) []Word {
 // spoken word, quiet consonants included, does not have.
 func silent(levels []float64, start, end int) bool {
 	start, end = max(start, 0), min(end, len(levels))
-	if end <= start {
-		return false
-	}
-	loud := 0
-	for _, l := range levels[start:end] {
-		if l > speechDBFS {
-			loud++
-		}
-	}
-	return loud*4 < end-start
+	return end > start && loudFrames(levels[start:end])*4 < end-start
 }
 
 func checkLocal(ctx context.Context, cfg Config) error {

@@ -37,16 +37,18 @@ func frameLevels(samples []int16) []float64 {
 // hasSpeech says whether any stretch could be speech, so that silent
 // recordings return an empty transcript without running a decoder.
 func hasSpeech(levels []float64) bool {
+	return loudFrames(levels) >= minSpeechFrames
+}
+
+// loudFrames counts the frames above the speech threshold.
+func loudFrames(levels []float64) int {
 	loud := 0
 	for _, l := range levels {
 		if l > speechDBFS {
 			loud++
-			if loud >= minSpeechFrames {
-				return true
-			}
 		}
 	}
-	return false
+	return loud
 }
 
 // splitAtPauses cuts the recording into n pieces of roughly equal length, each

@@ -55,18 +55,15 @@ func (p *pcm) warped(ctx context.Context, cfg Config, w float64) (string, error)
 	}
 	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(dctx, cfg.FFmpeg, "-nostdin", "-hide_banner", "-nostats", "-loglevel", "error",
-		"-protocol_whitelist", "file,pipe",
+	cmd := exec.CommandContext(dctx, cfg.FFmpeg, append(ffmpegSafeArgs(),
 		"-f", "s16le", "-ar", strconv.Itoa(sampleRate), "-ac", "1", "-i", "file:"+p.rawPath,
-		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:"+out+".raw")
+		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:"+out+".raw")...)
 	cmd.Dir = filepath.Dir(p.rawPath)
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, n: 4 << 10}
 	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("transcribe: warp: %w", ctx.Err())
-		}
-		return "", unavailable("cannot normalise the voice", fmt.Errorf("ffmpeg: %w: %s", err, strings.TrimSpace(stderr.String())))
+		// recognise's decoderFailed tells a cancelled answer from a failure.
+		return "", fmt.Errorf("transcribe: scale the voice with ffmpeg: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	if p.warps == nil {
 		p.warps = map[float64]bool{}
