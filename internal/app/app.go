@@ -59,6 +59,9 @@ func init() {
 	// Huma builds its own errors (validation, body limits) through this
 	// hook; route them through the same problem shape as ours.
 	huma.NewError = httpx.NewProblem
+	// An empty list is sent as [], never null, so clients need no
+	// null checks for arrays.
+	huma.DefaultArrayNullable = false
 }
 
 // Run executes the subcommand named by args[0] (serve when empty).
