@@ -109,8 +109,8 @@ func newTestApp(t *testing.T, db *store.DB, env map[string]string) *testApp {
 		t.Fatal(err)
 	}
 	spa := fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}, "assets/app.js": {Data: []byte("console.log(1)")}}
-	h, _ := newHTTPHandler(svcs, cfg, logger, spa)
-	srv := httptest.NewUnstartedServer(h)
+	h, api := newHTTPHandler(svcs, cfg, logger, spa)
+	srv := httptest.NewUnstartedServer(newContractCheck(t, api.OpenAPI()).wrap(h))
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
