@@ -1,0 +1,147 @@
+package httpx
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// MsgBadText is the answer to text no field may hold: PostgreSQL refuses
+// NUL in any text column and invalid UTF-8 in any text at all, and SQLite
+// would keep it, so both databases see the same refusal before either does.
+const MsgBadText = "Text must be valid UTF-8 and must not contain NUL characters."
+
+// maxUserAgentRunes bounds what is kept of a User-Agent header: it is
+// stored with each sign-in and shown to the user, and a browser's is well
+// under this.
+const maxUserAgentRunes = 300
+
+// TextHygiene refuses requests whose path, query or JSON body holds NUL or
+// invalid UTF-8 with a 422 problem naming where, and cleans the User-Agent
+// header (the only header the app stores) so a hostile or broken client
+// can still sign in. JSON bodies are read whole, which BodyLimit bounds.
+func TextHygiene(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ua, ok := r.Header["User-Agent"]; ok && len(ua) > 0 {
+			r.Header.Set("User-Agent", cleanHeaderText(ua[0], maxUserAgentRunes))
+		}
+		if !cleanText(r.URL.Path) {
+			writeBadText(w, "path")
+			return
+		}
+		if !cleanQuery(r.URL.RawQuery) {
+			writeBadText(w, "query")
+			return
+		}
+		if r.Body != nil && r.Body != http.NoBody && isJSON(r.Header.Get("Content-Type")) {
+			body, err := io.ReadAll(r.Body)
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				WriteProblem(w, http.StatusRequestEntityTooLarge, tooLarge(tooBig.Limit))
+				return
+			}
+			if err != nil {
+				WriteProblem(w, http.StatusBadRequest, "The request body could not be read.")
+				return
+			}
+			if !utf8.Valid(body) || hasEscapedNUL(body) {
+				writeBadText(w, "body")
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func writeBadText(w http.ResponseWriter, location string) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusUnprocessableEntity)
+	_ = json.NewEncoder(w).Encode(huma.ErrorModel{
+		Title: http.StatusText(http.StatusUnprocessableEntity), Status: http.StatusUnprocessableEntity, Detail: MsgBadText,
+		Errors: []*huma.ErrorDetail{{Location: location, Message: MsgBadText}},
+	})
+}
+
+func cleanText(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsRune(s, 0)
+}
+
+// cleanQuery reports whether every decoded query key and value is clean.
+// A query that does not parse is left to the handler, which refuses it.
+func cleanQuery(raw string) bool {
+	if raw == "" {
+		return true
+	}
+	values, err := url.ParseQuery(raw)
+	if err != nil {
+		return true
+	}
+	for k, vs := range values {
+		if !cleanText(k) {
+			return false
+		}
+		for _, v := range vs {
+			if !cleanText(v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
+}
+
+// hasEscapedNUL reports whether a JSON text holds the escape \u0000. Raw
+// control characters are already invalid JSON; an escaped backslash
+// followed by "u0000" is the harmless text `\u0000`, told apart by
+// counting the backslashes before it.
+func hasEscapedNUL(body []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(body[i:], []byte(`u0000`))
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		backslashes := 0
+		for k := at - 1; k >= 0 && body[k] == '\\'; k-- {
+			backslashes++
+		}
+		if backslashes%2 == 1 {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// cleanHeaderText makes header text safe to store and show: invalid UTF-8
+// and control characters become U+FFFD, and it is cut to at most maxRunes.
+func cleanHeaderText(s string, maxRunes int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		if n == maxRunes {
+			break
+		}
+		if unicode.IsControl(r) {
+			r = '\uFFFD'
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
