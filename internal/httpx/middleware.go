@@ -218,3 +218,16 @@ func CrossOrigin(next http.Handler) http.Handler {
 	}))
 	return p.Handler(next)
 }
+
+// NoStoreAPI marks every API response as not to be stored by browsers or
+// proxies: they carry one account's data (a shared computer's back button,
+// a caching proxy), and none is worth caching. A handler may still set
+// its own Cache-Control.
+func NoStoreAPI(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			w.Header().Set("Cache-Control", "no-store")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
