@@ -2,7 +2,9 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 
 // dist/.gitkeep is tracked so that go:embed always finds the directory, even
@@ -17,8 +19,37 @@ function keepDist(): Plugin {
   }
 }
 
+// Text assets are written a second and third time, gzip- and
+// brotli-compressed at their strongest, so the Go server can send the
+// smaller copy a browser accepts without compressing on every request.
+// Files too small to gain are left alone.
+const compressible = /\.(js|css|svg|json|txt|html|webmanifest)$/
+const minCompressBytes = 1024
+
+function precompress(): Plugin {
+  return {
+    name: 'whitecoat-precompress',
+    apply: 'build',
+    closeBundle() {
+      const assets = fileURLToPath(new URL('./dist/assets', import.meta.url))
+      for (const name of readdirSync(assets)) {
+        const path = join(assets, name)
+        if (!compressible.test(name) || statSync(path).size < minCompressBytes) continue
+        const data = readFileSync(path)
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }))
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(data, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        )
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDist()],
+  plugins: [react(), tailwindcss(), keepDist(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -2,9 +2,12 @@ package httpx
 
 import (
 	"errors"
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -29,6 +32,9 @@ func SPA(files fs.FS) http.Handler {
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
+				if servePrecompressed(w, r, files, name) {
+					return
+				}
 				fileServer.ServeHTTP(w, r)
 				return
 			}
@@ -51,4 +57,74 @@ func SPA(files fs.FS) http.Handler {
 		}
 		_, _ = w.Write(index)
 	})
+}
+
+// precompressed are the encodings the build writes beside each text asset
+// (NAME.br, NAME.gz), best first.
+var precompressed = []struct{ encoding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// servePrecompressed sends the smallest copy of name that the build
+// compressed ahead of time and the client accepts, and reports whether it
+// did. The response is the original file's type, with Content-Encoding
+// saying how it is packed.
+func servePrecompressed(w http.ResponseWriter, r *http.Request, files fs.FS, name string) bool {
+	w.Header().Add("Vary", "Accept-Encoding")
+	accepted := acceptedEncodings(r.Header.Get("Accept-Encoding"))
+	for _, p := range precompressed {
+		if !accepted[p.encoding] {
+			continue
+		}
+		f, err := files.Open(name + p.suffix)
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		content, ok := f.(io.ReadSeeker)
+		st, err := f.Stat()
+		if !ok || err != nil {
+			continue
+		}
+		ctype := mime.TypeByExtension(path.Ext(name))
+		if ctype == "" {
+			ctype = "application/octet-stream"
+		}
+		w.Header().Set("Content-Type", ctype)
+		w.Header().Set("Content-Encoding", p.encoding)
+		http.ServeContent(w, r, name, st.ModTime(), content)
+		return true
+	}
+	return false
+}
+
+// acceptedEncodings parses Accept-Encoding (RFC 9110 §12.5.3): the
+// encodings named with a non-zero weight, "*" standing for any.
+func acceptedEncodings(header string) map[string]bool {
+	out := map[string]bool{}
+	wildcard := false
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding == "" {
+			continue
+		}
+		weight := 1.0
+		if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			if v, err := strconv.ParseFloat(strings.TrimSpace(q), 64); err == nil {
+				weight = v
+			}
+		}
+		if coding == "*" {
+			wildcard = weight > 0
+			continue
+		}
+		out[coding] = weight > 0
+	}
+	if wildcard {
+		for _, p := range precompressed {
+			if _, named := out[p.encoding]; !named {
+				out[p.encoding] = true
+			}
+		}
+	}
+	return out
 }

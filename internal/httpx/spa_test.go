@@ -1,0 +1,60 @@
+package httpx
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"testing/fstest"
+)
+
+func TestSPASendsThePrecompressedCopyTheClientAccepts(t *testing.T) {
+	js := []byte("console.log('the original, uncompressed')")
+	files := fstest.MapFS{
+		"index.html":        {Data: []byte("<!doctype html>")},
+		"assets/app.js":     {Data: js},
+		"assets/app.js.br":  {Data: []byte("brotli bytes")},
+		"assets/app.js.gz":  {Data: []byte("gzip bytes")},
+		"assets/small.css":  {Data: []byte("a{}")},
+		"assets/only.js":    {Data: []byte("only")},
+		"assets/only.js.gz": {Data: []byte("only gz")},
+	}
+	spa := SPA(files)
+	for _, tc := range []struct {
+		name, path, accept, wantEncoding, wantBody string
+	}{
+		{"brotli preferred", "/assets/app.js", "gzip, deflate, br, zstd", "br", "brotli bytes"},
+		{"gzip when brotli is not accepted", "/assets/app.js", "gzip", "gzip", "gzip bytes"},
+		{"brotli refused with q=0", "/assets/app.js", "br;q=0, gzip;q=0.5", "gzip", "gzip bytes"},
+		{"wildcard", "/assets/app.js", "*", "br", "brotli bytes"},
+		{"identity only", "/assets/app.js", "", "", string(js)},
+		{"no compressed copy", "/assets/small.css", "br, gzip", "", "a{}"},
+		{"only a gzip copy", "/assets/only.js", "br, gzip", "gzip", "only gz"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+			if tc.accept != "" {
+				req.Header.Set("Accept-Encoding", tc.accept)
+			}
+			rec := httptest.NewRecorder()
+			spa.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK {
+				t.Fatalf("status %d", rec.Code)
+			}
+			if got := rec.Header().Get("Content-Encoding"); got != tc.wantEncoding {
+				t.Fatalf("Content-Encoding %q, want %q", got, tc.wantEncoding)
+			}
+			if rec.Body.String() != tc.wantBody {
+				t.Fatalf("body %q, want %q", rec.Body, tc.wantBody)
+			}
+			if ct := rec.Header().Get("Content-Type"); tc.path == "/assets/app.js" && ct != "text/javascript; charset=utf-8" {
+				t.Fatalf("Content-Type %q: a compressed copy must keep the original's type", ct)
+			}
+			if rec.Header().Get("Vary") != "Accept-Encoding" {
+				t.Fatalf("Vary %q: caches must keep the copies apart", rec.Header().Get("Vary"))
+			}
+			if rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+				t.Fatalf("Cache-Control %q", rec.Header().Get("Cache-Control"))
+			}
+		})
+	}
+}
