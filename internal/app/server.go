@@ -104,7 +104,9 @@ func newHTTPHandler(s *services, cfg config.Config, logger *slog.Logger, spaFile
 		httpx.RequestLog(logger),
 		httpx.Recover,
 		httpx.SecurityHeaders(cfg.SecureCookies()),
+		httpx.NoStoreAPI,
 		httpx.BodyLimit(jsonBodyLimit, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes}),
+		httpx.TextHygiene,
 		httpx.CrossOrigin,
 		h.auth.Middleware,
 	), api
