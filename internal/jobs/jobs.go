@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -46,9 +47,7 @@ func New(db *store.DB, logger *slog.Logger, opts Options) (*Client, error) {
 		driver = riversqlite.New(db.SQL)
 	}
 	cfg := &river.Config{
-		// River reports routine bookkeeping at info every few seconds;
-		// keep its warnings and errors only.
-		Logger:               slog.New(minLevel{Handler: logger.Handler(), min: slog.LevelWarn}),
+		Logger:               riverLogger(logger, time.Now),
 		Schema:               db.Schema,
 		PeriodicJobs:         opts.PeriodicJobs,
 		FetchPollInterval:    opts.PollInterval,
@@ -80,6 +79,64 @@ func Stop(ctx context.Context, c *Client) error {
 		return c.StopAndCancel(context.Background())
 	}
 	return nil
+}
+
+// repeatEvery is how often one of River's messages is written while it
+// keeps repeating: with the database down, its loops report the same error
+// about ten times a second.
+const repeatEvery = time.Minute
+
+// riverLogger is River's view of logger: routine bookkeeping (info, every
+// few seconds) is dropped, and each warning or error is written once per
+// repeatEvery, the next time counting how many were held back.
+func riverLogger(logger *slog.Logger, now func() time.Time) *slog.Logger {
+	limited := &oncePer{Handler: logger.Handler(), every: repeatEvery, now: now, state: &repeats{last: map[string]time.Time{}, held: map[string]int{}}}
+	return slog.New(minLevel{Handler: limited, min: slog.LevelWarn})
+}
+
+// oncePer writes a record whose message was already written less than
+// every ago only as a count, added to the next one that is written.
+type oncePer struct {
+	slog.Handler
+	every time.Duration
+	now   func() time.Time
+	state *repeats
+}
+
+// repeats is shared by a handler and the copies WithAttrs and WithGroup
+// make of it, as River's components each derive their own logger.
+type repeats struct {
+	mu   sync.Mutex
+	last map[string]time.Time
+	held map[string]int
+}
+
+func (h *oncePer) Handle(ctx context.Context, r slog.Record) error {
+	key := r.Level.String() + " " + r.Message
+	now := h.now()
+	h.state.mu.Lock()
+	if last, ok := h.state.last[key]; ok && now.Sub(last) < h.every {
+		h.state.held[key]++
+		h.state.mu.Unlock()
+		return nil
+	}
+	h.state.last[key] = now
+	held := h.state.held[key]
+	delete(h.state.held, key)
+	h.state.mu.Unlock()
+	if held > 0 {
+		r = r.Clone()
+		r.AddAttrs(slog.Int("repeated_since_last_logged", held))
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h *oncePer) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return &oncePer{Handler: h.Handler.WithAttrs(attrs), every: h.every, now: h.now, state: h.state}
+}
+
+func (h *oncePer) WithGroup(name string) slog.Handler {
+	return &oncePer{Handler: h.Handler.WithGroup(name), every: h.every, now: h.now, state: h.state}
 }
 
 // minLevel drops records below min.
