@@ -58,9 +58,10 @@ func TestRepeatedQueueErrorsAreLoggedOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			// Nothing is running and the database is gone: do not wait.
+			ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 			defer cancel()
-			_ = Stop(ctx, client)
+			_ = client.StopAndCancel(ctx)
 		})
 		time.Sleep(300 * time.Millisecond)
 		db.SQL.Close()
