@@ -20,6 +20,9 @@ const (
 	KindConflict
 	KindRateLimited
 	KindTooLarge
+	// KindUnavailable is the server's own shortage (busy, out of disk):
+	// nothing is wrong with the request, and the same one may succeed later.
+	KindUnavailable
 )
 
 // Error is a failure with a message that is safe to show to a user.
@@ -28,7 +31,7 @@ type Error struct {
 	Message string
 	// Field names the input field at fault, when there is one.
 	Field string
-	// RetryAfter is set for KindRateLimited.
+	// RetryAfter is set for KindRateLimited and KindUnavailable.
 	RetryAfter time.Duration
 	// Err is the underlying cause, for logs only.
 	Err error
@@ -57,6 +60,12 @@ func Conflict(msg string) *Error        { return &Error{Kind: KindConflict, Mess
 func RateLimited(retryAfter time.Duration) *Error {
 	return &Error{Kind: KindRateLimited, RetryAfter: retryAfter,
 		Message: fmt.Sprintf("Too many attempts. Please wait %s and try again.", humanDuration(retryAfter))}
+}
+
+// Unavailable reports that the server cannot do the work right now; the
+// client may send the same request again after retryAfter.
+func Unavailable(msg string, retryAfter time.Duration, cause error) *Error {
+	return &Error{Kind: KindUnavailable, Message: msg, RetryAfter: retryAfter, Err: cause}
 }
 
 // As returns the *Error in err's chain, if any.

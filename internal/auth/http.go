@@ -218,7 +218,7 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 
 	httpx.Register(api, op("reset-password", http.MethodPost, "/api/auth/password/reset", "Set a new password with the emailed token", http.StatusOK, AccessPublic),
 		func(ctx context.Context, in *resetInput) (*messageOutput, error) {
-			if err := h.svc.ResetPassword(ctx, in.Body.Token, in.Body.Password); err != nil {
+			if err := h.svc.ResetPassword(ctx, in.Body.Token, in.Body.Password, client(ctx, "")); err != nil {
 				return nil, err
 			}
 			return &messageOutput{Body: MessageBody{MsgPasswordReset}}, nil

@@ -51,6 +51,9 @@ type Config struct {
 	RateWindow      time.Duration
 	PerAccount      int
 	PerIP           int
+	// HashSlots is how many password hashes the process computes at once
+	// (0: half the cores; see hashing.go).
+	HashSlots int
 }
 
 // Client identifies where a request came from, for rate limits and the
@@ -68,6 +71,7 @@ type Service struct {
 	logger  *slog.Logger
 	now     func() time.Time
 	cfg     Config
+	hashes  *hashGate
 
 	// background carries work a response must not wait for (sending mail,
 	// work whose duration would reveal whether an account exists).
@@ -82,7 +86,12 @@ type Service struct {
 // production, a controllable one in tests).
 func NewService(db *store.DB, mailer wmail.Mailer, limiter *ratelimit.Limiter, logger *slog.Logger, now func() time.Time, cfg Config) *Service {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Service{db: db, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel}
+	slots := cfg.HashSlots
+	if slots <= 0 {
+		slots = defaultHashSlots()
+	}
+	return &Service{db: db, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel,
+		hashes: newHashGate(slots, hashWait)}
 }
 
 // Shutdown waits for background work (mail being sent) until ctx ends,
@@ -170,7 +179,7 @@ func (s *Service) Signup(ctx context.Context, name, email, password string, c Cl
 	if err := CheckPassword(password); err != nil {
 		return User{}, "", err
 	}
-	u, err := s.newUser(name, email, password, RoleUser, false)
+	u, err := s.newUser(ctx, name, email, password, RoleUser, false)
 	if err != nil {
 		return User{}, "", err
 	}
@@ -192,8 +201,8 @@ func (s *Service) Signup(ctx context.Context, name, email, password string, c Cl
 	return u, token, nil
 }
 
-func (s *Service) newUser(name, email, password string, role Role, verified bool) (User, error) {
-	hash, err := HashPassword(password, s.cfg.Argon2)
+func (s *Service) newUser(ctx context.Context, name, email, password string, role Role, verified bool) (User, error) {
+	hash, err := s.hash(ctx, password)
 	if err != nil {
 		return User{}, err
 	}
@@ -219,23 +228,19 @@ func truncate(s string, n int) string {
 }
 
 // Login checks the password and starts a new session, ending the one the
-// browser had (session rotation). Failed attempts count per client IP and
-// per account-and-IP pair, so someone guessing from elsewhere cannot lock
-// the owner out of a correct login.
+// browser had (session rotation). Every attempt counts per client IP and
+// per account-and-IP pair before its password is hashed, so parallel
+// guesses cannot slip past the limit while earlier ones are still being
+// checked; a successful one is then forgiven. Someone guessing from
+// elsewhere cannot lock the owner out of a correct login.
 func (s *Service) Login(ctx context.Context, email, password string, c Client, previousTokenHash string) (User, string, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if email == "" || password == "" {
 		return User{}, "", apperr.Invalid("", "Email and password are required.")
 	}
 	ipKey, pairKey := "login:ip:"+c.IP, "login:pair:"+email+"|"+c.IP
-	for key, limit := range map[string]int{ipKey: s.cfg.PerIP, pairKey: s.cfg.PerAccount} {
-		over, retry, err := s.limiter.Exceeded(ctx, key, s.rule(limit))
-		if err != nil {
-			return User{}, "", err
-		}
-		if over {
-			return User{}, "", apperr.RateLimited(retry)
-		}
+	if err := s.limit(ctx, map[string]int{ipKey: s.cfg.PerIP, pairKey: s.cfg.PerAccount}); err != nil {
+		return User{}, "", err
 	}
 	u, err := userByEmail(ctx, s.db.SQL, email)
 	if err != nil && !errors.Is(err, errNotFound) {
@@ -243,22 +248,22 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 	}
 	ok, rehash := false, false
 	if err == nil {
-		ok, rehash, err = VerifyPassword(password, u.passwordHash, s.cfg.Argon2)
+		ok, rehash, err = s.verify(ctx, password, u.passwordHash)
 		if err != nil {
 			return User{}, "", fmt.Errorf("auth: login %s: %w", u.ID, err)
 		}
 	} else {
 		// Spend the same time as a real check so response times do not
 		// reveal which emails have accounts.
-		_, _, _ = VerifyPassword(password, s.dummyHash(), s.cfg.Argon2)
+		if _, _, err := s.verify(ctx, password, s.dummyHash()); err != nil {
+			return User{}, "", err
+		}
 	}
 	if !ok {
-		for key, limit := range map[string]int{ipKey: s.cfg.PerIP, pairKey: s.cfg.PerAccount} {
-			if _, _, err := s.limiter.Hit(ctx, key, s.rule(limit)); err != nil {
-				return User{}, "", err
-			}
-		}
 		return User{}, "", apperr.Unauthenticated(MsgInvalidLogin)
+	}
+	if err := s.limiter.Forgive(ctx, ipKey); err != nil {
+		return User{}, "", err
 	}
 	if err := s.limiter.Reset(ctx, pairKey); err != nil {
 		return User{}, "", err
@@ -266,7 +271,7 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 	var token string
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if rehash {
-			hash, err := HashPassword(password, s.cfg.Argon2)
+			hash, err := s.hash(ctx, password)
 			if err != nil {
 				return err
 			}
@@ -439,18 +444,33 @@ func (s *Service) ForgotPassword(ctx context.Context, email string, c Client) er
 
 // ResetPassword uses a reset token to set a new password and signs every
 // browser out. Following the emailed link also proves the address, so the
-// account counts as verified.
-func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+// account counts as verified. Attempts count per client IP like logins,
+// and the token is checked before the new password is hashed: a stream of
+// made-up tokens costs the server one query each, never a hash.
+func (s *Service) ResetPassword(ctx context.Context, token, password string, c Client) error {
+	ipKey := "reset-password:ip:" + c.IP
+	if err := s.limit(ctx, map[string]int{ipKey: s.cfg.PerIP}); err != nil {
+		return err
+	}
 	// Check the password first so a weak choice does not burn the link.
 	if err := CheckPassword(password); err != nil {
 		return err
 	}
-	hash, err := HashPassword(password, s.cfg.Argon2)
+	tokenHash := hashToken(token)
+	usable, err := tokenUsable(ctx, s.db.SQL, tokenHash, purposeReset, s.clock())
+	if err != nil {
+		return err
+	}
+	if !usable {
+		return apperr.Invalid("token", MsgBadLink)
+	}
+	hash, err := s.hash(ctx, password)
 	if err != nil {
 		return err
 	}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		userID, err := consumeToken(ctx, tx, hashToken(token), purposeReset, s.clock())
+		// Used up by a concurrent reset since the check above: only one wins.
+		userID, err := consumeToken(ctx, tx, tokenHash, purposeReset, s.clock())
 		if err != nil {
 			return err
 		}
@@ -465,7 +485,10 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 	if errors.Is(err, errNotFound) {
 		return apperr.Invalid("token", MsgBadLink)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return s.limiter.Forgive(ctx, ipKey)
 }
 
 // CreateUser makes a verified account for operators (the CLI); the email
@@ -481,7 +504,7 @@ func (s *Service) CreateUser(ctx context.Context, name, email, password string, 
 	if err := CheckPassword(password); err != nil {
 		return User{}, err
 	}
-	u, err := s.newUser(name, email, password, role, true)
+	u, err := s.newUser(ctx, name, email, password, role, true)
 	if err != nil {
 		return User{}, err
 	}

@@ -153,7 +153,8 @@ func consumeToken(ctx context.Context, q store.Queryer, hash, purpose string, no
 }
 
 // tokenUsable reports whether a token would be accepted now, without
-// using it: the GET page a mail scanner may open calls this.
+// using it, so that a password reset can refuse a made-up token before
+// paying for the new password's hash.
 func tokenUsable(ctx context.Context, q store.Queryer, hash, purpose string, now time.Time) (bool, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM one_time_tokens

@@ -30,6 +30,7 @@ var statusOf = map[apperr.Kind]int{
 	apperr.KindConflict:        http.StatusConflict,
 	apperr.KindRateLimited:     http.StatusTooManyRequests,
 	apperr.KindTooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.KindUnavailable:     http.StatusServiceUnavailable,
 }
 
 // ToHTTP maps a domain error to the problem response the API sends. Errors
@@ -54,7 +55,10 @@ func ToHTTP(ctx context.Context, err error) error {
 		details = append(details, &huma.ErrorDetail{Location: "body." + e.Field, Message: e.Message})
 	}
 	out := huma.NewError(status, e.Message, details...)
-	if e.Kind == apperr.KindRateLimited {
+	if e.Kind == apperr.KindUnavailable {
+		Logger(ctx).Warn("request refused: server unavailable", "reason", e.Message, "err", e.Err)
+	}
+	if e.Kind == apperr.KindRateLimited || e.Kind == apperr.KindUnavailable {
 		secs := int(e.RetryAfter.Seconds() + 0.999)
 		if secs < 1 {
 			secs = 1

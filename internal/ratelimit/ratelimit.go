@@ -4,8 +4,6 @@ package ratelimit
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -52,24 +50,14 @@ func (l *Limiter) Hit(ctx context.Context, key string, r Rule) (allowed bool, re
 	return true, 0, nil
 }
 
-// Exceeded reports, without counting an attempt, whether key has used up
-// its attempts in the current window.
-func (l *Limiter) Exceeded(ctx context.Context, key string, r Rule) (bool, time.Duration, error) {
-	now := store.Truncate(l.now())
-	var hits int
-	var start time.Time
-	err := l.db.SQL.QueryRowContext(ctx,
-		`SELECT hits, window_start FROM rate_limits WHERE key = $1 AND window_start > $2`, key, now.Add(-r.Window)).Scan(&hits, &start)
-	if err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return false, 0, nil
-		}
-		return false, 0, fmt.Errorf("ratelimit: check %s: %w", key, err)
+// Forgive takes back one attempt counted against key in its current
+// window: attempts are counted before their outcome is known, and a
+// successful one should not use up the allowance.
+func (l *Limiter) Forgive(ctx context.Context, key string) error {
+	if _, err := l.db.SQL.ExecContext(ctx, `UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0`, key); err != nil {
+		return fmt.Errorf("ratelimit: forgive %s: %w", key, err)
 	}
-	if hits >= r.Limit {
-		return true, start.Add(r.Window).Sub(now), nil
-	}
-	return false, 0, nil
+	return nil
 }
 
 // Reset forgets key's attempts, e.g. after a successful login.
