@@ -19,8 +19,9 @@ const (
 	DefaultQuestions = 5
 	RecentSessions   = 5
 
-	MsgHeavyUsage       = "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
-	MsgTranscriptError  = "Error"
+	MsgHeavyUsage = "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
+	// MsgFeedbackError is why an answer failed when feedback could not be
+	// generated for it (spec §8).
 	MsgFeedbackError    = "Error generating feedback"
 	MsgNoMeaningful     = transcribe.NoMeaningfulResponse
 	MsgSessionNotFound  = "No such practice session."
@@ -28,6 +29,7 @@ const (
 	MsgRecordingGone    = "The recording is no longer available. Record the answer again."
 	MsgNotReadyToSave   = "Feedback is still being prepared. Save the session when every answer is scored."
 	MsgSessionCompleted = "This session is already complete."
+	MsgAlreadyRetried   = "This answer is already being processed again."
 
 	msgAlreadyAnswered = "This question already has an answer."
 )
@@ -41,6 +43,22 @@ const (
 	StatusDone         = "done"
 	StatusFailed       = "failed"
 	StatusSkipped      = "skipped"
+)
+
+// Recording modes and interview types (spec §3).
+const (
+	ModeVideo       = "video"
+	ModeAudio       = "audio"
+	InterviewRandom = "random"
+	InterviewCustom = "custom"
+)
+
+var (
+	// modes are the ways an answer may be recorded.
+	modes = []string{ModeVideo, ModeAudio}
+	// interviewTypes are how a session's questions are chosen: by the
+	// server from the bank, or by the user.
+	interviewTypes = []string{InterviewRandom, InterviewCustom}
 )
 
 // Session statuses.
@@ -121,8 +139,10 @@ func (it Item) awaitsAnswer() bool {
 	return it.Status == StatusPending || it.Status == StatusFailed
 }
 
-// Final reports whether the item needs no more work.
-func (it Item) Final() bool {
+// settled reports whether no work on the item is under way or due: it was
+// processed, failed or skipped, or no answer was ever sent for it. Only an
+// answer that is queued, transcribing or scoring is not settled.
+func (it Item) settled() bool {
 	switch it.Status {
 	case StatusDone, StatusFailed, StatusSkipped, StatusPending:
 		return true
