@@ -7,8 +7,11 @@ package practice
 import (
 	"time"
 
+	"github.com/danielgtaylor/huma/v2"
+
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
@@ -45,6 +48,8 @@ const (
 	StatusSkipped      = "skipped"
 )
 
+var itemStatuses = []string{StatusPending, StatusQueued, StatusTranscribing, StatusScoring, StatusDone, StatusFailed, StatusSkipped}
+
 // Recording modes and interview types (spec §3).
 const (
 	ModeVideo       = "video"
@@ -67,15 +72,17 @@ const (
 	SessionCompleted = "completed"
 )
 
+var sessionStatuses = []string{SessionActive, SessionCompleted}
+
 // Session is a practice session with its questions and their results.
 type Session struct {
 	ID               string     `json:"id"`
 	Profession       string     `json:"profession"`
-	Mode             string     `json:"mode" enum:"video,audio"`
-	InterviewType    string     `json:"interviewType" enum:"random,custom"`
+	Mode             string     `json:"mode"`
+	InterviewType    string     `json:"interviewType"`
 	Big3             bool       `json:"big3"`
 	QuestionCount    int        `json:"questionCount"`
-	Status           string     `json:"status" enum:"active,completed"`
+	Status           string     `json:"status"`
 	CreatedAt        time.Time  `json:"createdAt"`
 	CompletedAt      *time.Time `json:"completedAt"`
 	TotalSessionTime int        `json:"totalSessionTime" doc:"Seconds from start to completion, as the browser measured it."`
@@ -99,6 +106,14 @@ type Session struct {
 	statsApplied    bool
 }
 
+// TransformSchema publishes the session's choices and statuses.
+func (Session) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetEnum(s, "mode", modes)
+	httpx.SetEnum(s, "interviewType", interviewTypes)
+	httpx.SetEnum(s, "status", sessionStatuses)
+	return s
+}
+
 // Item is one question of a session and what became of its answer.
 type Item struct {
 	ID         string              `json:"id"`
@@ -107,7 +122,7 @@ type Item struct {
 	Tip        string              `json:"tip"`
 	Subtag     string              `json:"subtag"`
 	Big3Order  int                 `json:"big3Order"`
-	Status     string              `json:"status" enum:"pending,queued,transcribing,scoring,done,failed,skipped"`
+	Status     string              `json:"status"`
 	Transcript *string             `json:"transcript"`
 	Metrics    *transcribe.Metrics `json:"metrics"`
 	Feedback   *feedback.Feedback  `json:"feedback"`
@@ -131,6 +146,12 @@ type Item struct {
 	streamBytes int64
 	progress    *transcribe.Progress
 	progressAt  *time.Time
+}
+
+// TransformSchema publishes the statuses an answer moves through.
+func (Item) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetEnum(s, "status", itemStatuses)
+	return s
 }
 
 // awaitsAnswer reports whether a recording may be uploaded for the item:
