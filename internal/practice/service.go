@@ -474,18 +474,13 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 	if err != nil {
 		return Item{}, err
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := setItemStatus(ctx, tx, itemID, StatusSkipped, s.clock(), StatusPending)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return apperr.Conflict("Only an unanswered question can be skipped.")
-		}
-		return forgetRecording(ctx, tx, itemID)
-	})
+	moved, err := s.moveItem(ctx, move{itemID: itemID, from: []string{StatusPending}, to: StatusSkipped,
+		update: func(tx *sql.Tx, _ time.Time) error { return forgetRecording(ctx, tx, itemID) }})
 	if err != nil {
 		return Item{}, err
+	}
+	if !moved {
+		return Item{}, apperr.Conflict("Only an unanswered question can be skipped.")
 	}
 	removeAudio(s.logger, it.streamPath)
 	it.Status = StatusSkipped
