@@ -116,13 +116,15 @@ func (Session) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 
 // Item is one question of a session and what became of its answer.
 type Item struct {
-	ID         string              `json:"id"`
-	Position   int                 `json:"position"`
-	Question   string              `json:"question"`
-	Tip        string              `json:"tip"`
-	Subtag     string              `json:"subtag"`
-	Big3Order  int                 `json:"big3Order"`
-	Status     string              `json:"status"`
+	ID        string `json:"id"`
+	Position  int    `json:"position"`
+	Question  string `json:"question"`
+	Tip       string `json:"tip"`
+	Subtag    string `json:"subtag"`
+	Big3Order int    `json:"big3Order"`
+	Status    string `json:"status"`
+	// Transcript is what was recognised: null until then, and for an
+	// answer that failed before it was transcribed.
 	Transcript *string             `json:"transcript"`
 	Metrics    *transcribe.Metrics `json:"metrics"`
 	Feedback   *feedback.Feedback  `json:"feedback"`
@@ -178,7 +180,9 @@ type SavedItem struct {
 	Question string `json:"question"`
 	Tip      string `json:"tip"`
 	// Status is how the answer ended: done, failed or skipped (empty for
-	// sessions saved before it was recorded).
+	// sessions saved before it was recorded, unless they show the answer
+	// failed). A failed answer keeps the transcript it got before scoring
+	// failed, if any.
 	Status string `json:"status"`
 	// Meaningful is false when the answer had no real content, so it got
 	// no feedback.
