@@ -53,7 +53,7 @@ func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, ar
 			return err
 		}
 		defer s.db.Close()
-		end, err := billing.GrantPass(ctx, s.db, email, s.now())
+		end, err := billing.GrantPass(ctx, s.auth, email, s.now())
 		if err != nil {
 			return err
 		}

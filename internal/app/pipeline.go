@@ -63,7 +63,7 @@ func startPipeline(ctx context.Context, s *services, cfg config.Config, logger *
 	if err != nil {
 		return nil, err
 	}
-	s.practice = practice.NewService(s.db, client, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
+	s.practice = practice.NewService(s.db, client, s.auth, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
 	practice.AddWorkers(workers, s.practice)
 	// Jobs stop through jobs.Stop after the HTTP server drains, not when

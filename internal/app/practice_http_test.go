@@ -51,7 +51,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 			{"an 11th question", ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "custom", "questions": eleven}),
 				http.StatusBadRequest, "at most 10 questions"},
 			{"count over 10", ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 11}),
-				http.StatusBadRequest, "between 1 and 10"},
+				http.StatusUnprocessableEntity, "questionCount"},
 			{"unknown profession", ana.post("/api/practice/sessions", map[string]any{"profession": "astronaut", "mode": "audio", "interviewType": "random"}),
 				http.StatusBadRequest, "Unknown profession"},
 			{"wrong session id", ana.get("/api/practice/sessions/0123456789abcdef"), http.StatusNotFound, practice.MsgSessionNotFound},

@@ -83,6 +83,51 @@ func setRole(ctx context.Context, q store.Queryer, email string, role Role) (boo
 	return n == 1, err
 }
 
+// countAnswer adds one answer to the user's usage count.
+func countAnswer(ctx context.Context, q store.Queryer, userID string) error {
+	if _, err := q.ExecContext(ctx, `UPDATE users SET usage_count = usage_count + 1 WHERE id = $1`, userID); err != nil {
+		return fmt.Errorf("auth: count answer: %w", err)
+	}
+	return nil
+}
+
+// sessionStats are the user's practice stats that the next session's
+// averages are computed from.
+type sessionStats struct {
+	completed     int
+	rolling, last float64
+}
+
+func userSessionStats(ctx context.Context, q store.Queryer, userID string) (sessionStats, error) {
+	var st sessionStats
+	err := q.QueryRowContext(ctx, `SELECT sessions_completed, rolling_average_score, last_average_score FROM users WHERE id = $1`, userID).
+		Scan(&st.completed, &st.rolling, &st.last)
+	if err != nil {
+		return sessionStats{}, fmt.Errorf("auth: read stats: %w", err)
+	}
+	return st, nil
+}
+
+// addSession counts one more completed session with answered answers and
+// stores the averages that include it.
+func addSession(ctx context.Context, q store.Queryer, userID string, answered int, rolling, last float64) error {
+	_, err := q.ExecContext(ctx, `UPDATE users SET sessions_completed = sessions_completed + 1,
+		questions_practiced = questions_practiced + $1, rolling_average_score = $2, last_average_score = $3 WHERE id = $4`,
+		answered, rolling, last, userID)
+	if err != nil {
+		return fmt.Errorf("auth: update stats: %w", err)
+	}
+	return nil
+}
+
+func setPass(ctx context.Context, q store.Queryer, userID string, paidAt, endsAt time.Time) error {
+	_, err := q.ExecContext(ctx, `UPDATE users SET has_paid = $1, paid_at = $2, subscription_ends_at = $3 WHERE id = $4`, true, paidAt, endsAt, userID)
+	if err != nil {
+		return fmt.Errorf("auth: set pass: %w", err)
+	}
+	return nil
+}
+
 func insertSession(ctx context.Context, q store.Queryer, s Session, userAgent, ip string) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO auth_sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, ip)
 		VALUES ($1, $2, $3, $4, $5, $6, $7)`, s.TokenHash, s.UserID, s.CreatedAt, s.LastSeenAt, s.ExpiresAt, userAgent, ip)

@@ -2,9 +2,14 @@ package billing
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"testing"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/mail"
+	"github.com/whitecoat/whitecoat/internal/ratelimit"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -68,12 +73,14 @@ func TestGrantPass(t *testing.T) {
 			"u1", "Ana", "ana@example.com", "x", now, now.Add(7*24*time.Hour)); err != nil {
 			t.Fatal(err)
 		}
-		end, err := GrantPass(ctx, db, "ana@example.com", now)
+		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+		accounts := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{})
+		end, err := GrantPass(ctx, accounts, "ana@example.com", now)
 		if err != nil || !end.Equal(now.Add(SubscriptionLength)) {
 			t.Fatalf("first pass ends %v (%v)", end, err)
 		}
 		// Renewing 100 days in adds a year after the current pass ends.
-		renewed, err := GrantPass(ctx, db, "ana@example.com", now.Add(100*24*time.Hour))
+		renewed, err := GrantPass(ctx, accounts, "ana@example.com", now.Add(100*24*time.Hour))
 		if err != nil || !renewed.Equal(end.Add(SubscriptionLength)) {
 			t.Fatalf("renewal ends %v (%v), want %v", renewed, err, end.Add(SubscriptionLength))
 		}
@@ -81,7 +88,7 @@ func TestGrantPass(t *testing.T) {
 		if err := db.SQL.QueryRowContext(ctx, `SELECT has_paid FROM users WHERE id = 'u1'`).Scan(&hasPaid); err != nil || !hasPaid {
 			t.Fatalf("has_paid %v (%v)", hasPaid, err)
 		}
-		if _, err := GrantPass(ctx, db, "nobody@example.com", now); err == nil {
+		if _, err := GrantPass(ctx, accounts, "nobody@example.com", now); err == nil {
 			t.Fatal("granted a pass to an unknown email")
 		}
 	})

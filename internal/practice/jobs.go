@@ -129,6 +129,58 @@ func (s *Service) insertOpts() *river.InsertOpts {
 	return &river.InsertOpts{MaxAttempts: s.cfg.MaxAttempts}
 }
 
+// move is one step of an answer through the pipeline: its status changes
+// from one of from to to, update writes what the step found out, and the
+// next job is queued, all in one transaction.
+type move struct {
+	itemID string
+	from   []string
+	to     string
+	// update, when set, writes the step's results to the item's row; now
+	// is the time the status changed.
+	update func(tx *sql.Tx, now time.Time) error
+	// next, when set, is the job queued with the change.
+	next river.JobArgs
+	opts *river.InsertOpts
+}
+
+// moveItem makes the move in a transaction of its own. It reports false,
+// changing nothing, when the item was in none of the from statuses: a
+// second delivery of the same job, or a second request, got there first.
+func (s *Service) moveItem(ctx context.Context, m move) (bool, error) {
+	var moved bool
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		moved, err = s.moveItemTx(ctx, tx, m)
+		return err
+	})
+	return moved && err == nil, err
+}
+
+// moveItemTx makes the move inside the caller's transaction.
+func (s *Service) moveItemTx(ctx context.Context, tx *sql.Tx, m move) (bool, error) {
+	now := s.clock()
+	moved, err := setItemStatus(ctx, tx, m.itemID, m.to, now, m.from...)
+	if err != nil || !moved {
+		return false, err
+	}
+	if m.update != nil {
+		if err := m.update(tx, now); err != nil {
+			return false, err
+		}
+	}
+	if m.next != nil {
+		if _, err := s.jobs.InsertTx(ctx, tx, m.next, m.opts); err != nil {
+			return false, fmt.Errorf("practice: queue %s: %w", m.next.Kind(), err)
+		}
+	}
+	return true, nil
+}
+
+// finalizeNext is the job that follows an answer's last step: its
+// session's stats, once every answer is settled.
+func finalizeNext(it Item) river.JobArgs { return FinalizeArgs{SessionID: it.sessionID} }
+
 // transcribeItem is the first pipeline step. It is safe to run twice: an
 // item that has moved on is left alone.
 func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt bool) error {
@@ -148,7 +200,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if _, err := os.Stat(it.audioPath); it.audioPath == "" || err != nil {
 		return s.failItem(ctx, it, MsgRecordingGone, false)
 	}
-	res, err := s.transcribe(ctx, it)
+	res, err := s.recognise(ctx, it)
 	switch {
 	case errors.Is(err, transcribe.ErrBadAudio):
 		return s.failItem(ctx, it, transcribe.UserMessage(err), false)
@@ -165,41 +217,24 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 
 	metrics := transcribe.ComputeMetrics(res, s.cfg.AnswerLimit)
 	meaningful := transcribe.Meaningful(res.Text)
-	metricsJSON, err := nullableJSON(metrics)
-	if err != nil {
-		return err
-	}
-	next := StatusDone
+	// An answer with no real content gets no feedback: it is done.
+	m := move{itemID: itemID, from: []string{StatusTranscribing}, to: StatusDone, next: finalizeNext(it),
+		update: func(tx *sql.Tx, _ time.Time) error {
+			return saveTranscript(ctx, tx, itemID, res.Text, metrics, meaningful)
+		}}
 	if meaningful {
-		next = StatusScoring
+		m.to, m.next, m.opts = StatusScoring, ScoreArgs{ItemID: itemID}, s.insertOpts()
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := setItemStatus(ctx, tx, itemID, next, s.clock(), StatusTranscribing)
-		if err != nil || !ok {
-			return err
-		}
-		if err := execOne(ctx, tx, "save transcript", `UPDATE practice_items SET transcript = $1, metrics = $2, meaningful = $3,
-			audio_path = '', progress = NULL WHERE id = $4`,
-			res.Text, metricsJSON, meaningful, itemID); err != nil {
-			return err
-		}
-		if meaningful {
-			_, err = s.jobs.InsertTx(ctx, tx, ScoreArgs{ItemID: itemID}, s.insertOpts())
-		} else {
-			_, err = s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: it.sessionID}, nil)
-		}
-		return err
-	})
-	if err != nil {
+	if _, err := s.moveItem(ctx, m); err != nil {
 		return err
 	}
 	removeAudio(s.logger, it.audioPath)
 	return nil
 }
 
-// transcribe runs the speech engine on the item's recording, continuing from what
-// was recognised while it arrived when there is such progress.
-func (s *Service) transcribe(ctx context.Context, it Item) (transcribe.Result, error) {
+// recognise runs the speech engine on the item's recording, continuing
+// from what was recognised while it arrived when there is such progress.
+func (s *Service) recognise(ctx context.Context, it Item) (transcribe.Result, error) {
 	in := transcribe.Audio{Path: it.audioPath, MIMEType: it.audioMIME}
 	if s.incremental != nil && it.progress != nil {
 		return s.incremental.Finish(ctx, in, *it.progress)
@@ -207,25 +242,16 @@ func (s *Service) transcribe(ctx context.Context, it Item) (transcribe.Result, e
 	return s.speech.Transcribe(ctx, in)
 }
 
-// failItem records why an answer could not be processed. The recording is
-// kept when a retry could still succeed.
+// failItem records why an answer could not be transcribed: its status says
+// it failed and its error why; it has no transcript. The recording is kept
+// when a retry could still succeed.
 func (s *Service) failItem(ctx context.Context, it Item, msg string, keepAudio bool) error {
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := setItemStatus(ctx, tx, it.ID, StatusFailed, s.clock(), StatusQueued, StatusTranscribing)
-		if err != nil || !ok {
-			return err // another delivery already settled it
-		}
-		path := it.audioPath
-		if !keepAudio {
-			path = ""
-		}
-		if err := execOne(ctx, tx, "record failure", `UPDATE practice_items SET error = $1, transcript = COALESCE(transcript, $2), audio_path = $3 WHERE id = $4`,
-			msg, MsgTranscriptError, path, it.ID); err != nil {
-			return err
-		}
-		_, err = s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: it.sessionID}, nil)
-		return err
-	})
+	path := it.audioPath
+	if !keepAudio {
+		path = ""
+	}
+	_, err := s.moveItem(ctx, move{itemID: it.ID, from: []string{StatusQueued, StatusTranscribing}, to: StatusFailed, next: finalizeNext(it),
+		update: func(tx *sql.Tx, _ time.Time) error { return recordFailure(ctx, tx, it.ID, msg, path) }})
 	if err == nil && !keepAudio {
 		removeAudio(s.logger, it.audioPath)
 	}
@@ -267,9 +293,9 @@ func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool
 	if it.Status != StatusScoring || it.Transcript == nil {
 		return nil
 	}
-	var prof string
-	if err := s.db.SQL.QueryRowContext(ctx, `SELECT profession FROM practice_sessions WHERE id = $1`, it.sessionID).Scan(&prof); err != nil {
-		return fmt.Errorf("practice: score %s: %w", itemID, err)
+	prof, err := sessionProfession(ctx, s.db.SQL, it.sessionID)
+	if err != nil {
+		return err
 	}
 	fb, err := s.scorer.Score(ctx, feedback.Input{Profession: prof, Question: it.Question, Subtag: it.Subtag,
 		Big3: big3Name(it.Big3Order), Transcript: *it.Transcript, Delivery: delivery(it.Metrics)})
@@ -278,36 +304,19 @@ func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool
 			return fmt.Errorf("practice: score %s: %w", itemID, err)
 		}
 		s.logger.Error("scoring failed for good", "item", itemID, "err", err)
-		return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-			if _, err := setItemStatus(ctx, tx, itemID, StatusFailed, s.clock(), StatusScoring); err != nil {
-				return err
-			}
-			if err := execOne(ctx, tx, "record failure", `UPDATE practice_items SET error = $1 WHERE id = $2`, MsgFeedbackError, itemID); err != nil {
-				return err
-			}
-			_, err := s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: it.sessionID}, nil)
-			return err
-		})
-	}
-	fbJSON, err := nullableJSON(fb)
-	if err != nil {
+		// The transcript stays: only the feedback is missing. The
+		// recording went when the answer was transcribed.
+		_, err := s.moveItem(ctx, move{itemID: itemID, from: []string{StatusScoring}, to: StatusFailed, next: finalizeNext(it),
+			update: func(tx *sql.Tx, _ time.Time) error { return recordFailure(ctx, tx, itemID, MsgFeedbackError, "") }})
 		return err
 	}
-	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := setItemStatus(ctx, tx, itemID, StatusDone, s.clock(), StatusScoring)
-		if err != nil || !ok {
-			return err
-		}
-		if err := execOne(ctx, tx, "save feedback", `UPDATE practice_items SET feedback = $1, score = $2 WHERE id = $3`, fbJSON, fb.OverallScore, itemID); err != nil {
-			return err
-		}
-		_, err = s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: it.sessionID}, nil)
-		return err
-	})
+	_, err = s.moveItem(ctx, move{itemID: itemID, from: []string{StatusScoring}, to: StatusDone, next: finalizeNext(it),
+		update: func(tx *sql.Tx, _ time.Time) error { return saveFeedback(ctx, tx, itemID, fb) }})
+	return err
 }
 
 // Finalize applies a completed session's stats to its user once every
-// answer is processed — exactly once, however often it runs and however
+// answer is settled — exactly once, however often it runs and however
 // many run at the same time: the processed_sessions primary key admits one.
 func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 	sess, err := loadSession(ctx, s.db.SQL, sessionID)
@@ -322,41 +331,27 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 	}
 	answered := 0
 	for _, it := range sess.Items {
-		if !it.Final() {
+		if !it.settled() {
 			return nil // the last answer's job will call again
 		}
 		if it.Status == StatusDone || it.Status == StatusFailed {
 			answered++
 		}
 	}
-	avg, scored := averageScore(sess.Items)
+	var average *float64
+	if avg, scored := averageScore(sess.Items); scored {
+		average = &avg
+	}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO processed_sessions (user_id, session_id, processed_at) VALUES ($1, $2, $3)`,
-			sess.userID, sessionID, s.clock()); err != nil {
+		now := s.clock()
+		if err := markSessionProcessed(ctx, tx, sess.userID, sessionID, now); err != nil {
 			return err
 		}
-		var completed int
-		var rolling, last float64
-		if err := tx.QueryRowContext(ctx, `SELECT sessions_completed, rolling_average_score, last_average_score FROM users WHERE id = $1`, sess.userID).
-			Scan(&completed, &rolling, &last); err != nil {
-			return fmt.Errorf("practice: read stats: %w", err)
-		}
-		var sessionAvg, previous *float64
-		if scored {
-			sessionAvg = &avg
-			if completed > 0 {
-				previous = &last
-			}
-			rolling = (rolling*float64(completed) + avg) / float64(completed+1)
-			last = avg
-		}
-		if err := execOne(ctx, tx, "update stats", `UPDATE users SET sessions_completed = sessions_completed + 1,
-			questions_practiced = questions_practiced + $1, rolling_average_score = $2, last_average_score = $3 WHERE id = $4`,
-			answered, rolling, last, sess.userID); err != nil {
+		previous, err := s.users.RecordSession(ctx, tx, sess.userID, answered, average)
+		if err != nil {
 			return err
 		}
-		return execOne(ctx, tx, "record session average", `UPDATE practice_sessions SET average_score = $1, previous_average = $2, stats_applied_at = $3 WHERE id = $4`,
-			sessionAvg, previous, s.clock(), sessionID)
+		return recordSessionAverage(ctx, tx, sessionID, average, previous, now)
 	})
 	if store.IsUniqueViolation(err) {
 		return nil
@@ -369,35 +364,19 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 // pipeline's steps are idempotent, so an answer that was in fact still
 // being worked on is not processed twice.
 func (s *Service) RecoverStuck(ctx context.Context, olderThan time.Duration) (int, error) {
-	rows, err := s.db.SQL.QueryContext(ctx, `SELECT id, status FROM practice_items WHERE status IN ($1, $2, $3) AND updated_at <= $4`,
-		StatusQueued, StatusTranscribing, StatusScoring, s.clock().Add(-olderThan))
+	items, err := stuckItems(ctx, s.db.SQL, s.clock().Add(-olderThan))
 	if err != nil {
-		return 0, fmt.Errorf("practice: find stuck answers: %w", err)
+		return 0, err
 	}
-	type stuck struct{ id, status string }
-	var items []stuck
-	for rows.Next() {
-		var it stuck
-		if err := rows.Scan(&it.id, &it.status); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		items = append(items, it)
-	}
-	rows.Close()
 	for _, it := range items {
-		err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-			if it.status == StatusScoring {
-				_, err := s.jobs.InsertTx(ctx, tx, ScoreArgs{ItemID: it.id}, s.insertOpts())
-				return err
-			}
-			if _, err := setItemStatus(ctx, tx, it.id, StatusQueued, s.clock(), StatusQueued, StatusTranscribing); err != nil {
-				return err
-			}
-			_, err := s.jobs.InsertTx(ctx, tx, TranscribeArgs{ItemID: it.id}, s.insertOpts())
-			return err
-		})
-		if err != nil {
+		// A stuck transcription starts again from queued; a stuck score
+		// stays scoring, which is where its job expects it.
+		m := move{itemID: it.id, from: []string{StatusQueued, StatusTranscribing}, to: StatusQueued,
+			next: TranscribeArgs{ItemID: it.id}, opts: s.insertOpts()}
+		if it.status == StatusScoring {
+			m.from, m.to, m.next = []string{StatusScoring}, StatusScoring, ScoreArgs{ItemID: it.id}
+		}
+		if _, err := s.moveItem(ctx, m); err != nil {
 			return 0, err
 		}
 	}
@@ -417,7 +396,7 @@ func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("practice: sweep: %w", err)
 	}
-	inUse, err := s.recordingsInUse(ctx)
+	inUse, err := recordingsInUse(ctx, s.db.SQL)
 	if err != nil {
 		return 0, err
 	}
@@ -450,22 +429,4 @@ func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 		s.logger.Info("swept stale recordings", "count", n)
 	}
 	return n, nil
-}
-
-func (s *Service) recordingsInUse(ctx context.Context) (map[string]bool, error) {
-	rows, err := s.db.SQL.QueryContext(ctx, `SELECT audio_path FROM practice_items WHERE audio_path <> ''
-		UNION SELECT stream_path FROM practice_items WHERE stream_path <> ''`)
-	if err != nil {
-		return nil, fmt.Errorf("practice: sweep: %w", err)
-	}
-	defer rows.Close()
-	inUse := map[string]bool{}
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		inUse[p] = true
-	}
-	return inUse, rows.Err()
 }

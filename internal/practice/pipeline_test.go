@@ -59,7 +59,7 @@ func TestBadRecordingsGetClearErrors(t *testing.T) {
 		}
 		got := f.waitProcessed(t, reload(), s.ID)
 		it := got.Items[1]
-		if it.Status != practice.StatusFailed || it.Error == "" || it.Transcript == nil || *it.Transcript != practice.MsgTranscriptError || it.CanRetry {
+		if it.Status != practice.StatusFailed || it.Error == "" || it.Transcript != nil || it.CanRetry {
 			t.Fatalf("truncated recording: %+v", it)
 		}
 		_, err = f.svc.Retry(ctx, reload(), s.ID, it.ID)
@@ -259,4 +259,126 @@ func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
 			t.Errorf("%s was swept", filepath.Base(keep))
 		}
 	}
+}
+
+func TestSimultaneousRetriesQueueTheAnswerOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, func(c *practice.Config) { c.MaxAttempts = 1 })
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.whisper.FailNext(1, http.StatusServiceUnavailable)
+		f.upload(t, reload(), s, 0)
+		failed := f.waitProcessed(t, reload(), s.ID).Items[0]
+		if failed.Status != practice.StatusFailed || !failed.CanRetry {
+			t.Fatalf("setup: want a failed answer that can be retried, got %+v", failed)
+		}
+		// The retried answer stays in transcription while the requests arrive.
+		f.whisper.SetDelay(2 * time.Second)
+		const n = 8
+		u, start, errs := reload(), make(chan struct{}), make(chan error, n)
+		for range n {
+			go func() {
+				<-start
+				_, err := f.svc.Retry(ctx, u, s.ID, failed.ID)
+				errs <- err
+			}()
+		}
+		close(start)
+		queued := 0
+		for range n {
+			if err := <-errs; err != nil {
+				wantKind(t, err, apperr.KindConflict, "")
+			} else {
+				queued++
+			}
+		}
+		if queued != 1 {
+			t.Fatalf("%d of %d simultaneous retries answered that they queued the answer; one did", queued, n)
+		}
+	})
+}
+
+func TestAFailedAnswerIsToldByItsStatus(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Upload(ctx, reload(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(string(recording(t)[:200]))); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Complete(ctx, reload(), s.ID, 30); err != nil {
+			t.Fatal(err)
+		}
+		got := f.waitProcessed(t, reload(), s.ID).Items[0]
+		if got.Status != practice.StatusFailed || got.Error == "" || got.Transcript != nil || got.Feedback != nil {
+			t.Fatalf("failed answer: %+v", got)
+		}
+		saved, err := f.svc.Save(ctx, reload(), s.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if it := saved.Items[0]; it.Status != practice.StatusFailed || it.Transcript != "" || it.Feedback != nil || it.LegacyFeedback != "" {
+			t.Fatalf("saved failed answer: %+v", it)
+		}
+	})
+}
+
+// Older versions wrote "Error" and "Error generating feedback" into a failed
+// answer's transcript and feedback; they read back as a failed status.
+func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		items := `[
+			{"question": "Q1", "tip": "", "skipped": false, "transcript": "Error", "feedback": "Error generating feedback"},
+			{"question": "Q2", "tip": "", "status": "failed", "skipped": false, "transcript": "Error", "feedback": "Error generating feedback"},
+			{"question": "Q3", "tip": "", "status": "failed", "skipped": false, "transcript": "I care.", "feedback": "Error generating feedback"},
+			{"question": "Q4", "tip": "", "skipped": false, "transcript": "I care.", "feedback": "Good answer."}
+		]`
+		if _, err := db.SQL.ExecContext(ctx, `INSERT INTO saved_sessions (id, user_id, title, profession, created_at, overall_avg,
+			total_session_time, total_questions, answered, skipped, items) VALUES ('old', $1, 'Old', 'dental', $2, 0, 60, 4, 4, 0, $3)`,
+			reload().ID, time.Now(), items); err != nil {
+			t.Fatal(err)
+		}
+		sv, err := f.svc.GetSaved(ctx, reload(), "old")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, want := range []practice.SavedItem{
+			{Question: "Q1", Status: practice.StatusFailed},
+			{Question: "Q2", Status: practice.StatusFailed},
+			{Question: "Q3", Status: practice.StatusFailed, Transcript: "I care."},
+			{Question: "Q4", Transcript: "I care.", LegacyFeedback: "Good answer."},
+		} {
+			got := sv.Items[i]
+			if got.Question != want.Question || got.Status != want.Status || got.Transcript != want.Transcript || got.LegacyFeedback != want.LegacyFeedback {
+				t.Errorf("item %d: got %+v, want %+v", i, got, want)
+			}
+		}
+
+		// A practice session's failed answer, as older versions stored it.
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE practice_items SET status = 'failed', error = 'Bad audio.', transcript = 'Error' WHERE id = $1`, s.Items[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		got, err := f.svc.Get(ctx, reload(), s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if it := got.Items[0]; it.Status != practice.StatusFailed || it.Transcript != nil {
+			t.Fatalf("older failed answer: %+v", it)
+		}
+	})
 }

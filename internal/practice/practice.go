@@ -7,8 +7,11 @@ package practice
 import (
 	"time"
 
+	"github.com/danielgtaylor/huma/v2"
+
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
@@ -19,8 +22,9 @@ const (
 	DefaultQuestions = 5
 	RecentSessions   = 5
 
-	MsgHeavyUsage       = "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
-	MsgTranscriptError  = "Error"
+	MsgHeavyUsage = "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
+	// MsgFeedbackError is why an answer failed when feedback could not be
+	// generated for it (spec §8).
 	MsgFeedbackError    = "Error generating feedback"
 	MsgNoMeaningful     = transcribe.NoMeaningfulResponse
 	MsgSessionNotFound  = "No such practice session."
@@ -28,6 +32,7 @@ const (
 	MsgRecordingGone    = "The recording is no longer available. Record the answer again."
 	MsgNotReadyToSave   = "Feedback is still being prepared. Save the session when every answer is scored."
 	MsgSessionCompleted = "This session is already complete."
+	MsgAlreadyRetried   = "This answer is already being processed again."
 
 	msgAlreadyAnswered = "This question already has an answer."
 )
@@ -43,21 +48,41 @@ const (
 	StatusSkipped      = "skipped"
 )
 
+var itemStatuses = []string{StatusPending, StatusQueued, StatusTranscribing, StatusScoring, StatusDone, StatusFailed, StatusSkipped}
+
+// Recording modes and interview types (spec §3).
+const (
+	ModeVideo       = "video"
+	ModeAudio       = "audio"
+	InterviewRandom = "random"
+	InterviewCustom = "custom"
+)
+
+var (
+	// modes are the ways an answer may be recorded.
+	modes = []string{ModeVideo, ModeAudio}
+	// interviewTypes are how a session's questions are chosen: by the
+	// server from the bank, or by the user.
+	interviewTypes = []string{InterviewRandom, InterviewCustom}
+)
+
 // Session statuses.
 const (
 	SessionActive    = "active"
 	SessionCompleted = "completed"
 )
 
+var sessionStatuses = []string{SessionActive, SessionCompleted}
+
 // Session is a practice session with its questions and their results.
 type Session struct {
 	ID               string     `json:"id"`
 	Profession       string     `json:"profession"`
-	Mode             string     `json:"mode" enum:"video,audio"`
-	InterviewType    string     `json:"interviewType" enum:"random,custom"`
+	Mode             string     `json:"mode"`
+	InterviewType    string     `json:"interviewType"`
 	Big3             bool       `json:"big3"`
 	QuestionCount    int        `json:"questionCount"`
-	Status           string     `json:"status" enum:"active,completed"`
+	Status           string     `json:"status"`
 	CreatedAt        time.Time  `json:"createdAt"`
 	CompletedAt      *time.Time `json:"completedAt"`
 	TotalSessionTime int        `json:"totalSessionTime" doc:"Seconds from start to completion, as the browser measured it."`
@@ -81,15 +106,25 @@ type Session struct {
 	statsApplied    bool
 }
 
+// TransformSchema publishes the session's choices and statuses.
+func (Session) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetEnum(s, "mode", modes)
+	httpx.SetEnum(s, "interviewType", interviewTypes)
+	httpx.SetEnum(s, "status", sessionStatuses)
+	return s
+}
+
 // Item is one question of a session and what became of its answer.
 type Item struct {
-	ID         string              `json:"id"`
-	Position   int                 `json:"position"`
-	Question   string              `json:"question"`
-	Tip        string              `json:"tip"`
-	Subtag     string              `json:"subtag"`
-	Big3Order  int                 `json:"big3Order"`
-	Status     string              `json:"status" enum:"pending,queued,transcribing,scoring,done,failed,skipped"`
+	ID        string `json:"id"`
+	Position  int    `json:"position"`
+	Question  string `json:"question"`
+	Tip       string `json:"tip"`
+	Subtag    string `json:"subtag"`
+	Big3Order int    `json:"big3Order"`
+	Status    string `json:"status"`
+	// Transcript is what was recognised: null until then, and for an
+	// answer that failed before it was transcribed.
 	Transcript *string             `json:"transcript"`
 	Metrics    *transcribe.Metrics `json:"metrics"`
 	Feedback   *feedback.Feedback  `json:"feedback"`
@@ -115,14 +150,22 @@ type Item struct {
 	progressAt  *time.Time
 }
 
+// TransformSchema publishes the statuses an answer moves through.
+func (Item) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetEnum(s, "status", itemStatuses)
+	return s
+}
+
 // awaitsAnswer reports whether a recording may be uploaded for the item:
 // it has none yet, or the last one failed and may be replaced.
 func (it Item) awaitsAnswer() bool {
 	return it.Status == StatusPending || it.Status == StatusFailed
 }
 
-// Final reports whether the item needs no more work.
-func (it Item) Final() bool {
+// settled reports whether no work on the item is under way or due: it was
+// processed, failed or skipped, or no answer was ever sent for it. Only an
+// answer that is queued, transcribing or scoring is not settled.
+func (it Item) settled() bool {
 	switch it.Status {
 	case StatusDone, StatusFailed, StatusSkipped, StatusPending:
 		return true
@@ -137,7 +180,9 @@ type SavedItem struct {
 	Question string `json:"question"`
 	Tip      string `json:"tip"`
 	// Status is how the answer ended: done, failed or skipped (empty for
-	// sessions saved before it was recorded).
+	// sessions saved before it was recorded, unless they show the answer
+	// failed). A failed answer keeps the transcript it got before scoring
+	// failed, if any.
 	Status string `json:"status"`
 	// Meaningful is false when the answer had no real content, so it got
 	// no feedback.

@@ -94,7 +94,10 @@ func newFixtureWith(t *testing.T, db *store.DB, speech transcribe.Engine, tweak 
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := practice.NewService(db, client, bankSource{}, speech, scorer, logger, time.Now, cfg)
+	authSvc := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
+		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
+		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
+	svc := practice.NewService(db, client, authSvc, bankSource{}, speech, scorer, logger, time.Now, cfg)
 	practice.AddWorkers(workers, svc)
 	if err := client.Start(context.Background()); err != nil {
 		t.Fatal(err)
@@ -104,9 +107,6 @@ func newFixtureWith(t *testing.T, db *store.DB, speech transcribe.Engine, tweak 
 		defer cancel()
 		_ = jobs.Stop(ctx, client)
 	})
-	authSvc := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
-		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
-		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
 	return &fixture{db: db, svc: svc, auth: authSvc, audio: cfg.AudioDir}
 }
 

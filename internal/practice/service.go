@@ -12,10 +12,12 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/danielgtaylor/huma/v2"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
@@ -23,6 +25,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -33,6 +36,18 @@ import (
 // exists exactly when the row it works on does.
 type Enqueuer interface {
 	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
+// UserStats keeps an account's usage and practice stats, which auth owns.
+// Each call writes in the caller's transaction, so the account changes
+// exactly when practice's rows do.
+type UserStats interface {
+	// CountAnswer adds one uploaded answer to the user's usage count.
+	CountAnswer(ctx context.Context, q store.Queryer, userID string) error
+	// RecordSession adds a completed session with answered answers and, when
+	// some answer was scored, its average score to the user's stats, and
+	// returns the last average before it (nil when there is none).
+	RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) (previous *float64, err error)
 }
 
 // QuestionSource is the question bank, as the practice loop needs it.
@@ -69,6 +84,7 @@ type Config struct {
 type Service struct {
 	db        *store.DB
 	jobs      Enqueuer
+	users     UserStats
 	questions QuestionSource
 	speech    transcribe.Engine
 	// incremental is speech when it can work on a recording still being
@@ -81,10 +97,10 @@ type Service struct {
 }
 
 // NewService wires the practice loop.
-func NewService(db *store.DB, jobs Enqueuer, questions QuestionSource, speech transcribe.Engine, scorer feedback.Engine,
+func NewService(db *store.DB, jobs Enqueuer, users UserStats, questions QuestionSource, speech transcribe.Engine, scorer feedback.Engine,
 	logger *slog.Logger, now func() time.Time, cfg Config) *Service {
 	incremental, _ := speech.(transcribe.Incremental)
-	return &Service{db: db, jobs: jobs, questions: questions, speech: speech, incremental: incremental, scorer: scorer,
+	return &Service{db: db, jobs: jobs, users: users, questions: questions, speech: speech, incremental: incremental, scorer: scorer,
 		logger: logger, now: now, cfg: cfg}
 }
 
@@ -92,17 +108,36 @@ func (s *Service) clock() time.Time { return store.Truncate(s.now()) }
 
 // CustomQuestion is a question the user wrote or picked for a custom session.
 type CustomQuestion struct {
-	Text string `json:"text" maxLength:"1000"`
+	Text string `json:"text"`
+}
+
+// TransformSchema publishes the question length Create checks.
+func (CustomQuestion) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetMaxLength(s, "text", question.MaxTextLen)
+	return s
 }
 
 // CreateInput is the spec's session config.
 type CreateInput struct {
 	Profession    string           `json:"profession" maxLength:"40"`
-	Mode          string           `json:"mode" enum:"video,audio"`
-	InterviewType string           `json:"interviewType" enum:"random,custom"`
-	QuestionCount int              `json:"questionCount,omitempty" doc:"1-10 for random sessions (default 5); custom sessions use the list's length."`
+	Mode          string           `json:"mode"`
+	InterviewType string           `json:"interviewType"`
+	QuestionCount int              `json:"questionCount,omitempty" doc:"For random sessions (default 5); custom sessions use the list's length."`
 	Big3          *bool            `json:"big3,omitempty" doc:"Put the Big 3 first (default true); always false for custom sessions."`
-	Questions     []CustomQuestion `json:"questions,omitempty" maxItems:"50"`
+	Questions     []CustomQuestion `json:"questions,omitempty"`
+}
+
+// maxQuestionEntries caps a custom session's list as sent: blanks and
+// repeats are dropped from it, and at most MaxQuestions may remain.
+const maxQuestionEntries = 50
+
+// TransformSchema publishes the choices and limits Create checks.
+func (CreateInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetEnum(s, "mode", modes)
+	httpx.SetEnum(s, "interviewType", interviewTypes)
+	httpx.SetRange(s, "questionCount", MinQuestions, MaxQuestions)
+	httpx.SetMaxItems(s, "questions", maxQuestionEntries)
+	return s
 }
 
 func account(u auth.User) billing.Account {
@@ -118,14 +153,14 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 	if !ok {
 		return Session{}, apperr.Invalid("profession", "Unknown profession %q. Choose one of %s.", in.Profession, strings.Join(profession.Slugs(), ", "))
 	}
-	if in.Mode != "video" && in.Mode != "audio" {
+	if !slices.Contains(modes, in.Mode) {
 		return Session{}, apperr.Invalid("mode", "Recording mode must be video or audio.")
 	}
 	sess := Session{ID: store.NewID(), userID: u.ID, Profession: p.Slug, Mode: in.Mode, InterviewType: in.InterviewType,
 		Status: SessionActive, CreatedAt: s.clock()}
 	var chosen []question.Question
 	switch in.InterviewType {
-	case "random":
+	case InterviewRandom:
 		count := in.QuestionCount
 		if count == 0 {
 			count = DefaultQuestions
@@ -144,7 +179,7 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		if len(chosen) == 0 {
 			return Session{}, apperr.Conflict("The question bank has no questions for this profession yet.")
 		}
-	case "custom":
+	case InterviewCustom:
 		var err error
 		if chosen, err = customQuestions(in.Questions); err != nil {
 			return Session{}, err
@@ -217,32 +252,16 @@ func customQuestions(in []CustomQuestion) ([]question.Question, error) {
 // answers in them, and returns how many sessions the user has completed in
 // all.
 func (s *Service) completeAbandoned(ctx context.Context, tx *sql.Tx, userID string) (int, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT s.id FROM practice_sessions s WHERE s.user_id = $1 AND s.status = $2
-		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = s.id AND i.uploaded_at IS NOT NULL)`, userID, SessionActive)
+	ids, err := unfinishedSessionsWithAnswers(ctx, tx, userID)
 	if err != nil {
-		return 0, fmt.Errorf("practice: find unfinished sessions: %w", err)
+		return 0, err
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
 	for _, id := range ids {
 		if err := s.completeTx(ctx, tx, id, 0); err != nil {
 			return 0, err
 		}
 	}
-	var n int
-	err = tx.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions WHERE user_id = $1 AND status = $2`, userID, SessionCompleted).Scan(&n)
-	if err != nil {
-		return 0, fmt.Errorf("practice: count sessions: %w", err)
-	}
-	return n, nil
+	return countCompletedSessions(ctx, tx, userID)
 }
 
 // ownSession loads a session the user owns. Someone else's session is
@@ -292,7 +311,7 @@ func (s *Service) view(sess Session) Session {
 	sess.Processing = sess.Status == SessionCompleted && !sess.statsApplied
 	for i := range sess.Items {
 		it := &sess.Items[i]
-		if !it.Final() {
+		if !it.settled() {
 			sess.Processing = true
 		}
 		if it.Status == StatusFailed && it.audioPath != "" {
@@ -348,7 +367,7 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 	}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		// A whole recording replaces one that was arriving in pieces.
-		if err := execOne(ctx, tx, "forget progress", `UPDATE practice_items SET progress = NULL WHERE id = $1`, itemID); err != nil {
+		if err := forgetProgress(ctx, tx, itemID); err != nil {
 			return err
 		}
 		return s.queueAnswer(ctx, tx, u.ID, itemID, path, mimeType)
@@ -365,33 +384,26 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 // queueAnswer records that itemID's recording is at path and queues its
 // transcription, counting it against the user's daily usage.
 func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, userID, itemID, path, mimeType string) error {
-	now := s.clock()
-	ok, err := setItemStatus(ctx, tx, itemID, StatusQueued, now, StatusPending, StatusFailed)
-	if err != nil {
-		return err
-	}
-	if !ok {
+	moved, err := s.moveItemTx(ctx, tx, move{
+		itemID: itemID, from: []string{StatusPending, StatusFailed}, to: StatusQueued,
+		update: func(tx *sql.Tx, now time.Time) error {
+			if err := recordUpload(ctx, tx, itemID, path, mimeType, now); err != nil {
+				return err
+			}
+			return s.users.CountAnswer(ctx, tx, userID)
+		},
+		next: TranscribeArgs{ItemID: itemID}, opts: s.insertOpts(),
+	})
+	if err == nil && !moved {
 		return apperr.Conflict(msgAlreadyAnswered)
 	}
-	if err := execOne(ctx, tx, "record upload", `UPDATE practice_items SET audio_path = $1, audio_mime = $2, uploaded_at = $3,
-		transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '',
-		`+forgetStream+` WHERE id = $4`,
-		path, mimeType, now, itemID); err != nil {
-		return err
-	}
-	if err := execOne(ctx, tx, "count usage", `UPDATE users SET usage_count = usage_count + 1 WHERE id = $1`, userID); err != nil {
-		return err
-	}
-	_, err = s.jobs.InsertTx(ctx, tx, TranscribeArgs{ItemID: itemID}, s.insertOpts())
 	return err
 }
 
 func (s *Service) checkUsage(ctx context.Context, userID string) error {
-	var n int
-	err := s.db.SQL.QueryRowContext(ctx, `SELECT count(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
-		WHERE s.user_id = $1 AND i.uploaded_at > $2`, userID, s.clock().Add(-24*time.Hour)).Scan(&n)
+	n, err := countRecentUploads(ctx, s.db.SQL, userID, s.clock().Add(-24*time.Hour))
 	if err != nil {
-		return fmt.Errorf("practice: usage: %w", err)
+		return err
 	}
 	if n >= s.cfg.DailyAnswerLimit {
 		return apperr.Forbidden(MsgHeavyUsage)
@@ -462,18 +474,13 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 	if err != nil {
 		return Item{}, err
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := setItemStatus(ctx, tx, itemID, StatusSkipped, s.clock(), StatusPending)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return apperr.Conflict("Only an unanswered question can be skipped.")
-		}
-		return execOne(ctx, tx, "forget recording", `UPDATE practice_items SET `+forgetStream+`, progress = NULL WHERE id = $1`, itemID)
-	})
+	moved, err := s.moveItem(ctx, move{itemID: itemID, from: []string{StatusPending}, to: StatusSkipped,
+		update: func(tx *sql.Tx, _ time.Time) error { return forgetRecording(ctx, tx, itemID) }})
 	if err != nil {
 		return Item{}, err
+	}
+	if !moved {
+		return Item{}, apperr.Conflict("Only an unanswered question can be skipped.")
 	}
 	removeAudio(s.logger, it.streamPath)
 	it.Status = StatusSkipped
@@ -496,19 +503,17 @@ func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID stri
 	if _, err := os.Stat(it.audioPath); it.audioPath == "" || err != nil {
 		return Item{}, apperr.Conflict(MsgRecordingGone)
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		ok, err := setItemStatus(ctx, tx, itemID, StatusQueued, s.clock(), StatusFailed)
-		if err != nil || !ok {
-			return err
-		}
-		if err := execOne(ctx, tx, "clear error", `UPDATE practice_items SET error = '', transcript = NULL WHERE id = $1`, itemID); err != nil {
-			return err
-		}
-		_, err = s.jobs.InsertTx(ctx, tx, TranscribeArgs{ItemID: itemID}, s.insertOpts())
-		return err
+	moved, err := s.moveItem(ctx, move{
+		itemID: itemID, from: []string{StatusFailed}, to: StatusQueued,
+		update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) },
+		next:   TranscribeArgs{ItemID: itemID}, opts: s.insertOpts(),
 	})
 	if err != nil {
 		return Item{}, err
+	}
+	if !moved {
+		// Another request retried it (or replaced its recording) first.
+		return Item{}, apperr.Conflict(MsgAlreadyRetried)
 	}
 	it.Status, it.Error = StatusQueued, ""
 	return it, nil
@@ -532,16 +537,11 @@ func (s *Service) Complete(ctx context.Context, u auth.User, sessionID string, t
 // completeTx is idempotent: completing a completed session changes nothing.
 func (s *Service) completeTx(ctx context.Context, tx *sql.Tx, sessionID string, totalSeconds int) error {
 	now := s.clock()
-	res, err := tx.ExecContext(ctx, `UPDATE practice_sessions SET status = $1, completed_at = $2, total_session_time = $3
-		WHERE id = $4 AND status = $5`, SessionCompleted, now, totalSeconds, sessionID, SessionActive)
-	if err != nil {
-		return fmt.Errorf("practice: complete session: %w", err)
+	completed, err := completeSession(ctx, tx, sessionID, now, totalSeconds)
+	if err != nil || !completed {
+		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil
-	}
-	if err := execOne(ctx, tx, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2 WHERE session_id = $3 AND status = $4`,
-		StatusSkipped, now, sessionID, StatusPending); err != nil {
+	if err := skipUnanswered(ctx, tx, sessionID, now); err != nil {
 		return err
 	}
 	_, err = s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: sessionID}, nil)

@@ -13,21 +13,70 @@ import (
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
+// Every SQL statement of the practice domain is here, as a named function;
+// the service only orchestrates them. Functions take a store.Queryer so
+// they run inside the caller's transaction or on their own.
+
 var errNotFound = errors.New("practice: not found")
 
+// exec runs one statement, naming it in the error, and reports how many
+// rows it changed.
+func exec(ctx context.Context, q store.Queryer, what, query string, args ...any) (int64, error) {
+	res, err := q.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, fmt.Errorf("practice: %s: %w", what, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("practice: %s: %w", what, err)
+	}
+	return n, nil
+}
+
+// scanAll reads every row of a query with scan, and always closes the rows.
+func scanAll[T any](ctx context.Context, q store.Queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("practice: %s: %w", what, err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("practice: %s: %w", what, err)
+	}
+	return out, nil
+}
+
+func scanString(rows *sql.Rows) (string, error) {
+	var s string
+	if err := rows.Scan(&s); err != nil {
+		return "", fmt.Errorf("practice: scan: %w", err)
+	}
+	return s, nil
+}
+
+// Sessions.
+
 func insertSession(ctx context.Context, q store.Queryer, s Session) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO practice_sessions (id, user_id, profession, mode, interview_type, big3, question_count, status, created_at)
+	_, err := exec(ctx, q, "insert session", `INSERT INTO practice_sessions (id, user_id, profession, mode, interview_type, big3, question_count, status, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
 		s.ID, s.userID, s.Profession, s.Mode, s.InterviewType, s.Big3, s.QuestionCount, s.Status, s.CreatedAt)
 	if err != nil {
-		return fmt.Errorf("practice: insert session: %w", err)
+		return err
 	}
 	for _, it := range s.Items {
-		_, err := q.ExecContext(ctx, `INSERT INTO practice_items (id, session_id, position, question_id, question, tip, subtag, big3_order, status, updated_at)
+		_, err := exec(ctx, q, "insert item", `INSERT INTO practice_items (id, session_id, position, question_id, question, tip, subtag, big3_order, status, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
 			it.ID, s.ID, it.Position, it.questionID, it.Question, it.Tip, it.Subtag, it.Big3Order, it.Status, s.CreatedAt)
 		if err != nil {
-			return fmt.Errorf("practice: insert item: %w", err)
+			return err
 		}
 	}
 	return nil
@@ -49,27 +98,74 @@ func scanSession(r interface{ Scan(...any) error }) (Session, error) {
 	return s, nil
 }
 
-// loadSession reads a session with its items. forUpdate is ignored by
-// SQLite, whose write transactions already hold the database lock.
+// loadSession reads a session with its items, in the order they are asked.
 func loadSession(ctx context.Context, q store.Queryer, id string) (Session, error) {
 	s, err := scanSession(q.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM practice_sessions WHERE id = $1`, id))
 	if err != nil {
 		return Session{}, err
 	}
-	rows, err := q.QueryContext(ctx, `SELECT `+itemColumns+` FROM practice_items WHERE session_id = $1 ORDER BY position`, id)
+	s.Items, err = scanAll(ctx, q, "load items", func(rows *sql.Rows) (Item, error) { return scanItem(rows) },
+		`SELECT `+itemColumns+` FROM practice_items WHERE session_id = $1 ORDER BY position`, id)
 	if err != nil {
-		return Session{}, fmt.Errorf("practice: load items: %w", err)
+		return Session{}, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		it, err := scanItem(rows)
-		if err != nil {
-			return Session{}, err
-		}
-		s.Items = append(s.Items, it)
-	}
-	return s, rows.Err()
+	return s, nil
 }
+
+func sessionProfession(ctx context.Context, q store.Queryer, sessionID string) (string, error) {
+	var prof string
+	if err := q.QueryRowContext(ctx, `SELECT profession FROM practice_sessions WHERE id = $1`, sessionID).Scan(&prof); err != nil {
+		return "", fmt.Errorf("practice: session %s profession: %w", sessionID, err)
+	}
+	return prof, nil
+}
+
+// completeSession marks an active session completed, reporting whether it
+// was still active.
+func completeSession(ctx context.Context, q store.Queryer, sessionID string, now time.Time, totalSeconds int) (bool, error) {
+	n, err := exec(ctx, q, "complete session", `UPDATE practice_sessions SET status = $1, completed_at = $2, total_session_time = $3
+		WHERE id = $4 AND status = $5`, SessionCompleted, now, totalSeconds, sessionID, SessionActive)
+	return n == 1, err
+}
+
+func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, now time.Time) error {
+	_, err := exec(ctx, q, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2 WHERE session_id = $3 AND status = $4`,
+		StatusSkipped, now, sessionID, StatusPending)
+	return err
+}
+
+// unfinishedSessionsWithAnswers lists the user's active sessions with at
+// least one answer uploaded.
+func unfinishedSessionsWithAnswers(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
+	return scanAll(ctx, q, "find unfinished sessions", scanString, `SELECT s.id FROM practice_sessions s WHERE s.user_id = $1 AND s.status = $2
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = s.id AND i.uploaded_at IS NOT NULL)`, userID, SessionActive)
+}
+
+func countCompletedSessions(ctx context.Context, q store.Queryer, userID string) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions WHERE user_id = $1 AND status = $2`, userID, SessionCompleted).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("practice: count sessions: %w", err)
+	}
+	return n, nil
+}
+
+// markSessionProcessed records that a session's stats are being applied.
+// Its primary key admits one row per session: a second call fails with a
+// unique violation, which is what makes the stats update happen once.
+func markSessionProcessed(ctx context.Context, q store.Queryer, userID, sessionID string, now time.Time) error {
+	_, err := exec(ctx, q, "mark session processed", `INSERT INTO processed_sessions (user_id, session_id, processed_at) VALUES ($1, $2, $3)`,
+		userID, sessionID, now)
+	return err
+}
+
+func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string, average, previous *float64, now time.Time) error {
+	_, err := exec(ctx, q, "record session average", `UPDATE practice_sessions SET average_score = $1, previous_average = $2, stats_applied_at = $3 WHERE id = $4`,
+		average, previous, now, sessionID)
+	return err
+}
+
+// Items.
 
 const itemColumns = `id, session_id, position, question_id, question, tip, subtag, big3_order, status, audio_path, audio_mime,
 	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at`
@@ -88,22 +184,23 @@ func scanItem(r interface{ Scan(...any) error }) (Item, error) {
 	if err != nil {
 		return Item{}, fmt.Errorf("practice: scan item: %w", err)
 	}
-	if metrics.Valid {
-		it.Metrics = new(transcribe.Metrics)
-		if err := json.Unmarshal([]byte(metrics.String), it.Metrics); err != nil {
-			return Item{}, fmt.Errorf("practice: item %s metrics: %w", it.ID, err)
-		}
+	if it.Status == StatusFailed && it.Transcript != nil && *it.Transcript == legacyTranscriptError {
+		it.Transcript = nil // see legacyTranscriptError
 	}
-	if feedbackJSON.Valid {
-		it.Feedback = new(feedback.Feedback)
-		if err := json.Unmarshal([]byte(feedbackJSON.String), it.Feedback); err != nil {
-			return Item{}, fmt.Errorf("practice: item %s feedback: %w", it.ID, err)
+	for _, field := range []struct {
+		name string
+		json sql.NullString
+		dest any
+	}{
+		{"metrics", metrics, &it.Metrics},
+		{"feedback", feedbackJSON, &it.Feedback},
+		{"progress", progress, &it.progress},
+	} {
+		if !field.json.Valid {
+			continue
 		}
-	}
-	if progress.Valid {
-		it.progress = new(transcribe.Progress)
-		if err := json.Unmarshal([]byte(progress.String), it.progress); err != nil {
-			return Item{}, fmt.Errorf("practice: item %s progress: %w", it.ID, err)
+		if err := json.Unmarshal([]byte(field.json.String), field.dest); err != nil {
+			return Item{}, fmt.Errorf("practice: item %s %s: %w", it.ID, field.name, err)
 		}
 	}
 	return it, nil
@@ -130,29 +227,280 @@ func setItemStatus(ctx context.Context, q store.Queryer, id, status string, now 
 		}
 		query += `)`
 	}
-	res, err := q.ExecContext(ctx, query, args...)
-	if err != nil {
-		return false, fmt.Errorf("practice: set item %s %s: %w", id, status, err)
-	}
-	n, err := res.RowsAffected()
+	n, err := exec(ctx, q, "set item "+id+" "+status, query, args...)
 	return n == 1, err
 }
 
-func execOne(ctx context.Context, q store.Queryer, what, query string, args ...any) error {
-	if _, err := q.ExecContext(ctx, query, args...); err != nil {
-		return fmt.Errorf("practice: %s: %w", what, err)
-	}
-	return nil
+// recordUpload points an item at its new recording and clears the results
+// of any earlier one.
+func recordUpload(ctx context.Context, q store.Queryer, itemID, path, mimeType string, now time.Time) error {
+	_, err := exec(ctx, q, "record upload", `UPDATE practice_items SET audio_path = $1, audio_mime = $2, uploaded_at = $3,
+		transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '',
+		`+forgetStream+` WHERE id = $4`,
+		path, mimeType, now, itemID)
+	return err
 }
 
-func nullableJSON(v any) (*string, error) {
-	if v == nil {
-		return nil, nil
+// countRecentUploads counts the answers the user uploaded since a time, for
+// the usage guard.
+func countRecentUploads(ctx context.Context, q store.Queryer, userID string, since time.Time) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
+		WHERE s.user_id = $1 AND i.uploaded_at > $2`, userID, since).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("practice: usage: %w", err)
 	}
-	b, err := json.Marshal(v)
+	return n, nil
+}
+
+// forgetRecording detaches a skipped item from whatever recording was
+// arriving for it.
+func forgetRecording(ctx context.Context, q store.Queryer, itemID string) error {
+	_, err := exec(ctx, q, "forget recording", `UPDATE practice_items SET `+forgetStream+`, progress = NULL WHERE id = $1`, itemID)
+	return err
+}
+
+// clearFailure readies a failed answer for another attempt at its
+// recording.
+func clearFailure(ctx context.Context, q store.Queryer, itemID string) error {
+	_, err := exec(ctx, q, "clear failure", `UPDATE practice_items SET error = '', transcript = NULL WHERE id = $1`, itemID)
+	return err
+}
+
+// saveTranscript stores what recognition made of an answer; the recording
+// and the progress made while it arrived are no longer needed.
+func saveTranscript(ctx context.Context, q store.Queryer, itemID, text string, metrics transcribe.Metrics, meaningful bool) error {
+	metricsJSON, err := json.Marshal(metrics)
+	if err != nil {
+		return fmt.Errorf("practice: save transcript: %w", err)
+	}
+	_, err = exec(ctx, q, "save transcript", `UPDATE practice_items SET transcript = $1, metrics = $2, meaningful = $3,
+		audio_path = '', progress = NULL WHERE id = $4`,
+		text, string(metricsJSON), meaningful, itemID)
+	return err
+}
+
+// recordFailure stores why an answer could not be processed; audioPath is
+// the recording kept for a retry, or empty.
+func recordFailure(ctx context.Context, q store.Queryer, itemID, msg, audioPath string) error {
+	_, err := exec(ctx, q, "record failure", `UPDATE practice_items SET error = $1, audio_path = $2 WHERE id = $3`, msg, audioPath, itemID)
+	return err
+}
+
+func saveFeedback(ctx context.Context, q store.Queryer, itemID string, fb feedback.Feedback) error {
+	fbJSON, err := json.Marshal(fb)
+	if err != nil {
+		return fmt.Errorf("practice: save feedback: %w", err)
+	}
+	_, err = exec(ctx, q, "save feedback", `UPDATE practice_items SET feedback = $1, score = $2 WHERE id = $3`, string(fbJSON), fb.OverallScore, itemID)
+	return err
+}
+
+// stuckItem is an answer left in progress.
+type stuckItem struct{ id, status string }
+
+// stuckItems lists the answers in progress that have not moved since before.
+func stuckItems(ctx context.Context, q store.Queryer, before time.Time) ([]stuckItem, error) {
+	return scanAll(ctx, q, "find stuck answers", func(rows *sql.Rows) (stuckItem, error) {
+		var it stuckItem
+		if err := rows.Scan(&it.id, &it.status); err != nil {
+			return stuckItem{}, fmt.Errorf("practice: scan stuck answer: %w", err)
+		}
+		return it, nil
+	}, `SELECT id, status FROM practice_items WHERE status IN ($1, $2, $3) AND updated_at <= $4`,
+		StatusQueued, StatusTranscribing, StatusScoring, before)
+}
+
+// recordingsInUse is the set of recordings some item still refers to.
+func recordingsInUse(ctx context.Context, q store.Queryer) (map[string]bool, error) {
+	paths, err := scanAll(ctx, q, "sweep", scanString, `SELECT audio_path FROM practice_items WHERE audio_path <> ''
+		UNION SELECT stream_path FROM practice_items WHERE stream_path <> ''`)
 	if err != nil {
 		return nil, err
 	}
-	s := string(b)
-	return &s, nil
+	inUse := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		inUse[p] = true
+	}
+	return inUse, nil
+}
+
+// A recording arriving in pieces (see stream.go).
+
+// forgetStream is the SQL assignment that detaches an item from the
+// recording that was arriving in pieces: once it is queued whole or
+// finished, or the question skipped.
+const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
+
+// startStream points an item that awaits an answer at a new recording
+// arriving in pieces, reporting false when the item no longer awaits one.
+// The first recognition is due AdvanceEvery after now.
+func startStream(ctx context.Context, q store.Queryer, itemID, path, mimeType string, size int64, now time.Time) (bool, error) {
+	n, err := exec(ctx, q, "start recording", `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
+		progress = NULL, progress_at = $4 WHERE id = $5 AND status IN ($6, $7)`,
+		path, mimeType, size, now, itemID, StatusPending, StatusFailed)
+	return n == 1, err
+}
+
+// recordPiece moves the size of the recording at path from size to
+// newSize, reporting false when another request changed it first.
+func recordPiece(ctx context.Context, q store.Queryer, itemID, path string, size, newSize int64) (bool, error) {
+	n, err := exec(ctx, q, "record piece", `UPDATE practice_items SET stream_bytes = $1 WHERE id = $2 AND stream_path = $3 AND stream_bytes = $4`,
+		newSize, itemID, path, size)
+	return n == 1, err
+}
+
+// forgetProgress drops what was recognised of a recording that arrived in
+// pieces, when a whole recording replaces it.
+func forgetProgress(ctx context.Context, q store.Queryer, itemID string) error {
+	_, err := exec(ctx, q, "forget progress", `UPDATE practice_items SET progress = NULL WHERE id = $1`, itemID)
+	return err
+}
+
+// noteRecognition records when recognition of a recording in progress was
+// last queued.
+func noteRecognition(ctx context.Context, q store.Queryer, itemID string, at time.Time) error {
+	_, err := exec(ctx, q, "note recognition", `UPDATE practice_items SET progress_at = $1 WHERE id = $2`, at, itemID)
+	return err
+}
+
+// saveProgress stores what was recognised of the recording at streamPath,
+// only while that recording is still arriving: once finished, its
+// transcription has already taken the progress there was.
+func saveProgress(ctx context.Context, q store.Queryer, itemID, streamPath string, p transcribe.Progress) error {
+	progress, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("practice: save progress: %w", err)
+	}
+	_, err = exec(ctx, q, "save progress", `UPDATE practice_items SET progress = $1 WHERE id = $2 AND stream_path = $3`,
+		string(progress), itemID, streamPath)
+	return err
+}
+
+// Saved sessions.
+
+// storedItem is a saved item as kept in the database: feedback may be the
+// structured object or, from older versions, a legacy string.
+type storedItem struct {
+	Question   string           `json:"question"`
+	Tip        string           `json:"tip"`
+	Status     string           `json:"status,omitempty"`
+	Meaningful *bool            `json:"meaningful,omitempty"`
+	Skipped    bool             `json:"skipped"`
+	Transcript string           `json:"transcript"`
+	Feedback   *feedback.Stored `json:"feedback"`
+	Metrics    json.RawMessage  `json:"metrics,omitempty"`
+}
+
+// Versions before failures travelled as an item's status and error wrote
+// the spec's texts for a failed answer into its transcript (practice items
+// and saved sessions) and its feedback (saved sessions); sessions saved
+// before the status was stored have only those texts to tell a failure by.
+// Nothing writes them any more: they are read here, and only here, so that
+// older rows say "failed" the way new ones do.
+const (
+	legacyTranscriptError = "Error"
+	legacyFeedbackError   = "Error generating feedback"
+)
+
+// savedItem is the API's view of a stored item, with the failure texts
+// of older versions turned into a status (see legacyTranscriptError).
+func (si storedItem) savedItem() (SavedItem, error) {
+	item := SavedItem{Question: si.Question, Tip: si.Tip, Status: si.Status, Meaningful: si.Meaningful, Skipped: si.Skipped, Transcript: si.Transcript}
+	if si.Feedback != nil {
+		item.Feedback, item.LegacyFeedback = si.Feedback.Feedback, si.Feedback.Legacy
+	}
+	if item.Status == "" && item.Transcript == legacyTranscriptError && item.LegacyFeedback == legacyFeedbackError {
+		item.Status = StatusFailed
+	}
+	if item.Status == StatusFailed {
+		if item.Transcript == legacyTranscriptError {
+			item.Transcript = ""
+		}
+		if item.LegacyFeedback == legacyFeedbackError {
+			item.LegacyFeedback = ""
+		}
+	}
+	if len(si.Metrics) > 0 {
+		if err := json.Unmarshal(si.Metrics, &item.Metrics); err != nil {
+			return SavedItem{}, err
+		}
+	}
+	return item, nil
+}
+
+const savedColumns = `id, title, profession, created_at, overall_avg, total_session_time, total_questions, answered, skipped, items,
+	COALESCE(practice_session_id, '')`
+
+func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error) {
+	var sv Saved
+	var items string
+	err := r.Scan(&sv.ID, &sv.Title, &sv.Profession, &sv.CreatedAt, &sv.OverallAvg, &sv.TotalSessionTime,
+		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &items, &sv.PracticeSessionID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Saved{}, errNotFound
+	}
+	if err != nil {
+		return Saved{}, fmt.Errorf("practice: scan saved session: %w", err)
+	}
+	if sv.Title == "" {
+		sv.Title = "Untitled Session"
+	}
+	sv.Items = []SavedItem{}
+	if !withItems {
+		return sv, nil
+	}
+	var stored []storedItem
+	if err := json.Unmarshal([]byte(items), &stored); err != nil {
+		return Saved{}, fmt.Errorf("practice: saved session %s items: %w", sv.ID, err)
+	}
+	for _, si := range stored {
+		item, err := si.savedItem()
+		if err != nil {
+			return Saved{}, fmt.Errorf("practice: saved session %s metrics: %w", sv.ID, err)
+		}
+		sv.Items = append(sv.Items, item)
+	}
+	return sv, nil
+}
+
+func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, items []storedItem) error {
+	itemsJSON, err := json.Marshal(items)
+	if err != nil {
+		return fmt.Errorf("practice: save session: %w", err)
+	}
+	_, err = exec(ctx, q, "save session", `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
+		overall_avg, total_session_time, total_questions, answered, skipped, items) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		sv.ID, userID, sv.PracticeSessionID, sv.Title, sv.Profession, sv.CreatedAt, sv.OverallAvg, sv.TotalSessionTime,
+		sv.Counts.TotalQuestions, sv.Counts.Answered, sv.Counts.Skipped, string(itemsJSON))
+	return err
+}
+
+// savedIDForPracticeSession finds the saved copy of a practice session.
+func savedIDForPracticeSession(ctx context.Context, q store.Queryer, practiceSessionID string) (string, error) {
+	var id string
+	err := q.QueryRowContext(ctx, `SELECT id FROM saved_sessions WHERE practice_session_id = $1`, practiceSessionID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("practice: find saved session: %w", err)
+	}
+	return id, nil
+}
+
+func renameSaved(ctx context.Context, q store.Queryer, id, title string) error {
+	_, err := exec(ctx, q, "rename saved session", `UPDATE saved_sessions SET title = $1 WHERE id = $2`, title, id)
+	return err
+}
+
+// getSaved reads one of the user's saved sessions with its items.
+func getSaved(ctx context.Context, q store.Queryer, userID, id string) (Saved, error) {
+	return scanSaved(q.QueryRowContext(ctx, `SELECT `+savedColumns+` FROM saved_sessions WHERE id = $1 AND user_id = $2`, id, userID), true)
+}
+
+// recentSaved lists the user's newest saved sessions, without their items.
+func recentSaved(ctx context.Context, q store.Queryer, userID string, limit int) ([]Saved, error) {
+	return scanAll(ctx, q, "recent sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },
+		`SELECT `+savedColumns+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
 }

@@ -24,11 +24,6 @@ import (
 // A client that loses track (a piece refused, the page reloaded) uploads the
 // whole recording instead; the pieces are then forgotten.
 
-// forgetStream is the SQL assignment that detaches an item from the
-// recording that was arriving in pieces: once it is queued whole or
-// finished, or the question skipped.
-const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
-
 // MaxPieceBytes caps one piece: a second of recording is a few kilobytes of
 // audio or a few hundred of video; a client catching up after a network
 // drop may send several seconds at once.
@@ -84,12 +79,11 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 		return 0, fmt.Errorf("practice: append audio: %w", err)
 	}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE practice_items SET stream_bytes = $1 WHERE id = $2 AND stream_path = $3 AND stream_bytes = $4`,
-			size, it.ID, it.streamPath, it.streamBytes)
+		recorded, err := recordPiece(ctx, tx, it.ID, it.streamPath, it.streamBytes, size)
 		if err != nil {
-			return fmt.Errorf("practice: record piece: %w", err)
+			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if !recorded {
 			// Another request for the same bytes won; it wrote what this one did.
 			return apperr.Conflict("The recording changed while this piece arrived: send the next piece again.")
 		}
@@ -111,20 +105,12 @@ func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeTyp
 	if err != nil {
 		return 0, err
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		// The first recognition is due AdvanceEvery from now: one second of
-		// speech is not worth a decoder's time.
-		res, err := tx.ExecContext(ctx, `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
-			progress = NULL, progress_at = $4 WHERE id = $5 AND status IN ($6, $7)`,
-			path, mimeType, size, s.clock(), it.ID, StatusPending, StatusFailed)
-		if err != nil {
-			return fmt.Errorf("practice: start recording: %w", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return apperr.Conflict(msgAlreadyAnswered)
-		}
-		return nil
-	})
+	// The first recognition is due AdvanceEvery from now: one second of
+	// speech is not worth a decoder's time.
+	started, err := startStream(ctx, s.db.SQL, it.ID, path, mimeType, size, s.clock())
+	if err == nil && !started {
+		err = apperr.Conflict(msgAlreadyAnswered)
+	}
 	if err != nil {
 		removeAudio(s.logger, path)
 		return 0, err
@@ -140,7 +126,7 @@ func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
 	if s.incremental == nil || (it.progressAt != nil && now.Sub(*it.progressAt) < s.cfg.AdvanceEvery) {
 		return nil
 	}
-	if err := execOne(ctx, tx, "note recognition", `UPDATE practice_items SET progress_at = $1 WHERE id = $2`, now, it.ID); err != nil {
+	if err := noteRecognition(ctx, tx, it.ID, now); err != nil {
 		return err
 	}
 	// One attempt: a failure costs nothing but time, as FinishAudio's
@@ -238,12 +224,5 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 	if next.Until == p.Until {
 		return nil
 	}
-	progress, err := nullableJSON(next)
-	if err != nil {
-		return err
-	}
-	// Only while the same recording is still arriving: once finished, its
-	// transcription has already taken the progress there was.
-	return execOne(ctx, s.db.SQL, "save progress", `UPDATE practice_items SET progress = $1 WHERE id = $2 AND stream_path = $3`,
-		progress, itemID, it.streamPath)
+	return saveProgress(ctx, s.db.SQL, itemID, it.streamPath, next)
 }
