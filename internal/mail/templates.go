@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"fmt"
 	htmltemplate "html/template"
+	"strings"
 	texttemplate "text/template"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The emails are short on purpose: one sentence of context, one link, and
 // what to do if the reader did not ask for it.
 const (
-	verifyText = `Hi {{.Name}},
+	verifyText = `{{.Greeting}}
 
 Welcome to Whitecoat. Confirm your email address to unlock interview practice:
 
@@ -19,13 +22,13 @@ Welcome to Whitecoat. Confirm your email address to unlock interview practice:
 The link works for {{.Valid}}. If you did not create a Whitecoat account, ignore this email.
 `
 	verifyHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
-<p>Hi {{.Name}},</p>
+<p>{{.Greeting}}</p>
 <p>Welcome to Whitecoat. Confirm your email address to unlock interview practice:</p>
 <p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Confirm my email</a></p>
 <p>Or paste this link into your browser: {{.Link}}</p>
 <p>The link works for {{.Valid}}. If you did not create a Whitecoat account, ignore this email.</p>
 </body></html>`
-	resetText = `Hi {{.Name}},
+	resetText = `{{.Greeting}}
 
 Someone (hopefully you) asked to reset your Whitecoat password. Choose a new one here:
 
@@ -34,7 +37,7 @@ Someone (hopefully you) asked to reset your Whitecoat password. Choose a new one
 The link works for {{.Valid}} and only once. If you did not ask for this, ignore this email: your password stays as it is.
 `
 	resetHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
-<p>Hi {{.Name}},</p>
+<p>{{.Greeting}}</p>
 <p>Someone (hopefully you) asked to reset your Whitecoat password. Choose a new one here:</p>
 <p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Reset my password</a></p>
 <p>Or paste this link into your browser: {{.Link}}</p>
@@ -50,19 +53,58 @@ var (
 )
 
 type linkData struct {
-	Name  string
-	Link  string
-	Valid string
+	Greeting string
+	Link     string
+	Valid    string
 }
 
 // VerifyEmail is the message carrying an email-confirmation link.
 func VerifyEmail(to, name, link, valid string) (Message, error) {
-	return render(to, "Confirm your Whitecoat email", linkData{name, link, valid}, verifyTextT, verifyHTMLT)
+	return render(to, "Confirm your Whitecoat email", linkData{greeting(name), link, valid}, verifyTextT, verifyHTMLT)
 }
 
 // ResetPassword is the message carrying a password-reset link.
 func ResetPassword(to, name, link, valid string) (Message, error) {
-	return render(to, "Reset your Whitecoat password", linkData{name, link, valid}, resetTextT, resetHTMLT)
+	return render(to, "Reset your Whitecoat password", linkData{greeting(name), link, valid}, resetTextT, resetHTMLT)
+}
+
+// Anyone can sign up with someone else's address, so the name typed at
+// signup ends up in an email to a stranger: "Claim your refund at
+// http://evil.example/x" would arrive from us, link and all. A name is
+// greeted only when it looks like a name — a few words of letters, spaces,
+// apostrophes, hyphens and initials' full stops — so that no mail client
+// can find a link, an address or a phone number in it; otherwise the
+// greeting has no name.
+const (
+	maxGreetedRunes = 60
+	maxGreetedWords = 6
+)
+
+func greeting(name string) string {
+	if !looksLikeAName(name) {
+		return "Hi,"
+	}
+	return "Hi " + name + ","
+}
+
+func looksLikeAName(name string) bool {
+	if name == "" || utf8.RuneCountInString(name) > maxGreetedRunes || len(strings.Fields(name)) > maxGreetedWords {
+		return false
+	}
+	runes := []rune(name)
+	for i, r := range runes {
+		switch {
+		case unicode.IsLetter(r), unicode.Is(unicode.Mn, r), r == ' ', r == '\'', r == '’', r == '-':
+		case r == '.':
+			// "J. R. Smith" and "Jr." but never "evil.example".
+			if i+1 < len(runes) && runes[i+1] != ' ' {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func render(to, subject string, data linkData, text *texttemplate.Template, html *htmltemplate.Template) (Message, error) {

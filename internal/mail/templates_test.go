@@ -1,0 +1,44 @@
+package mail
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNamesAreGreetedOnlyWhenNoLinkCanHideInThem(t *testing.T) {
+	for _, tc := range []struct{ name, want string }{
+		{"Ana Lee", "Hi Ana Lee,"},
+		{"J. R. Smith Jr.", "Hi J. R. Smith Jr.,"},
+		{"Zoë O’Brien-Ngũgĩ", "Hi Zoë O’Brien-Ngũgĩ,"},
+		{"José María de la Cruz", "Hi José María de la Cruz,"},
+		{"Claim your refund at http://evil.example/x", "Hi,"},
+		{"Refund evil.example", "Hi,"},
+		{"www dot evil", "Hi www dot evil,"},
+		{"call 555 0100", "Hi,"},
+		{"mail me at x@evil.example", "Hi,"},
+		{"Win a prize now from our partner site today", "Hi,"},
+		{"<b>Ana</b>", "Hi,"},
+		{"", "Hi,"},
+	} {
+		if got := greeting(tc.name); got != tc.want {
+			t.Errorf("greeting(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// The finding: a name carrying a link reached the verification email sent
+// to any address typed at signup.
+func TestAVerificationEmailCarriesNoLinkFromTheName(t *testing.T) {
+	msg, err := VerifyEmail("victim@example.com", "Claim your refund at http://evil.example/x", "https://whitecoat.test/verify-email?token=t", "3 days")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for part, body := range map[string]string{"text": msg.Text, "html": msg.HTML} {
+		if strings.Contains(body, "evil.example") || strings.Contains(body, "refund") {
+			t.Errorf("the %s part repeats the name:\n%s", part, body)
+		}
+		if !strings.Contains(body, "Hi,") {
+			t.Errorf("the %s part lost its greeting:\n%s", part, body)
+		}
+	}
+}
