@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/mail"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -178,9 +177,6 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	return c, nil
 }
-
-// FromEnv is Load over the process environment.
-func FromEnv() (Config, error) { return Load(os.Getenv) }
 
 // SecureCookies reports whether cookies must carry the Secure attribute and
 // responses HSTS: only when users reach the app over https.
