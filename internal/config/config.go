@@ -43,7 +43,8 @@ type Config struct {
 
 	ShutdownTimeout time.Duration
 
-	// AnswerLimit is when a recording stops by itself (3 minutes).
+	// AnswerLimit is when a recording stops by itself (3 minutes unless
+	// ANSWER_LIMIT says otherwise).
 	AnswerLimit time.Duration
 	// JobTimeout bounds one background job (transcribing one answer).
 	JobTimeout time.Duration
