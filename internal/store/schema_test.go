@@ -92,30 +92,26 @@ func describeSQLite(t *testing.T, db *store.DB) []string {
 		}
 		facts = append(facts, "table "+table)
 
-		type column struct {
-			name, declared string
-			notNull        bool
-			pk             int // position in the primary key, 0 if not in it
-		}
-		var columns []column
-		forEachRow(t, db.SQL, `SELECT name, type, "notnull", pk FROM pragma_table_info($1)`, []any{table}, func(rows *sql.Rows) error {
-			var c column
-			if err := rows.Scan(&c.name, &c.declared, &c.notNull, &c.pk); err != nil {
+		forEachRow(t, db.SQL, `SELECT name, type, "notnull", pk > 0 FROM pragma_table_info($1)`, []any{table}, func(rows *sql.Rows) error {
+			var (
+				name, declared string
+				notNull, inKey bool
+			)
+			if err := rows.Scan(&name, &declared, &notNull, &inKey); err != nil {
 				return err
 			}
-			columns = append(columns, c)
-			return nil
-		})
-		for _, c := range columns {
 			// A primary key column is NOT NULL on PostgreSQL by definition;
 			// SQLite's legacy rule lets it hold NULL unless it says NOT NULL.
 			// No id is ever inserted as NULL, so both count as NOT NULL.
-			facts = append(facts, fmt.Sprintf("column %s.%s %s %s", table, c.name, typeFamily(t, c.declared), nullability(c.notNull || c.pk > 0)))
-		}
+			facts = append(facts, fmt.Sprintf("column %s.%s %s %s", table, name, typeFamily(t, declared), nullability(notNull || inKey)))
+			return nil
+		})
 		if pk := primaryKeySQLite(t, db.SQL, table); len(pk) > 0 {
 			facts = append(facts, fmt.Sprintf("primary key %s (%s)", table, strings.Join(pk, ", ")))
 		}
 
+		// Buffered: the single SQLite connection cannot run the nested
+		// pragma_index_info query while this one is open.
 		type index struct {
 			name, origin    string
 			unique, partial bool
