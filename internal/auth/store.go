@@ -197,18 +197,6 @@ func consumeToken(ctx context.Context, q store.Queryer, hash, purpose string, no
 	return userID, nil
 }
 
-// tokenUsable reports whether a token would be accepted now, without
-// using it: the GET page a mail scanner may open calls this.
-func tokenUsable(ctx context.Context, q store.Queryer, hash, purpose string, now time.Time) (bool, error) {
-	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM one_time_tokens
-		WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3`, hash, purpose, now).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("auth: check token: %w", err)
-	}
-	return n == 1, nil
-}
-
 // revokeTokens makes a user's outstanding tokens of one purpose unusable,
 // so only the newest link works.
 func revokeTokens(ctx context.Context, q store.Queryer, userID, purpose string, now time.Time) error {
