@@ -42,12 +42,12 @@ func (p *pcm) cleanup() error {
 	return nil
 }
 
-// tempPrefix names every per-answer directory, so SweepTemp can find them.
+// tempPrefix names every per-answer directory, so sweepTemp can find them.
 const tempPrefix = "whitecoat-stt-"
 
-// SweepTemp removes per-answer directories older than age that a crashed
+// sweepTemp removes per-answer directories older than age that a crashed
 // process left in cfg.TempDir; run it at start-up and periodically.
-func SweepTemp(cfg Config, age time.Duration) (removed int, err error) {
+func sweepTemp(cfg Config, age time.Duration) (removed int, err error) {
 	root := cfg.TempDir
 	if root == "" {
 		root = os.TempDir()
@@ -160,7 +160,7 @@ func checkClaim(in Audio) error {
 
 // makeAnswerDir makes the answer's private directory. Its path is absolute
 // because ffmpeg runs inside it and is given "file:" paths, and it is named
-// with tempPrefix so that SweepTemp can find it after a crash.
+// with tempPrefix so that sweepTemp can find it after a crash.
 func makeAnswerDir(cfg Config) (string, error) {
 	root := cfg.TempDir
 	if root == "" {
