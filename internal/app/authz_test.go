@@ -25,11 +25,11 @@ type caller struct {
 	name string
 	b    *browser
 	// level is the highest access level the caller holds.
-	level string
+	level auth.Access
 }
 
 // accessRank orders the levels: a caller reaches every level up to its own.
-var accessRank = map[string]int{auth.AccessPublic: 0, auth.AccessUser: 1, auth.AccessVerified: 2, auth.AccessAdmin: 3}
+var accessRank = map[auth.Access]int{auth.AccessPublic: 0, auth.AccessUser: 1, auth.AccessVerified: 2, auth.AccessAdmin: 3}
 
 // bodies are minimal valid request bodies, so an allowed caller gets past
 // validation and the route's real work runs; routes not listed get {}.
@@ -86,10 +86,10 @@ func TestAuthorisationMatrix(t *testing.T) {
 		}
 		for _, op := range ops {
 			t.Run(op.OperationID, func(t *testing.T) {
-				access, _ := op.Metadata[auth.AccessKey].(string)
+				access, _ := auth.AccessOf(op)
 				if _, known := accessRank[access]; !known {
-					t.Fatalf("%s %s has no known access level (Metadata[%q] = %v); give it one with auth.Operation",
-						op.Method, op.Path, auth.AccessKey, op.Metadata[auth.AccessKey])
+					t.Fatalf("%s %s has no known access level (%q); declare it with auth.Endpoint and auth.Register",
+						op.Method, op.Path, access)
 				}
 				path := pathParam.ReplaceAllStringFunc(op.Path, func(m string) string {
 					if v, ok := params[m[1:len(m)-1]]; ok {

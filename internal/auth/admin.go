@@ -10,20 +10,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
-
-// Operation marks o with its access level and, for anything but public,
-// the session security requirement; the authorisation matrix test reads
-// the level back from the OpenAPI document.
-func Operation(access string, o huma.Operation) huma.Operation {
-	o.Metadata = map[string]any{AccessKey: access}
-	if access != AccessPublic {
-		o.Security = []map[string][]string{{"session": {}}}
-	}
-	return o
-}
 
 // UserSummary is one row of the admin users table.
 type UserSummary struct {
@@ -111,17 +99,14 @@ type userListOutput struct{ Body UserList }
 
 // RegisterAdminRoutes adds the admin console's account endpoints to api.
 func (h *Handler) RegisterAdminRoutes(api huma.API) {
-	httpx.Register(api, Operation(AccessAdmin, huma.Operation{
-		OperationID: "admin-list-users", Method: http.MethodGet, Path: "/api/admin/users",
-		Summary: "List, search and sort accounts", Tags: []string{"Admin"},
-	}), func(ctx context.Context, in *UserQuery) (*userListOutput, error) {
-		if _, err := RequireAdmin(ctx); err != nil {
-			return nil, err
-		}
-		list, err := h.svc.ListUsers(ctx, *in)
-		if err != nil {
-			return nil, err
-		}
-		return &userListOutput{Body: list}, nil
-	})
+	Register(api, Endpoint{ID: "admin-list-users", Method: http.MethodGet, Path: "/api/admin/users",
+		Summary: "List, search and sort accounts", Tags: []string{"Admin"}, Access: AccessAdmin}, h.listUsers)
+}
+
+func (h *Handler) listUsers(ctx context.Context, _ User, in *UserQuery) (*userListOutput, error) {
+	list, err := h.svc.ListUsers(ctx, *in)
+	if err != nil {
+		return nil, err
+	}
+	return &userListOutput{Body: list}, nil
 }
