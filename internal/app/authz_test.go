@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -48,17 +45,17 @@ func TestAuthorisationMatrix(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		app := newTestApp(t, db, nil)
-		if _, err := app.svcs.questions.Seed(ctx); err != nil {
+		if _, err := app.questions.Seed(ctx); err != nil {
 			t.Fatal(err)
 		}
-		bank, err := app.svcs.questions.Questions(ctx, "dental")
+		bank, err := app.questions.Questions(ctx, "dental")
 		if err != nil || len(bank) == 0 {
 			t.Fatalf("no questions to address: %v", err)
 		}
 		params := map[string]string{"id": bank[0].ID, "slug": "dental"}
 
 		account := func(name, email, ip string, role auth.Role) *browser {
-			if _, err := app.svcs.auth.CreateUser(ctx, name, email, pw, role); err != nil {
+			if _, err := app.auth.CreateUser(ctx, name, email, pw, role); err != nil {
 				t.Fatal(err)
 			}
 			b := app.browser(t, ip)
@@ -79,8 +76,7 @@ func TestAuthorisationMatrix(t *testing.T) {
 			{"admin", account("Ada Admin", "admin@example.com", "10.1.0.3", auth.RoleAdmin), auth.AccessAdmin},
 		}
 
-		_, api := newHTTPHandler(app.svcs, app.cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), fstest.MapFS{})
-		ops := operations(api)
+		ops := operations(app.api)
 		if len(ops) < 15 {
 			t.Fatalf("found only %d operations; the walk is not reading the router", len(ops))
 		}
