@@ -8,6 +8,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 )
 
 // MaxUploadBytes caps one uploaded answer: three minutes of Opus or AAC
@@ -97,9 +98,19 @@ type completeInput struct {
 
 type saveInput struct {
 	ID   string `path:"id" maxLength:"64"`
-	Body struct {
-		Title string `json:"title" maxLength:"400" doc:"Empty for the default \"Session {date/time}\"."`
-	}
+	Body saveInputBody
+}
+
+// saveInputBody is a named type so that its schema can publish the title
+// limit Save enforces (Huma transforms the schemas of named types only).
+type saveInputBody struct {
+	Title string `json:"title" doc:"Empty for the default \"Session {date/time}\"."`
+}
+
+// TransformSchema implements huma.SchemaTransformer.
+func (saveInputBody) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetMaxLength(s, "title", maxTitleLen)
+	return s
 }
 
 type dashboardOutput struct{ Body Dashboard }

@@ -32,22 +32,44 @@ type bankOutput struct {
 }
 
 type listInput struct {
-	Profession string `query:"profession" maxLength:"64" doc:"Only questions whose mainTags contain this profession slug."`
-	Subtag     string `query:"subtag" maxLength:"32" doc:"Only questions with this subtag."`
-	Q          string `query:"q" maxLength:"200" doc:"Only questions whose text contains this, case-insensitively."`
-	Page       int    `query:"page" minimum:"1" default:"1"`
-	PageSize   int    `query:"pageSize" minimum:"1" maximum:"100" default:"25"`
+	Profession string   `query:"profession" maxLength:"64" doc:"Only questions whose mainTags contain this profession slug."`
+	Subtag     string   `query:"subtag" maxLength:"32" doc:"Only questions with this subtag."`
+	Q          string   `query:"q" maxLength:"200" doc:"Only questions whose text contains this, case-insensitively."`
+	Page       int      `query:"page" minimum:"1" default:"1"`
+	PageSize   pageSize `query:"pageSize" minimum:"1"`
+}
+
+// pageSize is a named type so that its schema can publish the page sizes
+// List applies (Huma transforms the schemas of named types only).
+type pageSize int
+
+// TransformSchema implements huma.SchemaTransformer.
+func (pageSize) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	most := float64(MaxPageSize)
+	s.Maximum, s.Default = &most, DefaultPageSize
+	return s
 }
 
 type listOutput struct{ Body QuestionPage }
 
 type idInput struct {
-	ID string `path:"id" maxLength:"100"`
+	ID pathID `path:"id"`
 }
 
 type writeInput struct {
-	ID   string `path:"id" maxLength:"100"`
+	ID   pathID `path:"id"`
 	Body QuestionInput
+}
+
+// pathID is a question's id in a path, a named type so that its schema can
+// publish MaxIDLen.
+type pathID string
+
+// TransformSchema implements huma.SchemaTransformer.
+func (pathID) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	most := MaxIDLen
+	s.MaxLength = &most
+	return s
 }
 
 type createInput struct {
@@ -90,7 +112,7 @@ func (h *Handler) bank(ctx context.Context, _ auth.User, in *bankInput) (*bankOu
 }
 
 func (h *Handler) list(ctx context.Context, _ auth.User, in *listInput) (*listOutput, error) {
-	list, err := h.svc.List(ctx, ListQuery{Profession: in.Profession, Subtag: in.Subtag, Text: in.Q, Page: in.Page, PageSize: in.PageSize})
+	list, err := h.svc.List(ctx, ListQuery{Profession: in.Profession, Subtag: in.Subtag, Text: in.Q, Page: in.Page, PageSize: int(in.PageSize)})
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +120,7 @@ func (h *Handler) list(ctx context.Context, _ auth.User, in *listInput) (*listOu
 }
 
 func (h *Handler) get(ctx context.Context, _ auth.User, in *idInput) (*questionOutput, error) {
-	q, err := h.svc.Get(ctx, in.ID)
+	q, err := h.svc.Get(ctx, string(in.ID))
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +136,7 @@ func (h *Handler) create(ctx context.Context, admin auth.User, in *createInput) 
 }
 
 func (h *Handler) update(ctx context.Context, admin auth.User, in *writeInput) (*questionOutput, error) {
-	q, err := h.svc.Update(ctx, admin.Email, in.ID, in.Body)
+	q, err := h.svc.Update(ctx, admin.Email, string(in.ID), in.Body)
 	if err != nil {
 		return nil, err
 	}
@@ -122,5 +144,5 @@ func (h *Handler) update(ctx context.Context, admin auth.User, in *writeInput) (
 }
 
 func (h *Handler) delete(ctx context.Context, _ auth.User, in *idInput) (*struct{}, error) {
-	return nil, h.svc.Delete(ctx, in.ID)
+	return nil, h.svc.Delete(ctx, string(in.ID))
 }
