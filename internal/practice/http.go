@@ -109,7 +109,7 @@ type saveInputBody struct {
 
 // TransformSchema implements huma.SchemaTransformer.
 func (saveInputBody) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
-	httpx.SetMaxLength(s, "title", maxTitleLen)
+	httpx.SetMaxLength(s, "title", MaxTitleLen)
 	return s
 }
 
