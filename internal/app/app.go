@@ -18,7 +18,6 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/mail"
-	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/ratelimit"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -75,17 +74,13 @@ func Run(ctx context.Context, args []string, sio IO) error {
 		fmt.Fprint(sio.Stdout, usage)
 		return nil
 	case "openapi":
-		return printOpenAPI(sio.Stdout)
+		return printOpenAPI(ctx, sio.Stdout)
 	}
 	cfg, err := config.Load(sio.Getenv)
 	if err != nil {
 		return err
 	}
 	logger := newLogger(cfg, sio.Stderr)
-	// Answers wait here for transcription; private to the service user.
-	if err := os.MkdirAll(cfg.Speech.AudioTmpDir, 0o700); err != nil {
-		return fmt.Errorf("app: audio temp directory: %w", err)
-	}
 	switch cmd {
 	case "serve":
 		return serve(ctx, cfg, logger)
@@ -98,12 +93,18 @@ func Run(ctx context.Context, args []string, sio IO) error {
 		fmt.Fprintln(sio.Stdout, "migrations applied")
 		return nil
 	case "doctor":
+		if err := makeAudioDir(cfg); err != nil {
+			return err
+		}
 		return doctor(ctx, cfg, logger, sio.Stdout)
 	case "user":
 		return userCommand(ctx, cfg, logger, args, sio)
 	case "questions":
 		return questionsCommand(ctx, cfg, logger, args, sio)
 	case "transcribe":
+		if err := makeAudioDir(cfg); err != nil {
+			return err
+		}
 		return transcribe.RunCLI(ctx, speechConfig(cfg), args, sio.Stdout, sio.Stderr)
 	case "feedback":
 		return feedback.RunCLI(ctx, feedbackConfig(cfg), args, sio.Stdin, sio.Stdout, sio.Stderr)
@@ -133,18 +134,30 @@ func openStore(ctx context.Context, cfg config.Config, logger *slog.Logger) (*st
 	return db, nil
 }
 
-// services are the domain services every entry point shares.
+// makeAudioDir creates the directory answers wait in for transcription,
+// private to the service user; the speech engines make their working
+// directories inside it.
+func makeAudioDir(cfg config.Config) error {
+	if err := os.MkdirAll(cfg.Speech.AudioTmpDir, 0o700); err != nil {
+		return fmt.Errorf("app: audio temp directory: %w", err)
+	}
+	return nil
+}
+
+// services are the store and the domain services every entry point
+// shares: New builds the server on them, and the operator commands (user,
+// questions) use them alone.
 type services struct {
 	db        *store.DB
 	mailer    mail.Mailer
 	now       func() time.Time
 	auth      *auth.Service
 	questions *question.Service
-	// practice exists only where the pipeline runs (serve, tests).
-	practice *practice.Service
 }
 
-func newServices(ctx context.Context, cfg config.Config, logger *slog.Logger) (*services, error) {
+// newServices opens the configured database and builds the services on
+// it; now is the clock (time.Now outside tests).
+func newServices(ctx context.Context, cfg config.Config, logger *slog.Logger, now func() time.Time) (*services, error) {
 	db, err := openStore(ctx, cfg, logger)
 	if err != nil {
 		return nil, err
@@ -154,21 +167,6 @@ func newServices(ctx context.Context, cfg config.Config, logger *slog.Logger) (*
 		db.Close()
 		return nil, err
 	}
-	s := assemble(db, mailer, cfg, logger, time.Now)
-	// The built-in bank belongs to every database like its schema does;
-	// seeding only ever adds questions it never added before.
-	if n, err := s.questions.Seed(ctx); err != nil {
-		db.Close()
-		return nil, err
-	} else if n > 0 {
-		logger.Info("seeded the question bank", "questions", n)
-	}
-	return s, nil
-}
-
-// assemble builds the services on an open database; tests call it with
-// their own database, mail server and clock.
-func assemble(db *store.DB, mailer mail.Mailer, cfg config.Config, logger *slog.Logger, now func() time.Time) *services {
 	limiter := ratelimit.New(db, now)
 	authSvc := auth.NewService(db, mailer, limiter, logger, now, auth.Config{
 		BaseURL:         cfg.BaseURL,
@@ -179,7 +177,16 @@ func assemble(db *store.DB, mailer mail.Mailer, cfg config.Config, logger *slog.
 		PerAccount:      cfg.RateLimitPerAccount,
 		PerIP:           cfg.RateLimitPerIP,
 	})
-	return &services{db: db, mailer: mailer, now: now, auth: authSvc, questions: question.NewService(db, now)}
+	s := &services{db: db, mailer: mailer, now: now, auth: authSvc, questions: question.NewService(db, now)}
+	// The built-in bank belongs to every database like its schema does;
+	// seeding only ever adds questions it never added before.
+	if n, err := s.questions.Seed(ctx); err != nil {
+		db.Close()
+		return nil, err
+	} else if n > 0 {
+		logger.Info("seeded the question bank", "questions", n)
+	}
+	return s, nil
 }
 
 // Main is what cmd/whitecoat calls: it runs the command and turns its

@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
@@ -243,11 +241,15 @@ func TestSessionCookieAttributes(t *testing.T) {
 		}
 	})
 	t.Run("https", func(t *testing.T) {
-		app := newTestApp(t, storetest.SQLite(t), nil)
-		app.cfg.BaseURL.Scheme = "https"
-		h := auth.NewHandler(app.svcs.auth, app.cfg.SecureCookies())
-		if h.CookieName() != "__Host-whitecoat_session" {
-			t.Fatalf("cookie name over https: %s", h.CookieName())
+		app := newTestApp(t, storetest.SQLite(t), map[string]string{"BASE_URL": "https://whitecoat.test"})
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodPost, "/api/auth/signup",
+			strings.NewReader(`{"name":"Ana","email":"ana@example.com","password":"`+pw+`"}`))
+		req.Header.Set("Content-Type", "application/json")
+		app.Handler().ServeHTTP(rec, req)
+		c := rec.Header().Get("Set-Cookie")
+		if rec.Code != http.StatusCreated || !strings.HasPrefix(c, "__Host-whitecoat_session=") || !strings.Contains(c, "Secure") {
+			t.Fatalf("signup over https: %d, cookie %q", rec.Code, c)
 		}
 	})
 }
@@ -393,15 +395,10 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 }
 
 func TestHSTSOverHTTPS(t *testing.T) {
-	app := newTestApp(t, storetest.SQLite(t), nil)
-	cfg := app.cfg
-	u := *cfg.BaseURL
-	u.Scheme = "https"
-	cfg.BaseURL = &u
-	h, _ := newHTTPHandler(app.svcs, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}})
+	app := newTestApp(t, storetest.SQLite(t), map[string]string{"BASE_URL": "https://whitecoat.test"})
 	for _, path := range []string{"/dental", "/api/nothing"} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		app.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
 		if got := rec.Header().Get("Strict-Transport-Security"); !strings.Contains(got, "max-age=") {
 			t.Errorf("%s: HSTS %q", path, got)
 		}

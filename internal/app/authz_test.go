@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -25,11 +22,11 @@ type caller struct {
 	name string
 	b    *browser
 	// level is the highest access level the caller holds.
-	level string
+	level auth.Access
 }
 
 // accessRank orders the levels: a caller reaches every level up to its own.
-var accessRank = map[string]int{auth.AccessPublic: 0, auth.AccessUser: 1, auth.AccessVerified: 2, auth.AccessAdmin: 3}
+var accessRank = map[auth.Access]int{auth.AccessPublic: 0, auth.AccessUser: 1, auth.AccessVerified: 2, auth.AccessAdmin: 3}
 
 // bodies are minimal valid request bodies, so an allowed caller gets past
 // validation and the route's real work runs; routes not listed get {}.
@@ -48,17 +45,17 @@ func TestAuthorisationMatrix(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		app := newTestApp(t, db, nil)
-		if _, err := app.svcs.questions.Seed(ctx); err != nil {
+		if _, err := app.questions.Seed(ctx); err != nil {
 			t.Fatal(err)
 		}
-		bank, err := app.svcs.questions.Questions(ctx, "dental")
+		bank, err := app.questions.Questions(ctx, "dental")
 		if err != nil || len(bank) == 0 {
 			t.Fatalf("no questions to address: %v", err)
 		}
 		params := map[string]string{"id": bank[0].ID, "slug": "dental"}
 
 		account := func(name, email, ip string, role auth.Role) *browser {
-			if _, err := app.svcs.auth.CreateUser(ctx, name, email, pw, role); err != nil {
+			if _, err := app.auth.CreateUser(ctx, name, email, pw, role); err != nil {
 				t.Fatal(err)
 			}
 			b := app.browser(t, ip)
@@ -79,17 +76,16 @@ func TestAuthorisationMatrix(t *testing.T) {
 			{"admin", account("Ada Admin", "admin@example.com", "10.1.0.3", auth.RoleAdmin), auth.AccessAdmin},
 		}
 
-		_, api := newHTTPHandler(app.svcs, app.cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), fstest.MapFS{})
-		ops := operations(api)
+		ops := operations(app.api)
 		if len(ops) < 15 {
 			t.Fatalf("found only %d operations; the walk is not reading the router", len(ops))
 		}
 		for _, op := range ops {
 			t.Run(op.OperationID, func(t *testing.T) {
-				access, _ := op.Metadata[auth.AccessKey].(string)
+				access, _ := auth.AccessOf(op)
 				if _, known := accessRank[access]; !known {
-					t.Fatalf("%s %s has no known access level (Metadata[%q] = %v); give it one with auth.Operation",
-						op.Method, op.Path, auth.AccessKey, op.Metadata[auth.AccessKey])
+					t.Fatalf("%s %s has no known access level (%q); declare it with auth.Endpoint and auth.Register",
+						op.Method, op.Path, access)
 				}
 				path := pathParam.ReplaceAllStringFunc(op.Path, func(m string) string {
 					if v, ok := params[m[1:len(m)-1]]; ok {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
@@ -30,7 +31,7 @@ func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, ar
 		if len(args) != 2 {
 			return fmt.Errorf("%w: whitecoat user promote EMAIL", ErrUsage)
 		}
-		s, err := newServices(ctx, cfg, logger)
+		s, err := newServices(ctx, cfg, logger, time.Now)
 		if err != nil {
 			return err
 		}
@@ -48,7 +49,7 @@ func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, ar
 		if err != nil {
 			return err
 		}
-		s, err := newServices(ctx, cfg, logger)
+		s, err := newServices(ctx, cfg, logger, time.Now)
 		if err != nil {
 			return err
 		}
@@ -80,7 +81,7 @@ func userCreate(ctx context.Context, cfg config.Config, logger *slog.Logger, arg
 	if err != nil {
 		return err
 	}
-	s, err := newServices(ctx, cfg, logger)
+	s, err := newServices(ctx, cfg, logger, time.Now)
 	if err != nil {
 		return err
 	}
@@ -98,7 +99,7 @@ func userCreate(ctx context.Context, cfg config.Config, logger *slog.Logger, arg
 }
 
 func questionsCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
-	s, err := newServices(ctx, cfg, logger)
+	s, err := newServices(ctx, cfg, logger, time.Now)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -17,12 +18,8 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/config"
-	"github.com/whitecoat/whitecoat/internal/feedback"
-	"github.com/whitecoat/whitecoat/internal/jobs"
-	"github.com/whitecoat/whitecoat/internal/mail"
 	"github.com/whitecoat/whitecoat/internal/mail/mailtest"
 	"github.com/whitecoat/whitecoat/internal/store"
-	"github.com/whitecoat/whitecoat/internal/transcribe"
 	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 )
 
@@ -44,22 +41,25 @@ func (c *testClock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// testApp is the whole HTTP surface on a real database, with a real SMTP
-// server receiving its mail and a clock the test controls.
+// testApp is the App serve runs, on a real database, with a real SMTP
+// server receiving its mail, a fake OpenAI-compatible speech service and a
+// clock the test controls.
 type testApp struct {
+	*App
 	URL     string
 	Clock   *testClock
 	Mail    *mailtest.Server
 	Whisper *whispertest.Server
-	svcs    *services
-	cfg     config.Config
 }
 
 const testIndexHTML = "<!doctype html><title>Whitecoat</title><div id=root></div>"
 
+// newTestApp starts the App on db. env adds to or overrides the settings
+// every test app has, as the environment would.
 func newTestApp(t *testing.T, db *store.DB, env map[string]string) *testApp {
 	t.Helper()
 	smtp := mailtest.Start(t)
+	whisper := whispertest.Start(t, "I want to become a dentist because of the trust I saw between Dr. Patel and her patients.")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -67,50 +67,38 @@ func newTestApp(t *testing.T, db *store.DB, env map[string]string) *testApp {
 	base := "http://" + ln.Addr().String()
 	vars := map[string]string{
 		"BASE_URL":               base,
+		"DATABASE_URL":           db.DSN,
+		"DATA_DIR":               t.TempDir(),
 		"SMTP_URL":               smtp.URL.String(),
 		"MAIL_FROM":              "Whitecoat <no-reply@whitecoat.test>",
 		"RATE_LIMIT_PER_ACCOUNT": "5",
 		"RATE_LIMIT_PER_IP":      "50",
 		"TRUSTED_PROXY_HEADER":   "X-Test-Client-IP",
+		"SPEECH_ENGINE":          "openai",
+		"SPEECH_OPENAI_BASE_URL": whisper.URL,
+		"SPEECH_OPENAI_API_KEY":  "test-key",
 	}
-	for k, v := range env {
-		vars[k] = v
-	}
+	maps.Copy(vars, env)
 	cfg, err := config.Load(func(k string) string { return vars[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	mailer, err := mail.New(cfg.SMTPURL, cfg.MailFrom, logger)
-	if err != nil {
-		t.Fatal(err)
-	}
 	clock := &testClock{t: time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)}
-	svcs := assemble(db, mailer, cfg, logger, clock.Now)
-	if _, err := svcs.questions.Seed(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	whisper := whispertest.Start(t, "I want to become a dentist because of the trust I saw between Dr. Patel and her patients.")
-	sc := speechConfig(cfg)
-	sc.Engine = transcribe.EngineOpenAI
-	sc.OpenAI.BaseURL, sc.OpenAI.APIKey, sc.OpenAI.MaxRetries = whisper.URL, "test-key", 0
-	speech, err := transcribe.New(sc, logger)
+	ctx := context.Background()
+	a, err := New(ctx, cfg, Deps{
+		Logger:          slog.New(slog.DiscardHandler),
+		Now:             clock.Now,
+		SPA:             fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}, "assets/app.js": {Data: []byte("console.log(1)")}},
+		JobPollInterval: 50 * time.Millisecond,
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	scorer, err := feedback.New(feedbackConfig(cfg), logger)
-	if err != nil {
+	t.Cleanup(func() { a.Close() })
+	if err := a.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	opts := jobs.DefaultOptions(cfg.JobTimeout)
-	opts.PollInterval = 50 * time.Millisecond
-	jobClient, err := startPipeline(context.Background(), svcs, cfg, logger, engines{speech: speech, scorer: scorer}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spa := fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}, "assets/app.js": {Data: []byte("console.log(1)")}}
-	h, api := newHTTPHandler(svcs, cfg, logger, spa)
-	srv := httptest.NewUnstartedServer(newContractCheck(t, api.OpenAPI()).wrap(h))
+	srv := httptest.NewUnstartedServer(newContractCheck(t, a.api.OpenAPI()).wrap(a.Handler()))
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
@@ -118,10 +106,9 @@ func newTestApp(t *testing.T, db *store.DB, env map[string]string) *testApp {
 		srv.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		_ = jobs.Stop(ctx, jobClient)
-		svcs.auth.Shutdown(ctx)
+		_ = a.Shutdown(ctx)
 	})
-	return &testApp{URL: base, Clock: clock, Mail: smtp, svcs: svcs, cfg: cfg, Whisper: whisper}
+	return &testApp{App: a, URL: base, Clock: clock, Mail: smtp, Whisper: whisper}
 }
 
 // browser is one cookie jar talking to the app from one client IP.

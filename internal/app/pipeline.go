@@ -53,9 +53,10 @@ func practiceConfig(cfg config.Config) practice.Config {
 	}
 }
 
-// startPipeline creates the practice service on s and starts the job
-// workers that process answers and run the periodic clean-ups.
-func startPipeline(ctx context.Context, s *services, cfg config.Config, logger *slog.Logger, eng engines, opts jobs.Options) (*jobs.Client, error) {
+// newPipeline creates the practice service on s with the job client it
+// enqueues on, and registers the workers that process answers and run the
+// periodic clean-ups; Start starts them.
+func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, opts jobs.Options) (*jobs.Client, error) {
 	workers := river.NewWorkers()
 	opts.Workers = workers
 	opts.PeriodicJobs = append(opts.PeriodicJobs, auth.PrunePeriodically(time.Hour), practice.SweepPeriodically(cfg.JobTimeout))
@@ -66,20 +67,25 @@ func startPipeline(ctx context.Context, s *services, cfg config.Config, logger *
 	s.practice = practice.NewService(s.db, client, s.auth, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
 	practice.AddWorkers(workers, s.practice)
-	// Jobs stop through jobs.Stop after the HTTP server drains, not when
-	// the shutdown signal arrives.
-	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
-		return nil, fmt.Errorf("app: start jobs: %w", err)
-	}
+	return client, nil
+}
+
+// Start queues again the answers a crash cut off, then starts the job
+// workers. Jobs stop through Shutdown after the HTTP server drains, not
+// when ctx ends.
+func (a *App) Start(ctx context.Context) error {
 	// Answers in progress for longer than a job may run were cut off by a
 	// crash; on SQLite, which has this one process working on it, every
-	// answer in progress was. Recover them now, not at the next sweep.
-	olderThan := cfg.JobTimeout
-	if s.db.Dialect == store.SQLite {
+	// answer in progress was. Queue them now, not at the next sweep.
+	olderThan := a.cfg.JobTimeout
+	if a.db.Dialect == store.SQLite {
 		olderThan = 0
 	}
-	if _, err := s.practice.RecoverStuck(ctx, olderThan); err != nil {
-		return nil, err
+	if _, err := a.practice.RecoverStuck(ctx, olderThan); err != nil {
+		return err
 	}
-	return client, nil
+	if err := a.jobs.Start(context.WithoutCancel(ctx)); err != nil {
+		return fmt.Errorf("app: start jobs: %w", err)
+	}
+	return nil
 }

@@ -20,7 +20,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		for _, email := range []string{"ana@example.com", "bob@example.com"} {
-			if _, err := app.svcs.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
+			if _, err := app.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -141,10 +141,10 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		app := newTestApp(t, db, nil)
-		if _, err := app.svcs.questions.Seed(ctx); err != nil {
+		if _, err := app.questions.Seed(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := app.svcs.auth.CreateUser(ctx, "Ada Admin", "admin@example.com", pw, auth.RoleAdmin); err != nil {
+		if _, err := app.auth.CreateUser(ctx, "Ada Admin", "admin@example.com", pw, auth.RoleAdmin); err != nil {
 			t.Fatal(err)
 		}
 		admin := app.browser(t, "10.0.0.1")

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"os/signal"
 	"syscall"
 	"time"
@@ -47,50 +48,109 @@ func apiConfig() huma.Config {
 	return hc
 }
 
-// handlers are the HTTP faces of the services.
-type handlers struct {
-	auth      *auth.Handler
-	questions *question.Handler
-	practice  *practice.Handler
+// App is the Whitecoat server: the services on one database, the practice
+// pipeline with its engines and job workers, and the HTTP handler in front
+// of them. New builds all of it; serve and the tests run the same App.
+type App struct {
+	*services
+	cfg      config.Config
+	logger   *slog.Logger
+	engines  engines
+	practice *practice.Service
+	jobs     *jobs.Client
+	api      huma.API
+	handler  http.Handler
 }
 
-func newHandlers(s *services, cfg config.Config) handlers {
-	var (
-		authSvc     *auth.Service
-		questionSvc *question.Service
-		practiceSvc *practice.Service
-	)
-	if s != nil {
-		authSvc, questionSvc, practiceSvc = s.auth, s.questions, s.practice
+// Deps are what the App takes from its caller rather than from the
+// configuration. The zero value is what serve uses.
+type Deps struct {
+	// Logger receives the app's logs; nil logs to standard error as the
+	// configuration says.
+	Logger *slog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// SPA is the web app's files; nil means the build embedded in the binary.
+	SPA fs.FS
+	// JobPollInterval is how often idle job workers look for work; 0 keeps
+	// the server's default.
+	JobPollInterval time.Duration
+}
+
+// New builds the App for cfg: it opens and migrates the database, seeds
+// the question bank and starts the speech engine. Start runs its job
+// workers; Close releases what New opened.
+func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
+	logger, now, spa := deps.Logger, deps.Now, deps.SPA
+	if logger == nil {
+		logger = newLogger(cfg, os.Stderr)
 	}
-	return handlers{auth: auth.NewHandler(authSvc, cfg.SecureCookies()), questions: question.NewHandler(questionSvc),
-		practice: practice.NewHandler(practiceSvc)}
+	if now == nil {
+		now = time.Now
+	}
+	if spa == nil {
+		spa = web.Dist()
+	}
+	opts := jobs.DefaultOptions(cfg.JobTimeout)
+	if deps.JobPollInterval > 0 {
+		opts.PollInterval = deps.JobPollInterval
+	}
+	if err := makeAudioDir(cfg); err != nil {
+		return nil, err
+	}
+	s, err := newServices(ctx, cfg, logger, now)
+	if err != nil {
+		return nil, err
+	}
+	eng, err := newEngines(cfg, logger)
+	if err != nil {
+		s.db.Close()
+		return nil, err
+	}
+	a := &App{services: s, cfg: cfg, logger: logger, engines: eng}
+	if a.jobs, err = newPipeline(a, cfg, logger, eng, opts); err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.handler, a.api = newHTTPHandler(a, spa)
+	return a, nil
 }
 
-// registerAPI adds every API operation to api. The OpenAPI document and the
-// authorisation matrix test both come from this one list.
-func registerAPI(api huma.API, h handlers) {
-	h.auth.RegisterRoutes(api)
-	h.auth.RegisterAdminRoutes(api)
-	profession.RegisterRoutes(api)
-	h.questions.RegisterRoutes(api)
-	h.practice.RegisterRoutes(api)
+// Handler is the whole HTTP surface: API, probes and web app.
+func (a *App) Handler() http.Handler { return a.handler }
+
+// Shutdown lets the jobs and the mail in flight finish until ctx ends.
+func (a *App) Shutdown(ctx context.Context) error {
+	err := jobs.Stop(ctx, a.jobs)
+	a.auth.Shutdown(ctx)
+	return err
+}
+
+// Close releases the speech engine and the database.
+func (a *App) Close() error {
+	return errors.Join(a.engines.speech.Close(), a.db.Close())
 }
 
 // newHTTPHandler assembles the whole HTTP surface: API, probes and SPA,
-// behind the middleware every response passes through.
-func newHTTPHandler(s *services, cfg config.Config, logger *slog.Logger, spaFiles fs.FS) (http.Handler, huma.API) {
+// behind the middleware every response passes through. The API it returns
+// is where the OpenAPI document and the authorisation matrix test come
+// from.
+func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
 	mux := http.NewServeMux()
 	api := humago.New(mux, apiConfig())
 	api.UseMiddleware(auth.Guard(api))
-	h := newHandlers(s, cfg)
-	registerAPI(api, h)
+	accounts := auth.NewHandler(a.auth, a.cfg.SecureCookies())
+	accounts.RegisterRoutes(api)
+	accounts.RegisterAdminRoutes(api)
+	profession.RegisterRoutes(api)
+	question.NewHandler(a.questions).RegisterRoutes(api)
+	practice.NewHandler(a.practice).RegisterRoutes(api)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, "ok\n")
 	})
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
-		if err := s.db.Ping(r.Context()); err != nil {
+		if err := a.db.Ping(r.Context()); err != nil {
 			httpx.Logger(r.Context()).Warn("readiness check failed", "err", err)
 			httpx.WriteProblem(w, http.StatusServiceUnavailable, "The database is not reachable.")
 			return
@@ -100,30 +160,42 @@ func newHTTPHandler(s *services, cfg config.Config, logger *slog.Logger, spaFile
 	})
 	mux.Handle("/", httpx.SPA(spaFiles))
 	return httpx.Chain(mux,
-		httpx.ClientIPFrom(cfg.TrustedProxyHeader),
-		httpx.RequestLog(logger),
+		httpx.ClientIPFrom(a.cfg.TrustedProxyHeader),
+		httpx.RequestLog(a.logger),
 		httpx.Recover,
-		httpx.SecurityHeaders(cfg.SecureCookies()),
+		httpx.SecurityHeaders(a.cfg.SecureCookies()),
 		httpx.NoStoreAPI,
 		httpx.BodyLimit(jsonBodyLimit, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes}),
 		httpx.TextHygiene,
 		httpx.CrossOrigin,
-		h.auth.Middleware,
+		accounts.Middleware,
 	), api
 }
 
-// printOpenAPI writes the OpenAPI document without opening a database:
-// `make generate` turns it into the web client's types.
-func printOpenAPI(w io.Writer) error {
-	cfg, err := config.Load(func(string) string { return "" })
+// printOpenAPI writes the OpenAPI document of the App serve runs, built on
+// a throwaway SQLite database so that `make generate`, which turns it into
+// the web client's types, needs no configuration. The OpenAI-compatible
+// speech engine stands in for the local one, which would load its model
+// for nothing: it connects to nothing until an answer arrives.
+func printOpenAPI(ctx context.Context, w io.Writer) error {
+	dir, err := os.MkdirTemp("", "whitecoat-openapi-")
+	if err != nil {
+		return fmt.Errorf("app: openapi: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	env := map[string]string{"DATA_DIR": dir, "SPEECH_ENGINE": "openai", "SPEECH_OPENAI_BASE_URL": "http://localhost/v1"}
+	cfg, err := config.Load(func(k string) string { return env[k] })
 	if err != nil {
 		return err
 	}
-	api := humago.New(http.NewServeMux(), apiConfig())
-	registerAPI(api, newHandlers(nil, cfg))
+	a, err := New(ctx, cfg, Deps{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return err
+	}
+	defer a.Close()
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(api.OpenAPI())
+	return enc.Encode(a.api.OpenAPI())
 }
 
 // serve runs the web server and job workers until SIGINT or SIGTERM, then
@@ -132,26 +204,18 @@ func serve(parent context.Context, cfg config.Config, logger *slog.Logger) error
 	ctx, stop := signal.NotifyContext(parent, syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
-	s, err := newServices(ctx, cfg, logger)
+	a, err := New(ctx, cfg, Deps{Logger: logger})
 	if err != nil {
 		return err
 	}
-	defer s.db.Close()
-
-	eng, err := newEngines(cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer eng.speech.Close()
-	jobClient, err := startPipeline(ctx, s, cfg, logger, eng, jobs.DefaultOptions(cfg.JobTimeout))
-	if err != nil {
+	defer a.Close()
+	if err := a.Start(ctx); err != nil {
 		return err
 	}
 
-	handler, _ := newHTTPHandler(s, cfg, logger, web.Dist())
 	srv := &http.Server{
 		Addr:              cfg.Addr,
-		Handler:           handler,
+		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
@@ -162,7 +226,7 @@ func serve(parent context.Context, cfg config.Config, logger *slog.Logger) error
 		return fmt.Errorf("app: listen on %s: %w", cfg.Addr, err)
 	}
 	logger.Info("Whitecoat is running", "url", cfg.BaseURL.String(), "listen", ln.Addr().String(),
-		"database", string(s.db.Dialect), "mail", s.mailer.Describe())
+		"database", string(a.db.Dialect), "mail", a.mailer.Describe())
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -180,10 +244,9 @@ func serve(parent context.Context, cfg config.Config, logger *slog.Logger) error
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		logger.Warn("HTTP shutdown incomplete", "err", err)
 	}
-	if err := jobs.Stop(shutdownCtx, jobClient); err != nil {
+	if err := a.Shutdown(shutdownCtx); err != nil {
 		logger.Warn("job shutdown incomplete", "err", err)
 	}
-	s.auth.Shutdown(shutdownCtx)
 	logger.Info("stopped")
 	return nil
 }

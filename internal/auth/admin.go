@@ -10,20 +10,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
-
-// Operation marks o with its access level and, for anything but public,
-// the session security requirement; the authorisation matrix test reads
-// the level back from the OpenAPI document.
-func Operation(access string, o huma.Operation) huma.Operation {
-	o.Metadata = map[string]any{AccessKey: access}
-	if access != AccessPublic {
-		o.Security = []map[string][]string{{"session": {}}}
-	}
-	return o
-}
 
 // UserSummary is one row of the admin users table.
 type UserSummary struct {
@@ -40,11 +28,28 @@ type UserSummary struct {
 
 // UserQuery is a search, sort and page of the admin users table.
 type UserQuery struct {
-	Q        string `query:"q" maxLength:"200" doc:"Matches name or email, case-insensitively, anywhere in the text."`
-	Sort     string `query:"sort" enum:"name,email,createdAt,trialExpiresAt,usageCount,role" default:"createdAt"`
-	Order    string `query:"order" enum:"asc,desc" default:"desc"`
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"25"`
+	Q        string        `query:"q" maxLength:"200" doc:"Matches name or email, case-insensitively, anywhere in the text."`
+	Sort     string        `query:"sort" enum:"name,email,createdAt,trialExpiresAt,usageCount,role" default:"createdAt"`
+	Order    string        `query:"order" enum:"asc,desc" default:"desc"`
+	Page     int           `query:"page" minimum:"1" default:"1"`
+	PageSize UsersPageSize `query:"pageSize" minimum:"1"`
+}
+
+// Page sizes of the admin users table.
+const (
+	DefaultUsersPageSize = 25
+	MaxUsersPageSize     = 100
+)
+
+// UsersPageSize is a named type so that its schema can publish the page
+// sizes ListUsers applies (Huma transforms the schemas of named types only).
+type UsersPageSize int
+
+// TransformSchema implements huma.SchemaTransformer.
+func (UsersPageSize) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	most := float64(MaxUsersPageSize)
+	s.Maximum, s.Default = &most, DefaultUsersPageSize
+	return s
 }
 
 // UserList is one page of the admin users table.
@@ -76,7 +81,11 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 	if uq.Order == "asc" {
 		dir = "ASC"
 	}
-	page, size := max(uq.Page, 1), min(max(uq.PageSize, 1), 100)
+	page, size := max(uq.Page, 1), int(uq.PageSize)
+	if size < 1 {
+		size = DefaultUsersPageSize
+	}
+	size = min(size, MaxUsersPageSize)
 	where, args := "", []any{}
 	if q := strings.TrimSpace(uq.Q); q != "" {
 		where = ` WHERE ` + s.db.Contains("name", "$1") + ` OR ` + s.db.Contains("email", "$1")
@@ -111,17 +120,14 @@ type userListOutput struct{ Body UserList }
 
 // RegisterAdminRoutes adds the admin console's account endpoints to api.
 func (h *Handler) RegisterAdminRoutes(api huma.API) {
-	httpx.Register(api, Operation(AccessAdmin, huma.Operation{
-		OperationID: "admin-list-users", Method: http.MethodGet, Path: "/api/admin/users",
-		Summary: "List, search and sort accounts", Tags: []string{"Admin"},
-	}), func(ctx context.Context, in *UserQuery) (*userListOutput, error) {
-		if _, err := RequireAdmin(ctx); err != nil {
-			return nil, err
-		}
-		list, err := h.svc.ListUsers(ctx, *in)
-		if err != nil {
-			return nil, err
-		}
-		return &userListOutput{Body: list}, nil
-	})
+	Register(api, Endpoint{ID: "admin-list-users", Method: http.MethodGet, Path: "/api/admin/users",
+		Summary: "List, search and sort accounts", Tags: []string{"Admin"}, Access: AccessAdmin}, h.listUsers)
+}
+
+func (h *Handler) listUsers(ctx context.Context, _ User, in *UserQuery) (*userListOutput, error) {
+	list, err := h.svc.ListUsers(ctx, *in)
+	if err != nil {
+		return nil, err
+	}
+	return &userListOutput{Body: list}, nil
 }

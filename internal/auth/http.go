@@ -65,22 +65,6 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 	})
 }
 
-// Access levels recorded on each operation, read by the authorisation
-// matrix test so no route can be forgotten.
-//
-// AccessUser admits any signed-in account; AccessVerified also requires a
-// confirmed email, the gate the spec puts in front of the app itself
-// (dashboard, question bank, practice); AccessAdmin requires the admin role.
-const (
-	AccessPublic   = "public"
-	AccessUser     = "user"
-	AccessVerified = "verified"
-	AccessAdmin    = "admin"
-)
-
-// AccessKey is the operation metadata key holding the access level.
-const AccessKey = "access"
-
 // UserBody wraps the user for responses.
 type UserBody struct {
 	User User `json:"user"`
@@ -145,82 +129,89 @@ func client(ctx context.Context, userAgent string) Client {
 	return Client{IP: httpx.ClientIP(ctx), UserAgent: userAgent}
 }
 
-func op(id, method, path, summary string, status int, access string) huma.Operation {
-	return Operation(access, huma.Operation{
-		OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{"Accounts"},
-		DefaultStatus: status, MaxBodyBytes: 16 << 10,
-	})
-}
+// accountTags and accountBodyLimit are shared by the account endpoints:
+// the longest body, a sign-up, is well under a kilobyte.
+var accountTags = []string{"Accounts"}
+
+const accountBodyLimit = 16 << 10
 
 // RegisterRoutes adds the account endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	httpx.Register(api, op("signup", http.MethodPost, "/api/auth/signup", "Create an account", http.StatusCreated, AccessPublic),
-		func(ctx context.Context, in *signupInput) (*sessionOutput, error) {
-			u, token, err := h.svc.Signup(ctx, in.Body.Name, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent))
-			if err != nil {
-				return nil, err
-			}
-			return &sessionOutput{SetCookie: h.cookie(token, h.svc.cfg.AbsoluteTimeout), Body: UserBody{u}}, nil
-		})
+	Register(api, Endpoint{ID: "signup", Method: http.MethodPost, Path: "/api/auth/signup", Summary: "Create an account",
+		Tags: accountTags, Status: http.StatusCreated, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.signup)
+	Register(api, Endpoint{ID: "login", Method: http.MethodPost, Path: "/api/auth/login", Summary: "Log in with email and password",
+		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.login)
+	Register(api, Endpoint{ID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Summary: "Log out of this browser",
+		Tags: accountTags, Status: http.StatusNoContent, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.logout)
+	Register(api, Endpoint{ID: "get-me", Method: http.MethodGet, Path: "/api/auth/me", Summary: "The signed-in user",
+		Tags: accountTags, Access: AccessUser, MaxBodyBytes: accountBodyLimit}, h.getMe)
+	Register(api, Endpoint{ID: "resend-verification", Method: http.MethodPost, Path: "/api/auth/verification/resend", Summary: "Send a new verification email",
+		Tags: accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.resendVerification)
+	Register(api, Endpoint{ID: "confirm-email", Method: http.MethodPost, Path: "/api/auth/verification/confirm", Summary: "Confirm an email address with the emailed token",
+		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.confirmEmail)
+	Register(api, Endpoint{ID: "forgot-password", Method: http.MethodPost, Path: "/api/auth/password/forgot", Summary: "Email a password reset link",
+		Tags: accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.forgotPassword)
+	Register(api, Endpoint{ID: "reset-password", Method: http.MethodPost, Path: "/api/auth/password/reset", Summary: "Set a new password with the emailed token",
+		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.resetPassword)
+}
 
-	httpx.Register(api, op("login", http.MethodPost, "/api/auth/login", "Log in with email and password", http.StatusOK, AccessPublic),
-		func(ctx context.Context, in *loginInput) (*sessionOutput, error) {
-			prev, _ := SessionFrom(ctx)
-			u, token, err := h.svc.Login(ctx, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent), prev.TokenHash)
-			if err != nil {
-				return nil, err
-			}
-			return &sessionOutput{SetCookie: h.cookie(token, h.svc.cfg.AbsoluteTimeout), Body: UserBody{u}}, nil
-		})
+func (h *Handler) signup(ctx context.Context, _ User, in *signupInput) (*sessionOutput, error) {
+	u, token, err := h.svc.Signup(ctx, in.Body.Name, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent))
+	if err != nil {
+		return nil, err
+	}
+	return &sessionOutput{SetCookie: h.cookie(token, h.svc.cfg.AbsoluteTimeout), Body: UserBody{u}}, nil
+}
 
-	httpx.Register(api, op("logout", http.MethodPost, "/api/auth/logout", "Log out of this browser", http.StatusNoContent, AccessPublic),
-		func(ctx context.Context, _ *struct{}) (*logoutOutput, error) {
-			if sess, ok := SessionFrom(ctx); ok {
-				if err := h.svc.Logout(ctx, sess); err != nil {
-					return nil, err
-				}
-			}
-			return &logoutOutput{SetCookie: h.cookie("", 0)}, nil
-		})
+// login replaces the browser's current sign-in, if any, with a new one.
+func (h *Handler) login(ctx context.Context, _ User, in *loginInput) (*sessionOutput, error) {
+	prev, _ := SessionFrom(ctx)
+	u, token, err := h.svc.Login(ctx, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent), prev.TokenHash)
+	if err != nil {
+		return nil, err
+	}
+	return &sessionOutput{SetCookie: h.cookie(token, h.svc.cfg.AbsoluteTimeout), Body: UserBody{u}}, nil
+}
 
-	httpx.Register(api, op("get-me", http.MethodGet, "/api/auth/me", "The signed-in user", http.StatusOK, AccessUser),
-		func(ctx context.Context, _ *struct{}) (*userOutput, error) {
-			u, err := RequireUser(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return &userOutput{Body: UserBody{u}}, nil
-		})
+// logout clears the cookie even when the browser was not signed in, so a
+// stale cookie cannot linger.
+func (h *Handler) logout(ctx context.Context, _ User, _ *struct{}) (*logoutOutput, error) {
+	if sess, ok := SessionFrom(ctx); ok {
+		if err := h.svc.Logout(ctx, sess); err != nil {
+			return nil, err
+		}
+	}
+	return &logoutOutput{SetCookie: h.cookie("", 0)}, nil
+}
 
-	httpx.Register(api, op("resend-verification", http.MethodPost, "/api/auth/verification/resend", "Send a new verification email", http.StatusAccepted, AccessPublic),
-		func(ctx context.Context, in *emailInput) (*messageOutput, error) {
-			if err := h.svc.ResendVerification(ctx, in.Body.Email, client(ctx, in.UserAgent)); err != nil {
-				return nil, err
-			}
-			return &messageOutput{Body: MessageBody{MsgResendSent}}, nil
-		})
+func (h *Handler) getMe(_ context.Context, u User, _ *struct{}) (*userOutput, error) {
+	return &userOutput{Body: UserBody{u}}, nil
+}
 
-	httpx.Register(api, op("confirm-email", http.MethodPost, "/api/auth/verification/confirm", "Confirm an email address with the emailed token", http.StatusOK, AccessPublic),
-		func(ctx context.Context, in *tokenInput) (*messageOutput, error) {
-			if _, err := h.svc.ConfirmEmail(ctx, in.Body.Token); err != nil {
-				return nil, err
-			}
-			return &messageOutput{Body: MessageBody{MsgEmailConfirmed}}, nil
-		})
+func (h *Handler) resendVerification(ctx context.Context, _ User, in *emailInput) (*messageOutput, error) {
+	if err := h.svc.ResendVerification(ctx, in.Body.Email, client(ctx, in.UserAgent)); err != nil {
+		return nil, err
+	}
+	return &messageOutput{Body: MessageBody{MsgResendSent}}, nil
+}
 
-	httpx.Register(api, op("forgot-password", http.MethodPost, "/api/auth/password/forgot", "Email a password reset link", http.StatusAccepted, AccessPublic),
-		func(ctx context.Context, in *emailInput) (*messageOutput, error) {
-			if err := h.svc.ForgotPassword(ctx, in.Body.Email, client(ctx, in.UserAgent)); err != nil {
-				return nil, err
-			}
-			return &messageOutput{Body: MessageBody{MsgResetSent}}, nil
-		})
+func (h *Handler) confirmEmail(ctx context.Context, _ User, in *tokenInput) (*messageOutput, error) {
+	if _, err := h.svc.ConfirmEmail(ctx, in.Body.Token); err != nil {
+		return nil, err
+	}
+	return &messageOutput{Body: MessageBody{MsgEmailConfirmed}}, nil
+}
 
-	httpx.Register(api, op("reset-password", http.MethodPost, "/api/auth/password/reset", "Set a new password with the emailed token", http.StatusOK, AccessPublic),
-		func(ctx context.Context, in *resetInput) (*messageOutput, error) {
-			if err := h.svc.ResetPassword(ctx, in.Body.Token, in.Body.Password, client(ctx, "")); err != nil {
-				return nil, err
-			}
-			return &messageOutput{Body: MessageBody{MsgPasswordReset}}, nil
-		})
+func (h *Handler) forgotPassword(ctx context.Context, _ User, in *emailInput) (*messageOutput, error) {
+	if err := h.svc.ForgotPassword(ctx, in.Body.Email, client(ctx, in.UserAgent)); err != nil {
+		return nil, err
+	}
+	return &messageOutput{Body: MessageBody{MsgResetSent}}, nil
+}
+
+func (h *Handler) resetPassword(ctx context.Context, _ User, in *resetInput) (*messageOutput, error) {
+	if err := h.svc.ResetPassword(ctx, in.Body.Token, in.Body.Password, client(ctx, "")); err != nil {
+		return nil, err
+	}
+	return &messageOutput{Body: MessageBody{MsgPasswordReset}}, nil
 }

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/mail"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -44,7 +43,8 @@ type Config struct {
 
 	ShutdownTimeout time.Duration
 
-	// AnswerLimit is when a recording stops by itself (3 minutes).
+	// AnswerLimit is when a recording stops by itself (3 minutes unless
+	// ANSWER_LIMIT says otherwise).
 	AnswerLimit time.Duration
 	// JobTimeout bounds one background job (transcribing one answer).
 	JobTimeout time.Duration
@@ -178,9 +178,6 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	return c, nil
 }
-
-// FromEnv is Load over the process environment.
-func FromEnv() (Config, error) { return Load(os.Getenv) }
 
 // SecureCookies reports whether cookies must carry the Secure attribute and
 // responses HSTS: only when users reach the app over https.

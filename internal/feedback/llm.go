@@ -201,9 +201,9 @@ func (e *llmEngine) finish(fb Feedback, base *assessment) Feedback {
 	fb.Engine = EngineLLM
 	fb.Model = e.cfg.Model
 
-	// The same blend the rubric uses: delivery is 55% of the impression.
+	// The model judges the words only; delivery is blended in as the rubric does.
 	textImpression := fb.SectionScores.OverallImpression
-	fb.SectionScores.OverallImpression = clampScore(0.55*base.delivery.score + 0.45*float64(textImpression))
+	fb.SectionScores.OverallImpression = clampScore(blendImpression(base.delivery.score, float64(textImpression)))
 	fb.OverallScore = clampScore(float64(fb.OverallScore) + weightImpression*float64(fb.SectionScores.OverallImpression-textImpression))
 	fb.Evidence = append(fb.Evidence, base.delivery.evidence()...)
 	for _, s := range base.delivery.suggestions() {

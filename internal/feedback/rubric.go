@@ -301,8 +301,19 @@ func (a *assessment) contentScore() float64 {
 
 func (a *assessment) offTopic() bool { return a.relevance < 0.3 }
 
+// The overall impression blends how the answer was delivered with how its
+// words came across; both engines weigh them the same way.
+const (
+	impressionDeliveryShare = 0.55
+	impressionWordsShare    = 0.45
+)
+
+func blendImpression(delivery, words float64) float64 {
+	return impressionDeliveryShare*delivery + impressionWordsShare*words
+}
+
 func (a *assessment) impressionScore(content, structure float64) float64 {
-	s := 0.55*a.delivery.score + 0.45*(content+structure)/2
+	s := blendImpression(a.delivery.score, (content+structure)/2)
 	if n := distinct(a.hedges); n > 2 {
 		s -= math.Min(15, 5*float64(n-2))
 	}

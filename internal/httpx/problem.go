@@ -68,18 +68,6 @@ func ToHTTP(ctx context.Context, err error) error {
 	return out
 }
 
-// Register adds a Huma operation whose handler may return domain errors;
-// they are mapped to HTTP here, in one place.
-func Register[I, O any](api huma.API, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
-	huma.Register(api, op, func(ctx context.Context, in *I) (*O, error) {
-		out, err := handler(ctx, in)
-		if err != nil {
-			return nil, ToHTTP(ctx, err)
-		}
-		return out, nil
-	})
-}
-
 // NewProblem replaces Huma's error constructor (huma.NewError) so that
 // validation failures say what is wrong in the detail a client shows, and
 // never echo the submitted values (which can be passwords) back.

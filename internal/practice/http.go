@@ -98,143 +98,146 @@ type completeInput struct {
 
 type saveInput struct {
 	ID   string `path:"id" maxLength:"64"`
-	Body struct {
-		Title string `json:"title" maxLength:"400" doc:"Empty for the default \"Session {date/time}\"."`
-	}
+	Body saveInputBody
+}
+
+// saveInputBody is a named type so that its schema can publish the title
+// limit Save enforces (Huma transforms the schemas of named types only).
+type saveInputBody struct {
+	Title string `json:"title" doc:"Empty for the default \"Session {date/time}\"."`
+}
+
+// TransformSchema implements huma.SchemaTransformer.
+func (saveInputBody) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetMaxLength(s, "title", MaxTitleLen)
+	return s
 }
 
 type dashboardOutput struct{ Body Dashboard }
 
-func op(id, method, path, summary string, status int, access string) huma.Operation {
-	return auth.Operation(access, huma.Operation{
-		OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{"Practice"},
-		DefaultStatus: status, MaxBodyBytes: 64 << 10,
-	})
-}
+// practiceTags and bodyLimit are shared by the practice endpoints; the
+// answer uploads set their own limits.
+var practiceTags = []string{"Practice"}
 
-// withVerified runs fn for a signed-in user with a confirmed email.
-func withVerified[I, O any](fn func(context.Context, auth.User, *I) (*O, error)) func(context.Context, *I) (*O, error) {
-	return func(ctx context.Context, in *I) (*O, error) {
-		u, err := auth.RequireVerified(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return fn(ctx, u, in)
-	}
-}
+const bodyLimit = 64 << 10
 
 // RegisterRoutes adds the practice endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	httpx.Register(api, op("get-dashboard", http.MethodGet, "/api/dashboard", "Access, stats and recent sessions", http.StatusOK, auth.AccessUser),
-		func(ctx context.Context, _ *struct{}) (*dashboardOutput, error) {
-			u, err := auth.RequireUser(ctx)
-			if err != nil {
-				return nil, err
-			}
-			d, err := h.svc.Dashboard(ctx, u)
-			if err != nil {
-				return nil, err
-			}
-			return &dashboardOutput{Body: d}, nil
-		})
-
-	httpx.Register(api, op("create-practice-session", http.MethodPost, "/api/practice/sessions", "Start a practice session", http.StatusCreated, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *createInput) (*sessionOutput, error) {
-			s, err := h.svc.Create(ctx, u, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return &sessionOutput{Body: sessionBody{s}}, nil
-		}))
-
-	httpx.Register(api, op("get-practice-session", http.MethodGet, "/api/practice/sessions/{id}", "A session with each answer's progress and results", http.StatusOK, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *SessionPath) (*sessionOutput, error) {
-			s, err := h.svc.Get(ctx, u, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return &sessionOutput{Body: sessionBody{s}}, nil
-		}))
+	auth.Register(api, auth.Endpoint{ID: "get-dashboard", Method: http.MethodGet, Path: "/api/dashboard", Summary: "Access, stats and recent sessions",
+		Tags: practiceTags, Access: auth.AccessUser, MaxBodyBytes: bodyLimit}, h.dashboard)
+	auth.Register(api, auth.Endpoint{ID: "create-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions", Summary: "Start a practice session",
+		Tags: practiceTags, Status: http.StatusCreated, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.createSession)
+	auth.Register(api, auth.Endpoint{ID: "get-practice-session", Method: http.MethodGet, Path: "/api/practice/sessions/{id}", Summary: "A session with each answer's progress and results",
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.getSession)
 
 	recording := &huma.MediaType{Schema: &huma.Schema{Type: "string", Format: "binary"}}
 	recordingBody := &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
 		"audio/webm": recording, "audio/mp4": recording, "video/webm": recording, "video/mp4": recording,
 	}}
-	upload := op("upload-answer", http.MethodPut, "/api/practice/sessions/{id}/items/{itemId}/audio", "Upload one recorded answer", http.StatusAccepted, auth.AccessVerified)
-	upload.MaxBodyBytes, upload.RequestBody = MaxUploadBytes, recordingBody
-	httpx.Register(api, upload,
-		withVerified(func(ctx context.Context, u auth.User, in *uploadInput) (*itemOutput, error) {
-			it, err := h.svc.Upload(ctx, u, in.ID, in.ItemID, in.ContentType, bytes.NewReader(in.RawBody))
-			if err != nil {
-				return nil, err
-			}
-			return &itemOutput{Body: itemBody{it}}, nil
-		}))
+	auth.Register(api, auth.Endpoint{ID: "upload-answer", Method: http.MethodPut, Path: "/api/practice/sessions/{id}/items/{itemId}/audio", Summary: "Upload one recorded answer",
+		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: MaxUploadBytes, RequestBody: recordingBody}, h.uploadAnswer)
+	auth.Register(api, auth.Endpoint{ID: "append-answer-piece", Method: http.MethodPatch, Path: "/api/practice/sessions/{id}/items/{itemId}/audio", Summary: "Upload the next piece of an answer being recorded",
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: MaxPieceBytes, RequestBody: recordingBody}, h.appendPiece)
+	auth.Register(api, auth.Endpoint{ID: "finish-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/audio/finish", Summary: "Queue an answer uploaded in pieces",
+		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.finishAnswer)
+	auth.Register(api, auth.Endpoint{ID: "skip-question", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/skip", Summary: "Skip an unanswered question",
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.skipQuestion)
+	auth.Register(api, auth.Endpoint{ID: "retry-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/retry", Summary: "Process a failed answer again",
+		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.retryAnswer)
+	auth.Register(api, auth.Endpoint{ID: "complete-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/complete", Summary: "Finish a session",
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.completeSession)
+	auth.Register(api, auth.Endpoint{ID: "save-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/save", Summary: "Save a finished session to the dashboard",
+		Tags: practiceTags, Status: http.StatusCreated, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.saveSession)
+	auth.Register(api, auth.Endpoint{ID: "get-saved-session", Method: http.MethodGet, Path: "/api/practice/saved/{id}", Summary: "A saved session, for read-only review",
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.getSaved)
+}
 
-	piece := op("append-answer-piece", http.MethodPatch, "/api/practice/sessions/{id}/items/{itemId}/audio", "Upload the next piece of an answer being recorded", http.StatusOK, auth.AccessVerified)
-	piece.MaxBodyBytes, piece.RequestBody = MaxPieceBytes, recordingBody
-	httpx.Register(api, piece,
-		withVerified(func(ctx context.Context, u auth.User, in *pieceInput) (*pieceOutput, error) {
-			n, err := h.svc.AppendAudio(ctx, u, in.ID, in.ItemID, in.Offset, in.ContentType, in.RawBody)
-			if err != nil {
-				return nil, err
-			}
-			out := &pieceOutput{}
-			out.Body.Received = n
-			return out, nil
-		}))
+func (h *Handler) dashboard(ctx context.Context, u auth.User, _ *struct{}) (*dashboardOutput, error) {
+	d, err := h.svc.Dashboard(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return &dashboardOutput{Body: d}, nil
+}
 
-	httpx.Register(api, op("finish-answer", http.MethodPost, "/api/practice/sessions/{id}/items/{itemId}/audio/finish", "Queue an answer uploaded in pieces", http.StatusAccepted, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *finishInput) (*itemOutput, error) {
-			it, err := h.svc.FinishAudio(ctx, u, in.ID, in.ItemID, in.Body.Size)
-			if err != nil {
-				return nil, err
-			}
-			return &itemOutput{Body: itemBody{it}}, nil
-		}))
+func (h *Handler) createSession(ctx context.Context, u auth.User, in *createInput) (*sessionOutput, error) {
+	s, err := h.svc.Create(ctx, u, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &sessionOutput{Body: sessionBody{s}}, nil
+}
 
-	httpx.Register(api, op("skip-question", http.MethodPost, "/api/practice/sessions/{id}/items/{itemId}/skip", "Skip an unanswered question", http.StatusOK, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *ItemPath) (*itemOutput, error) {
-			it, err := h.svc.Skip(ctx, u, in.ID, in.ItemID)
-			if err != nil {
-				return nil, err
-			}
-			return &itemOutput{Body: itemBody{it}}, nil
-		}))
+func (h *Handler) getSession(ctx context.Context, u auth.User, in *SessionPath) (*sessionOutput, error) {
+	s, err := h.svc.Get(ctx, u, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &sessionOutput{Body: sessionBody{s}}, nil
+}
 
-	httpx.Register(api, op("retry-answer", http.MethodPost, "/api/practice/sessions/{id}/items/{itemId}/retry", "Process a failed answer again", http.StatusAccepted, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *ItemPath) (*itemOutput, error) {
-			it, err := h.svc.Retry(ctx, u, in.ID, in.ItemID)
-			if err != nil {
-				return nil, err
-			}
-			return &itemOutput{Body: itemBody{it}}, nil
-		}))
+func (h *Handler) uploadAnswer(ctx context.Context, u auth.User, in *uploadInput) (*itemOutput, error) {
+	it, err := h.svc.Upload(ctx, u, in.ID, in.ItemID, in.ContentType, bytes.NewReader(in.RawBody))
+	if err != nil {
+		return nil, err
+	}
+	return &itemOutput{Body: itemBody{it}}, nil
+}
 
-	httpx.Register(api, op("complete-practice-session", http.MethodPost, "/api/practice/sessions/{id}/complete", "Finish a session", http.StatusOK, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *completeInput) (*sessionOutput, error) {
-			s, err := h.svc.Complete(ctx, u, in.ID, in.Body.TotalSessionTime)
-			if err != nil {
-				return nil, err
-			}
-			return &sessionOutput{Body: sessionBody{s}}, nil
-		}))
+func (h *Handler) appendPiece(ctx context.Context, u auth.User, in *pieceInput) (*pieceOutput, error) {
+	n, err := h.svc.AppendAudio(ctx, u, in.ID, in.ItemID, in.Offset, in.ContentType, in.RawBody)
+	if err != nil {
+		return nil, err
+	}
+	out := &pieceOutput{}
+	out.Body.Received = n
+	return out, nil
+}
 
-	httpx.Register(api, op("save-practice-session", http.MethodPost, "/api/practice/sessions/{id}/save", "Save a finished session to the dashboard", http.StatusCreated, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *saveInput) (*savedOutput, error) {
-			sv, err := h.svc.Save(ctx, u, in.ID, in.Body.Title)
-			if err != nil {
-				return nil, err
-			}
-			return &savedOutput{Body: savedBody{sv}}, nil
-		}))
+func (h *Handler) finishAnswer(ctx context.Context, u auth.User, in *finishInput) (*itemOutput, error) {
+	it, err := h.svc.FinishAudio(ctx, u, in.ID, in.ItemID, in.Body.Size)
+	if err != nil {
+		return nil, err
+	}
+	return &itemOutput{Body: itemBody{it}}, nil
+}
 
-	httpx.Register(api, op("get-saved-session", http.MethodGet, "/api/practice/saved/{id}", "A saved session, for read-only review", http.StatusOK, auth.AccessVerified),
-		withVerified(func(ctx context.Context, u auth.User, in *SessionPath) (*savedOutput, error) {
-			sv, err := h.svc.GetSaved(ctx, u, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return &savedOutput{Body: savedBody{sv}}, nil
-		}))
+func (h *Handler) skipQuestion(ctx context.Context, u auth.User, in *ItemPath) (*itemOutput, error) {
+	it, err := h.svc.Skip(ctx, u, in.ID, in.ItemID)
+	if err != nil {
+		return nil, err
+	}
+	return &itemOutput{Body: itemBody{it}}, nil
+}
+
+func (h *Handler) retryAnswer(ctx context.Context, u auth.User, in *ItemPath) (*itemOutput, error) {
+	it, err := h.svc.Retry(ctx, u, in.ID, in.ItemID)
+	if err != nil {
+		return nil, err
+	}
+	return &itemOutput{Body: itemBody{it}}, nil
+}
+
+func (h *Handler) completeSession(ctx context.Context, u auth.User, in *completeInput) (*sessionOutput, error) {
+	s, err := h.svc.Complete(ctx, u, in.ID, in.Body.TotalSessionTime)
+	if err != nil {
+		return nil, err
+	}
+	return &sessionOutput{Body: sessionBody{s}}, nil
+}
+
+func (h *Handler) saveSession(ctx context.Context, u auth.User, in *saveInput) (*savedOutput, error) {
+	sv, err := h.svc.Save(ctx, u, in.ID, in.Body.Title)
+	if err != nil {
+		return nil, err
+	}
+	return &savedOutput{Body: savedBody{sv}}, nil
+}
+
+func (h *Handler) getSaved(ctx context.Context, u auth.User, in *SessionPath) (*savedOutput, error) {
+	sv, err := h.svc.GetSaved(ctx, u, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &savedOutput{Body: savedBody{sv}}, nil
 }

@@ -388,9 +388,11 @@ func (s *Service) RecoverStuck(ctx context.Context, olderThan time.Duration) (in
 
 // SweepAudio empties the temporary directory of what no answer needs:
 // recordings no item refers to (after a minute, so an upload still being
-// written is spared), recordings kept for a retry once they are older than
-// AudioMaxAge, and working directories (the speech engine's) older than
-// StuckAfter, which only a crashed process leaves behind.
+// written is spared) and recordings kept for a retry once they are older
+// than AudioMaxAge. Directories are the speech engine's: it sweeps the
+// per-answer ones a crashed process left behind, older than StuckAfter,
+// and keeps what it still uses (the local engine's dictionary lives
+// there for as long as the process runs).
 func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 	entries, err := os.ReadDir(s.cfg.AudioDir)
 	if err != nil {
@@ -412,7 +414,7 @@ func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 		var stale bool
 		switch {
 		case e.IsDir():
-			stale = age > s.cfg.StuckAfter
+			continue
 		case inUse[path]:
 			stale = age > s.cfg.AudioMaxAge
 		default:
@@ -428,5 +430,6 @@ func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 	if n > 0 {
 		s.logger.Info("swept stale recordings", "count", n)
 	}
-	return n, nil
+	dirs, err := s.speech.SweepTemp(s.cfg.StuckAfter)
+	return n + dirs, err
 }

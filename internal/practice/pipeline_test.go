@@ -231,12 +231,15 @@ func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
 	old := time.Now().Add(-30 * time.Minute)
 	orphan, fresh, workDir, newDir := filepath.Join(f.audio, "orphan.webm"), filepath.Join(f.audio, "fresh.webm"),
 		filepath.Join(f.audio, "whitecoat-stt-old"), filepath.Join(f.audio, "whitecoat-stt-new")
+	// The local engine keeps its dictionary in a directory here for as
+	// long as it runs; sweeping it broke every decoder started later.
+	engineDir := filepath.Join(f.audio, "whitecoat-sphinx-dictionary")
 	for _, p := range []string{orphan, fresh} {
 		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, d := range []string{workDir, newDir} {
+	for _, d := range []string{workDir, newDir, engineDir} {
 		if err := os.Mkdir(d, 0o700); err != nil {
 			t.Fatal(err)
 		}
@@ -247,14 +250,16 @@ func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
 		}
 	}
 	older := time.Now().Add(-20 * time.Minute)
-	if err := os.Chtimes(workDir, older, older); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{workDir, engineDir} {
+		if err := os.Chtimes(d, older, older); err != nil {
+			t.Fatal(err)
+		}
 	}
 	n, err := f.svc.SweepAudio(ctx)
 	if err != nil || n != 2 {
 		t.Fatalf("swept %d (%v), want the orphan and the old work directory", n, err)
 	}
-	for _, keep := range []string{waiting, fresh, newDir} {
+	for _, keep := range []string{waiting, fresh, newDir, engineDir} {
 		if _, err := os.Stat(keep); err != nil {
 			t.Errorf("%s was swept", filepath.Base(keep))
 		}

@@ -63,6 +63,7 @@ func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixtu
 	whisper := whispertest.Start(t, spoken)
 	sc := transcribe.DefaultConfig()
 	sc.Engine = transcribe.EngineOpenAI
+	// As in the app, the engine works in the directory the recordings wait in.
 	sc.TempDir = t.TempDir()
 	sc.OpenAI.BaseURL, sc.OpenAI.APIKey = whisper.URL, "test-key"
 	sc.OpenAI.MaxRetries = 0 // River retries; the engine should not hide outages
@@ -70,7 +71,12 @@ func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixtu
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := newFixtureWith(t, db, speech, tweak)
+	f := newFixtureWith(t, db, speech, func(c *practice.Config) {
+		c.AudioDir = sc.TempDir
+		if tweak != nil {
+			tweak(c)
+		}
+	})
 	f.whisper = whisper
 	return f
 }

@@ -33,35 +33,25 @@ type GetOutput struct {
 
 // RegisterRoutes adds the read-only profession endpoints to api.
 func RegisterRoutes(api huma.API) {
-	huma.Register(api, huma.Operation{
-		OperationID: "list-professions",
-		Method:      http.MethodGet,
-		Path:        "/api/professions",
-		Summary:     "List professions",
-		Description: "Every supported profession with its landing copy, in display order.",
-		Tags:        []string{"Professions"},
-		Metadata:    map[string]any{auth.AccessKey: auth.AccessPublic},
-	}, func(ctx context.Context, _ *struct{}) (*ListOutput, error) {
-		out := &ListOutput{}
-		out.Body.Professions = All()
-		out.Body.DefaultSlug = Default.Slug
-		out.Body.DefaultHeroTitle = DefaultHeroTitle
-		return out, nil
-	})
+	tags := []string{"Professions"}
+	auth.Register(api, auth.Endpoint{ID: "list-professions", Method: http.MethodGet, Path: "/api/professions", Summary: "List professions",
+		Description: "Every supported profession with its landing copy, in display order.", Tags: tags, Access: auth.AccessPublic}, listProfessions)
+	auth.Register(api, auth.Endpoint{ID: "get-profession", Method: http.MethodGet, Path: "/api/professions/{slug}", Summary: "Get a profession",
+		Description: "One profession's configuration and landing copy.", Tags: tags, Access: auth.AccessPublic}, getProfession)
+}
 
-	huma.Register(api, huma.Operation{
-		OperationID: "get-profession",
-		Method:      http.MethodGet,
-		Path:        "/api/professions/{slug}",
-		Summary:     "Get a profession",
-		Description: "One profession's configuration and landing copy.",
-		Tags:        []string{"Professions"},
-		Metadata:    map[string]any{auth.AccessKey: auth.AccessPublic},
-	}, func(ctx context.Context, in *GetInput) (*GetOutput, error) {
-		p, ok := Lookup(in.Slug)
-		if !ok {
-			return nil, huma.Error404NotFound(fmt.Sprintf("unknown profession %q; known professions are %s", in.Slug, strings.Join(Slugs(), ", ")))
-		}
-		return &GetOutput{Body: p}, nil
-	})
+func listProfessions(context.Context, auth.User, *struct{}) (*ListOutput, error) {
+	out := &ListOutput{}
+	out.Body.Professions = All()
+	out.Body.DefaultSlug = Default.Slug
+	out.Body.DefaultHeroTitle = DefaultHeroTitle
+	return out, nil
+}
+
+func getProfession(_ context.Context, _ auth.User, in *GetInput) (*GetOutput, error) {
+	p, ok := Lookup(in.Slug)
+	if !ok {
+		return nil, huma.Error404NotFound(fmt.Sprintf("unknown profession %q; known professions are %s", in.Slug, strings.Join(Slugs(), ", ")))
+	}
+	return &GetOutput{Body: p}, nil
 }

@@ -7,11 +7,20 @@ import (
 	"testing"
 
 	"github.com/danielgtaylor/huma/v2/humatest"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
 )
 
-func TestListProfessions(t *testing.T) {
+// newAPI serves the profession routes behind the guard, as the app does.
+func newAPI(t *testing.T) humatest.TestAPI {
 	_, api := humatest.New(t)
+	api.UseMiddleware(auth.Guard(api))
 	RegisterRoutes(api)
+	return api
+}
+
+func TestListProfessions(t *testing.T) {
+	api := newAPI(t)
 
 	resp := api.Get("/api/professions")
 	if resp.Code != http.StatusOK {
@@ -42,8 +51,7 @@ func TestListProfessions(t *testing.T) {
 }
 
 func TestGetProfession(t *testing.T) {
-	_, api := humatest.New(t)
-	RegisterRoutes(api)
+	api := newAPI(t)
 
 	tests := []struct {
 		path       string

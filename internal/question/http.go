@@ -7,7 +7,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/httpx"
 )
 
 // bodyLimit caps a question's JSON: the longest text and tip with every
@@ -33,22 +32,44 @@ type bankOutput struct {
 }
 
 type listInput struct {
-	Profession string `query:"profession" maxLength:"64" doc:"Only questions whose mainTags contain this profession slug."`
-	Subtag     string `query:"subtag" maxLength:"32" doc:"Only questions with this subtag."`
-	Q          string `query:"q" maxLength:"200" doc:"Only questions whose text contains this, case-insensitively."`
-	Page       int    `query:"page" minimum:"1" default:"1"`
-	PageSize   int    `query:"pageSize" minimum:"1" maximum:"100" default:"25"`
+	Profession string   `query:"profession" maxLength:"64" doc:"Only questions whose mainTags contain this profession slug."`
+	Subtag     string   `query:"subtag" maxLength:"32" doc:"Only questions with this subtag."`
+	Q          string   `query:"q" maxLength:"200" doc:"Only questions whose text contains this, case-insensitively."`
+	Page       int      `query:"page" minimum:"1" default:"1"`
+	PageSize   pageSize `query:"pageSize" minimum:"1"`
+}
+
+// pageSize is a named type so that its schema can publish the page sizes
+// List applies (Huma transforms the schemas of named types only).
+type pageSize int
+
+// TransformSchema implements huma.SchemaTransformer.
+func (pageSize) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	most := float64(MaxPageSize)
+	s.Maximum, s.Default = &most, DefaultPageSize
+	return s
 }
 
 type listOutput struct{ Body QuestionPage }
 
 type idInput struct {
-	ID string `path:"id" maxLength:"100"`
+	ID pathID `path:"id"`
 }
 
 type writeInput struct {
-	ID   string `path:"id" maxLength:"100"`
+	ID   pathID `path:"id"`
 	Body QuestionInput
+}
+
+// pathID is a question's id in a path, a named type so that its schema can
+// publish MaxIDLen.
+type pathID string
+
+// TransformSchema implements huma.SchemaTransformer.
+func (pathID) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	most := MaxIDLen
+	s.MaxLength = &most
+	return s
 }
 
 type createInput struct {
@@ -57,90 +78,71 @@ type createInput struct {
 
 type questionOutput struct{ Body Question }
 
-func adminOp(id, method, path, summary string, status int) huma.Operation {
-	return auth.Operation(auth.AccessAdmin, huma.Operation{
-		OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{"Questions", "Admin"},
-		DefaultStatus: status, MaxBodyBytes: bodyLimit,
-	})
-}
+// adminTags mark the admin console's question endpoints.
+var adminTags = []string{"Questions", "Admin"}
 
 // RegisterRoutes adds the question bank endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	httpx.Register(api, auth.Operation(auth.AccessVerified, huma.Operation{
-		OperationID: "list-questions", Method: http.MethodGet, Path: "/api/questions",
-		Summary: "The question bank, for the session setup and the practice session", Tags: []string{"Questions"},
-	}), func(ctx context.Context, in *bankInput) (*bankOutput, error) {
-		if _, err := auth.RequireVerified(ctx); err != nil {
-			return nil, err
-		}
-		qs, err := h.svc.Questions(ctx, in.Profession)
-		if err != nil {
-			return nil, err
-		}
-		// Who wrote a question is the admins' business.
-		for i := range qs {
-			qs[i].CreatedBy, qs[i].UpdatedBy = "", ""
-		}
-		out := &bankOutput{}
-		out.Body.Questions = qs
-		return out, nil
-	})
+	auth.Register(api, auth.Endpoint{ID: "list-questions", Method: http.MethodGet, Path: "/api/questions",
+		Summary: "The question bank, for the session setup and the practice session", Tags: []string{"Questions"}, Access: auth.AccessVerified}, h.bank)
+	auth.Register(api, auth.Endpoint{ID: "admin-list-questions", Method: http.MethodGet, Path: "/api/admin/questions", Summary: "Filter, search and page the question bank",
+		Tags: adminTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.list)
+	auth.Register(api, auth.Endpoint{ID: "admin-get-question", Method: http.MethodGet, Path: "/api/admin/questions/{id}", Summary: "One question",
+		Tags: adminTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.get)
+	auth.Register(api, auth.Endpoint{ID: "admin-create-question", Method: http.MethodPost, Path: "/api/admin/questions", Summary: "Add a question",
+		Tags: adminTags, Status: http.StatusCreated, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.create)
+	auth.Register(api, auth.Endpoint{ID: "admin-update-question", Method: http.MethodPut, Path: "/api/admin/questions/{id}", Summary: "Edit a question",
+		Tags: adminTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.update)
+	auth.Register(api, auth.Endpoint{ID: "admin-delete-question", Method: http.MethodDelete, Path: "/api/admin/questions/{id}", Summary: "Delete a question",
+		Tags: adminTags, Status: http.StatusNoContent, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.delete)
+}
 
-	httpx.Register(api, adminOp("admin-list-questions", http.MethodGet, "/api/admin/questions", "Filter, search and page the question bank", http.StatusOK),
-		func(ctx context.Context, in *listInput) (*listOutput, error) {
-			if _, err := auth.RequireAdmin(ctx); err != nil {
-				return nil, err
-			}
-			list, err := h.svc.List(ctx, ListQuery{Profession: in.Profession, Subtag: in.Subtag, Text: in.Q, Page: in.Page, PageSize: in.PageSize})
-			if err != nil {
-				return nil, err
-			}
-			return &listOutput{Body: list}, nil
-		})
+func (h *Handler) bank(ctx context.Context, _ auth.User, in *bankInput) (*bankOutput, error) {
+	qs, err := h.svc.Questions(ctx, in.Profession)
+	if err != nil {
+		return nil, err
+	}
+	// Who wrote a question is the admins' business.
+	for i := range qs {
+		qs[i].CreatedBy, qs[i].UpdatedBy = "", ""
+	}
+	out := &bankOutput{}
+	out.Body.Questions = qs
+	return out, nil
+}
 
-	httpx.Register(api, adminOp("admin-get-question", http.MethodGet, "/api/admin/questions/{id}", "One question", http.StatusOK),
-		func(ctx context.Context, in *idInput) (*questionOutput, error) {
-			if _, err := auth.RequireAdmin(ctx); err != nil {
-				return nil, err
-			}
-			q, err := h.svc.Get(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return &questionOutput{Body: q}, nil
-		})
+func (h *Handler) list(ctx context.Context, _ auth.User, in *listInput) (*listOutput, error) {
+	list, err := h.svc.List(ctx, ListQuery{Profession: in.Profession, Subtag: in.Subtag, Text: in.Q, Page: in.Page, PageSize: int(in.PageSize)})
+	if err != nil {
+		return nil, err
+	}
+	return &listOutput{Body: list}, nil
+}
 
-	httpx.Register(api, adminOp("admin-create-question", http.MethodPost, "/api/admin/questions", "Add a question", http.StatusCreated),
-		func(ctx context.Context, in *createInput) (*questionOutput, error) {
-			admin, err := auth.RequireAdmin(ctx)
-			if err != nil {
-				return nil, err
-			}
-			q, err := h.svc.Create(ctx, admin.Email, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return &questionOutput{Body: q}, nil
-		})
+func (h *Handler) get(ctx context.Context, _ auth.User, in *idInput) (*questionOutput, error) {
+	q, err := h.svc.Get(ctx, string(in.ID))
+	if err != nil {
+		return nil, err
+	}
+	return &questionOutput{Body: q}, nil
+}
 
-	httpx.Register(api, adminOp("admin-update-question", http.MethodPut, "/api/admin/questions/{id}", "Edit a question", http.StatusOK),
-		func(ctx context.Context, in *writeInput) (*questionOutput, error) {
-			admin, err := auth.RequireAdmin(ctx)
-			if err != nil {
-				return nil, err
-			}
-			q, err := h.svc.Update(ctx, admin.Email, in.ID, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return &questionOutput{Body: q}, nil
-		})
+func (h *Handler) create(ctx context.Context, admin auth.User, in *createInput) (*questionOutput, error) {
+	q, err := h.svc.Create(ctx, admin.Email, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &questionOutput{Body: q}, nil
+}
 
-	httpx.Register(api, adminOp("admin-delete-question", http.MethodDelete, "/api/admin/questions/{id}", "Delete a question", http.StatusNoContent),
-		func(ctx context.Context, in *idInput) (*struct{}, error) {
-			if _, err := auth.RequireAdmin(ctx); err != nil {
-				return nil, err
-			}
-			return nil, h.svc.Delete(ctx, in.ID)
-		})
+func (h *Handler) update(ctx context.Context, admin auth.User, in *writeInput) (*questionOutput, error) {
+	q, err := h.svc.Update(ctx, admin.Email, string(in.ID), in.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &questionOutput{Body: q}, nil
+}
+
+func (h *Handler) delete(ctx context.Context, _ auth.User, in *idInput) (*struct{}, error) {
+	return nil, h.svc.Delete(ctx, string(in.ID))
 }

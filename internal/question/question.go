@@ -58,7 +58,8 @@ func subtagList() string {
 	return strings.Join(names, ", ")
 }
 
-// Limits keep imported rows within what the practice screen can show.
+// Limits on a question's fields, checked by Problems for imports and admin
+// edits alike: the text and tip must fit the practice screen.
 const (
 	MaxTextLen   = 1000
 	MaxTipLen    = 600

@@ -263,9 +263,8 @@ type ImportResult struct {
 // or, when any row is bad, saves nothing and returns an *InvalidRowsError
 // naming every bad row. A row updates the stored question with its id, or
 // failing that with its seed key (keeping the stored id); other rows are
-// inserted. Timestamps and
-// authors in the file are kept, so an export re-imports unchanged; missing
-// ones are filled in with now and actor.
+// inserted. Timestamps and authors in the file are kept, so an export
+// re-imports unchanged; missing ones are filled in with now and actor.
 func (s *Service) Import(ctx context.Context, actor string, r io.Reader, format Format) (ImportResult, error) {
 	rows, err := Decode(r, format)
 	if err != nil {

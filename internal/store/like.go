@@ -6,8 +6,9 @@ import "strings"
 // pair it with ESCAPE '\', which both dialects read as one backslash.
 var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
-// ContainsPattern returns a LIKE pattern matching text that contains s,
-// compared in lower case: callers compare it with lower(column).
+// ContainsPattern returns a LIKE pattern matching text that contains s, in
+// lower case: bind it to DB.Contains's placeholder, or compare it with
+// lower(column).
 func ContainsPattern(s string) string {
 	return "%" + likeEscaper.Replace(strings.ToLower(s)) + "%"
 }

@@ -42,12 +42,12 @@ func (p *pcm) cleanup() error {
 	return nil
 }
 
-// tempPrefix names every per-answer directory, so SweepTemp can find them.
+// tempPrefix names every per-answer directory, so sweepTemp can find them.
 const tempPrefix = "whitecoat-stt-"
 
-// SweepTemp removes per-answer directories older than age that a crashed
+// sweepTemp removes per-answer directories older than age that a crashed
 // process left in cfg.TempDir; run it at start-up and periodically.
-func SweepTemp(cfg Config, age time.Duration) (removed int, err error) {
+func sweepTemp(cfg Config, age time.Duration) (removed int, err error) {
 	root := cfg.TempDir
 	if root == "" {
 		root = os.TempDir()
@@ -95,22 +95,12 @@ type decodeOptions struct {
 // decode checks the upload and converts it with ffmpeg. The caller must call
 // cleanup on the result; on error nothing is left on disk.
 func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts decodeOptions) (p *pcm, err error) {
-	if (in.Path == "") == (in.Reader == nil) {
-		return nil, fmt.Errorf("transcribe: audio needs exactly one of Path and Reader")
+	if err := checkClaim(in); err != nil {
+		return nil, err
 	}
-	if !claimAcceptable(in.MIMEType) {
-		return nil, badAudio("Only audio or video recordings can be transcribed.", fmt.Errorf("claimed type %q", in.MIMEType))
-	}
-	tmpRoot := cfg.TempDir
-	if tmpRoot == "" {
-		tmpRoot = os.TempDir()
-	}
-	if tmpRoot, err = filepath.Abs(tmpRoot); err != nil {
-		return nil, fmt.Errorf("transcribe: temp dir: %w", err)
-	}
-	dir, err := os.MkdirTemp(tmpRoot, tempPrefix)
+	dir, err := makeAnswerDir(cfg)
 	if err != nil {
-		return nil, unavailable("cannot create a temporary directory", err)
+		return nil, err
 	}
 	defer func() {
 		if err != nil {
@@ -131,70 +121,16 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 
 	rawPath := filepath.Join(dir, "audio.raw")
 	maxSeconds := cfg.MaxDuration().Seconds()
-	args := append(ffmpegSafeArgs(), "-f", demuxer[format])
-	if format == FormatMP4 {
-		// MP4 data references can point at other local files; never follow them.
-		args = append(args, "-enable_drefs", "0")
-	}
-	args = append(args,
-		"-i", "file:"+input,
-		"-map", "0:a:0", "-vn", "-sn", "-dn",
-	)
-	if opts.filter != "" {
-		args = append(args, "-af", opts.filter)
-	}
-	args = append(args,
-		"-ac", "1", "-ar", strconv.Itoa(sampleRate),
-		"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64),
-		"-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:"+rawPath,
-	)
-	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
-	defer cancel()
-	cmd := exec.CommandContext(dctx, cfg.FFmpeg, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &limitedWriter{w: &stderr, n: 16 << 10}
-	cmd.Dir = dir
-	runErr := cmd.Run()
-	msg := strings.TrimSpace(stderr.String())
-	switch {
-	case ctx.Err() != nil:
-		return nil, fmt.Errorf("transcribe: decode: %w", ctx.Err())
-	case dctx.Err() != nil:
-		// Well-formed audio within the cap decodes in a fraction of the
-		// deadline, so a timeout means the file itself is pathological.
-		return nil, badAudio("The recording could not be processed in time.", dctx.Err())
-	case errors.Is(runErr, exec.ErrNotFound):
-		return nil, unavailable("ffmpeg is not installed", runErr)
-	case runErr != nil && strings.Contains(msg, "matches no streams"):
-		return nil, badAudio("The recording has no audio track.", errors.New(msg))
-	case runErr != nil:
-		var exitErr *exec.ExitError
-		if !errors.As(runErr, &exitErr) {
-			return nil, unavailable("cannot run ffmpeg", runErr)
-		}
-		return nil, badAudio("The recording is damaged or in an unsupported format.", fmt.Errorf("%w: %s", runErr, msg))
-	}
-	if !opts.growing {
-		for _, m := range truncationMarkers {
-			if strings.Contains(msg, m) {
-				return nil, badAudio("The recording is incomplete; it seems to have been cut off.", errors.New(msg))
-			}
-		}
-		if msg != "" {
-			logger.Warn("transcribe: ffmpeg complained but decoded", "format", format, "stderr", msg)
-		}
-	}
-
-	raw, err := os.ReadFile(rawPath)
+	msg, err := runDecoder(ctx, cfg, dir, decodeArgs(format, input, rawPath, maxSeconds, opts.filter))
 	if err != nil {
-		return nil, unavailable("cannot read decoded audio", err)
+		return nil, err
 	}
-	samples := make([]int16, len(raw)/2)
-	if _, err := binary.Decode(raw[:2*len(samples)], binary.LittleEndian, samples); err != nil {
-		return nil, unavailable("cannot read decoded audio", err)
+	if err := checkComplaints(logger, format, msg, opts.growing); err != nil {
+		return nil, err
 	}
-	if len(samples) == 0 {
-		return nil, badAudio("The recording contains no audio.", nil)
+	samples, err := readSamples(rawPath)
+	if err != nil {
+		return nil, err
 	}
 	if in.Path == "" {
 		// The upload copy is no longer needed; free the space early. (A
@@ -207,6 +143,134 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 	// ffmpeg stops exactly at -t, so reaching it (to within one frame) means more audio followed.
 	p.truncated = p.seconds() >= maxSeconds-0.02
 	return p, nil
+}
+
+// checkClaim refuses what is not worth staging: an Audio that names both or
+// neither of its sources is a programming error, and a client that itself
+// calls the upload something other than audio or video is believed.
+func checkClaim(in Audio) error {
+	if (in.Path == "") == (in.Reader == nil) {
+		return fmt.Errorf("transcribe: audio needs exactly one of Path and Reader")
+	}
+	if !claimAcceptable(in.MIMEType) {
+		return badAudio("Only audio or video recordings can be transcribed.", fmt.Errorf("claimed type %q", in.MIMEType))
+	}
+	return nil
+}
+
+// makeAnswerDir makes the answer's private directory. Its path is absolute
+// because ffmpeg runs inside it and is given "file:" paths, and it is named
+// with tempPrefix so that sweepTemp can find it after a crash.
+func makeAnswerDir(cfg Config) (string, error) {
+	root := cfg.TempDir
+	if root == "" {
+		root = os.TempDir()
+	}
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("transcribe: temp dir: %w", err)
+	}
+	dir, err := os.MkdirTemp(root, tempPrefix)
+	if err != nil {
+		return "", unavailable("cannot create a temporary directory", err)
+	}
+	return dir, nil
+}
+
+// decodeArgs is the ffmpeg command line that turns input, whose container
+// Sniff decided, into at most maxSeconds of raw 16 kHz mono at rawPath. The
+// demuxer is named, never probed (see demuxer), and only the first audio
+// stream is kept, also from a video answer.
+func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter string) []string {
+	args := append(ffmpegSafeArgs(), "-f", demuxer[format])
+	if format == FormatMP4 {
+		// MP4 data references can point at other local files; never follow them.
+		args = append(args, "-enable_drefs", "0")
+	}
+	args = append(args,
+		"-i", "file:"+input,
+		"-map", "0:a:0", "-vn", "-sn", "-dn",
+	)
+	if filter != "" {
+		args = append(args, "-af", filter)
+	}
+	return append(args,
+		"-ac", "1", "-ar", strconv.Itoa(sampleRate),
+		"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64),
+		"-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:"+rawPath,
+	)
+}
+
+// runDecoder runs ffmpeg in dir under cfg.DecodeTimeout and returns what it
+// printed. A failure is classified here, where the cause is still known:
+// the caller's cancellation; a recording that takes too long, has no audio
+// track or is damaged (the student's to fix: ErrBadAudio); or a missing or
+// broken ffmpeg (the server's: ErrUnavailable, worth retrying).
+func runDecoder(ctx context.Context, cfg Config, dir string, args []string) (string, error) {
+	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(dctx, cfg.FFmpeg, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &limitedWriter{w: &stderr, n: 16 << 10}
+	cmd.Dir = dir
+	runErr := cmd.Run()
+	msg := strings.TrimSpace(stderr.String())
+	switch {
+	case ctx.Err() != nil:
+		return "", fmt.Errorf("transcribe: decode: %w", ctx.Err())
+	case dctx.Err() != nil:
+		// Well-formed audio within the cap decodes in a fraction of the
+		// deadline, so a timeout means the file itself is pathological.
+		return "", badAudio("The recording could not be processed in time.", dctx.Err())
+	case errors.Is(runErr, exec.ErrNotFound):
+		return "", unavailable("ffmpeg is not installed", runErr)
+	case runErr != nil && strings.Contains(msg, "matches no streams"):
+		return "", badAudio("The recording has no audio track.", errors.New(msg))
+	case runErr != nil:
+		var exitErr *exec.ExitError
+		if !errors.As(runErr, &exitErr) {
+			return "", unavailable("cannot run ffmpeg", runErr)
+		}
+		return "", badAudio("The recording is damaged or in an unsupported format.", fmt.Errorf("%w: %s", runErr, msg))
+	}
+	return msg, nil
+}
+
+// checkComplaints reads what a successful ffmpeg run printed. ffmpeg exits
+// 0 on a file that stops mid-stream, and a partial transcript of a cut-off
+// upload would be scored as if it were the whole answer, so that is
+// refused, unless the recording is still being written (growing), whose
+// end is cut off by nature. Anything else ffmpeg says is only logged.
+func checkComplaints(logger *slog.Logger, format Format, msg string, growing bool) error {
+	if growing {
+		return nil
+	}
+	for _, m := range truncationMarkers {
+		if strings.Contains(msg, m) {
+			return badAudio("The recording is incomplete; it seems to have been cut off.", errors.New(msg))
+		}
+	}
+	if msg != "" {
+		logger.Warn("transcribe: ffmpeg complained but decoded", "format", format, "stderr", msg)
+	}
+	return nil
+}
+
+// readSamples loads the decoded audio. An empty result means the container
+// held an audio track with no samples in it, which is the student's to fix.
+func readSamples(rawPath string) ([]int16, error) {
+	raw, err := os.ReadFile(rawPath)
+	if err != nil {
+		return nil, unavailable("cannot read decoded audio", err)
+	}
+	samples := make([]int16, len(raw)/2)
+	if _, err := binary.Decode(raw[:2*len(samples)], binary.LittleEndian, samples); err != nil {
+		return nil, unavailable("cannot read decoded audio", err)
+	}
+	if len(samples) == 0 {
+		return nil, badAudio("The recording contains no audio.", nil)
+	}
+	return samples, nil
 }
 
 // stageInput returns the path ffmpeg reads: the caller's file, or the
@@ -250,6 +314,8 @@ func stageInput(cfg Config, dir string, in Audio) (string, error) {
 	return path, nil
 }
 
+// sniffFile decides the container from the staged file's first bytes, not
+// from the client's claim or a file name, before ffmpeg sees any of it.
 func sniffFile(path string) (Format, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -41,7 +41,7 @@ func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
 }
 
 // newPool prepares the decoder's dictionary in a directory of its own (not
-// named like the per-answer ones, which SweepTemp removes) and the pool that
+// named like the per-answer ones, which sweepTemp removes) and the pool that
 // uses it.
 func newPool(cfg Config, logger *slog.Logger) (*sphinx.Pool, string, error) {
 	dir, err := os.MkdirTemp(cfg.TempDir, "whitecoat-sphinx-")
@@ -63,6 +63,8 @@ func newPool(cfg Config, logger *slog.Logger) (*sphinx.Pool, string, error) {
 }
 
 func (e *localEngine) Name() string { return EngineLocal }
+
+func (e *localEngine) SweepTemp(age time.Duration) (int, error) { return sweepTemp(e.cfg, age) }
 
 func (e *localEngine) Close() error {
 	err := e.pool.Close()

@@ -269,9 +269,9 @@ func TestSweepTemp(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	n, err := SweepTemp(cfg, time.Hour)
+	n, err := sweepTemp(cfg, time.Hour)
 	if err != nil || n != 1 {
-		t.Fatalf("SweepTemp = %d, %v; want 1, nil", n, err)
+		t.Fatalf("sweepTemp = %d, %v; want 1, nil", n, err)
 	}
 	for d, want := range map[string]bool{old: false, fresh: true, other: true} {
 		if _, err := os.Stat(d); (err == nil) != want {

@@ -38,6 +38,8 @@ func newOpenAI(cfg Config, logger *slog.Logger) *openaiEngine {
 
 func (e *openaiEngine) Name() string { return EngineOpenAI + ":" + e.cfg.OpenAI.Model }
 
+func (e *openaiEngine) SweepTemp(age time.Duration) (int, error) { return sweepTemp(e.cfg, age) }
+
 func (e *openaiEngine) Close() error {
 	e.client.CloseIdleConnections()
 	return nil

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"time"
 )
 
 // Engine transcribes one answer. Implementations are safe for concurrent use.
@@ -23,6 +24,10 @@ type Engine interface {
 	Name() string
 	// Close releases long-lived resources (the local engine's decoder processes).
 	Close() error
+	// SweepTemp removes the per-answer working directories older than age
+	// that a crashed process left in the engine's temporary directory, and
+	// nothing the running engine still uses.
+	SweepTemp(age time.Duration) (removed int, err error)
 }
 
 // Incremental is implemented by engines that can work on a recording while

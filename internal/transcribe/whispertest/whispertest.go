@@ -43,13 +43,6 @@ func Start(t testing.TB, text string) *Server {
 	return s
 }
 
-// SetText changes what the next uploads are transcribed as.
-func (s *Server) SetText(text string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.text = text
-}
-
 // FailNext makes the server answer status (503, 429, ...) to the next n
 // requests. Counting requests rather than time keeps outage tests
 // deterministic on slow machines.

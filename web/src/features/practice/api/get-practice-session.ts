@@ -19,7 +19,7 @@ export async function getPracticeSession(id: string, signal?: AbortSignal): Prom
   return body.session
 }
 
-/** A session; with `poll`, refetched every 750 ms while any answer is still processing. */
+/** A session; with `poll`, refetched every PROCESSING_POLL_MS while any answer is still processing. */
 export function practiceSessionQueryOptions(id: string, poll = false) {
   return queryOptions({
     queryKey: practiceSessionQueryKey(id),
