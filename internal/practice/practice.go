@@ -125,9 +125,12 @@ type Item struct {
 	Status    string `json:"status"`
 	// Transcript is what was recognised: null until then, and for an
 	// answer that failed before it was transcribed.
-	Transcript *string             `json:"transcript"`
-	Metrics    *transcribe.Metrics `json:"metrics"`
-	Feedback   *feedback.Feedback  `json:"feedback"`
+	Transcript *string `json:"transcript"`
+	// Metrics and Feedback are left out until they exist: OpenAPI 3.1
+	// cannot mark a referenced object nullable, so absent is how the
+	// contract says "not yet".
+	Metrics  *transcribe.Metrics `json:"metrics,omitempty"`
+	Feedback *feedback.Feedback  `json:"feedback,omitempty"`
 	// Meaningful is false when the transcript had no real answer in it, so
 	// no feedback was generated.
 	Meaningful *bool `json:"meaningful"`
@@ -189,7 +192,7 @@ type SavedItem struct {
 	Meaningful     *bool               `json:"meaningful"`
 	Skipped        bool                `json:"skipped"`
 	Transcript     string              `json:"transcript"`
-	Feedback       *feedback.Feedback  `json:"feedback"`
+	Feedback       *feedback.Feedback  `json:"feedback,omitempty"`
 	LegacyFeedback string              `json:"legacyFeedback,omitempty"`
 	Metrics        *transcribe.Metrics `json:"metrics,omitempty"`
 }
