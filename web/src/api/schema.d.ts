@@ -560,10 +560,10 @@ export interface components {
             big3Order: number;
             canRetry: boolean;
             error: string;
-            feedback: components["schemas"]["Feedback"];
+            feedback?: components["schemas"]["Feedback"];
             id: string;
             meaningful: boolean | null;
-            metrics: components["schemas"]["Metrics"];
+            metrics?: components["schemas"]["Metrics"];
             /** Format: int64 */
             position: number;
             question: string;
@@ -702,7 +702,7 @@ export interface components {
             saved: components["schemas"]["Saved"];
         };
         SavedItem: {
-            feedback: components["schemas"]["Feedback"];
+            feedback?: components["schemas"]["Feedback"];
             legacyFeedback?: string;
             meaningful: boolean | null;
             metrics?: components["schemas"]["Metrics"];
