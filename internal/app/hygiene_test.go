@@ -2,8 +2,13 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"net/http"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
 
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -65,5 +70,29 @@ func TestTextWithNULOrInvalidUTF8IsRefusedOnBothDatabases(t *testing.T) {
 			map[string]string{"Content-Type": "application/json", "User-Agent": "Mozilla/5.0 \xff\xfe broken"})
 		wantStatus(t, r, http.StatusOK)
 		wantStatus(t, browser.get("/api/auth/me"), http.StatusOK)
+	})
+}
+
+// A huge page number gave 500 on PostgreSQL (its offset overflowed) and
+// page 1 on SQLite; pages are now bounded in the contract.
+func TestHugePageNumbersAreRefusedOnBothDatabases(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		if _, err := app.auth.CreateUser(context.Background(), "Ada Admin", "admin@example.com", pw, auth.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+		admin := app.browser(t, "10.0.0.1")
+		wantStatus(t, admin.login("admin@example.com", pw), http.StatusOK)
+		for _, list := range []string{"/api/admin/users", "/api/admin/questions"} {
+			for _, page := range []string{"9223372036854775807", "99999999999"} {
+				r := admin.get(list + "?page=" + page)
+				wantStatus(t, r, http.StatusUnprocessableEntity)
+				if !strings.Contains(r.Detail(t), "page") {
+					t.Fatalf("GET %s?page=%s: detail %q does not name the page", list, page, r.Detail(t))
+				}
+			}
+			// The last allowed page is simply empty.
+			wantStatus(t, admin.get(list+"?page="+strconv.Itoa(store.MaxPage)), http.StatusOK)
+		}
 	})
 }

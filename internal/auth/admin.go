@@ -10,6 +10,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -28,11 +29,11 @@ type UserSummary struct {
 
 // UserQuery is a search, sort and page of the admin users table.
 type UserQuery struct {
-	Q        string        `query:"q" maxLength:"200" doc:"Matches name or email, case-insensitively, anywhere in the text."`
-	Sort     string        `query:"sort" enum:"name,email,createdAt,trialExpiresAt,usageCount,role" default:"createdAt"`
-	Order    string        `query:"order" enum:"asc,desc" default:"desc"`
-	Page     int           `query:"page" minimum:"1" default:"1"`
-	PageSize UsersPageSize `query:"pageSize" minimum:"1"`
+	Q        string           `query:"q" maxLength:"200" doc:"Matches name or email, case-insensitively, anywhere in the text."`
+	Sort     string           `query:"sort" enum:"name,email,createdAt,trialExpiresAt,usageCount,role" default:"createdAt"`
+	Order    string           `query:"order" enum:"asc,desc" default:"desc"`
+	Page     httpx.PageNumber `query:"page"`
+	PageSize UsersPageSize    `query:"pageSize" minimum:"1"`
 }
 
 // Page sizes of the admin users table.
@@ -81,7 +82,7 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 	if uq.Order == "asc" {
 		dir = "ASC"
 	}
-	page, size := max(uq.Page, 1), int(uq.PageSize)
+	page, size := min(max(int(uq.Page), 1), store.MaxPage), int(uq.PageSize)
 	if size < 1 {
 		size = DefaultUsersPageSize
 	}

@@ -1,6 +1,10 @@
 package httpx
 
-import "github.com/danielgtaylor/huma/v2"
+import (
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/whitecoat/whitecoat/internal/store"
+)
 
 // A limit or enumeration is declared once, as a Go constant that the
 // service checks, and published from there into the OpenAPI contract by a
@@ -31,4 +35,15 @@ func SetEnum[T ~string](s *huma.Schema, property string, values []T) {
 		enum[i] = string(v)
 	}
 	s.Properties[property].Enum = enum
+}
+
+// PageNumber is a 1-based page of a paged list, bounded by store.MaxPage
+// in the contract.
+type PageNumber int
+
+// TransformSchema publishes the bounds.
+func (PageNumber) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	lo, hi := 1.0, float64(store.MaxPage)
+	s.Minimum, s.Maximum, s.Default = &lo, &hi, 1
+	return s
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 )
 
 // bodyLimit caps a question's JSON: the longest text and tip with every
@@ -32,11 +33,11 @@ type bankOutput struct {
 }
 
 type listInput struct {
-	Profession string   `query:"profession" maxLength:"64" doc:"Only questions whose mainTags contain this profession slug."`
-	Subtag     string   `query:"subtag" maxLength:"32" doc:"Only questions with this subtag."`
-	Q          string   `query:"q" maxLength:"200" doc:"Only questions whose text contains this, case-insensitively."`
-	Page       int      `query:"page" minimum:"1" default:"1"`
-	PageSize   pageSize `query:"pageSize" minimum:"1"`
+	Profession string           `query:"profession" maxLength:"64" doc:"Only questions whose mainTags contain this profession slug."`
+	Subtag     string           `query:"subtag" maxLength:"32" doc:"Only questions with this subtag."`
+	Q          string           `query:"q" maxLength:"200" doc:"Only questions whose text contains this, case-insensitively."`
+	Page       httpx.PageNumber `query:"page"`
+	PageSize   pageSize         `query:"pageSize" minimum:"1"`
 }
 
 // pageSize is a named type so that its schema can publish the page sizes
@@ -112,7 +113,7 @@ func (h *Handler) bank(ctx context.Context, _ auth.User, in *bankInput) (*bankOu
 }
 
 func (h *Handler) list(ctx context.Context, _ auth.User, in *listInput) (*listOutput, error) {
-	list, err := h.svc.List(ctx, ListQuery{Profession: in.Profession, Subtag: in.Subtag, Text: in.Q, Page: in.Page, PageSize: int(in.PageSize)})
+	list, err := h.svc.List(ctx, ListQuery{Profession: in.Profession, Subtag: in.Subtag, Text: in.Q, Page: int(in.Page), PageSize: int(in.PageSize)})
 	if err != nil {
 		return nil, err
 	}
