@@ -18,24 +18,19 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"text/tabwriter"
 	"time"
 
+	"github.com/whitecoat/whitecoat/bench/internal/benchserver"
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -43,8 +38,6 @@ import (
 
 // answers are corpus texts of about a minute each when spoken.
 var answers = []string{"07-failure", "08-difficult-patient", "09-leadership", "10-physical-therapy", "11-stress"}
-
-const password = "benchmark passphrase 42"
 
 func main() {
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
@@ -71,7 +64,7 @@ func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer srv.stop()
+	defer srv.Stop()
 
 	// A first session loads the speech models; a student's would not.
 	if _, _, err := srv.session(files, durations); err != nil {
@@ -96,7 +89,7 @@ func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
 		fmt.Fprintf(tw, "%d\t%.2f\t\n", i+1, d.Seconds())
 	}
 	tw.Flush()
-	srv.stop()
+	srv.Stop()
 
 	specWay, whole, err := sequential(ctx, files)
 	if err != nil {
@@ -142,99 +135,16 @@ func prepare(ctx context.Context, work string) ([]string, []time.Duration, error
 	return files, durations, nil
 }
 
-type server struct {
-	cmd  *exec.Cmd
-	base string
-	http *http.Client
-}
+// server is the benchmark's whitecoat process, with the practice calls
+// the benchmark makes.
+type server struct{ *benchserver.Server }
 
 func start(ctx context.Context, bin, work string) (*server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	s, err := benchserver.Start(ctx, bin, work, "SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=10000")
 	if err != nil {
 		return nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	env := append(os.Environ(), "ADDR="+addr, "BASE_URL=http://"+addr, "DATA_DIR="+filepath.Join(work, "data"),
-		"LOG_LEVEL=warn", "SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=10000")
-	for _, args := range [][]string{
-		{"user", "create", "--email", "bench@example.com", "--name", "Bench", "--password-stdin"},
-		{"user", "grant-pass", "bench@example.com"},
-	} {
-		cmd := exec.CommandContext(ctx, bin, args...)
-		cmd.Env, cmd.Stdin = env, strings.NewReader(password+"\n")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("%s: %w: %s", strings.Join(args, " "), err, out)
-		}
-	}
-	cmd := exec.CommandContext(ctx, bin, "serve")
-	cmd.Env, cmd.Stderr = env, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	jar, _ := cookiejar.New(nil)
-	s := &server{cmd: cmd, base: "http://" + addr, http: &http.Client{Jar: jar, Timeout: time.Minute}}
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if resp, err := http.Get(s.base + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			s.stop()
-			return nil, fmt.Errorf("server not ready")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if err := s.call(http.MethodPost, "/api/auth/login", "application/json",
-		mustJSON(map[string]string{"email": "bench@example.com", "password": password}), http.StatusOK, nil); err != nil {
-		s.stop()
-		return nil, err
-	}
-	return s, nil
-}
-
-func (s *server) stop() {
-	if s.cmd.Process != nil {
-		_ = s.cmd.Process.Signal(os.Interrupt)
-		_ = s.cmd.Wait()
-	}
-}
-
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-func (s *server) call(method, path, contentType string, body []byte, want int, out any) error {
-	req, err := http.NewRequest(method, s.base+path, bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	resp, err := s.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode != want {
-		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, data)
-	}
-	if out != nil {
-		return json.Unmarshal(data, out)
-	}
-	return nil
+	return &server{s}, nil
 }
 
 type session struct {
@@ -251,7 +161,7 @@ type session struct {
 
 func (s *server) get(id string) (session, error) {
 	var v session
-	err := s.call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, &v)
+	err := s.Call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, &v)
 	return v, err
 }
 
@@ -259,8 +169,8 @@ func (s *server) get(id string) (session, error) {
 // last upload and the last answer's transcript.
 func (s *server) session(files []string, durations []time.Duration) (time.Duration, string, error) {
 	var created session
-	if err := s.call(http.MethodPost, "/api/practice/sessions", "application/json",
-		mustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(files)}),
+	if err := s.Call(http.MethodPost, "/api/practice/sessions", "application/json",
+		benchserver.MustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(files)}),
 		http.StatusCreated, &created); err != nil {
 		return 0, "", err
 	}
@@ -282,8 +192,8 @@ func (s *server) session(files []string, durations []time.Duration) (time.Durati
 			return 0, "", err
 		}
 		uploaded = time.Now()
-		if err := s.call(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+created.Session.Items[i].ID+"/audio/finish",
-			"application/json", mustJSON(map[string]int{"size": len(audio)}), http.StatusAccepted, nil); err != nil {
+		if err := s.Call(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+created.Session.Items[i].ID+"/audio/finish",
+			"application/json", benchserver.MustJSON(map[string]int{"size": len(audio)}), http.StatusAccepted, nil); err != nil {
 			return 0, "", err
 		}
 		if last {
@@ -315,8 +225,8 @@ func (s *server) session(files []string, durations []time.Duration) (time.Durati
 				}
 			}
 			last := v.Session.Items[len(v.Session.Items)-1].Transcript
-			return wait, last, s.call(http.MethodPost, "/api/practice/sessions/"+id+"/complete", "application/json",
-				mustJSON(map[string]int{"totalSessionTime": 300}), http.StatusOK, nil)
+			return wait, last, s.Call(http.MethodPost, "/api/practice/sessions/"+id+"/complete", "application/json",
+				benchserver.MustJSON(map[string]int{"totalSessionTime": 300}), http.StatusOK, nil)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -330,7 +240,7 @@ func (s *server) stream(id, item string, audio []byte, pace time.Duration) error
 	for k := range pieces {
 		from, to := len(audio)*k/pieces, len(audio)*(k+1)/pieces
 		time.Sleep(time.Until(start.Add(pace * time.Duration(k+1) / time.Duration(pieces))))
-		if err := s.call(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", id, item, from),
+		if err := s.Call(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", id, item, from),
 			"audio/webm;codecs=opus", audio[from:to], http.StatusOK, nil); err != nil {
 			return err
 		}
