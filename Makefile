@@ -72,7 +72,7 @@ test-go: $(BIN)
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
-	cd web && npm run typecheck --silent && npm test --silent
+	cd web && npm run typecheck --silent && npm run lint --silent && npm test --silent
 
 test-e2e: $(BIN)
 	cd web && WHITECOAT_BIN=$(CURDIR)/$(BIN) npm run e2e --silent
