@@ -442,7 +442,7 @@ export interface components {
             subscriptionEndsAt: string | null;
         };
         BankOutputBody: {
-            questions: components["schemas"]["Question"][] | null;
+            questions: components["schemas"]["Question"][];
         };
         CompleteInputBody: {
             /**
@@ -466,13 +466,14 @@ export interface components {
             interviewType: "random" | "custom";
             /** @enum {string} */
             mode: "video" | "audio";
-            profession: string;
+            /** @enum {string} */
+            profession: "dental" | "medical" | "pt" | "pa" | "pharmacy" | "ot" | "veterinary";
             /**
              * Format: int64
              * @description 1-10 for random sessions (default 5); custom sessions use the list's length.
              */
             questionCount?: number;
-            questions?: components["schemas"]["CustomQuestion"][] | null;
+            questions?: components["schemas"]["CustomQuestion"][];
         };
         CustomQuestion: {
             text: string;
@@ -481,7 +482,7 @@ export interface components {
             access: components["schemas"]["Access"];
             emailVerified: boolean;
             name: string;
-            recentSessions: components["schemas"]["Saved"][] | null;
+            recentSessions: components["schemas"]["Saved"][];
             stats: components["schemas"]["Stats"];
         };
         EmailInputBody: {
@@ -502,7 +503,7 @@ export interface components {
              */
             detail?: string;
             /** @description Optional list of individual error details */
-            errors?: components["schemas"]["ErrorDetail"][] | null;
+            errors?: components["schemas"]["ErrorDetail"][];
             /**
              * Format: uri
              * @description A URI reference that identifies the specific occurrence of the problem.
@@ -537,7 +538,7 @@ export interface components {
         };
         Feedback: {
             engine: string;
-            evidence: components["schemas"]["Evidence"][] | null;
+            evidence: components["schemas"]["Evidence"][];
             fallback: boolean;
             fallbackReason?: string;
             model?: string;
@@ -545,7 +546,7 @@ export interface components {
             overallScore: number;
             rubricVersion: string;
             sectionScores: components["schemas"]["SectionScores"];
-            suggestions: string[] | null;
+            suggestions: string[];
             summary: string;
         };
         FinishInputBody: {
@@ -581,7 +582,7 @@ export interface components {
             defaultHeroTitle: string;
             /** @description Slug used when no profession is chosen */
             defaultSlug: string;
-            professions: components["schemas"]["Profession"][] | null;
+            professions: components["schemas"]["Profession"][];
         };
         LoginInputBody: {
             email: string;
@@ -628,9 +629,9 @@ export interface components {
             heroSubtitle: string;
             heroTitle: string;
             interviewFormats: string;
-            questionTags: string[] | null;
+            questionTags: string[];
             slug: string;
-            tips: components["schemas"]["Tip"][] | null;
+            tips: components["schemas"]["Tip"][];
             tipsIntro: string;
         };
         Question: {
@@ -641,7 +642,7 @@ export interface components {
             createdAt?: string;
             createdBy?: string;
             id?: string;
-            mainTags: string[] | null;
+            mainTags: string[];
             seedKey?: string;
             subtag: string;
             text: string;
@@ -659,7 +660,7 @@ export interface components {
              */
             big3Order?: number;
             /** @description Profession slugs the question belongs to. At least one is required. */
-            mainTags?: string[] | null;
+            mainTags?: string[];
             /** @description Ethical, Behavioral, Teamwork, Leadership, Communication, or empty for none. */
             subtag?: string;
             /** @description The question. Required. */
@@ -672,7 +673,7 @@ export interface components {
             page: number;
             /** Format: int64 */
             pageSize: number;
-            questions: components["schemas"]["Question"][] | null;
+            questions: components["schemas"]["Question"][];
             /** Format: int64 */
             total: number;
         };
@@ -689,7 +690,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             id: string;
-            items: components["schemas"]["SavedItem"][] | null;
+            items: components["schemas"]["SavedItem"][];
             /** Format: double */
             overallAvg: number;
             practiceSessionId?: string;
@@ -735,7 +736,7 @@ export interface components {
             improvement: number | null;
             /** @enum {string} */
             interviewType: "random" | "custom";
-            items: components["schemas"]["Item"][] | null;
+            items: components["schemas"]["Item"][];
             /** @enum {string} */
             mode: "video" | "audio";
             processing: boolean;
@@ -814,7 +815,7 @@ export interface components {
             pageSize: number;
             /** Format: int64 */
             total: number;
-            users: components["schemas"]["UserSummary"][] | null;
+            users: components["schemas"]["UserSummary"][];
         };
         UserSummary: {
             /** Format: date-time */

@@ -34,7 +34,7 @@ export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: 
 
 function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSlug }) {
   const navigate = useNavigate()
-  const items = session.items ?? []
+  const items = session.items
   // After a reload, carry on at the first question without an answer.
   const [index, setIndex] = useState(() => {
     const first = items.findIndex((it) => it.status === 'pending')

@@ -25,7 +25,7 @@ export interface ResultEntry {
 }
 
 export function entriesFromSession(session: PracticeSession): ResultEntry[] {
-  return (session.items ?? []).map((it) => ({
+  return session.items.map((it) => ({
     key: it.id,
     itemId: it.id,
     question: it.question,
@@ -43,7 +43,7 @@ export function entriesFromSession(session: PracticeSession): ResultEntry[] {
 }
 
 export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
-  return (saved.items ?? []).map((it, i) => {
+  return saved.items.map((it, i) => {
     const failed = it.transcript === TRANSCRIPT_ERROR && it.legacyFeedback === FEEDBACK_ERROR
     // A saved answer with neither kind of feedback had nothing meaningful to score.
     const meaningful = it.skipped ? null : Boolean(it.feedback || it.legacyFeedback)
