@@ -98,7 +98,9 @@ type completeInput struct {
 
 type saveInput struct {
 	ID   string `path:"id" maxLength:"64"`
-	Body saveInputBody
+	Body struct {
+		Title string `json:"title" maxLength:"400" doc:"Empty for the default \"Session {date/time}\"."`
+	}
 }
 
 type dashboardOutput struct{ Body Dashboard }
@@ -170,10 +172,7 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		}))
 
 	piece := op("append-answer-piece", http.MethodPatch, "/api/practice/sessions/{id}/items/{itemId}/audio", "Upload the next piece of an answer being recorded", http.StatusOK, auth.AccessVerified)
-	piecePart := &huma.MediaType{Schema: &huma.Schema{Type: "string", Format: "binary", MaxLength: new(int(MaxPieceBytes))}}
-	piece.MaxBodyBytes, piece.RequestBody = MaxPieceBytes, &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
-		"audio/webm": piecePart, "audio/mp4": piecePart, "video/webm": piecePart, "video/mp4": piecePart,
-	}}
+	piece.MaxBodyBytes, piece.RequestBody = MaxPieceBytes, recordingBody
 	httpx.Register(api, piece,
 		withVerified(func(ctx context.Context, u auth.User, in *pieceInput) (*pieceOutput, error) {
 			n, err := h.svc.AppendAudio(ctx, u, in.ID, in.ItemID, in.Offset, in.ContentType, in.RawBody)
@@ -184,8 +183,6 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 			out.Body.Received = n
 			return out, nil
 		}))
-	// Huma replaces the audio/webm schema with the RawBody field's.
-	api.OpenAPI().Paths[piece.Path].Patch.RequestBody.Content["audio/webm"].Schema.MaxLength = new(int(MaxPieceBytes))
 
 	httpx.Register(api, op("finish-answer", http.MethodPost, "/api/practice/sessions/{id}/items/{itemId}/audio/finish", "Queue an answer uploaded in pieces", http.StatusAccepted, auth.AccessVerified),
 		withVerified(func(ctx context.Context, u auth.User, in *finishInput) (*itemOutput, error) {
