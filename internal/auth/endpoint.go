@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"fmt"
+	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -34,7 +35,7 @@ type Endpoint struct {
 func (e Endpoint) operation() huma.Operation {
 	op := huma.Operation{
 		OperationID: e.ID, Method: e.Method, Path: e.Path, Summary: e.Summary, Description: e.Description,
-		Tags: e.Tags, DefaultStatus: e.Status, MaxBodyBytes: e.MaxBodyBytes, RequestBody: e.RequestBody,
+		Tags: e.Tags, DefaultStatus: e.Status, MaxBodyBytes: e.MaxBodyBytes, RequestBody: ownCopy(e.RequestBody),
 		Metadata: map[string]any{accessKey: e.Access},
 	}
 	if e.Access != AccessPublic {
@@ -64,4 +65,43 @@ func Register[I, O any](api huma.API, e Endpoint, handle func(ctx context.Contex
 		}
 		return out, nil
 	})
+	publishUploadLimit(api, e)
+}
+
+// ownCopy gives an operation a request body of its own, so that limits
+// published on one upload endpoint do not leak into another declared with
+// the same media types.
+func ownCopy(body *huma.RequestBody) *huma.RequestBody {
+	if body == nil {
+		return nil
+	}
+	out := *body
+	out.Content = make(map[string]*huma.MediaType, len(body.Content))
+	for name, media := range body.Content {
+		m := *media
+		if media.Schema != nil {
+			schema := *media.Schema
+			m.Schema = &schema
+		}
+		out.Content[name] = &m
+	}
+	return &out
+}
+
+// publishUploadLimit states an upload's size limit in the contract, where
+// clients read it: a binary body's maxLength is its length in bytes. It runs
+// after Huma has registered the operation, which replaces the schema of the
+// media type the input's raw body names with its own.
+func publishUploadLimit(api huma.API, e Endpoint) {
+	if e.RequestBody == nil || e.MaxBodyBytes <= 0 {
+		return
+	}
+	limit := int(e.MaxBodyBytes)
+	item := api.OpenAPI().Paths[e.Path]
+	op := map[string]*huma.Operation{http.MethodPost: item.Post, http.MethodPut: item.Put, http.MethodPatch: item.Patch}[e.Method]
+	for _, media := range op.RequestBody.Content {
+		if media.Schema != nil && media.Schema.Format == "binary" {
+			media.Schema.MaxLength = &limit
+		}
+	}
 }

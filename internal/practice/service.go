@@ -119,7 +119,7 @@ func (CustomQuestion) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Sch
 
 // CreateInput is the spec's session config.
 type CreateInput struct {
-	Profession    string           `json:"profession" maxLength:"40"`
+	Profession    string           `json:"profession"`
 	Mode          string           `json:"mode"`
 	InterviewType string           `json:"interviewType"`
 	QuestionCount int              `json:"questionCount,omitempty" doc:"For random sessions (default 5); custom sessions use the list's length."`
@@ -133,6 +133,7 @@ const maxQuestionEntries = 50
 
 // TransformSchema publishes the choices and limits Create checks.
 func (CreateInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetEnum(s, "profession", profession.Slugs())
 	httpx.SetEnum(s, "mode", modes)
 	httpx.SetEnum(s, "interviewType", interviewTypes)
 	httpx.SetRange(s, "questionCount", MinQuestions, MaxQuestions)

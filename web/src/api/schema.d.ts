@@ -466,7 +466,8 @@ export interface components {
             interviewType: "random" | "custom";
             /** @enum {string} */
             mode: "video" | "audio";
-            profession: string;
+            /** @enum {string} */
+            profession: "dental" | "medical" | "pt" | "pa" | "pharmacy" | "ot" | "veterinary";
             /**
              * Format: int64
              * @description For random sessions (default 5); custom sessions use the list's length.

@@ -1,13 +1,15 @@
+import { limits } from '@/api/limits'
+
 /**
  * Route logic for profession-scoped paths. No UI here.
  *
- * The seven slugs are the routing contract from the spec's route table, kept
- * here so that redirect decisions are synchronous (no flash of a wrong page
+ * The slugs are the routing contract from the spec's route table, taken from
+ * the generated contract (the profession enumeration a session is created
+ * with) so that redirect decisions are synchronous (no flash of a wrong page
  * while GET /api/professions loads). Everything a profession *shows* (names,
- * hero copy, tips) comes from the API; the end-to-end suite checks that the
- * API's slug list equals this one.
+ * hero copy, tips) comes from the API.
  */
-export const PROFESSION_SLUGS = ['dental', 'medical', 'pt', 'pa', 'pharmacy', 'ot', 'veterinary'] as const
+export const PROFESSION_SLUGS = limits.createPracticeSession.body.profession.enum
 
 export type ProfessionSlug = (typeof PROFESSION_SLUGS)[number]
 

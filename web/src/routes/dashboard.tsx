@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, useLocation } from 'react-router'
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
 import { meQueryOptions } from '@/features/auth/api/get-me'
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice'
@@ -22,12 +22,7 @@ export function DashboardRoute() {
   if (me.isPending || (me.isFetching && !me.isFetchedAfterMount)) {
     body = <PageStatus>{CHECKING_ACCESS}</PageStatus>
   } else if (me.isError) {
-    body = (
-      <div role="alert" className="grid justify-items-start gap-3">
-        <p className="font-medium">We couldn't load your account.</p>
-        <Button onClick={() => void me.refetch()}>Try again</Button>
-      </div>
-    )
+    body = <LoadError title="We couldn't load your account." onRetry={() => void me.refetch()} />
   } else if (!me.data) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
   } else if (!me.data.emailVerified) {
@@ -35,12 +30,7 @@ export function DashboardRoute() {
   } else if (dashboard.isPending) {
     body = <PageStatus>{CHECKING_ACCESS}</PageStatus>
   } else if (dashboard.isError) {
-    body = (
-      <div role="alert" className="grid justify-items-start gap-3">
-        <p className="font-medium">{errorMessage(dashboard.error)}</p>
-        <Button onClick={() => void dashboard.refetch()}>Try again</Button>
-      </div>
-    )
+    body = <LoadError title={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
   } else {
     body = <DashboardHome name={me.data.name} dashboard={dashboard.data} setupSlug={getLastProfession()} />
   }

@@ -1,4 +1,5 @@
 import { vi } from 'vitest'
+import { PROFESSION_SLUGS } from '@/lib/professions'
 
 export type Handler = (req: Request) => Response | Promise<Response>
 
@@ -45,7 +46,7 @@ export function mockApi(handlers: Record<string, Handler>) {
 export const professionsBody = {
   defaultSlug: 'dental',
   defaultHeroTitle: 'Ace your healthcare school interviews.',
-  professions: ['dental', 'medical', 'pt', 'pa', 'pharmacy', 'ot', 'veterinary'].map((slug) => ({
+  professions: PROFESSION_SLUGS.map((slug) => ({
     slug,
     displayName: slug === 'dental' ? 'Dental' : slug === 'medical' ? 'Medical' : slug.toUpperCase(),
     heroTitle: slug === 'dental' ? 'Nail Your Dental School Interviews.' : `Nail Your ${slug} School Interviews.`,

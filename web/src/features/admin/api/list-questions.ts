@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api-client'
 import type { QueryParams, ResponseBody } from '@/lib/api-types'
 
 export type QuestionPage = ResponseBody<'/api/admin/questions', 'get'>
-export type Question = NonNullable<QuestionPage['questions']>[number]
+export type Question = QuestionPage['questions'][number]
 export type QuestionsQuery = QueryParams<'/api/admin/questions', 'get'>
 
 /** Every admin question query starts with this, so writes can invalidate them all. */

@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api-client'
 import type { QueryParams, ResponseBody } from '@/lib/api-types'
 
 export type UserList = ResponseBody<'/api/admin/users', 'get'>
-export type UserSummary = NonNullable<UserList['users']>[number]
+export type UserSummary = UserList['users'][number]
 export type UsersQuery = QueryParams<'/api/admin/users', 'get'>
 export type UserSort = NonNullable<UsersQuery['sort']>
 export type SortOrder = NonNullable<UsersQuery['order']>

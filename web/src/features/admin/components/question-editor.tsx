@@ -12,8 +12,8 @@ import { FormError } from './form-error'
 export type ProfessionOption = Pick<components['schemas']['Profession'], 'slug' | 'displayName'>
 
 /** A question's professions by name ("Dental, Pharmacy"); an unknown slug shows as itself. */
-export function professionNames(tags: string[] | null | undefined, professions: ProfessionOption[]): string {
-  return (tags ?? []).map((slug) => professions.find((p) => p.slug === slug)?.displayName ?? slug).join(', ')
+export function professionNames(tags: readonly string[], professions: ProfessionOption[]): string {
+  return tags.map((slug) => professions.find((p) => p.slug === slug)?.displayName ?? slug).join(', ')
 }
 
 const checkboxClass = 'size-4 accent-primary'

@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { limits } from '@/api/limits'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -78,7 +79,7 @@ export function QuestionManager({ adminPath, professions }: { adminPath: string;
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-q`}>Search questions</Label>
-          <Input ref={searchInput} id={`${id}-q`} type="search" maxLength={200} placeholder="Words in the question" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input ref={searchInput} id={`${id}-q`} type="search" maxLength={limits.adminListQuestions.query.q.maxLength} placeholder="Words in the question" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
       </div>
 

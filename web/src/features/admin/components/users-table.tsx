@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer, useState } from 'react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import { limits } from '@/api/limits'
 import { Badge } from '@/components/ui/badge'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -64,7 +65,7 @@ export function UsersTable() {
     <div className="grid gap-4">
       <div className="grid max-w-md gap-2">
         <Label htmlFor={searchId}>Search users</Label>
-        <Input id={searchId} type="search" maxLength={200} placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input id={searchId} type="search" maxLength={limits.adminListUsers.query.q.maxLength} placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
 
       {users.isError && !users.data ? (

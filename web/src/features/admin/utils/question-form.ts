@@ -22,7 +22,7 @@ export type QuestionValues = Omit<Required<QuestionInput>, 'mainTags'> & { mainT
 export const EMPTY_QUESTION: QuestionValues = { text: '', subtag: '', tip: '', big3: false, big3Order: 0, mainTags: [] }
 
 export function valuesFromQuestion(q: Question): QuestionValues {
-  return { text: q.text, subtag: q.subtag, tip: q.tip, big3: q.big3, big3Order: q.big3Order, mainTags: q.mainTags ?? [] }
+  return { text: q.text, subtag: q.subtag, tip: q.tip, big3: q.big3, big3Order: q.big3Order, mainTags: q.mainTags }
 }
 
 /** Spec §5: a question needs text and at least one main tag; subtag and tip are optional. */

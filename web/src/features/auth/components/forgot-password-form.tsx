@@ -1,24 +1,14 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { FormStatus } from '@/components/ui/form-status'
-import { errorMessage } from '@/lib/api-client'
 import { useForgotPassword } from '../api/forgot-password'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 
 export function ForgotPasswordForm() {
   const mutation = useForgotPassword()
   const [email, setEmail] = useState('')
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (mutation.isPending) return
-    mutation.mutate({ email: email.trim() })
-  }
-
-  const status = mutation.isPending ? 'Sending reset link...' : mutation.isSuccess ? mutation.data.message : null
-  const error = mutation.isError ? errorMessage(mutation.error) : null
 
   return (
     <AuthCard
@@ -30,13 +20,15 @@ export function ForgotPasswordForm() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} className="grid gap-4">
+      <AuthForm
+        mutation={mutation}
+        onSubmit={() => mutation.mutate({ email: email.trim() })}
+        submitLabel="Send reset link"
+        pendingStatus="Sending reset link..."
+        successStatus={(data) => data.message}
+      >
         <FormField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Button type="submit" disabled={mutation.isPending} className="w-full">
-          Send reset link
-        </Button>
-        <FormStatus status={status} error={error} />
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

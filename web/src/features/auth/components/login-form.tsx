@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { FormStatus } from '@/components/ui/form-status'
-import { errorMessage } from '@/lib/api-client'
 import { loginDestination } from '@/lib/professions'
 import { useLogin } from '../api/login'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 import { readFrom } from './from-state'
 
 export const LOGGING_IN = 'Logging in...'
@@ -21,9 +19,7 @@ export function LoginForm() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (mutation.isPending) return
+  function onSubmit() {
     mutation.mutate(
       { email: email.trim(), password },
       {
@@ -35,9 +31,6 @@ export function LoginForm() {
       },
     )
   }
-
-  const status = mutation.isPending ? LOGGING_IN : mutation.isSuccess ? LOGGED_IN : null
-  const error = mutation.isError ? errorMessage(mutation.error) : null
 
   return (
     <AuthCard
@@ -57,7 +50,7 @@ export function LoginForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="grid gap-4">
+      <AuthForm mutation={mutation} onSubmit={onSubmit} submitLabel="Log in" pendingStatus={LOGGING_IN} successStatus={LOGGED_IN}>
         <FormField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormField
           label="Password"
@@ -68,11 +61,7 @@ export function LoginForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Button type="submit" disabled={mutation.isPending} className="w-full">
-          Log in
-        </Button>
-        <FormStatus status={status} error={error} />
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

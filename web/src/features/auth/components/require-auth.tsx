@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { Button } from '@/components/ui/button'
+import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
 import { useMe } from '../api/get-me'
 
@@ -20,9 +20,8 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   // page would throw away a recording in progress.
   if (me.isError && me.data === undefined) {
     return (
-      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
-        <p className="font-medium">We couldn't check whether you're signed in.</p>
-        <Button onClick={() => void me.refetch()}>Try again</Button>
+      <div className="mx-auto max-w-md px-4 py-16">
+        <LoadError title="We couldn't check whether you're signed in." onRetry={() => void me.refetch()} />
       </div>
     )
   }

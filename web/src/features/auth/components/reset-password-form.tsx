@@ -1,13 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { FormStatus } from '@/components/ui/form-status'
-import { errorMessage } from '@/lib/api-client'
 import { useResetPassword } from '../api/reset-password'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const navigate = useNavigate()
@@ -33,9 +31,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     )
   }
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (mutation.isPending || !token) return
+  const onSubmit = () =>
     mutation.mutate(
       { token, password },
       {
@@ -45,10 +41,6 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         },
       },
     )
-  }
-
-  const status = mutation.isPending ? 'Saving new password...' : mutation.isSuccess ? mutation.data.message : null
-  const error = mutation.isError ? errorMessage(mutation.error) : null
 
   return (
     <AuthCard
@@ -59,7 +51,13 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} className="grid gap-4">
+      <AuthForm
+        mutation={mutation}
+        onSubmit={onSubmit}
+        submitLabel="Save new password"
+        pendingStatus="Saving new password..."
+        successStatus={(data) => data.message}
+      >
         <FormField
           label="New password"
           name="password"
@@ -69,11 +67,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Button type="submit" disabled={mutation.isPending} className="w-full">
-          Save new password
-        </Button>
-        <FormStatus status={status} error={error} />
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { FormStatus } from '@/components/ui/form-status'
-import { errorMessage } from '@/lib/api-client'
 import { useSignup } from '../api/signup'
 import { AuthCard } from './auth-card'
+import { AuthForm } from './auth-form'
 
 export const CREATING_ACCOUNT = 'Creating account...'
 
@@ -17,9 +15,7 @@ export function SignupForm() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (mutation.isPending) return
+  function onSubmit() {
     mutation.mutate(
       { name: name.trim(), email: email.trim(), password },
       {
@@ -31,9 +27,6 @@ export function SignupForm() {
       },
     )
   }
-
-  const status = mutation.isPending ? CREATING_ACCOUNT : mutation.isSuccess ? 'Account created. Redirecting...' : null
-  const error = mutation.isError ? errorMessage(mutation.error) : null
 
   return (
     <AuthCard
@@ -48,7 +41,13 @@ export function SignupForm() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} className="grid gap-4">
+      <AuthForm
+        mutation={mutation}
+        onSubmit={onSubmit}
+        submitLabel="Create account"
+        pendingStatus={CREATING_ACCOUNT}
+        successStatus="Account created. Redirecting..."
+      >
         <FormField label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <FormField
@@ -60,11 +59,7 @@ export function SignupForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Button type="submit" disabled={mutation.isPending} className="w-full">
-          Create account
-        </Button>
-        <FormStatus status={status} error={error} />
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

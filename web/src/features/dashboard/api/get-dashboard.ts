@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type Dashboard = ResponseBody<'/api/dashboard', 'get'>
-export type RecentSession = NonNullable<Dashboard['recentSessions']>[number]
+export type RecentSession = Dashboard['recentSessions'][number]
 
 export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
   return unwrap(api.GET('/api/dashboard', { signal }))

@@ -48,7 +48,7 @@ function RecentSessionRow({ session, fallbackSlug }: { session: RecentSession; f
 export function DashboardHome({ name, dashboard, setupSlug }: { name: string; dashboard: Dashboard; setupSlug: ProfessionSlug }) {
   const greeting = name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'
   const { access, stats } = dashboard
-  const recent = dashboard.recentSessions ?? []
+  const recent = dashboard.recentSessions
   return (
     <div className="grid gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

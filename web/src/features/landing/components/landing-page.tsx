@@ -88,7 +88,7 @@ function ProfessionGuide({ guide }: { guide: LandingGuide }) {
         <h2 className="text-3xl font-bold tracking-tight">{guide.displayName} interview tips</h2>
         <p className="max-w-3xl text-muted-foreground text-pretty">{guide.tipsIntro}</p>
         <ul className="grid gap-6 sm:grid-cols-2">
-          {(guide.tips ?? []).map((tip) => (
+          {guide.tips.map((tip) => (
             <li key={tip.title}>
               <Card className="h-full">
                 <CardHeader>

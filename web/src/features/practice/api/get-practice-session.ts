@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type PracticeSession = ResponseBody<'/api/practice/sessions/{id}', 'get'>['session']
-export type PracticeItem = NonNullable<PracticeSession['items']>[number]
+export type PracticeItem = PracticeSession['items'][number]
 
 /**
  * How often the summary asks for news while answers are being processed.

@@ -2,12 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 
-export type BankQuestion = NonNullable<ResponseBody<'/api/questions', 'get'>['questions']>[number]
+export type BankQuestion = ResponseBody<'/api/questions', 'get'>['questions'][number]
 
 /** Every question in the bank, all professions: the custom builder searches them all. */
 export async function getQuestionBank(signal?: AbortSignal): Promise<BankQuestion[]> {
   const body = await unwrap(api.GET('/api/questions', { signal }))
-  return body.questions ?? []
+  return body.questions
 }
 
 export function questionBankQueryOptions() {

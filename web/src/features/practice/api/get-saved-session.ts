@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type SavedSession = ResponseBody<'/api/practice/saved/{id}', 'get'>['saved']
-export type SavedItem = NonNullable<SavedSession['items']>[number]
+export type SavedItem = SavedSession['items'][number]
 
 export async function getSavedSession(id: string, signal?: AbortSignal): Promise<SavedSession> {
   const body = await unwrap(api.GET('/api/practice/saved/{id}', { params: { path: { id } }, signal }))

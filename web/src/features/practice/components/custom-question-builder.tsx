@@ -1,11 +1,12 @@
 import { Plus, X } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
+import { limits } from '@/api/limits'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { errorMessage } from '@/lib/api-client'
 import { useQuestionBank } from '../api/get-question-bank'
-import { addCustomQuestion, hasQuestion, MAX_QUESTIONS, searchQuestions } from '../utils/custom-questions'
+import { addCustomQuestion, hasQuestion, MAX_CUSTOM_QUESTIONS, searchQuestions } from '../utils/custom-questions'
 
 /** How many bank matches are listed at once; the search narrows the rest. */
 const SHOWN_MATCHES = 30
@@ -17,7 +18,7 @@ export function CustomQuestionBuilder({ questions, onChange }: { questions: read
   const bank = useQuestionBank()
   const draftId = useId()
   const searchId = useId()
-  const full = questions.length >= MAX_QUESTIONS
+  const full = questions.length >= MAX_CUSTOM_QUESTIONS
   const matches = searchQuestions(bank.data ?? [], query)
 
   function onAdd(e: FormEvent) {
@@ -29,7 +30,7 @@ export function CustomQuestionBuilder({ questions, onChange }: { questions: read
   return (
     <div className="grid gap-5">
       <div className="grid gap-2">
-        <h3 className="font-semibold">Your questions ({questions.length}/{MAX_QUESTIONS})</h3>
+        <h3 className="font-semibold">Your questions ({questions.length}/{MAX_CUSTOM_QUESTIONS})</h3>
         {questions.length === 0 ? (
           <p className="text-sm text-muted-foreground">Add at least one question.</p>
         ) : (
@@ -60,7 +61,7 @@ export function CustomQuestionBuilder({ questions, onChange }: { questions: read
             onKeyDown={(e) => {
               if (e.key === 'Enter') onAdd(e)
             }}
-            maxLength={1000}
+            maxLength={limits.createPracticeSession.body.questions.items.text.maxLength}
             disabled={full}
           />
           <Button variant="outline" onClick={onAdd} disabled={full}>

@@ -5,35 +5,15 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormStatus } from '@/components/ui/form-status'
 import { PageStatus } from '@/components/ui/page-status'
 import { errorMessage } from '@/lib/api-client'
-import { openMedia, type RecordedAnswer } from '@/lib/media'
+import type { RecordedAnswer } from '@/lib/media'
 import type { ProfessionSlug } from '@/lib/professions'
 import { useCompletePracticeSession } from '../api/complete-practice-session'
 import { usePracticeSession, type PracticeSession as Session } from '../api/get-practice-session'
 import { useSkipQuestion } from '../api/skip-question'
+import { useAnswerUploads } from '../hooks/use-answer-uploads'
+import { useMediaStream } from '../hooks/use-media-stream'
 import { QuestionRecorder } from './question-recorder'
-import { useAnswerUploads } from './use-answer-uploads'
-
-/** The camera/microphone for the whole session, so permission is asked once. */
-function useMediaStream(mode: Session['mode']) {
-  const [stream, setStream] = useState<MediaStream | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    let opened: MediaStream | null = null
-    let cancelled = false
-    openMedia(mode).then(
-      (s) => {
-        if (cancelled) s.getTracks().forEach((t) => t.stop())
-        else setStream((opened = s))
-      },
-      (err: Error) => !cancelled && setError(err.message),
-    )
-    return () => {
-      cancelled = true
-      opened?.getTracks().forEach((t) => t.stop())
-    }
-  }, [mode])
-  return { stream, error }
-}
+import { SessionLoadError } from './session-load-error'
 
 /** Whole seconds since the session was created (the server's start), never negative. */
 function secondsSince(iso: string): number {
@@ -46,14 +26,7 @@ export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: 
   const session = usePracticeSession(sessionId, { live: false })
   if (session.isPending) return <PageStatus>Loading...</PageStatus>
   if (!session.data) {
-    return (
-      <div role="alert" className="grid justify-items-start gap-3">
-        <p className="font-medium">{errorMessage(session.error)}</p>
-        <Button asChild variant="outline">
-          <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
-        </Button>
-      </div>
-    )
+    return <SessionLoadError error={session.error} slug={slug} />
   }
   if (session.data.status === 'completed') return <Navigate to={`/${slug}/summary?id=${encodeURIComponent(sessionId)}`} replace />
   return <SessionRunner session={session.data} slug={slug} />
@@ -61,7 +34,7 @@ export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: 
 
 function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSlug }) {
   const navigate = useNavigate()
-  const items = session.items ?? []
+  const items = session.items
   // After a reload, carry on at the first question without an answer.
   const [index, setIndex] = useState(() => {
     const first = items.findIndex((it) => it.status === 'pending')

@@ -295,6 +295,35 @@ describe('summary', () => {
     expect(await screen.findByText('Failed to save session. Please try again.')).toBeInTheDocument()
   })
 
+  it("words a saved session's failed and empty answers as the spec does", async () => {
+    mockApi({
+      ...base,
+      'GET /api/practice/saved/v2': () =>
+        json(200, {
+          saved: {
+            id: 'v2',
+            title: 'Tuesday practice',
+            profession: 'dental',
+            createdAt: '2025-09-09T10:00:00Z',
+            overallAvg: 0,
+            totalSessionTime: 120,
+            counts: { totalQuestions: 2, answered: 2, skipped: 0 },
+            items: [
+              { question: 'Why?', tip: '', status: 'failed', meaningful: null, skipped: false, transcript: '', feedback: null },
+              { question: 'How?', tip: '', status: 'done', meaningful: false, skipped: false, transcript: 'Thank you.', feedback: null },
+            ],
+          },
+        }),
+    })
+    renderApp('/dental/summary?saved=v2')
+    const [failed, empty] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement]
+    expect(within(failed).getByText('Failed')).toBeInTheDocument()
+    expect(within(failed).getByText('Error')).toBeInTheDocument()
+    expect(within(failed).getByText('Error generating feedback')).toBeInTheDocument()
+    expect(within(empty).getByText('Thank you.')).toBeInTheDocument()
+    expect(within(empty).getByText('No meaningful response detected. Skipping feedback.')).toBeInTheDocument()
+  })
+
   it('reviews a saved session read-only, legacy feedback as text', async () => {
     mockApi({
       ...base,

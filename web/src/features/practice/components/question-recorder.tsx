@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import { countdownAnnouncement, formatClock } from '../utils/countdown'
-import type { AnswerUpload } from './use-answer-uploads'
+import type { AnswerUpload } from '../hooks/use-answer-uploads'
 
 /** Spec §8, verbatim even when tests shorten the limit. */
 export const LIMIT_REACHED = '3-minute limit reached. Your response was saved.'

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client'
 import { scoreVariant } from '@/lib/score'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
-import { legacyText, NO_MEANINGFUL_RESPONSE, type ResultEntry } from '../utils/summary'
+import { FEEDBACK_ERROR, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 
 const STATUS_LABEL: Record<ResultEntry['status'], string> = {
   pending: 'Not answered',
@@ -93,6 +93,12 @@ function RetryButton({ sessionId, itemId }: { sessionId: string; itemId: string 
   )
 }
 
+/** A failure after transcription (while scoring) keeps the transcript; one before it shows the spec's "Error". */
+function transcriptText(entry: ResultEntry): string {
+  if (entry.transcript) return entry.transcript
+  return entry.status === 'failed' ? TRANSCRIPT_ERROR : '—'
+}
+
 /** One question's result on the summary: progress while processing, then transcript, metrics and feedback. */
 export function ResultCard({ entry, number, sessionId }: { entry: ResultEntry; number: number; sessionId?: string }) {
   const headingId = `result-${entry.key}`
@@ -112,10 +118,12 @@ export function ResultCard({ entry, number, sessionId }: { entry: ResultEntry; n
         <CardContent className="grid gap-4">
           <div>
             <h3 className="text-sm font-semibold">Transcript</h3>
-            <p className="whitespace-pre-wrap">{entry.transcript || '—'}</p>
+            <p className="whitespace-pre-wrap">{transcriptText(entry)}</p>
           </div>
           {entry.metrics ? <Metrics metrics={entry.metrics} /> : null}
-          {entry.meaningful === false ? (
+          {entry.status === 'failed' ? (
+            <p className="whitespace-pre-wrap">{FEEDBACK_ERROR}</p>
+          ) : entry.meaningful === false ? (
             <p className="text-sm font-medium">{NO_MEANINGFUL_RESPONSE}</p>
           ) : entry.feedback ? (
             <Feedback feedback={entry.feedback} />

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
+import { limits } from '@/api/limits'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
@@ -47,7 +48,7 @@ export function SaveSessionDialog({ sessionId, disabled }: { sessionId: string; 
             <DialogTitle>Save session</DialogTitle>
             <DialogDescription>Saved sessions appear on your dashboard. Recordings are never saved.</DialogDescription>
           </DialogHeader>
-          <FormField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
+          <FormField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={limits.savePracticeSession.body.title.maxLength} />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

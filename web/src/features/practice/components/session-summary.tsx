@@ -3,7 +3,6 @@ import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { PageStatus } from '@/components/ui/page-status'
-import { errorMessage } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { scoreVariant } from '@/lib/score'
 import { usePracticeSession } from '../api/get-practice-session'
@@ -11,6 +10,7 @@ import { useSavedSession } from '../api/get-saved-session'
 import { entriesFromSaved, entriesFromSession, formatImprovement, orderForSummary, type ResultEntry } from '../utils/summary'
 import { ResultCard } from './result-card'
 import { SaveSessionDialog } from './save-session-dialog'
+import { SessionLoadError } from './session-load-error'
 
 function SummaryLayout(props: {
   slug: ProfessionSlug
@@ -49,17 +49,6 @@ function SummaryLayout(props: {
   )
 }
 
-function LoadProblem({ error, slug }: { error: unknown; slug: ProfessionSlug }) {
-  return (
-    <div role="alert" className="grid justify-items-start gap-3">
-      <p className="font-medium">{errorMessage(error)}</p>
-      <Button asChild variant="outline">
-        <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
-      </Button>
-    </div>
-  )
-}
-
 function Average({ score, improvement }: { score: number; improvement?: number | null }) {
   return (
     <>
@@ -77,7 +66,7 @@ export function SessionSummary({ sessionId, slug }: { sessionId: string; slug: P
   const query = usePracticeSession(sessionId, { poll: true })
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
   // A failed poll keeps showing the last answer; the next poll tries again.
-  if (!query.data) return <LoadProblem error={query.error} slug={slug} />
+  if (!query.data) return <SessionLoadError error={query.error} slug={slug} />
   const session = query.data
   const active = session.status === 'active'
   const average = session.processing ? (
@@ -110,7 +99,7 @@ export function SessionSummary({ sessionId, slug }: { sessionId: string; slug: P
 export function SavedSessionSummary({ savedId, slug }: { savedId: string; slug: ProfessionSlug }) {
   const query = useSavedSession(savedId)
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
-  if (query.isError) return <LoadProblem error={query.error} slug={slug} />
+  if (query.isError) return <SessionLoadError error={query.error} slug={slug} />
   const saved = query.data
   const when = new Date(saved.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
   return (

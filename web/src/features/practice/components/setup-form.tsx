@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { limits } from '@/api/limits'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
@@ -7,13 +8,13 @@ import { FormStatus } from '@/components/ui/form-status'
 import { errorMessage } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../api/create-practice-session'
-import { MAX_QUESTIONS } from '../utils/custom-questions'
 import { CustomQuestionBuilder } from './custom-question-builder'
 
 type InterviewType = CreatePracticeSessionInput['interviewType']
 type Mode = CreatePracticeSessionInput['mode']
 
 const DEFAULT_COUNT = 5
+const QUESTION_COUNT = limits.createPracticeSession.body.questionCount
 
 const INTERVIEW_TYPES: Option<InterviewType>[] = [
   { value: 'random', label: 'Random', hint: 'Questions drawn from the bank for this profession.' },
@@ -96,7 +97,7 @@ export function SetupForm({ slug }: { slug: ProfessionSlug }) {
     e.preventDefault()
     const input: CreatePracticeSessionInput = isCustom
       ? { profession: slug, mode, interviewType, big3: false, questionCount: custom.length, questions: custom.map((text) => ({ text })) }
-      : { profession: slug, mode, interviewType, big3, questionCount: Math.min(MAX_QUESTIONS, Math.max(1, Number(count) || DEFAULT_COUNT)) }
+      : { profession: slug, mode, interviewType, big3, questionCount: Math.min(QUESTION_COUNT.maximum, Math.max(QUESTION_COUNT.minimum, Number(count) || DEFAULT_COUNT)) }
     create.mutate(input, {
       onSuccess: (session) => void navigate(`/${slug}/session?id=${encodeURIComponent(session.id)}`),
     })
@@ -118,11 +119,11 @@ export function SetupForm({ slug }: { slug: ProfessionSlug }) {
           <FormField
             label="Number of questions"
             type="number"
-            min={1}
-            max={MAX_QUESTIONS}
+            min={QUESTION_COUNT.minimum}
+            max={QUESTION_COUNT.maximum}
             value={count}
             onChange={(e) => setCount(e.target.value)}
-            hint={`Between 1 and ${MAX_QUESTIONS}.`}
+            hint={`Between ${QUESTION_COUNT.minimum} and ${QUESTION_COUNT.maximum}.`}
             className="max-w-32"
           />
           <label className="flex items-start gap-3">

@@ -1,3 +1,4 @@
+import { limits } from '@/api/limits'
 import { ApiError } from '@/lib/api-client'
 import { withRetries, type UploadOptions } from '@/lib/upload'
 import { appendAnswerPiece } from '../api/append-answer-piece'
@@ -5,7 +6,7 @@ import { finishAnswer } from '../api/finish-answer'
 import { uploadAnswer } from '../api/upload-answer'
 
 /** The server's limit on one piece. Pieces that queued up behind a slow request go out together, up to this. */
-export const MAX_PIECE_BYTES = 4 << 20
+export const MAX_PIECE_BYTES = limits.appendAnswerPiece.body.maxLength
 
 export interface AnswerStreamOptions extends Pick<UploadOptions, 'signal' | 'sleep' | 'maxAttempts'> {
   /** The usage guard paused the account (403), with the server's text. Nothing more is sent. */

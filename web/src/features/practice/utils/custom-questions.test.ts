@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addCustomQuestion, MAX_QUESTIONS, searchQuestions } from './custom-questions'
+import { addCustomQuestion, MAX_CUSTOM_QUESTIONS, searchQuestions } from './custom-questions'
 
 describe('custom question builder', () => {
   it('adds trimmed questions with inner spaces collapsed', () => {
@@ -17,7 +17,7 @@ describe('custom question builder', () => {
   })
 
   it('stops at the session maximum', () => {
-    const full = Array.from({ length: MAX_QUESTIONS }, (_, i) => `Q${i}?`)
+    const full = Array.from({ length: MAX_CUSTOM_QUESTIONS }, (_, i) => `Q${i}?`)
     expect(addCustomQuestion(full, 'One more?')).toBe(full)
   })
 

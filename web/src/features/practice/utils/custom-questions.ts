@@ -1,5 +1,7 @@
-/** A session asks at most this many questions (spec §9; the server enforces it too). */
-export const MAX_QUESTIONS = 10
+import { limits } from '@/api/limits'
+
+/** A custom session asks at most this many questions (spec §9), as the server declares. */
+export const MAX_CUSTOM_QUESTIONS = limits.createPracticeSession.body.questions.maxItems
 
 /** Trims and collapses inner whitespace, as the server stores a question. */
 export function normaliseQuestion(text: string): string {
@@ -13,7 +15,7 @@ export function normaliseQuestion(text: string): string {
  */
 export function addCustomQuestion(list: readonly string[], text: string): readonly string[] {
   const question = normaliseQuestion(text)
-  if (!question || list.length >= MAX_QUESTIONS || hasQuestion(list, question)) return list
+  if (!question || list.length >= MAX_CUSTOM_QUESTIONS || hasQuestion(list, question)) return list
   return [...list, question]
 }
 

@@ -29,18 +29,31 @@ describe('summary', () => {
     expect(legacyText('Plain & simple')).toBe('Plain & simple')
   })
 
-  it('reads saved items: skipped, failed, not meaningful and legacy', () => {
+  it('reads saved items from their status and meaningful flag', () => {
     const saved = {
       items: [
-        { question: 'A', tip: '', skipped: true, transcript: '', feedback: null },
-        { question: 'B', tip: '', skipped: false, transcript: 'Error', feedback: null, legacyFeedback: 'Error generating feedback' },
-        { question: 'C', tip: '', skipped: false, transcript: 'Thank you.', feedback: null },
-        { question: 'D', tip: '', skipped: false, transcript: 'I care.', feedback: null, legacyFeedback: '<p>Nice</p>' },
+        { question: 'A', tip: '', status: 'skipped', meaningful: null, skipped: true, transcript: '', feedback: null },
+        { question: 'B', tip: '', status: 'failed', meaningful: null, skipped: false, transcript: '', feedback: null },
+        { question: 'C', tip: '', status: 'done', meaningful: false, skipped: false, transcript: 'Thank you.', feedback: null },
+        { question: 'D', tip: '', status: 'done', meaningful: true, skipped: false, transcript: 'I care.', feedback: null, legacyFeedback: '<p>Nice</p>' },
+      ],
+    } as unknown as SavedSession
+    expect(entriesFromSaved(saved).map((e) => [e.status, e.meaningful, e.transcript])).toEqual([
+      ['skipped', null, null],
+      ['failed', null, ''],
+      ['done', false, 'Thank you.'],
+      ['done', true, 'I care.'],
+    ])
+  })
+
+  it('reads legacy items (no status): an answer without feedback had nothing meaningful', () => {
+    const saved = {
+      items: [
+        { question: 'C', tip: '', status: '', meaningful: null, skipped: false, transcript: 'Thank you.', feedback: null },
+        { question: 'D', tip: '', status: '', meaningful: null, skipped: false, transcript: 'I care.', feedback: null, legacyFeedback: 'Nice' },
       ],
     } as unknown as SavedSession
     expect(entriesFromSaved(saved).map((e) => [e.status, e.meaningful])).toEqual([
-      ['skipped', null],
-      ['failed', true],
       ['done', false],
       ['done', true],
     ])

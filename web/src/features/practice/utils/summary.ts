@@ -1,7 +1,12 @@
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import type { SavedSession } from '../api/get-saved-session'
 
-/** Spec §8: what a failed answer shows instead of a transcript and feedback. */
+/**
+ * Spec §8: what a failed answer shows instead of a transcript and feedback,
+ * and what an answer without meaningful content shows instead of feedback.
+ * The API reports both as data (status "failed", meaningful false); these
+ * texts are only how the summary words them.
+ */
 export const TRANSCRIPT_ERROR = 'Error'
 export const FEEDBACK_ERROR = 'Error generating feedback'
 export const NO_MEANINGFUL_RESPONSE = 'No meaningful response detected. Skipping feedback.'
@@ -14,28 +19,30 @@ export interface ResultEntry {
   question: string
   tip: string
   status: PracticeItem['status']
+  /** What the answer said; empty or null when a failure came before the transcript. */
   transcript: string | null
   metrics: PracticeItem['metrics'] | null
   feedback: PracticeItem['feedback'] | null
   /** Older feedback kept as text (or HTML); shown as plain text. */
   legacyFeedback: string
+  /** False when the answer had no meaningful content, so it got no feedback. */
   meaningful: boolean | null
+  /** Why the answer failed, for a live session's failed answer. */
   error: string
   canRetry: boolean
 }
 
 export function entriesFromSession(session: PracticeSession): ResultEntry[] {
-  return (session.items ?? []).map((it) => ({
+  return session.items.map((it) => ({
     key: it.id,
     itemId: it.id,
     question: it.question,
     tip: it.tip,
     status: it.status,
-    // A failure after transcription (while scoring) keeps the transcript, as saving does.
-    transcript: it.status === 'failed' ? it.transcript || TRANSCRIPT_ERROR : it.transcript,
+    transcript: it.transcript,
     metrics: it.metrics,
     feedback: it.feedback,
-    legacyFeedback: it.status === 'failed' ? FEEDBACK_ERROR : '',
+    legacyFeedback: '',
     meaningful: it.meaningful,
     error: it.error,
     canRetry: it.canRetry,
@@ -43,15 +50,17 @@ export function entriesFromSession(session: PracticeSession): ResultEntry[] {
 }
 
 export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
-  return (saved.items ?? []).map((it, i) => {
-    const failed = it.transcript === TRANSCRIPT_ERROR && it.legacyFeedback === FEEDBACK_ERROR
-    // A saved answer with neither kind of feedback had nothing meaningful to score.
-    const meaningful = it.skipped ? null : Boolean(it.feedback || it.legacyFeedback)
+  return saved.items.map((it, i) => {
+    const status = it.skipped ? 'skipped' : it.status === 'failed' ? 'failed' : 'done'
+    // Sessions saved before structured feedback record neither status nor
+    // the meaningful flag: an answer there without feedback had nothing meaningful.
+    const legacy = !it.status
+    const meaningful = it.skipped ? null : legacy ? Boolean(it.feedback || it.legacyFeedback) : it.meaningful
     return {
       key: String(i),
       question: it.question,
       tip: it.tip,
-      status: it.skipped ? 'skipped' : failed ? 'failed' : 'done',
+      status,
       transcript: it.skipped ? null : it.transcript,
       metrics: it.metrics ?? null,
       feedback: it.feedback,

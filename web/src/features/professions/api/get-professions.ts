@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type ProfessionList = ResponseBody<'/api/professions', 'get'>
-export type Profession = NonNullable<ProfessionList['professions']>[number]
+export type Profession = ProfessionList['professions'][number]
 
 export async function getProfessions(signal?: AbortSignal): Promise<ProfessionList> {
   return unwrap(api.GET('/api/professions', { signal }))

@@ -1,0 +1,47 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import importPlugin from 'eslint-plugin-import'
+import tseslint from 'typescript-eslint'
+
+// A feature is a vertical slice (its api, components, hooks, utils) that
+// never reaches into another feature: what two features share lives in
+// src/components, src/hooks or src/lib, and only src/app and src/routes
+// compose features. Shared code imports no feature, and features import
+// neither the app shell nor the routes.
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const boundaries = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature imports no other feature: move what they share to src/components, src/hooks or src/lib.',
+  })),
+  {
+    target: ['./src/components', './src/hooks', './src/lib', './src/api'],
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'Shared code imports no feature, app or route module.',
+  },
+  {
+    target: './src/features',
+    from: ['./src/app', './src/routes'],
+    message: 'A feature imports neither the app shell nor the routes.',
+  },
+]
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results'] },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {} },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: boundaries }],
+    },
+  },
+)
