@@ -53,7 +53,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 			{"count over 10", ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 11}),
 				http.StatusUnprocessableEntity, "questionCount"},
 			{"unknown profession", ana.post("/api/practice/sessions", map[string]any{"profession": "astronaut", "mode": "audio", "interviewType": "random"}),
-				http.StatusBadRequest, "Unknown profession"},
+				http.StatusUnprocessableEntity, `profession: expected value to be one of "dental, medical, pt, pa, pharmacy, ot, veterinary"`},
 			{"wrong session id", ana.get("/api/practice/sessions/0123456789abcdef"), http.StatusNotFound, practice.MsgSessionNotFound},
 			{"another user's session", bob.get("/api/practice/sessions/" + id), http.StatusNotFound, practice.MsgSessionNotFound},
 			{"another user's upload", upload(bob, audioPath, "audio/webm", whispertest.Recording(t)), http.StatusNotFound, practice.MsgSessionNotFound},
