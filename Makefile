@@ -33,8 +33,11 @@ system-deps:
 test-system-deps:
 	@scripts/ensure-debian-packages.sh $(sort $(RUNTIME_PACKAGES) $(TEST_PACKAGES))
 
+# Some npm packages ship Go sources (flatted, under eslint); a go.mod of
+# their own keeps them out of this module's ./... (build, vet, deadcode).
 web/node_modules/.package-lock.json: web/package-lock.json | toolchain
 	cd web && npm ci --no-audit --no-fund --loglevel=error
+	@printf 'module whitecoat.invalid/node_modules\n' > web/node_modules/go.mod
 	@touch $@
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
@@ -69,9 +72,14 @@ check-generated: generate
 
 test: test-system-deps check-generated test-go test-web test-e2e
 
+# deadcode (golang.org/x/tools) lists functions nothing reaches, tests
+# included; any line it prints fails the build.
+DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
+
 test-go: $(BIN)
 	@scripts/postgres-banner.sh
 	$(GO) vet ./...
+	@dead="$$($(GO) run $(DEADCODE) -test ./...)" || exit 1; if [ -n "$$dead" ]; then echo "$$dead"; echo "Unreachable code: delete it or use it."; exit 1; fi
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
