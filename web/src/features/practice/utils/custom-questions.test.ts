@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { limits } from '@/api/limits'
 import { addCustomQuestion, MAX_CUSTOM_QUESTIONS, searchQuestions } from './custom-questions'
 
 describe('custom question builder', () => {
@@ -14,6 +15,11 @@ describe('custom question builder', () => {
   it('never adds the same text twice, whatever its case or spacing', () => {
     const list = ['Why dentistry?']
     expect(addCustomQuestion(list, 'why  DENTISTRY?')).toBe(list)
+  })
+
+  it('allows as many questions as a session may have, no more', () => {
+    expect(MAX_CUSTOM_QUESTIONS).toBe(limits.createPracticeSession.body.questionCount.maximum)
+    expect(MAX_CUSTOM_QUESTIONS).toBeLessThan(limits.createPracticeSession.body.questions.maxItems)
   })
 
   it('stops at the session maximum', () => {

@@ -1,7 +1,11 @@
 import { limits } from '@/api/limits'
 
-/** A custom session asks at most this many questions (spec §9), as the server declares. */
-export const MAX_CUSTOM_QUESTIONS = limits.createPracticeSession.body.questions.maxItems
+/**
+ * A custom session asks at most as many questions as any session (spec §9),
+ * as the server declares. (The request's `questions.maxItems` is looser: the
+ * server drops blanks and repeats before it counts.)
+ */
+export const MAX_CUSTOM_QUESTIONS = limits.createPracticeSession.body.questionCount.maximum
 
 /** Trims and collapses inner whitespace, as the server stores a question. */
 export function normaliseQuestion(text: string): string {
