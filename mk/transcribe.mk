@@ -1,5 +1,6 @@
 # Speech-to-text (internal/transcribe): runtime decoders and the speech benchmark.
-RUNTIME_PACKAGES += ffmpeg pocketsphinx pocketsphinx-en-us
+# util-linux's prlimit starts ffmpeg and pocketsphinx under memory and CPU limits.
+RUNTIME_PACKAGES += ffmpeg pocketsphinx pocketsphinx-en-us util-linux
 TEST_PACKAGES += festival festvox-us-slt-hts festvox-kallpc16k sox
 BENCH_TARGETS += bench-transcribe
 
