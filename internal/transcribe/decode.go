@@ -258,6 +258,10 @@ func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string
 		return msg, nil
 	case !errors.As(runErr, &exitErr):
 		return "", unavailable("cannot run ffmpeg", runErr)
+	case exitErr.ExitCode() == 126 || exitErr.ExitCode() == 127:
+		// prlimit could not exec ffmpeg, or the dynamic loader could not
+		// map its libraries within DecodeMemory: the server's to fix.
+		return "", unavailable("cannot start ffmpeg under its limits", fmt.Errorf("%w: %s", runErr, msg))
 	case cfg.decoderLimits().OutOfCPU(cmd.ProcessState):
 		return "", badAudio(msgTooSlow, fmt.Errorf("ffmpeg used up its CPU limit of %v: %w", cfg.DecodeTimeout, runErr))
 	case strings.Contains(msg, "Cannot allocate memory"):

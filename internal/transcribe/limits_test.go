@@ -70,3 +70,19 @@ func TestSampleTableBombIsRefusedWithinTheMemoryLimit(t *testing.T) {
 		t.Errorf("the decode and its refusal were not logged:\n%s", logs.String())
 	}
 }
+
+// A memory limit too small for ffmpeg to start is the server's fault, which
+// must not be blamed on the recording.
+func TestDecoderLimitTooSmallToStartIsUnavailable(t *testing.T) {
+	requireTools(t, "ffmpeg", "prlimit")
+	wav := filepath.Join(t.TempDir(), "tone.wav")
+	run(t, "ffmpeg", "-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "sine=duration=1", wav)
+	cfg := DefaultConfig()
+	cfg.TempDir = t.TempDir()
+	cfg.DecodeMemory = 8 << 20
+	_, err := decode(context.Background(), cfg, slog.New(slog.DiscardHandler), Audio{Path: wav}, decodeOptions{})
+	if !errors.Is(err, ErrUnavailable) || errors.Is(err, ErrBadAudio) {
+		t.Fatalf("err = %v, want ErrUnavailable", err)
+	}
+	assertNoTempFiles(t, cfg.TempDir)
+}
