@@ -213,8 +213,9 @@ func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter
 		"-i", "file:"+input,
 		"-map", "0:a:0", "-vn", "-sn", "-dn",
 		// A track that yields no audio at all is an error, not an empty
-		// success: it is how ffmpeg reports sample tables it could not
-		// index within its memory limit.
+		// success. ffmpeg says nothing when the index of a track's sample
+		// tables does not fit its memory limit; the track then yields
+		// nothing, and this makes that a failure.
 		"-abort_on", "empty_output_stream",
 	)
 	if filter != "" {
