@@ -11,8 +11,12 @@
 // another festival voice (kal_diphone, a male one) to check that a choice made
 // on the female voice does not cost other voices.
 //
-// Usage: go run ./bench/transcribe [-set corpus|dev] [-voice V] [-max-wer 0.10] [-max-rtf 0] [-snr dB]
-// [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-keep]
+// Before them, a crafted MP4 (a sample-table bomb) goes through the whitecoat
+// binary under /usr/bin/time -v, alone and four at once: each process tree
+// must stay within 300 MB and the file be refused as damaged.
+//
+// Usage: go run ./bench/transcribe [-bin bin/whitecoat] [-set corpus|dev] [-voice V] [-max-wer 0.10] [-max-rtf 0]
+// [-snr dB] [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-keep]
 package main
 
 import (
@@ -110,6 +114,7 @@ func main() {
 	args := flag.String("args", "", "pocketsphinx options replacing the engine's defaults, e.g. \"-ds 1\"")
 	filter := flag.String("filter", "", "an ffmpeg audio filter chain applied before recognition (the engine's AudioFilter)")
 	voice := flag.String("voice", synth.Voice, "festival voice that speaks the clips (another voice checks that tuning did not fit the benchmark's one)")
+	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary the hostile recordings go through (\"\": skip them)")
 	vocab := flag.Int("vocab", transcribe.DefaultConfig().Local.Vocabulary, "general words the decoder searches (0: Debian's whole dictionary)")
 	flag.Parse()
 	clips, ok := sets[*set]
@@ -125,6 +130,12 @@ func main() {
 			if clips[i].snr > 0 {
 				clips[i].snr = *snr
 			}
+		}
+	}
+	if *bin != "" {
+		if err := hostileMedia(context.Background(), *bin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-transcribe:", err)
+			os.Exit(1)
 		}
 	}
 	cfg := transcribe.DefaultConfig()

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 )
 
 // Engine names accepted in Config.Engine (env SPEECH_ENGINE).
@@ -33,8 +35,14 @@ type Config struct {
 	MaxInputBytes int64
 	// FFmpeg is the ffmpeg binary (a name looked up in PATH, or a path).
 	FFmpeg string
-	// DecodeTimeout bounds one ffmpeg run.
+	// DecodeTimeout bounds one ffmpeg run, in wall-clock and in CPU time.
 	DecodeTimeout time.Duration
+	// DecodeMemory caps what one ffmpeg run may allocate (its RLIMIT_DATA).
+	// A file as small as 57 KB can declare 50 million samples, whose index
+	// ffmpeg allocates up front: 1.2 GB. Decoding an answer needs about 50
+	// MB, and ffmpeg's shared libraries add about 45 MB resident on top of
+	// the limit, so one decode stays under 256 MB.
+	DecodeMemory int64
 
 	Local  LocalConfig
 	OpenAI OpenAIConfig
@@ -61,6 +69,11 @@ type LocalConfig struct {
 	AudioFilter string
 	// Workers is the number of decoder processes (each holds ~120 MB).
 	Workers int
+	// WorkerMemory caps what one decoder process may allocate (its
+	// RLIMIT_DATA). A worker holds 105 MB with the model loaded, and 140 MB
+	// while decoding a whole 3-minute answer in one piece (answers are cut
+	// into pieces of at most 40 s).
+	WorkerMemory int64
 	// RecognizeTimeout bounds the decoding of one answer.
 	RecognizeTimeout time.Duration
 	// Args are extra pocketsphinx options appended after the defaults.
@@ -96,6 +109,7 @@ func DefaultConfig() Config {
 		MaxInputBytes:  512 << 20,
 		FFmpeg:         "ffmpeg",
 		DecodeTimeout:  60 * time.Second,
+		DecodeMemory:   192 << 20,
 		Local: LocalConfig{
 			Batch:            "pocketsphinx_batch",
 			HMM:              debianModel + "/en-us",
@@ -103,6 +117,7 @@ func DefaultConfig() Config {
 			Dict:             debianModel + "/cmudict-en-us.dict",
 			Vocabulary:       30000,
 			Workers:          runtime.NumCPU(),
+			WorkerMemory:     256 << 20,
 			RecognizeTimeout: 120 * time.Second,
 			// Chosen on development clips kept apart from the benchmark
 			// (bench/transcribe/dev/README.md). topn 2: fewer Gaussians per
@@ -131,6 +146,11 @@ func DefaultConfig() Config {
 	}
 }
 
+// decoderLimits are what one ffmpeg run may use.
+func (c Config) decoderLimits() rlimit.Limits {
+	return rlimit.Limits{Data: c.DecodeMemory, CPU: c.DecodeTimeout}
+}
+
 // MaxDuration is the longest stretch of audio that is decoded.
 func (c Config) MaxDuration() time.Duration { return c.AnswerLimit + c.DurationMargin }
 
@@ -140,14 +160,14 @@ func (c Config) validate() error {
 		return fmt.Errorf("transcribe: engine %q: want %q or %q", c.Engine, EngineLocal, EngineOpenAI)
 	case c.AnswerLimit <= 0 || c.DurationMargin < 0:
 		return fmt.Errorf("transcribe: answer limit %v and margin %v must be positive", c.AnswerLimit, c.DurationMargin)
-	case c.MaxInputBytes <= 0 || c.DecodeTimeout <= 0:
-		return fmt.Errorf("transcribe: max input bytes and decode timeout must be positive")
+	case c.MaxInputBytes <= 0 || c.DecodeTimeout <= 0 || c.DecodeMemory <= 0:
+		return fmt.Errorf("transcribe: max input bytes, decode timeout and decode memory must be positive")
 	case strings.ContainsAny(c.TempDir, " \t\n"):
 		// pocketsphinx_batch splits its control lines on white space.
 		return fmt.Errorf("transcribe: temp dir %q must not contain white space", c.TempDir)
 	}
-	if c.Engine == EngineLocal && (c.Local.Workers < 1 || c.Local.RecognizeTimeout <= 0 || c.Local.Vocabulary < 0 || c.Local.Vocabulary > 40000) {
-		return fmt.Errorf("transcribe: local engine needs at least one worker, a timeout and a vocabulary of 0-40000 words")
+	if c.Engine == EngineLocal && (c.Local.Workers < 1 || c.Local.WorkerMemory <= 0 || c.Local.RecognizeTimeout <= 0 || c.Local.Vocabulary < 0 || c.Local.Vocabulary > 40000) {
+		return fmt.Errorf("transcribe: local engine needs at least one worker, a worker memory limit, a timeout and a vocabulary of 0-40000 words")
 	}
 	if c.Engine == EngineOpenAI {
 		u, err := url.Parse(c.OpenAI.BaseURL)

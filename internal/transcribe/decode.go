@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 )
 
 // sampleRate is what both engines receive: 16 kHz mono is pocketsphinx's
@@ -79,10 +81,25 @@ func sweepTemp(cfg Config, age time.Duration) (removed int, err error) {
 var truncationMarkers = []string{"File ended prematurely", "Truncating packet", "moov atom not found", "Invalid data found"}
 
 // ffmpegSafeArgs start every ffmpeg run on an answer: no terminal input, no
-// chatter, and no protocol but local files and pipes, whatever the input
-// refers to.
+// chatter, no protocol but local files and pipes, whatever the input refers
+// to, and one filter thread: filters would otherwise start a thread per core,
+// each with a stack counted against the memory limit, for audio that one
+// thread filters many times faster than real time.
 func ffmpegSafeArgs() []string {
-	return []string{"-nostdin", "-hide_banner", "-nostats", "-loglevel", "error", "-protocol_whitelist", "file,pipe"}
+	return []string{"-nostdin", "-hide_banner", "-nostats", "-loglevel", "error", "-protocol_whitelist", "file,pipe",
+		"-filter_threads", "1"}
+}
+
+// ffmpegCommand is ffmpeg run on an answer in dir: with ffmpegSafeArgs,
+// under the decoder limits (see Config.DecodeMemory), and killed when ctx
+// ends.
+func ffmpegCommand(ctx context.Context, cfg Config, dir string, args []string) (*exec.Cmd, error) {
+	cmd, err := rlimit.Command(ctx, cfg.decoderLimits(), cfg.FFmpeg, append(ffmpegSafeArgs(), args...)...)
+	if err != nil {
+		return nil, err
+	}
+	cmd.Dir = dir
+	return cmd, nil
 }
 
 type decodeOptions struct {
@@ -103,10 +120,15 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 		return nil, err
 	}
 	defer func() {
-		if err != nil {
-			if rmErr := os.RemoveAll(dir); rmErr != nil {
-				logger.Error("transcribe: remove temp dir", "dir", dir, "err", rmErr)
-			}
+		if err == nil {
+			return
+		}
+		if errors.Is(err, ErrBadAudio) {
+			// The student sees only the message; the cause is for the operator.
+			logger.Info("transcribe: recording refused", "err", err)
+		}
+		if rmErr := os.RemoveAll(dir); rmErr != nil {
+			logger.Error("transcribe: remove temp dir", "dir", dir, "err", rmErr)
 		}
 	}()
 
@@ -121,7 +143,7 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 
 	rawPath := filepath.Join(dir, "audio.raw")
 	maxSeconds := cfg.MaxDuration().Seconds()
-	msg, err := runDecoder(ctx, cfg, dir, decodeArgs(format, input, rawPath, maxSeconds, opts.filter))
+	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, input, rawPath, maxSeconds, opts.filter))
 	if err != nil {
 		return nil, err
 	}
@@ -182,7 +204,7 @@ func makeAnswerDir(cfg Config) (string, error) {
 // demuxer is named, never probed (see demuxer), and only the first audio
 // stream is kept, also from a video answer.
 func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter string) []string {
-	args := append(ffmpegSafeArgs(), "-f", demuxer[format])
+	args := []string{"-f", demuxer[format]}
 	if format == FormatMP4 {
 		// MP4 data references can point at other local files; never follow them.
 		args = append(args, "-enable_drefs", "0")
@@ -190,6 +212,11 @@ func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter
 	args = append(args,
 		"-i", "file:"+input,
 		"-map", "0:a:0", "-vn", "-sn", "-dn",
+		// A track that yields no audio at all is an error, not an empty
+		// success. ffmpeg says nothing when the index of a track's sample
+		// tables does not fit its memory limit; the track then yields
+		// nothing, and this makes that a failure.
+		"-abort_on", "empty_output_stream",
 	)
 	if filter != "" {
 		args = append(args, "-af", filter)
@@ -201,40 +228,57 @@ func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter
 	)
 }
 
-// runDecoder runs ffmpeg in dir under cfg.DecodeTimeout and returns what it
-// printed. A failure is classified here, where the cause is still known:
-// the caller's cancellation; a recording that takes too long, has no audio
-// track or is damaged (the student's to fix: ErrBadAudio); or a missing or
-// broken ffmpeg (the server's: ErrUnavailable, worth retrying).
-func runDecoder(ctx context.Context, cfg Config, dir string, args []string) (string, error) {
+// runDecoder runs ffmpeg in dir under cfg.DecodeTimeout and the decoder
+// limits and returns what it printed. A failure is classified here, where
+// the cause is still known: the caller's cancellation; a recording that
+// takes too long, reaches a limit, has no audio track or is damaged (the
+// student's to fix: ErrBadAudio); or a missing or broken ffmpeg (the
+// server's: ErrUnavailable, worth retrying).
+func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string, args []string) (string, error) {
 	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(dctx, cfg.FFmpeg, args...)
+	cmd, err := ffmpegCommand(dctx, cfg, dir, args)
+	if err != nil {
+		return "", unavailable("cannot run ffmpeg", err)
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, n: 16 << 10}
-	cmd.Dir = dir
 	runErr := cmd.Run()
 	msg := strings.TrimSpace(stderr.String())
+	logger.Debug("transcribe: ffmpeg finished", "err", runErr,
+		"peak_rss_mb", rlimit.PeakRSS(cmd.ProcessState)>>20, "memory_limit_mb", cfg.DecodeMemory>>20)
+	var exitErr *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
 		return "", fmt.Errorf("transcribe: decode: %w", ctx.Err())
 	case dctx.Err() != nil:
 		// Well-formed audio within the cap decodes in a fraction of the
 		// deadline, so a timeout means the file itself is pathological.
-		return "", badAudio("The recording could not be processed in time.", dctx.Err())
-	case errors.Is(runErr, exec.ErrNotFound):
-		return "", unavailable("ffmpeg is not installed", runErr)
-	case runErr != nil && strings.Contains(msg, "matches no streams"):
+		return "", badAudio(msgTooSlow, dctx.Err())
+	case runErr == nil:
+		return msg, nil
+	case !errors.As(runErr, &exitErr):
+		return "", unavailable("cannot run ffmpeg", runErr)
+	case exitErr.ExitCode() == 126 || exitErr.ExitCode() == 127:
+		// prlimit could not exec ffmpeg, or the dynamic loader could not
+		// map its libraries within DecodeMemory: the server's to fix.
+		return "", unavailable("cannot start ffmpeg under its limits", fmt.Errorf("%w: %s", runErr, msg))
+	case cfg.decoderLimits().OutOfCPU(cmd.ProcessState):
+		return "", badAudio(msgTooSlow, fmt.Errorf("ffmpeg used up its CPU limit of %v: %w", cfg.DecodeTimeout, runErr))
+	case strings.Contains(msg, "Cannot allocate memory"):
+		return "", badAudio(msgDamaged, fmt.Errorf("ffmpeg reached its memory limit of %d MiB: %w: %s", cfg.DecodeMemory>>20, runErr, msg))
+	case strings.Contains(msg, "matches no streams"):
 		return "", badAudio("The recording has no audio track.", errors.New(msg))
-	case runErr != nil:
-		var exitErr *exec.ExitError
-		if !errors.As(runErr, &exitErr) {
-			return "", unavailable("cannot run ffmpeg", runErr)
-		}
-		return "", badAudio("The recording is damaged or in an unsupported format.", fmt.Errorf("%w: %s", runErr, msg))
 	}
-	return msg, nil
+	return "", badAudio(msgDamaged, fmt.Errorf("%w: %s", runErr, msg))
 }
+
+// Messages for recordings ffmpeg could not decode.
+const (
+	msgTooSlow = "The recording could not be processed in time."
+	msgDamaged = "The recording is damaged or in an unsupported format."
+	msgNoAudio = "The recording contains no audio."
+)
 
 // checkComplaints reads what a successful ffmpeg run printed. ffmpeg exits
 // 0 on a file that stops mid-stream, and a partial transcript of a cut-off
@@ -268,7 +312,7 @@ func readSamples(rawPath string) ([]int16, error) {
 		return nil, unavailable("cannot read decoded audio", err)
 	}
 	if len(samples) == 0 {
-		return nil, badAudio("The recording contains no audio.", nil)
+		return nil, badAudio(msgNoAudio, nil)
 	}
 	return samples, nil
 }
@@ -352,18 +396,20 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// checkFFmpeg proves that ffmpeg starts under the decoder limits (so
+// prlimit is there too) and has the decoders browsers' recordings need.
 func checkFFmpeg(ctx context.Context, cfg Config) error {
-	path, err := exec.LookPath(cfg.FFmpeg)
+	cmd, err := rlimit.Command(ctx, cfg.decoderLimits(), cfg.FFmpeg, "-hide_banner", "-decoders")
 	if err != nil {
-		return fmt.Errorf("transcribe: ffmpeg %q not found (apt-get install ffmpeg): %w", cfg.FFmpeg, err)
+		return fmt.Errorf("transcribe: ffmpeg %q cannot run (apt-get install ffmpeg): %w", cfg.FFmpeg, err)
 	}
-	out, err := exec.CommandContext(ctx, path, "-hide_banner", "-decoders").Output()
+	out, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("transcribe: run %s: %w", path, err)
+		return fmt.Errorf("transcribe: run %s under a %d MiB memory limit: %w", cfg.FFmpeg, cfg.DecodeMemory>>20, err)
 	}
 	for _, dec := range []string{" opus ", " aac ", " vorbis "} {
 		if !bytes.Contains(out, []byte(dec)) {
-			return fmt.Errorf("transcribe: %s lacks the%sdecoder", path, dec)
+			return fmt.Errorf("transcribe: %s lacks the%sdecoder", cfg.FFmpeg, dec)
 		}
 	}
 	return nil

@@ -57,7 +57,7 @@ func newPool(cfg Config, logger *slog.Logger) (*sphinx.Pool, string, error) {
 	}
 	pool := sphinx.New(sphinx.Options{
 		Batch: cfg.Local.Batch, HMM: cfg.Local.HMM, LM: cfg.Local.LM, Dict: dict,
-		Args: cfg.Local.Args, Workers: cfg.Local.Workers, Logger: logger,
+		Args: cfg.Local.Args, Workers: cfg.Local.Workers, Memory: cfg.Local.WorkerMemory, Logger: logger,
 	})
 	return pool, dir, nil
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/mediatest"
 )
 
 // shortAnswer is about 15 s of speech: long enough to be split across two
@@ -127,6 +129,7 @@ func TestLocalRejectsBadAudio(t *testing.T) {
 		{"header only", Audio{Path: write("head.webm", full[:200])}, false, ""},
 		{"truncated webm", Audio{Path: write("cut.webm", full[:len(full)/2])}, false, "cut off"},
 		{"video without audio", Audio{Path: noAudio, MIMEType: "video/webm"}, false, "no audio track"},
+		{"50 million samples declared", Audio{Path: write("bomb.mp4", mediatest.SampleTableBomb()), MIMEType: "audio/mp4"}, false, "damaged"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

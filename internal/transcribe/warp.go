@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -55,10 +54,12 @@ func (p *pcm) warped(ctx context.Context, cfg Config, w float64) (string, error)
 	}
 	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(dctx, cfg.FFmpeg, append(ffmpegSafeArgs(),
-		"-f", "s16le", "-ar", strconv.Itoa(sampleRate), "-ac", "1", "-i", "file:"+p.rawPath,
-		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:"+out+".raw")...)
-	cmd.Dir = filepath.Dir(p.rawPath)
+	cmd, err := ffmpegCommand(dctx, cfg, filepath.Dir(p.rawPath), []string{
+		"-f", "s16le", "-ar", strconv.Itoa(sampleRate), "-ac", "1", "-i", "file:" + p.rawPath,
+		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:" + out + ".raw"})
+	if err != nil {
+		return "", fmt.Errorf("transcribe: scale the voice: %w", err)
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, n: 4 << 10}
 	if err := cmd.Run(); err != nil {

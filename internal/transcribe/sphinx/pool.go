@@ -23,6 +23,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 )
 
 // FrameRate is pocketsphinx's default: frame numbers are hundredths of a second.
@@ -52,7 +54,13 @@ type Options struct {
 	Dict    string
 	Args    []string
 	Workers int
-	Logger  *slog.Logger
+	// Memory caps what one worker may allocate (RLIMIT_DATA); its input
+	// is at most a few minutes of raw audio, so this is the model's size
+	// with room to spare. No CPU limit: that would count a worker's whole
+	// life of answers; a decode that runs long is killed by its caller's
+	// deadline instead.
+	Memory int64
+	Logger *slog.Logger
 }
 
 // Pool hands decoding requests to at most Workers processes, started on first
@@ -158,7 +166,7 @@ func (p *Pool) start() (*worker, error) {
 		"-remove_silence", "no",
 	}
 	args = append(args, p.opts.Args...)
-	w, err := startWorker(p.opts.Batch, args, p.opts.Logger)
+	w, err := startWorker(p.opts.Batch, args, rlimit.Limits{Data: p.opts.Memory}, p.opts.Logger)
 	if err != nil {
 		return nil, err
 	}
@@ -184,8 +192,12 @@ type worker struct {
 	tail   []string // last stderr lines, for error messages
 }
 
-func startWorker(bin string, args []string, logger *slog.Logger) (*worker, error) {
-	cmd := exec.Command(bin, args...)
+func startWorker(bin string, args []string, limits rlimit.Limits, logger *slog.Logger) (*worker, error) {
+	// The worker outlives any one request: it is stopped by kill, not a context.
+	cmd, err := rlimit.Command(context.Background(), limits, bin, args...)
+	if err != nil {
+		return nil, fmt.Errorf("sphinx: start %s: %w", bin, err)
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("sphinx: stdin pipe: %w", err)

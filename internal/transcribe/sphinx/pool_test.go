@@ -47,23 +47,10 @@ func TestParseHypseg(t *testing.T) {
 // TestPoolSurvivesBrokenRequests runs the real decoder: a missing input file
 // and a cancelled request must not poison the pool.
 func TestPoolSurvivesBrokenRequests(t *testing.T) {
-	const model = "/usr/share/pocketsphinx/model/en-us"
-	if _, err := exec.LookPath("pocketsphinx_batch"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("pocketsphinx_batch is required in CI")
-		}
-		t.Skip("SKIPPING: pocketsphinx_batch not installed (apt-get install pocketsphinx pocketsphinx-en-us)")
-	}
-	p := New(Options{
-		Batch: "pocketsphinx_batch", HMM: model + "/en-us", LM: model + "/en-us.lm.bin",
-		Dict: model + "/cmudict-en-us.dict", Workers: 1, Logger: slog.New(slog.DiscardHandler),
-	})
+	p := realPool(t, 256<<20)
 	defer p.Close()
 	dir := t.TempDir()
-	base := filepath.Join(dir, "quiet")
-	if err := os.WriteFile(base+".raw", make([]byte, 32000), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	base := quietInput(t, dir)
 	ctx, cancelAll := context.WithTimeout(context.Background(), time.Minute)
 	defer cancelAll()
 	if _, err := p.Decode(ctx, base, 0, -1); err != nil {
@@ -93,4 +80,42 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 	if _, err := p.Decode(ctx, base, 0, -1); !errors.Is(err, ErrClosed) {
 		t.Errorf("decode after Close: %v", err)
 	}
+}
+
+// A worker runs under its memory limit: one too small for the model
+// cannot decode.
+func TestPoolWorkersRunUnderTheMemoryLimit(t *testing.T) {
+	p := realPool(t, 48<<20)
+	defer p.Close()
+	if _, err := p.Decode(t.Context(), quietInput(t, t.TempDir()), 0, -1); err == nil {
+		t.Fatal("a worker decoded within 48 MiB, which cannot hold the model")
+	}
+}
+
+// realPool is one worker with Debian's en-us model under memory bytes.
+func realPool(t *testing.T, memory int64) *Pool {
+	t.Helper()
+	const model = "/usr/share/pocketsphinx/model/en-us"
+	for _, tool := range []string{"pocketsphinx_batch", "prlimit"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s is required in CI", tool)
+			}
+			t.Skipf("SKIPPING: %s not installed (apt-get install pocketsphinx pocketsphinx-en-us util-linux)", tool)
+		}
+	}
+	return New(Options{
+		Batch: "pocketsphinx_batch", HMM: model + "/en-us", LM: model + "/en-us.lm.bin",
+		Dict: model + "/cmudict-en-us.dict", Workers: 1, Memory: memory, Logger: slog.New(slog.DiscardHandler),
+	})
+}
+
+// quietInput writes a second of near-silence to decode and returns its base path.
+func quietInput(t *testing.T, dir string) string {
+	t.Helper()
+	base := filepath.Join(dir, "quiet")
+	if err := os.WriteFile(base+".raw", make([]byte, 32000), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return base
 }
