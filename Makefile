@@ -78,6 +78,7 @@ DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
 
 test-go: $(BIN)
 	@scripts/postgres-banner.sh
+	@unformatted="$$(gofmt -l cmd internal bench web/embed.go)"; if [ -n "$$unformatted" ]; then echo "$$unformatted"; echo "Not gofmt-formatted: run gofmt -w on these."; exit 1; fi
 	$(GO) vet ./...
 	@dead="$$($(GO) run $(DEADCODE) -test ./...)" || exit 1; if [ -n "$$dead" ]; then echo "$$dead"; echo "Unreachable code: delete it or use it."; exit 1; fi
 	$(GO) test -count=1 ./...
