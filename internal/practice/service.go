@@ -508,6 +508,27 @@ func storageErr(err error) error {
 	return apperr.Unavailable(MsgCannotStore, storeRetryAfter, fmt.Errorf("practice: store recording: %w", err))
 }
 
+// CheckStorage reports whether recordings can be written to the audio
+// directory now, by writing one byte there: a full or read-only disk makes
+// the server not ready, rather than every answer fail.
+func (s *Service) CheckStorage() error {
+	f, err := os.CreateTemp(s.cfg.AudioDir, ".ready-*")
+	if err != nil {
+		return fmt.Errorf("practice: audio directory: %w", err)
+	}
+	_, err = f.Write([]byte{0})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if rerr := os.Remove(f.Name()); err == nil {
+		err = rerr
+	}
+	if err != nil {
+		return fmt.Errorf("practice: audio directory: %w", err)
+	}
+	return nil
+}
+
 // bodyReader remembers a failure to read the upload, so that saveAudio
 // tells the client's failures from the disk's.
 type bodyReader struct {
