@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"slices"
 	"time"
@@ -32,6 +33,8 @@ const (
 	uploadGrace   = 5 * time.Second
 	minUploadRate = 8 << 10 // bytes per second
 )
+
+const msgStalled = "The upload stalled. Check your connection and send the answer again."
 
 // recordingTypes maps each container transcribe.Sniff recognises to the
 // media types a client may declare for it.
@@ -69,6 +72,10 @@ func (h *Handler) admitUpload(api huma.API) func(huma.Context, func(huma.Context
 			head := make([]byte, transcribe.SniffLen)
 			n, err := io.ReadFull(paced, head)
 			if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+				if netErr, ok := errors.AsType[net.Error](err); ok && netErr.Timeout() {
+					_ = huma.WriteErr(api, hctx, http.StatusRequestTimeout, msgStalled)
+					return
+				}
 				writeErr(api, hctx, uploadErr(err))
 				return
 			}
