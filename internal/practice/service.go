@@ -146,8 +146,8 @@ func account(u auth.User) billing.Account {
 }
 
 // Create checks that the user may practise, chooses the questions and
-// stores the new session. An earlier session left unfinished with answers
-// in it is completed first, so it counts like any other.
+// stores the new session. The user's sessions still in progress are
+// completed first (see endOpenSessions).
 func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Session, error) {
 	p, ok := profession.Lookup(in.Profession)
 	if !ok {
