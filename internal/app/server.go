@@ -155,6 +155,11 @@ func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
 			httpx.WriteProblem(w, http.StatusServiceUnavailable, "The database is not reachable.")
 			return
 		}
+		if err := a.practice.CheckStorage(); err != nil {
+			httpx.Logger(r.Context()).Warn("readiness check failed", "err", err)
+			httpx.WriteProblem(w, http.StatusServiceUnavailable, "Recorded answers cannot be stored.")
+			return
+		}
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, "ready\n")
 	})

@@ -30,13 +30,16 @@ type Endpoint struct {
 	// RequestBody replaces the body Huma derives from the input type:
 	// uploads declare their media types here.
 	RequestBody *huma.RequestBody
+	// Middlewares run after Guard and before the body is read: an upload
+	// checks here what it can refuse without receiving its bytes.
+	Middlewares huma.Middlewares
 }
 
 func (e Endpoint) operation() huma.Operation {
 	op := huma.Operation{
 		OperationID: e.ID, Method: e.Method, Path: e.Path, Summary: e.Summary, Description: e.Description,
 		Tags: e.Tags, DefaultStatus: e.Status, MaxBodyBytes: e.MaxBodyBytes, RequestBody: ownCopy(e.RequestBody),
-		Metadata: map[string]any{accessKey: e.Access},
+		Middlewares: e.Middlewares, Metadata: map[string]any{accessKey: e.Access},
 	}
 	if e.Access != AccessPublic {
 		op.Security = []map[string][]string{{"session": {}}}

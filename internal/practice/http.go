@@ -134,10 +134,12 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	recordingBody := &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
 		"audio/webm": recording, "audio/mp4": recording, "video/webm": recording, "video/mp4": recording,
 	}}
+	admit := huma.Middlewares{h.admitUpload(api)}
 	auth.Register(api, auth.Endpoint{ID: "upload-answer", Method: http.MethodPut, Path: "/api/practice/sessions/{id}/items/{itemId}/audio", Summary: "Upload one recorded answer",
-		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: MaxUploadBytes, RequestBody: recordingBody}, h.uploadAnswer)
+		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: MaxUploadBytes, RequestBody: recordingBody,
+		Middlewares: admit}, h.uploadAnswer)
 	auth.Register(api, auth.Endpoint{ID: "append-answer-piece", Method: http.MethodPatch, Path: "/api/practice/sessions/{id}/items/{itemId}/audio", Summary: "Upload the next piece of an answer being recorded",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: MaxPieceBytes, RequestBody: recordingBody}, h.appendPiece)
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: MaxPieceBytes, RequestBody: recordingBody, Middlewares: admit}, h.appendPiece)
 	auth.Register(api, auth.Endpoint{ID: "finish-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/audio/finish", Summary: "Queue an answer uploaded in pieces",
 		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.finishAnswer)
 	auth.Register(api, auth.Endpoint{ID: "skip-question", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/skip", Summary: "Skip an unanswered question",

@@ -31,7 +31,7 @@ const (
 	MsgItemNotFound     = "No such question in this session."
 	MsgRecordingGone    = "The recording is no longer available. Record the answer again."
 	MsgNotReadyToSave   = "Feedback is still being prepared. Save the session when every answer is scored."
-	MsgSessionCompleted = "This session is already complete."
+	MsgSessionCompleted = "This session has ended: it was completed, or you started a newer session (perhaps in another tab)."
 	MsgAlreadyRetried   = "This answer is already being processed again."
 
 	msgAlreadyAnswered = "This question already has an answer."

@@ -147,8 +147,8 @@ func account(u auth.User) billing.Account {
 }
 
 // Create checks that the user may practise, chooses the questions and
-// stores the new session. An earlier session left unfinished with answers
-// in it is completed first, so it counts like any other.
+// stores the new session. The user's sessions still in progress are
+// completed first (see endOpenSessions).
 func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Session, error) {
 	p, ok := profession.Lookup(in.Profession)
 	if !ok {
@@ -201,26 +201,26 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		sess.Items = append(sess.Items, it)
 	}
 
-	// Completing abandoned sessions stands on its own: it must hold even
-	// when this new session is then refused.
-	var finished int
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	// One locked transaction, so that two tabs pressing Start at once end
+	// up with one session: the later one replaces the earlier (see
+	// endOpenSessions). Ending the open sessions stands even when the new
+	// session is then refused.
+	allowed := false
+	err := s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		if err := s.endOpenSessions(ctx, tx, u.ID); err != nil {
+			return err
+		}
 		var err error
-		finished, err = s.completeAbandoned(ctx, tx, u.ID)
-		return err
+		if allowed, err = s.mayPractise(ctx, tx, u, sess.ID); err != nil || !allowed {
+			return err
+		}
+		return insertSession(ctx, tx, sess)
 	})
 	if err != nil {
 		return Session{}, err
 	}
-	acct := account(u)
-	// Sessions just completed may not be in the user's stats yet; the
-	// trial allowance counts them already.
-	acct.SessionsCompleted = max(acct.SessionsCompleted, finished)
-	if !billing.Evaluate(acct, sess.CreatedAt).PracticeEnabled {
+	if !allowed {
 		return Session{}, apperr.Forbidden(billing.MsgLocked)
-	}
-	if err := s.db.WithTx(ctx, func(tx *sql.Tx) error { return insertSession(ctx, tx, sess) }); err != nil {
-		return Session{}, err
 	}
 	return s.view(sess), nil
 }
@@ -249,20 +249,60 @@ func customQuestions(in []CustomQuestion) ([]question.Question, error) {
 	return out, nil
 }
 
-// completeAbandoned completes the user's unfinished sessions that have
-// answers in them, and returns how many sessions the user has completed in
-// all.
-func (s *Service) completeAbandoned(ctx context.Context, tx *sql.Tx, userID string) (int, error) {
-	ids, err := unfinishedSessionsWithAnswers(ctx, tx, userID)
+// endOpenSessions completes the user's sessions still in progress before a
+// new one starts: one with answers counts like any finished session, and
+// one without answers (a tab left open, or opened twice) ends without
+// using a free session. A student therefore has one session in progress at
+// a time, and an abandoned one never stands in the way of the next.
+func (s *Service) endOpenSessions(ctx context.Context, tx *sql.Tx, userID string) error {
+	ids, err := activeSessions(ctx, tx, userID)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	for _, id := range ids {
 		if err := s.completeTx(ctx, tx, id, 0); err != nil {
-			return 0, err
+			return err
 		}
 	}
-	return countCompletedSessions(ctx, tx, userID)
+	return nil
+}
+
+// withUserTx runs fn in a transaction that holds the user's practice lock,
+// so that checking what the user may still do and doing it cannot
+// interleave with another request of theirs.
+func (s *Service) withUserTx(ctx context.Context, userID string, fn func(tx *sql.Tx) error) error {
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := s.db.Lock(ctx, tx, "practice:"+userID); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// mayPractise applies spec §4 to answering in sessionID (or starting it):
+// a Premium pass, or a trial that has not expired with a free session left
+// besides this one. A session uses a free session once it has an answer,
+// so the check holds on every path an answer takes, whenever the trial or
+// pass ended.
+func (s *Service) mayPractise(ctx context.Context, q store.Queryer, u auth.User, sessionID string) (bool, error) {
+	used, err := countUsedSessions(ctx, q, u.ID, sessionID)
+	if err != nil {
+		return false, err
+	}
+	acct := account(u)
+	// The stats may lag behind the sessions just completed; older
+	// accounts may have sessions the practice tables no longer show.
+	acct.SessionsCompleted = max(acct.SessionsCompleted, used)
+	return billing.Evaluate(acct, s.clock()).PracticeEnabled, nil
+}
+
+// checkAnswerAllowed refuses an answer to sessionID under spec §4.
+func (s *Service) checkAnswerAllowed(ctx context.Context, q store.Queryer, u auth.User, sessionID string) error {
+	allowed, err := s.mayPractise(ctx, q, u, sessionID)
+	if err == nil && !allowed {
+		err = apperr.Forbidden(billing.MsgLocked)
+	}
+	return err
 }
 
 // ownSession loads a session the user owns. Someone else's session is
@@ -349,9 +389,13 @@ func averageScore(items []Item) (float64, bool) {
 	return float64(sum) / float64(n), true
 }
 
-// Upload stores one recorded answer and queues it for processing. The
-// recording lives only in the temporary directory until it is transcribed.
-func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mimeType string, body io.Reader) (Item, error) {
+// AdmitAnswer checks that u may send an answer to the question now: it is
+// in their session, still in progress, unanswered; spec §4 lets them
+// practise; and the answer would not exceed the daily usage guard (an
+// answer arriving in pieces was counted when its first piece came). It
+// reads nothing the client sends, so the HTTP layer calls it before an
+// upload's body arrives; Upload and the pieces check again as they store.
+func (s *Service) AdmitAnswer(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
 	it, err := s.activeItem(ctx, u, sessionID, itemID)
 	if err != nil {
 		return Item{}, err
@@ -359,50 +403,88 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 	if !it.awaitsAnswer() {
 		return Item{}, apperr.Conflict(msgAlreadyAnswered)
 	}
-	if err := s.checkUsage(ctx, u.ID); err != nil {
+	if err := s.checkAnswerAllowed(ctx, s.db.SQL, u, sessionID); err != nil {
+		return Item{}, err
+	}
+	if it.streamPath == "" {
+		if err := s.checkUsage(ctx, s.db.SQL, u.ID); err != nil {
+			return Item{}, err
+		}
+	}
+	return it, nil
+}
+
+// Upload stores one recorded answer and queues it for processing. The
+// recording lives only in the temporary directory until it is transcribed.
+func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mimeType string, body io.Reader) (Item, error) {
+	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
+	if err != nil {
 		return Item{}, err
 	}
 	path, _, err := s.saveAudio(itemID, body)
 	if err != nil {
 		return Item{}, err
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	var replaced string
+	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		// A whole recording replaces one that was arriving in pieces.
 		if err := forgetProgress(ctx, tx, itemID); err != nil {
 			return err
 		}
-		return s.queueAnswer(ctx, tx, u.ID, itemID, path, mimeType)
+		var err error
+		replaced, err = s.queueAnswer(ctx, tx, u, it, path, mimeType)
+		return err
 	})
 	if err != nil {
 		removeAudio(s.logger, path)
 		return Item{}, err
 	}
-	removeAudio(s.logger, it.streamPath)
+	removeAudio(s.logger, replaced)
 	it.Status = StatusQueued
 	return it, nil
 }
 
-// queueAnswer records that itemID's recording is at path and queues its
-// transcription, counting it against the user's daily usage.
-func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, userID, itemID, path, mimeType string) error {
+// queueAnswer records that it's recording is at path and queues its
+// transcription, once spec §4 and the usage guard allow it; it returns
+// the recording that was arriving in pieces for it, if any. It runs in a
+// transaction holding the user's lock, so that answers arriving at once
+// are checked one after another.
+func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it Item, path, mimeType string) (streamPath string, err error) {
+	if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
+		return "", err
+	}
+	current, err := loadItem(ctx, tx, it.ID)
+	if err != nil {
+		return "", err
+	}
+	// An answer that arrived in pieces was counted when its first piece did.
+	count := current.streamPath == ""
+	if count {
+		if err := s.checkUsage(ctx, tx, u.ID); err != nil {
+			return "", err
+		}
+	}
 	moved, err := s.moveItemTx(ctx, tx, move{
-		itemID: itemID, from: []string{StatusPending, StatusFailed}, to: StatusQueued,
+		itemID: it.ID, from: []string{StatusPending, StatusFailed}, to: StatusQueued,
 		update: func(tx *sql.Tx, now time.Time) error {
-			if err := recordUpload(ctx, tx, itemID, path, mimeType, now); err != nil {
+			if err := recordUpload(ctx, tx, it.ID, path, mimeType, now); err != nil {
 				return err
 			}
-			return s.users.CountAnswer(ctx, tx, userID)
+			if !count {
+				return nil
+			}
+			return s.users.CountAnswer(ctx, tx, u.ID)
 		},
-		next: TranscribeArgs{ItemID: itemID}, opts: s.insertOpts(),
+		next: TranscribeArgs{ItemID: it.ID}, opts: s.insertOpts(),
 	})
 	if err == nil && !moved {
-		return apperr.Conflict(msgAlreadyAnswered)
+		err = apperr.Conflict(msgAlreadyAnswered)
 	}
-	return err
+	return current.streamPath, err
 }
 
-func (s *Service) checkUsage(ctx context.Context, userID string) error {
-	n, err := countRecentUploads(ctx, s.db.SQL, userID, s.clock().Add(-24*time.Hour))
+func (s *Service) checkUsage(ctx context.Context, q store.Queryer, userID string) error {
+	n, err := countRecentUploads(ctx, q, userID, s.clock().Add(-24*time.Hour))
 	if err != nil {
 		return err
 	}
@@ -410,6 +492,57 @@ func (s *Service) checkUsage(ctx context.Context, userID string) error {
 		return apperr.Forbidden(MsgHeavyUsage)
 	}
 	return nil
+}
+
+// MsgCannotStore is the refusal when the server cannot write a recording
+// (its disk is full or unwritable): the student keeps the recording and
+// the client sends it again.
+const MsgCannotStore = "We could not store your answer right now. Please try again."
+
+// storeRetryAfter is how long a client waits before sending a recording
+// the server could not store again.
+const storeRetryAfter = 5 * time.Second
+
+// storageErr reports a failure to write a recording: the server's fault,
+// never the recording's (logged with its cause where it is answered).
+func storageErr(err error) error {
+	return apperr.Unavailable(MsgCannotStore, storeRetryAfter, fmt.Errorf("practice: store recording: %w", err))
+}
+
+// CheckStorage reports whether recordings can be written to the audio
+// directory now, by writing one byte there: a full or read-only disk makes
+// the server not ready, rather than every answer fail.
+func (s *Service) CheckStorage() error {
+	f, err := os.CreateTemp(s.cfg.AudioDir, ".ready-*")
+	if err != nil {
+		return fmt.Errorf("practice: audio directory: %w", err)
+	}
+	_, err = f.Write([]byte{0})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if rerr := os.Remove(f.Name()); err == nil {
+		err = rerr
+	}
+	if err != nil {
+		return fmt.Errorf("practice: audio directory: %w", err)
+	}
+	return nil
+}
+
+// bodyReader remembers a failure to read the upload, so that saveAudio
+// tells the client's failures from the disk's.
+type bodyReader struct {
+	r   io.Reader
+	err error
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	n, err := b.r.Read(p)
+	if err != nil && err != io.EOF {
+		b.err = err
+	}
+	return n, err
 }
 
 // saveAudio writes the upload to the temporary directory after checking,
@@ -428,11 +561,15 @@ func (s *Service) saveAudio(itemID string, body io.Reader) (string, int64, error
 	path := filepath.Join(s.cfg.AudioDir, itemID+"-"+store.NewID()[:8]+"."+string(format))
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
-		return "", 0, fmt.Errorf("practice: save audio: %w", err)
+		return "", 0, storageErr(err)
 	}
-	written, err := io.Copy(f, io.MultiReader(bytes.NewReader(head[:n]), io.LimitReader(body, s.cfg.MaxAudioBytes+1)))
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	rest := &bodyReader{r: io.LimitReader(body, s.cfg.MaxAudioBytes+1)}
+	written, err := io.Copy(f, io.MultiReader(bytes.NewReader(head[:n]), rest))
+	if err != nil && rest.err == nil {
+		err = storageErr(err)
+	}
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = storageErr(cerr)
 	}
 	if err == nil && written > s.cfg.MaxAudioBytes {
 		err = s.tooLarge()

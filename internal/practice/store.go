@@ -128,24 +128,36 @@ func completeSession(ctx context.Context, q store.Queryer, sessionID string, now
 	return n == 1, err
 }
 
+// skipUnanswered skips the questions of an ended session that have no
+// answer; a recording still arriving for one is let go (the sweeper
+// deletes it).
 func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, now time.Time) error {
-	_, err := exec(ctx, q, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2 WHERE session_id = $3 AND status = $4`,
+	_, err := exec(ctx, q, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2, `+forgetStream+`
+		WHERE session_id = $3 AND status = $4`,
 		StatusSkipped, now, sessionID, StatusPending)
 	return err
 }
 
-// unfinishedSessionsWithAnswers lists the user's active sessions with at
-// least one answer uploaded.
-func unfinishedSessionsWithAnswers(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
-	return scanAll(ctx, q, "find unfinished sessions", scanString, `SELECT s.id FROM practice_sessions s WHERE s.user_id = $1 AND s.status = $2
-		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = s.id AND i.uploaded_at IS NOT NULL)`, userID, SessionActive)
+// activeSessions lists the user's sessions still in progress.
+func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
+	return scanAll(ctx, q, "find sessions in progress", scanString, `SELECT id FROM practice_sessions WHERE user_id = $1 AND status = $2`,
+		userID, SessionActive)
 }
 
-func countCompletedSessions(ctx context.Context, q store.Queryer, userID string) (int, error) {
+// answeredItem is the SQL condition on practice_items i that the question
+// has an answer: one uploaded (whatever became of it since), or one
+// arriving in pieces. A question skipped, or left unanswered when its
+// session ended, has none.
+const answeredItem = `(i.status NOT IN ('` + StatusPending + `', '` + StatusSkipped + `') OR (i.status = '` + StatusPending + `' AND i.stream_path <> ''))`
+
+// countUsedSessions counts the user's sessions other than exceptSession
+// that have an answer: the sessions the free trial has spent.
+func countUsedSessions(ctx context.Context, q store.Queryer, userID, exceptSession string) (int, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions WHERE user_id = $1 AND status = $2`, userID, SessionCompleted).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions s WHERE s.user_id = $1 AND s.id <> $2
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = s.id AND `+answeredItem+`)`, userID, exceptSession).Scan(&n)
 	if err != nil {
-		return 0, fmt.Errorf("practice: count sessions: %w", err)
+		return 0, fmt.Errorf("practice: count used sessions: %w", err)
 	}
 	return n, nil
 }
@@ -241,8 +253,8 @@ func recordUpload(ctx context.Context, q store.Queryer, itemID, path, mimeType s
 	return err
 }
 
-// countRecentUploads counts the answers the user uploaded since a time, for
-// the usage guard.
+// countRecentUploads counts the answers the user uploaded, or began to
+// upload in pieces, since a time, for the usage guard.
 func countRecentUploads(ctx context.Context, q store.Queryer, userID string, since time.Time) (int, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
@@ -337,9 +349,21 @@ const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
 // The first recognition is due AdvanceEvery after now.
 func startStream(ctx context.Context, q store.Queryer, itemID, path, mimeType string, size int64, now time.Time) (bool, error) {
 	n, err := exec(ctx, q, "start recording", `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
-		progress = NULL, progress_at = $4 WHERE id = $5 AND status IN ($6, $7)`,
+		progress = NULL, progress_at = $4, uploaded_at = $4 WHERE id = $5 AND status IN ($6, $7)`,
 		path, mimeType, size, now, itemID, StatusPending, StatusFailed)
 	return n == 1, err
+}
+
+// streamingBytes sums the bytes of the user's recordings arriving in
+// pieces, other than itemID's.
+func streamingBytes(ctx context.Context, q store.Queryer, userID, itemID string) (int64, error) {
+	var n int64
+	err := q.QueryRowContext(ctx, `SELECT CAST(COALESCE(SUM(i.stream_bytes), 0) AS BIGINT) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
+		WHERE s.user_id = $1 AND i.id <> $2 AND i.stream_path <> ''`, userID, itemID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("practice: bytes in flight: %w", err)
+	}
+	return n, nil
 }
 
 // recordPiece moves the size of the recording at path from size to

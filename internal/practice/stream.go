@@ -13,6 +13,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
@@ -28,6 +29,11 @@ import (
 // audio or a few hundred of video; a client catching up after a network
 // drop may send several seconds at once.
 const MaxPieceBytes = 4 << 20
+
+// MaxBytesInFlight caps the bytes of one user's recordings still arriving
+// in pieces: room for one recording at the size limit being replaced by
+// the next, not for a disk filled by recordings that are never finished.
+const MaxBytesInFlight = 2 * MaxUploadBytes
 
 // AdvanceArgs recognises what has arrived of an answer still being recorded.
 type AdvanceArgs struct {
@@ -46,12 +52,9 @@ const advancePriority = 2
 // order; one sent again (its answer was lost) is accepted as long as it
 // repeats bytes the server has.
 func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemID string, offset int64, mimeType string, piece []byte) (int64, error) {
-	it, err := s.activeItem(ctx, u, sessionID, itemID)
+	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
 	if err != nil {
 		return 0, err
-	}
-	if !it.awaitsAnswer() {
-		return 0, apperr.Conflict(msgAlreadyAnswered)
 	}
 	if len(piece) == 0 {
 		return 0, apperr.Invalid("body", "The piece of the recording is empty.")
@@ -76,9 +79,15 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 		if errors.Is(err, os.ErrNotExist) {
 			return 0, apperr.Conflict(MsgRecordingGone)
 		}
-		return 0, fmt.Errorf("practice: append audio: %w", err)
+		return 0, storageErr(err)
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		if err := s.checkAnswerAllowed(ctx, tx, u, sessionID); err != nil {
+			return err
+		}
+		if err := checkBytesInFlight(ctx, tx, u.ID, it.ID, size); err != nil {
+			return err
+		}
 		recorded, err := recordPiece(ctx, tx, it.ID, it.streamPath, it.streamBytes, size)
 		if err != nil {
 			return err
@@ -96,27 +105,61 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 }
 
 // startStream begins a recording with its first piece, replacing any
-// earlier one for the item.
+// earlier one for the item. The answer counts toward the daily usage
+// guard from its first piece on, as a whole upload does.
 func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeType string, piece []byte) (int64, error) {
-	if err := s.checkUsage(ctx, u.ID); err != nil {
-		return 0, err
-	}
 	path, size, err := s.saveAudio(it.ID, bytes.NewReader(piece))
 	if err != nil {
 		return 0, err
 	}
-	// The first recognition is due AdvanceEvery from now: one second of
-	// speech is not worth a decoder's time.
-	started, err := startStream(ctx, s.db.SQL, it.ID, path, mimeType, size, s.clock())
-	if err == nil && !started {
-		err = apperr.Conflict(msgAlreadyAnswered)
-	}
+	var replaced string
+	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
+			return err
+		}
+		current, err := loadItem(ctx, tx, it.ID)
+		if err != nil {
+			return err
+		}
+		if replaced = current.streamPath; replaced == "" {
+			if err := s.checkUsage(ctx, tx, u.ID); err != nil {
+				return err
+			}
+			if err := s.users.CountAnswer(ctx, tx, u.ID); err != nil {
+				return err
+			}
+		}
+		if err := checkBytesInFlight(ctx, tx, u.ID, it.ID, size); err != nil {
+			return err
+		}
+		// The first recognition is due AdvanceEvery from now: one second of
+		// speech is not worth a decoder's time.
+		started, err := startStream(ctx, tx, it.ID, path, mimeType, size, s.clock())
+		if err == nil && !started {
+			err = apperr.Conflict(msgAlreadyAnswered)
+		}
+		return err
+	})
 	if err != nil {
 		removeAudio(s.logger, path)
 		return 0, err
 	}
-	removeAudio(s.logger, it.streamPath)
+	removeAudio(s.logger, replaced)
 	return size, nil
+}
+
+// checkBytesInFlight refuses to let the user's recordings arriving in
+// pieces grow past MaxBytesInFlight once itemID's holds size bytes.
+func checkBytesInFlight(ctx context.Context, q store.Queryer, userID, itemID string, size int64) error {
+	others, err := streamingBytes(ctx, q, userID, itemID)
+	if err != nil {
+		return err
+	}
+	if others+size > MaxBytesInFlight {
+		return apperr.Conflict(fmt.Sprintf("Too many recordings are uploading for your account at once (the limit is %d MB). "+
+			"Finish or skip the other questions first.", MaxBytesInFlight>>20))
+	}
+	return nil
 }
 
 // maybeAdvance queues recognition of the recording so far when the engine
@@ -154,18 +197,16 @@ func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemI
 	case it.streamBytes != size:
 		return Item{}, apperr.Conflict(fmt.Sprintf("Part of the recording did not arrive: the server has %d of its %d bytes.", it.streamBytes, size))
 	}
-	if err := s.checkUsage(ctx, u.ID); err != nil {
-		return Item{}, err
-	}
 	// Drop whatever a failed append left past the recorded size.
 	if err := os.Truncate(it.streamPath, size); err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return Item{}, apperr.Conflict(MsgRecordingGone)
 		}
-		return Item{}, fmt.Errorf("practice: finish recording: %w", err)
+		return Item{}, storageErr(err)
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		return s.queueAnswer(ctx, tx, u.ID, itemID, it.streamPath, it.streamMIME)
+	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		_, err := s.queueAnswer(ctx, tx, u, it, it.streamPath, it.streamMIME)
+		return err
 	})
 	if err != nil {
 		return Item{}, err

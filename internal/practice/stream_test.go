@@ -88,8 +88,8 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		if got, _ := os.ReadFile(files[0]); !bytes.Equal(got, rec) {
 			t.Fatalf("the pieces were stored as %d bytes, not the %d-byte recording", len(got), len(rec))
 		}
-		if u := ana(); u.UsageCount != 0 {
-			t.Fatalf("usage counted before the answer was finished: %d", u.UsageCount)
+		if u := ana(); u.UsageCount != 1 {
+			t.Fatalf("usage %d while the answer arrives: it counts from its first piece, once", u.UsageCount)
 		}
 		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil {
 			t.Fatal(err)
@@ -124,8 +124,8 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		if files := f.audioFiles(t); len(files) != 0 {
 			t.Fatalf("recordings left after processing and skipping: %v", files)
 		}
-		if u := ana(); u.UsageCount != 1 {
-			t.Fatalf("usage count %d after one finished answer", u.UsageCount)
+		if u := ana(); u.UsageCount != 2 {
+			t.Fatalf("usage count %d after one finished answer and one begun, then skipped", u.UsageCount)
 		}
 	})
 }

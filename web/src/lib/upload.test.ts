@@ -36,6 +36,16 @@ describe('putBlob', () => {
     expect(onRetry).toHaveBeenCalledTimes(2)
   })
 
+  it('waits as long as a 503 asks, then shows its message', async () => {
+    const cannotStore = { title: 'Service Unavailable', status: 503, detail: 'We could not store your answer right now. Please try again.' }
+    const sent = stubXhr([{ status: 503, retryAfter: 5, body: cannotStore }])
+    const sleep = vi.fn((_ms: number) => Promise.resolve())
+    const err = await putBlob('/api/x', blob, blob.type, { sleep, maxAttempts: 3 }).catch((e: unknown) => e)
+    expect(sent).toHaveLength(3)
+    expect(sleep.mock.calls.map((c) => c[0])).toEqual([5000, 5000])
+    expect((err as ApiError).message).toBe(cannotStore.detail)
+  })
+
   it('does not retry a 4xx and throws its problem as ApiError', async () => {
     const sent = stubXhr([{ status: 409, body: { title: 'Conflict', status: 409, detail: 'This question already has an answer.' } }])
     const err = await putBlob('/api/x', blob, blob.type, { sleep: noWait }).catch((e: unknown) => e)

@@ -4,6 +4,8 @@ export interface FakeResponse {
   /** 0 makes the request fail like a dropped network. */
   status: number
   body?: unknown
+  /** Seconds, sent as the Retry-After header. */
+  retryAfter?: number
 }
 
 /**
@@ -30,8 +32,9 @@ export function stubXhr(responses: FakeResponse[]) {
     setRequestHeader(name: string, value: string) {
       this.req.headers[name] = value
     }
-    getResponseHeader() {
-      return null
+    private retryAfter: number | undefined
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'retry-after' && this.retryAfter !== undefined ? String(this.retryAfter) : null
     }
     abort() {
       this.onabort?.()
@@ -46,6 +49,7 @@ export function stubXhr(responses: FakeResponse[]) {
           return
         }
         this.status = res.status
+        this.retryAfter = res.retryAfter
         this.responseText = JSON.stringify(res.body ?? {})
         this.onload?.()
       })

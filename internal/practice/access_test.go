@@ -1,0 +1,279 @@
+package practice_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+var oneQuestion = practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
+
+// A trial user who started four sessions at once answered and completed
+// all four: the trial was checked only as each was created. However the
+// requests interleave, at most the free sessions take answers.
+func TestParallelSessionsCannotExceedTheFreeTrial(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		const tabs = 4
+		answered := make([]bool, tabs)
+		var wg sync.WaitGroup
+		for i := range tabs {
+			wg.Go(func() {
+				s, err := f.svc.Create(ctx, ana(), oneQuestion)
+				if err != nil {
+					if e, _ := apperr.As(err); e == nil || e.Message != billing.MsgLocked {
+						t.Error(err)
+					}
+					return
+				}
+				_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(recording(t)))
+				answered[i] = err == nil
+				if _, err := f.svc.Complete(ctx, ana(), s.ID, 60); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		n := 0
+		for _, ok := range answered {
+			if ok {
+				n++
+			}
+		}
+		if n > billing.FreeSessions {
+			t.Fatalf("%d sessions took answers; the trial has %d", n, billing.FreeSessions)
+		}
+	})
+}
+
+// A second Start (another tab) replaces the session in progress when it
+// has no answer yet: one session is left, and the first tab's is over.
+func TestStartingAgainReplacesAnEmptySession(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		first, err := f.svc.Create(ctx, ana(), oneQuestion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		second, err := f.svc.Create(ctx, ana(), oneQuestion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Upload(ctx, ana(), first.ID, first.Items[0].ID, "audio/webm", bytes.NewReader(recording(t)))
+		wantKind(t, err, apperr.KindConflict, practice.MsgSessionCompleted)
+		f.upload(t, ana(), second, 0)
+		f.waitProcessed(t, ana(), first.ID)
+		if got := billing.Evaluate(account(ana()), time.Now()).FreeSessionsRemaining; got != billing.FreeSessions {
+			t.Fatalf("%d free sessions left; the replaced session had no answer and uses none", got)
+		}
+	})
+}
+
+func account(u auth.User) billing.Account {
+	return billing.Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt,
+		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted}
+}
+
+// endTrial moves the user's trial into the past.
+func endTrial(t *testing.T, db *store.DB, email string) {
+	t.Helper()
+	if _, err := db.SQL.ExecContext(context.Background(), `UPDATE users SET trial_expires_at = $1 WHERE email = $2`,
+		store.Now().Add(-time.Minute), email); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An upload to a session created before the trial expired was accepted
+// and scored. Every path an answer takes now applies spec §4.
+func TestAnswersAfterTheTrialEndedAreRefused(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := recording(t)
+		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, 0, "audio/webm", rec); err != nil {
+			t.Fatal(err)
+		}
+		endTrial(t, db, "ana@example.com")
+
+		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(rec))
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[1].ID, 0, "audio/webm", rec)
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), "audio/webm", rec[:10])
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)))
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		got, err := f.svc.Get(ctx, ana(), s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range got.Items {
+			if it.Status != practice.StatusPending {
+				t.Fatalf("an answer was taken after the trial ended: %+v", it)
+			}
+		}
+	})
+}
+
+// Streamed pieces bypassed the daily usage guard: 20 streams were accepted
+// with usage 0, holding 106 MB on disk. A stream counts from its first
+// piece, and the bytes a user has arriving in pieces are capped.
+func TestStreamsCountTowardUsageAndAreCapped(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2 })
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := recording(t)
+		for _, it := range s.Items[:2] {
+			if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, it.ID, 0, "audio/webm", rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, 0, "audio/webm", rec)
+		wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec))); err != nil {
+			t.Fatalf("finishing a stream counted when it began: %v", err)
+		}
+		if u := ana(); u.UsageCount != 2 {
+			t.Fatalf("usage %d after two streams, one finished", u.UsageCount)
+		}
+	})
+}
+
+func TestBytesInFlightAreCapped(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		bob := f.user(t, "bob@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, bob(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := recording(t)
+		piece := append(bytes.Clone(rec), make([]byte, practice.MaxPieceBytes-len(rec))...)
+		var inFlight int64
+		var refused error
+		for _, it := range s.Items {
+			for offset := int64(0); offset+practice.MaxPieceBytes <= practice.MaxUploadBytes; offset += practice.MaxPieceBytes {
+				if _, refused = f.svc.AppendAudio(ctx, bob(), s.ID, it.ID, offset, "audio/webm", piece); refused != nil {
+					break
+				}
+				inFlight += practice.MaxPieceBytes
+			}
+			if refused != nil {
+				break
+			}
+		}
+		wantKind(t, refused, apperr.KindConflict, "Too many recordings")
+		if inFlight > practice.MaxBytesInFlight {
+			t.Fatalf("%d bytes accepted in flight; the cap is %d", inFlight, practice.MaxBytesInFlight)
+		}
+	})
+}
+
+// A session in which every question was skipped used up a free session
+// and entered the averages as 0%.
+func TestASessionWithoutAnswersIsNoPractice(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Skip(ctx, ana(), s.ID, s.Items[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Complete(ctx, ana(), s.ID, 30); err != nil {
+			t.Fatal(err)
+		}
+		got := f.waitProcessed(t, ana(), s.ID)
+		if got.AverageScore != nil {
+			t.Fatalf("an all-skipped session has an average: %d", *got.AverageScore)
+		}
+		u := ana()
+		if u.SessionsCompleted != 0 || u.LastAverageScore != 0 || u.RollingAverageScore != 0 {
+			t.Fatalf("an all-skipped session entered the stats: %+v", u)
+		}
+		if _, err := f.svc.Create(ctx, u, oneQuestion); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// A read-only or full audio directory was reported as a damaged recording;
+// the answer was lost and still counted. It is the server's fault: a 503
+// to retry, nothing counted, the answer still awaiting its recording.
+func TestAnUnwritableAudioDirectoryIsTheServersFault(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		dir := t.TempDir() + "/audio"
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		f := newFixture(t, db, func(c *practice.Config) { c.AudioDir = dir })
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Tests run as root, which permissions do not stop: a file where
+		// the directory should be makes every write fail.
+		if err := os.Remove(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dir, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.CheckStorage(); err == nil {
+			t.Fatal("storage reported ready")
+		}
+		rec := recording(t)
+		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(rec))
+		wantKind(t, err, apperr.KindUnavailable, practice.MsgCannotStore)
+		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[1].ID, 0, "audio/webm", rec)
+		wantKind(t, err, apperr.KindUnavailable, practice.MsgCannotStore)
+		if e, _ := apperr.As(err); e.RetryAfter <= 0 || !strings.Contains(e.Error(), "not a directory") {
+			t.Fatalf("the 503 lacks a Retry-After or its cause: %v", e)
+		}
+		if u := ana(); u.UsageCount != 0 {
+			t.Fatalf("usage %d for answers that were not stored", u.UsageCount)
+		}
+
+		if err := os.Remove(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.CheckStorage(); err != nil {
+			t.Fatal(err)
+		}
+		f.upload(t, ana(), s, 0)
+	})
+}
