@@ -622,6 +622,30 @@ func (s *Service) Promote(ctx context.Context, email string) error {
 	return nil
 }
 
+// ResetSecondFactor removes the second factor of the account with email
+// and signs it out everywhere. It is for an operator helping an admin who
+// lost both their authenticator and their recovery codes, once the operator
+// has made sure who is asking; the admin sets up a new one at next login.
+func (s *Service) ResetSecondFactor(ctx context.Context, email string) error {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	u, err := userByEmail(ctx, s.db.SQL, email)
+	if errors.Is(err, errNotFound) {
+		return apperr.NotFound("No account has the email " + email + ".")
+	}
+	if err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := deleteSecondFactor(ctx, tx, u.ID); err != nil {
+			return err
+		}
+		return deleteUserSessions(ctx, tx, u.ID)
+	})
+}
+
 // PruneExpired deletes sessions and tokens that can no longer be used.
 func (s *Service) PruneExpired(ctx context.Context) (int64, error) {
 	now := s.clock()

@@ -36,6 +36,12 @@ func newTOTPSecret() string {
 // totpStep is the time step t falls in.
 func totpStep(t time.Time) int64 { return t.Unix() / int64(totpPeriod/time.Second) }
 
+// TOTPCode is the code an authenticator app holding secret shows at time
+// at (tests play the app with it).
+func TOTPCode(secret string, at time.Time) (string, error) {
+	return totpCode(secret, totpStep(at), totpDigits)
+}
+
 // totpCode is the code for one step (RFC 4226's HOTP on the step counter).
 func totpCode(secret string, step int64, digits int) (string, error) {
 	key, err := totpEncoding.DecodeString(strings.ToUpper(secret))
