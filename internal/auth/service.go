@@ -34,7 +34,7 @@ const (
 	MsgSignedInAlready = "This browser is already signed in."
 	MsgEmailTaken      = "An account with this email already exists. Log in instead, or reset your password."
 	// MsgSignupStarted answers every sign-up, new address or not.
-	MsgSignupStarted = "Check your email to finish creating your account: we sent a message to that address. If it does not arrive within a few minutes, check your spam folder or send it again."
+	MsgSignupStarted = "To finish creating your account, open the link in the email we just sent. If nothing arrives within a few minutes, look in your spam folder or send it again."
 )
 
 const (

@@ -64,7 +64,7 @@ function EnrolmentSteps({ secret, uri, confirm }: { secret: string; uri: string;
             open it in the app
           </a>{' '}
           on the phone that has it, or choose "enter a setup key" in the app and type this key (time-based):
-          <code aria-label={`Setup key: ${secret.split('').join(' ')}`} className="mt-2 block rounded-md bg-muted px-3 py-2 font-mono text-base tracking-wider break-all">
+          <code aria-label={`Setup key: ${secret.split('').join(' ')}`} className="mt-2 block rounded-md bg-muted px-3 py-2 font-mono text-base tracking-wider break-words">
             {secret.match(/.{1,4}/g)?.join(' ')}
           </code>
         </li>

@@ -35,7 +35,7 @@ export function SecondFactorForm({ onSignedIn }: { onSignedIn: (user: User) => v
           : 'Open your authenticator app and enter the 6-digit code it shows for Whitecoat.'
       }
       footer={
-        <Button variant="link" className="h-auto p-0" onClick={switchKind}>
+        <Button variant="link" className="h-auto p-0 text-left whitespace-normal" onClick={switchKind}>
           {recovery ? 'Use a code from the authenticator app' : 'Lost your phone? Use a recovery code'}
         </Button>
       }

@@ -28,7 +28,7 @@ export function SignupCheckEmail({ email, message, onStartOver }: { email: strin
               Log in
             </Link>
           </p>
-          <Button variant="link" className="h-auto p-0" onClick={onStartOver}>
+          <Button variant="link" className="h-auto p-0 text-left whitespace-normal" onClick={onStartOver}>
             Use a different email
           </Button>
         </>
