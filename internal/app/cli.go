@@ -118,7 +118,6 @@ func userCreate(ctx context.Context, cfg config.Config, logger *slog.Logger, arg
 // mustEnrol tells the operator what a new admin meets at their next login.
 const mustEnrol = "They must set up a second factor (an authenticator app) at their next login before they can use the admin pages."
 
-
 func questionsCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
 	s, err := newServices(ctx, cfg, logger, time.Now)
 	if err != nil {

@@ -83,4 +83,3 @@ func TestHashGateRunsAtMostItsSlotsAtOnce(t *testing.T) {
 		t.Fatalf("a cancelled request waiting for a slot: %v", err)
 	}
 }
-
