@@ -43,7 +43,9 @@ Usage:
   whitecoat migrate                    apply database migrations and exit
   whitecoat doctor                     check the database, mail and engines
   whitecoat user create --email E --name N --password-stdin [--admin]
-  whitecoat user promote EMAIL         give an account the admin role
+  whitecoat user promote EMAIL         give an account the admin role (it sets up a second factor at next login)
+  whitecoat user reset-second-factor EMAIL
+                                       remove an admin's lost second factor; they set up a new one at next login
   whitecoat user grant-pass EMAIL      give an account a one-year Premium pass (support)
   whitecoat openapi                    print the API's OpenAPI document
 ` + question.CLIUsage + `  whitecoat transcribe [--engine local|openai] [--json] FILE

@@ -26,7 +26,17 @@ type caller struct {
 }
 
 // accessRank orders the levels: a caller reaches every level up to its own.
-var accessRank = map[auth.Access]int{auth.AccessPublic: 0, auth.AccessUser: 1, auth.AccessVerified: 2, auth.AccessAdmin: 3}
+// AccessSecondFactor is outside the order: only a half-signed-in admin
+// holds it, and that caller holds nothing else but public.
+var accessRank = map[auth.Access]int{auth.AccessPublic: 0, auth.AccessUser: 1, auth.AccessVerified: 2, auth.AccessAdmin: 3, auth.AccessSecondFactor: 4}
+
+// holds reports whether a caller at level may call an operation at access.
+func holds(level, access auth.Access) bool {
+	if level == auth.AccessSecondFactor {
+		return access == auth.AccessPublic || access == auth.AccessSecondFactor
+	}
+	return access != auth.AccessSecondFactor && accessRank[level] >= accessRank[access]
+}
 
 // bodies are minimal valid request bodies, so an allowed caller gets past
 // validation and the route's real work runs; routes not listed get {}.
@@ -59,11 +69,20 @@ func TestAuthorisationMatrix(t *testing.T) {
 				t.Fatal(err)
 			}
 			b := app.browser(t, ip)
-			wantStatus(t, b.login(email, pw), http.StatusOK)
+			if role == auth.RoleAdmin {
+				b.enrolAdmin(email, pw)
+			} else {
+				wantStatus(t, b.login(email, pw), http.StatusOK)
+			}
 			return b
 		}
 		unverified := app.browser(t, "10.2.0.1")
-		wantStatus(t, unverified.signup("Una Verified", "unverified@example.com", pw), http.StatusCreated)
+		unverified.signupAndLogin("Una Verified", "unverified@example.com", pw)
+		if _, err := app.auth.CreateUser(ctx, "Pat Pending", "pending@example.com", pw, auth.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+		halfSignedIn := app.browser(t, "10.1.0.4")
+		wantStatus(t, halfSignedIn.login("pending@example.com", pw), http.StatusOK)
 		user := account("Uma User", "user@example.com", "10.1.0.1", auth.RoleUser)
 		callers := []caller{
 			{"anonymous", app.browser(t, "10.3.0.1"), auth.AccessPublic},
@@ -74,6 +93,9 @@ func TestAuthorisationMatrix(t *testing.T) {
 			// Admin goes last: its writes (delete) must not hide what the
 			// others would have been refused.
 			{"admin", account("Ada Admin", "admin@example.com", "10.1.0.3", auth.RoleAdmin), auth.AccessAdmin},
+			// An admin who gave the password but not yet the second factor
+			// is signed in to nothing but the second-factor step.
+			{"admin before the second factor", halfSignedIn, auth.AccessSecondFactor},
 		}
 
 		ops := operations(app.api)
@@ -95,13 +117,14 @@ func TestAuthorisationMatrix(t *testing.T) {
 				})
 				for _, c := range callers {
 					r := call(t, c.b, op, path)
-					allowed := accessRank[c.level] >= accessRank[access]
+					allowed := holds(c.level, access)
+					signedIn := c.level != auth.AccessPublic && c.level != auth.AccessSecondFactor
 					switch {
 					case r.Status >= 500:
 						t.Errorf("%s: %s %s answered %d: %s", c.name, op.Method, path, r.Status, r.Body)
-					case !allowed && c.level == auth.AccessPublic && r.Status != http.StatusUnauthorized:
+					case !allowed && !signedIn && r.Status != http.StatusUnauthorized:
 						t.Errorf("%s: %s %s (%s) answered %d, want 401", c.name, op.Method, path, access, r.Status)
-					case !allowed && c.level != auth.AccessPublic && r.Status != http.StatusForbidden:
+					case !allowed && signedIn && r.Status != http.StatusForbidden:
 						t.Errorf("%s: %s %s (%s) answered %d, want 403", c.name, op.Method, path, access, r.Status)
 					case allowed && access != auth.AccessPublic && (r.Status == http.StatusUnauthorized || r.Status == http.StatusForbidden):
 						t.Errorf("%s: %s %s (%s) answered %d, want access", c.name, op.Method, path, access, r.Status)

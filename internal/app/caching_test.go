@@ -1,7 +1,6 @@
 package app
 
 import (
-	"net/http"
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
@@ -12,7 +11,7 @@ import (
 func TestAPIResponsesAreNotStored(t *testing.T) {
 	app := newTestApp(t, storetest.SQLite(t), nil)
 	b := app.browser(t, "10.0.0.1")
-	wantStatus(t, b.signup("Ana Lee", "ana@example.com", pw), http.StatusCreated)
+	b.signupAndLogin("Ana Lee", "ana@example.com", pw)
 	for _, path := range []string{"/api/auth/me", "/api/dashboard", "/api/professions", "/api/no-such-endpoint"} {
 		if got := b.get(path).Header.Get("Cache-Control"); got != "no-store" {
 			t.Errorf("GET %s: Cache-Control %q, want no-store", path, got)

@@ -22,7 +22,7 @@ import (
 
 func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%w: whitecoat user create|promote ...", ErrUsage)
+		return fmt.Errorf("%w: whitecoat user create|promote|reset-second-factor|grant-pass ...", ErrUsage)
 	}
 	switch args[0] {
 	case "create":
@@ -39,7 +39,21 @@ func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, ar
 		if err := s.auth.Promote(ctx, args[1]); err != nil {
 			return err
 		}
-		fmt.Fprintf(sio.Stdout, "%s is now an admin\n", args[1])
+		fmt.Fprintf(sio.Stdout, "%s is now an admin. %s\n", args[1], mustEnrol)
+		return nil
+	case "reset-second-factor":
+		if len(args) != 2 {
+			return fmt.Errorf("%w: whitecoat user reset-second-factor EMAIL", ErrUsage)
+		}
+		s, err := newServices(ctx, cfg, logger, time.Now)
+		if err != nil {
+			return err
+		}
+		defer s.db.Close()
+		if err := s.auth.ResetSecondFactor(ctx, args[1]); err != nil {
+			return err
+		}
+		fmt.Fprintf(sio.Stdout, "%s has no second factor now and is signed out everywhere. %s\n", args[1], mustEnrol)
 		return nil
 	case "grant-pass":
 		if len(args) != 2 {
@@ -61,7 +75,7 @@ func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, ar
 		fmt.Fprintf(sio.Stdout, "%s has Premium until %s\n", email, end.Format("January 2, 2006"))
 		return nil
 	}
-	return fmt.Errorf("%w: unknown user command %q (want create, promote or grant-pass)", ErrUsage, args[0])
+	return fmt.Errorf("%w: unknown user command %q (want create, promote, reset-second-factor or grant-pass)", ErrUsage, args[0])
 }
 
 func userCreate(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
@@ -95,8 +109,14 @@ func userCreate(ctx context.Context, cfg config.Config, logger *slog.Logger, arg
 		return err
 	}
 	fmt.Fprintf(sio.Stdout, "created %s (%s) with role %s\n", u.Email, u.ID, u.Role)
+	if u.IsAdmin() {
+		fmt.Fprintln(sio.Stdout, mustEnrol)
+	}
 	return nil
 }
+
+// mustEnrol tells the operator what a new admin meets at their next login.
+const mustEnrol = "They must set up a second factor (an authenticator app) at their next login before they can use the admin pages."
 
 func questionsCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
 	s, err := newServices(ctx, cfg, logger, time.Now)

@@ -148,7 +148,7 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 			t.Fatal(err)
 		}
 		admin := app.browser(t, "10.0.0.1")
-		wantStatus(t, admin.login("admin@example.com", pw), http.StatusOK)
+		admin.enrolAdmin("admin@example.com", pw)
 		send := func(method, path string, body any) response {
 			data, _ := json.Marshal(body)
 			return admin.do(method, path, bytes.NewReader(data), map[string]string{"Content-Type": "application/json"})

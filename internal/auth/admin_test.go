@@ -27,8 +27,8 @@ func adminTestUsers(t *testing.T, db *store.DB) []User {
 		if i == 3 {
 			u.Role = RoleAdmin
 		}
-		if err := insertUser(context.Background(), db.SQL, u); err != nil {
-			t.Fatal(err)
+		if created, err := insertUserIfNew(context.Background(), db.SQL, u); err != nil || !created {
+			t.Fatal(created, err)
 		}
 		if _, err := db.SQL.Exec(`UPDATE users SET usage_count = $1 WHERE id = $2`, (i*3)%5, u.ID); err != nil {
 			t.Fatal(err)

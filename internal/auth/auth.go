@@ -22,6 +22,12 @@ const TrialLength = 7 * 24 * time.Hour
 const (
 	VerifyTokenTTL = 72 * time.Hour
 	ResetTokenTTL  = time.Hour
+	// PendingSignInTTL is how long a browser that gave an admin's password
+	// has to give the second factor.
+	PendingSignInTTL = 10 * time.Minute
+	// DeviceTTL is how long a browser stays trusted for an account after
+	// signing in to it (see Service.Login).
+	DeviceTTL = 180 * 24 * time.Hour
 )
 
 // User is the spec's user record. JSON names follow the spec so it reads as
@@ -57,27 +63,52 @@ type Session struct {
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time
+	// SecondFactorAt is when the browser passed the account's second
+	// factor; nil when it has not (yet) or the account needs none.
+	SecondFactorAt *time.Time
 }
+
+// secondFactorOwed reports whether a session of u is only halfway signed
+// in: admins count as signed in only once they have passed their second
+// factor.
+func secondFactorOwed(u User, s Session) bool { return u.IsAdmin() && s.SecondFactorAt == nil }
 
 type ctxKey int
 
 const (
 	userKey ctxKey = iota
 	sessionKey
+	halfSignedInKey
 )
 
-// WithUser returns ctx carrying the signed-in user and their session.
+// WithUser returns ctx carrying the signed-in user and their session. A
+// session that still owes its second factor carries the user only for the
+// second-factor endpoints (see HalfSignedInFrom): everywhere else the
+// browser is not signed in.
 func WithUser(ctx context.Context, u User, s Session) context.Context {
-	return context.WithValue(context.WithValue(ctx, userKey, u), sessionKey, s)
+	ctx = context.WithValue(ctx, sessionKey, s)
+	if secondFactorOwed(u, s) {
+		return context.WithValue(ctx, halfSignedInKey, u)
+	}
+	return context.WithValue(ctx, userKey, u)
 }
 
-// UserFrom returns the signed-in user, if any.
+// HalfSignedInFrom returns the user whose browser has given the right
+// password but not yet the second factor, if any.
+func HalfSignedInFrom(ctx context.Context) (User, bool) {
+	u, ok := ctx.Value(halfSignedInKey).(User)
+	return u, ok
+}
+
+// UserFrom returns the signed-in user, if any: never one who still owes a
+// second factor.
 func UserFrom(ctx context.Context) (User, bool) {
 	u, ok := ctx.Value(userKey).(User)
 	return u, ok
 }
 
-// SessionFrom returns the current sign-in session, if any.
+// SessionFrom returns the browser's session, if any, including one that
+// still owes a second factor.
 func SessionFrom(ctx context.Context) (Session, bool) {
 	s, ok := ctx.Value(sessionKey).(Session)
 	return s, ok

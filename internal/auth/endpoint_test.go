@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/humatest"
@@ -23,12 +24,12 @@ func who(_ context.Context, u User, _ *struct{}) (*whoOutput, error) {
 }
 
 // newWhoAPI serves GET /who at level, for a caller signed in as u (nobody
-// when u is nil), behind the guard unless guarded is false.
-func newWhoAPI(t *testing.T, level Access, u *User, guarded bool) humatest.TestAPI {
+// when u is nil) with session sess, behind the guard unless guarded is false.
+func newWhoAPI(t *testing.T, level Access, u *User, sess Session, guarded bool) humatest.TestAPI {
 	_, api := humatest.New(t)
 	if u != nil {
 		api.UseMiddleware(func(hctx huma.Context, next func(huma.Context)) {
-			next(huma.WithContext(hctx, WithUser(hctx.Context(), *u, Session{})))
+			next(huma.WithContext(hctx, WithUser(hctx.Context(), *u, sess)))
 		})
 	}
 	if guarded {
@@ -42,22 +43,39 @@ func newWhoAPI(t *testing.T, level Access, u *User, guarded bool) humatest.TestA
 // endpoint's level and hands the caller it admits to the handler.
 func TestGuardHandsTheAdmittedUserToTheHandler(t *testing.T) {
 	verified := &User{Email: "ana@example.com", EmailVerified: true}
+	admin := &User{Email: "ada@example.com", EmailVerified: true, Role: RoleAdmin}
+	passed := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		name   string
 		level  Access
 		caller *User
-		status int
-		body   string
+		// secondFactor says whether the caller's session passed a second factor.
+		secondFactor bool
+		status       int
+		body         string
 	}{
-		{"anonymous on a verified route", AccessVerified, nil, http.StatusUnauthorized, MsgSignInRequired},
-		{"unverified on a verified route", AccessVerified, &User{Email: "una@example.com"}, http.StatusForbidden, MsgVerifyFirst},
-		{"verified on a verified route", AccessVerified, verified, http.StatusOK, verified.Email},
-		{"verified on an admin route", AccessAdmin, verified, http.StatusForbidden, MsgAdminsOnly},
-		{"anonymous on a public route", AccessPublic, nil, http.StatusOK, `"email":""`},
-		{"signed in on a public route", AccessPublic, verified, http.StatusOK, verified.Email},
+		{"anonymous on a verified route", AccessVerified, nil, false, http.StatusUnauthorized, MsgSignInRequired},
+		{"unverified on a verified route", AccessVerified, &User{Email: "una@example.com"}, false, http.StatusForbidden, MsgVerifyFirst},
+		{"verified on a verified route", AccessVerified, verified, false, http.StatusOK, verified.Email},
+		{"verified on an admin route", AccessAdmin, verified, false, http.StatusForbidden, MsgAdminsOnly},
+		{"anonymous on a public route", AccessPublic, nil, false, http.StatusOK, `"email":""`},
+		{"signed in on a public route", AccessPublic, verified, false, http.StatusOK, verified.Email},
+		// An admin's password alone signs nothing in, not even as a user.
+		{"admin before the second factor on an admin route", AccessAdmin, admin, false, http.StatusUnauthorized, MsgSignInRequired},
+		{"admin before the second factor on a user route", AccessUser, admin, false, http.StatusUnauthorized, MsgSignInRequired},
+		{"admin before the second factor on a public route", AccessPublic, admin, false, http.StatusOK, `"email":""`},
+		{"admin before the second factor on the second-factor route", AccessSecondFactor, admin, false, http.StatusOK, admin.Email},
+		{"admin after the second factor on an admin route", AccessAdmin, admin, true, http.StatusOK, admin.Email},
+		{"admin after the second factor on the second-factor route", AccessSecondFactor, admin, true, http.StatusForbidden, MsgSignedInAlready},
+		{"anonymous on the second-factor route", AccessSecondFactor, nil, false, http.StatusUnauthorized, MsgSignInRequired},
+		{"user on the second-factor route", AccessSecondFactor, verified, false, http.StatusForbidden, MsgSignedInAlready},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			resp := newWhoAPI(t, tc.level, tc.caller, true).Get("/who")
+			var sess Session
+			if tc.secondFactor {
+				sess.SecondFactorAt = &passed
+			}
+			resp := newWhoAPI(t, tc.level, tc.caller, sess, true).Get("/who")
 			if resp.Code != tc.status || !strings.Contains(resp.Body.String(), tc.body) {
 				t.Fatalf("%d %s; want %d with %q", resp.Code, resp.Body, tc.status, tc.body)
 			}
@@ -67,7 +85,7 @@ func TestGuardHandsTheAdmittedUserToTheHandler(t *testing.T) {
 
 // Without the guard nobody checked the caller, so the handler never runs.
 func TestEndpointFailsClosedWithoutTheGuard(t *testing.T) {
-	resp := newWhoAPI(t, AccessPublic, &User{Email: "ana@example.com", EmailVerified: true}, false).Get("/who")
+	resp := newWhoAPI(t, AccessPublic, &User{Email: "ana@example.com", EmailVerified: true}, Session{}, false).Get("/who")
 	if resp.Code != http.StatusInternalServerError || strings.Contains(resp.Body.String(), "ana@example.com") {
 		t.Fatalf("%d %s; want 500", resp.Code, resp.Body)
 	}
@@ -79,5 +97,5 @@ func TestRegisterRefusesAnEndpointWithoutAnAccessLevel(t *testing.T) {
 			t.Fatal("registered an endpoint that declares no access level")
 		}
 	}()
-	newWhoAPI(t, "", nil, true)
+	newWhoAPI(t, "", nil, Session{}, true)
 }

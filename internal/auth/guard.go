@@ -16,7 +16,10 @@ import (
 //
 // AccessUser admits any signed-in account; AccessVerified also requires a
 // confirmed email, the gate the spec puts in front of the app itself
-// (dashboard, question bank, practice); AccessAdmin requires the admin role.
+// (dashboard, question bank, practice); AccessAdmin requires the admin role
+// (and, like every level but AccessSecondFactor, a passed second factor for
+// admins). AccessSecondFactor admits only a browser halfway through an
+// admin's sign-in: the right password given, the second factor still owed.
 // The zero Access admits nobody.
 type Access string
 
@@ -25,6 +28,8 @@ const (
 	AccessUser     Access = "user"
 	AccessVerified Access = "verified"
 	AccessAdmin    Access = "admin"
+
+	AccessSecondFactor Access = "second-factor"
 )
 
 // accessKey is the operation metadata key holding the access level.
@@ -77,6 +82,18 @@ var admit = map[Access]func(context.Context) (User, error){
 	AccessUser:     RequireUser,
 	AccessVerified: RequireVerified,
 	AccessAdmin:    RequireAdmin,
+
+	AccessSecondFactor: requireHalfSignedIn,
+}
+
+func requireHalfSignedIn(ctx context.Context) (User, error) {
+	if u, ok := HalfSignedInFrom(ctx); ok {
+		return u, nil
+	}
+	if _, ok := UserFrom(ctx); ok {
+		return User{}, apperr.Forbidden(MsgSignedInAlready)
+	}
+	return User{}, apperr.Unauthenticated(MsgSignInRequired)
 }
 
 func messageOf(err error) string {

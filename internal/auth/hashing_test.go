@@ -33,7 +33,7 @@ func TestHashingIsBoundedAndRefusedWhenBusy(t *testing.T) {
 		s.hashes.wait = 50 * time.Millisecond
 		occupy(t, s)
 
-		_, _, err := s.Login(ctx, "ana@example.com", "s3cret-passphrase", Client{IP: "10.0.0.1"}, "")
+		_, err := s.Login(ctx, "ana@example.com", "s3cret-passphrase", Client{IP: "10.0.0.1"}, "")
 		if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindUnavailable || e.Message != MsgBusy || e.RetryAfter <= 0 {
 			t.Fatalf("login while every slot is busy: %v, want %q with a retry delay", err, MsgBusy)
 		}
@@ -41,7 +41,7 @@ func TestHashingIsBoundedAndRefusedWhenBusy(t *testing.T) {
 		// A made-up reset token is refused without waiting for a slot: it
 		// is checked before anything is hashed.
 		start := time.Now()
-		err = s.ResetPassword(ctx, "made-up-token", "a brand new passphrase", Client{IP: "10.0.0.1"})
+		_, err = s.ResetPassword(ctx, "made-up-token", "a brand new passphrase", Client{IP: "10.0.0.1"})
 		if e, ok := apperr.As(err); !ok || e.Message != MsgBadLink {
 			t.Fatalf("reset with a made-up token: %v, want %q", err, MsgBadLink)
 		}

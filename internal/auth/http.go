@@ -33,8 +33,34 @@ func (h *Handler) CookieName() string {
 	return "whitecoat_session"
 }
 
+// DeviceCookieName is the device cookie's name (see Service.Login).
+func (h *Handler) DeviceCookieName() string {
+	if h.secure {
+		return "__Host-whitecoat_device"
+	}
+	return "whitecoat_device"
+}
+
 func (h *Handler) cookie(token string, maxAge time.Duration) http.Cookie {
-	c := http.Cookie{Name: h.CookieName(), Value: token, Path: "/", HttpOnly: true, Secure: h.secure, SameSite: http.SameSiteLaxMode}
+	return h.namedCookie(h.CookieName(), token, maxAge)
+}
+
+// sessionCookies sets the session cookie of in, and the device cookie when
+// the sign-in issued one.
+func (h *Handler) sessionCookies(in SignIn) []http.Cookie {
+	maxAge := h.svc.cfg.AbsoluteTimeout
+	if in.SecondFactor != "" {
+		maxAge = PendingSignInTTL
+	}
+	cookies := []http.Cookie{h.cookie(in.SessionToken, maxAge)}
+	if in.DeviceToken != "" {
+		cookies = append(cookies, h.namedCookie(h.DeviceCookieName(), in.DeviceToken, DeviceTTL))
+	}
+	return cookies
+}
+
+func (h *Handler) namedCookie(name, token string, maxAge time.Duration) http.Cookie {
+	c := http.Cookie{Name: name, Value: token, Path: "/", HttpOnly: true, Secure: h.secure, SameSite: http.SameSiteLaxMode}
 	if maxAge > 0 {
 		c.MaxAge = int(maxAge.Seconds())
 	} else {
@@ -45,9 +71,13 @@ func (h *Handler) cookie(token string, maxAge time.Duration) http.Cookie {
 
 // Middleware attaches the signed-in user to the request context. A missing,
 // unknown or expired cookie leaves the request anonymous; endpoints decide
-// whether that is allowed.
+// whether that is allowed. The device cookie, if any, travels along for
+// the login limits.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if d, err := r.Cookie(h.DeviceCookieName()); err == nil && d.Value != "" {
+			r = r.WithContext(context.WithValue(r.Context(), deviceKey{}, d.Value))
+		}
 		c, err := r.Cookie(h.CookieName())
 		if err != nil || c.Value == "" {
 			next.ServeHTTP(w, r)
@@ -77,9 +107,54 @@ type MessageBody struct {
 
 type userOutput struct{ Body UserBody }
 
+// LoginBody is a login's answer: the account, and for an admin the second
+// factor step that remains before the browser counts as signed in.
+type LoginBody struct {
+	User         User             `json:"user"`
+	SecondFactor SecondFactorStep `json:"secondFactor,omitempty" enum:"enrol,code" doc:"What the browser must still do before it is signed in: set up a second factor (enrol) or give a code (code). Absent when nothing."`
+}
+
+type loginOutput struct {
+	SetCookie []http.Cookie `header:"Set-Cookie"`
+	Body      LoginBody
+}
+
 type sessionOutput struct {
 	SetCookie http.Cookie `header:"Set-Cookie"`
 	Body      UserBody
+}
+
+// EnrolmentBody is a new TOTP secret, as text to type and as an otpauth://
+// URI for apps that open links or scan QR codes.
+type EnrolmentBody struct {
+	Secret string `json:"secret"`
+	URI    string `json:"uri"`
+}
+
+type enrolmentOutput struct{ Body EnrolmentBody }
+
+// EnrolledBody is the signed-in admin and their recovery codes, which are
+// shown this once.
+type EnrolledBody struct {
+	User          User     `json:"user"`
+	RecoveryCodes []string `json:"recoveryCodes"`
+}
+
+type enrolledOutput struct {
+	SetCookie http.Cookie `header:"Set-Cookie"`
+	Body      EnrolledBody
+}
+
+type codeInput struct {
+	UserAgent string `header:"User-Agent"`
+	Body      struct {
+		Code string `json:"code" maxLength:"64" doc:"A 6-digit code from the authenticator app, or a recovery code."`
+	}
+}
+
+type resetOutput struct {
+	SetCookie http.Cookie `header:"Set-Cookie"`
+	Body      MessageBody
 }
 
 type messageOutput struct{ Body MessageBody }
@@ -125,8 +200,12 @@ type logoutOutput struct {
 	SetCookie http.Cookie `header:"Set-Cookie"`
 }
 
+// deviceKey holds the request's device cookie.
+type deviceKey struct{}
+
 func client(ctx context.Context, userAgent string) Client {
-	return Client{IP: httpx.ClientIP(ctx), UserAgent: userAgent}
+	device, _ := ctx.Value(deviceKey{}).(string)
+	return Client{IP: httpx.ClientIP(ctx), UserAgent: userAgent, DeviceToken: device}
 }
 
 // accountTags and accountBodyLimit are shared by the account endpoints:
@@ -138,7 +217,8 @@ const accountBodyLimit = 16 << 10
 // RegisterRoutes adds the account endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
 	Register(api, Endpoint{ID: "signup", Method: http.MethodPost, Path: "/api/auth/signup", Summary: "Create an account",
-		Tags: accountTags, Status: http.StatusCreated, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.signup)
+		Description: "Answers the same whether or not the email is registered; the address receives either the verification link or a note that someone tried to sign up with it.",
+		Tags:        accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.signup)
 	Register(api, Endpoint{ID: "login", Method: http.MethodPost, Path: "/api/auth/login", Summary: "Log in with email and password",
 		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.login)
 	Register(api, Endpoint{ID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Summary: "Log out of this browser",
@@ -153,24 +233,60 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags: accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.forgotPassword)
 	Register(api, Endpoint{ID: "reset-password", Method: http.MethodPost, Path: "/api/auth/password/reset", Summary: "Set a new password with the emailed token",
 		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.resetPassword)
+	Register(api, Endpoint{ID: "start-second-factor-enrolment", Method: http.MethodPost, Path: "/api/auth/second-factor/enrolment",
+		Summary: "Get a new authenticator secret (admins without a second factor, after their password)",
+		Tags:    accountTags, Access: AccessSecondFactor, MaxBodyBytes: accountBodyLimit}, h.startEnrolment)
+	Register(api, Endpoint{ID: "confirm-second-factor-enrolment", Method: http.MethodPost, Path: "/api/auth/second-factor/enrolment/confirm",
+		Summary: "Turn the authenticator on with its first code and finish signing in",
+		Tags:    accountTags, Access: AccessSecondFactor, MaxBodyBytes: accountBodyLimit}, h.confirmEnrolment)
+	Register(api, Endpoint{ID: "pass-second-factor", Method: http.MethodPost, Path: "/api/auth/second-factor",
+		Summary: "Finish an admin's sign-in with an authenticator or recovery code",
+		Tags:    accountTags, Access: AccessSecondFactor, MaxBodyBytes: accountBodyLimit}, h.passSecondFactor)
 }
 
-func (h *Handler) signup(ctx context.Context, _ User, in *signupInput) (*sessionOutput, error) {
-	u, token, err := h.svc.Signup(ctx, in.Body.Name, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent))
-	if err != nil {
+// signup signs nobody in: a session only for new addresses would tell
+// who already has an account.
+func (h *Handler) signup(ctx context.Context, _ User, in *signupInput) (*messageOutput, error) {
+	if err := h.svc.Signup(ctx, in.Body.Name, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent)); err != nil {
 		return nil, err
 	}
-	return &sessionOutput{SetCookie: h.cookie(token, h.svc.cfg.AbsoluteTimeout), Body: UserBody{u}}, nil
+	return &messageOutput{Body: MessageBody{MsgSignupStarted}}, nil
 }
 
 // login replaces the browser's current sign-in, if any, with a new one.
-func (h *Handler) login(ctx context.Context, _ User, in *loginInput) (*sessionOutput, error) {
+func (h *Handler) login(ctx context.Context, _ User, in *loginInput) (*loginOutput, error) {
 	prev, _ := SessionFrom(ctx)
-	u, token, err := h.svc.Login(ctx, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent), prev.TokenHash)
+	signIn, err := h.svc.Login(ctx, in.Body.Email, in.Body.Password, client(ctx, in.UserAgent), prev.TokenHash)
 	if err != nil {
 		return nil, err
 	}
-	return &sessionOutput{SetCookie: h.cookie(token, h.svc.cfg.AbsoluteTimeout), Body: UserBody{u}}, nil
+	return &loginOutput{SetCookie: h.sessionCookies(signIn), Body: LoginBody{User: signIn.User, SecondFactor: signIn.SecondFactor}}, nil
+}
+
+func (h *Handler) startEnrolment(ctx context.Context, u User, _ *struct{}) (*enrolmentOutput, error) {
+	e, err := h.svc.StartEnrolment(ctx, u)
+	if err != nil {
+		return nil, err
+	}
+	return &enrolmentOutput{Body: EnrolmentBody{Secret: e.Secret, URI: e.URI}}, nil
+}
+
+func (h *Handler) confirmEnrolment(ctx context.Context, u User, in *codeInput) (*enrolledOutput, error) {
+	sess, _ := SessionFrom(ctx)
+	signIn, codes, err := h.svc.ConfirmEnrolment(ctx, u, sess, in.Body.Code, client(ctx, in.UserAgent))
+	if err != nil {
+		return nil, err
+	}
+	return &enrolledOutput{SetCookie: h.cookie(signIn.SessionToken, h.svc.cfg.AbsoluteTimeout), Body: EnrolledBody{User: signIn.User, RecoveryCodes: codes}}, nil
+}
+
+func (h *Handler) passSecondFactor(ctx context.Context, u User, in *codeInput) (*sessionOutput, error) {
+	sess, _ := SessionFrom(ctx)
+	signIn, err := h.svc.PassSecondFactor(ctx, u, sess, in.Body.Code, client(ctx, in.UserAgent))
+	if err != nil {
+		return nil, err
+	}
+	return &sessionOutput{SetCookie: h.cookie(signIn.SessionToken, h.svc.cfg.AbsoluteTimeout), Body: UserBody{signIn.User}}, nil
 }
 
 // logout clears the cookie even when the browser was not signed in, so a
@@ -209,9 +325,12 @@ func (h *Handler) forgotPassword(ctx context.Context, _ User, in *emailInput) (*
 	return &messageOutput{Body: MessageBody{MsgResetSent}}, nil
 }
 
-func (h *Handler) resetPassword(ctx context.Context, _ User, in *resetInput) (*messageOutput, error) {
-	if err := h.svc.ResetPassword(ctx, in.Body.Token, in.Body.Password, client(ctx, "")); err != nil {
+// resetPassword also trusts the browser for the account's login limits
+// (see Service.ResetPassword).
+func (h *Handler) resetPassword(ctx context.Context, _ User, in *resetInput) (*resetOutput, error) {
+	device, err := h.svc.ResetPassword(ctx, in.Body.Token, in.Body.Password, client(ctx, ""))
+	if err != nil {
 		return nil, err
 	}
-	return &messageOutput{Body: MessageBody{MsgPasswordReset}}, nil
+	return &resetOutput{SetCookie: h.namedCookie(h.DeviceCookieName(), device, DeviceTTL), Body: MessageBody{MsgPasswordReset}}, nil
 }

@@ -22,16 +22,19 @@ import (
 // Messages the API answers with; the reset and resend ones are identical
 // whether or not the email belongs to an account.
 const (
-	MsgInvalidLogin   = "Invalid email or password."
-	MsgResendSent     = "If that email belongs to an account that still needs verifying, a new verification link is on its way."
-	MsgResetSent      = "If that email belongs to an account, a password reset link is on its way. It works for one hour."
-	MsgBadLink        = "This link is invalid, has expired or was already used. Request a new one."
-	MsgEmailConfirmed = "Your email is confirmed."
-	MsgPasswordReset  = "Your password has been changed. Log in with your new password."
-	MsgSignInRequired = "Please log in to continue."
-	MsgAdminsOnly     = "Only admins can do this."
-	MsgVerifyFirst    = "Verify your email to unlock the app."
-	MsgEmailTaken     = "An account with this email already exists. Log in instead, or reset your password."
+	MsgInvalidLogin    = "Invalid email or password."
+	MsgResendSent      = "If that email belongs to an account that still needs verifying, a new verification link is on its way."
+	MsgResetSent       = "If that email belongs to an account, a password reset link is on its way. It works for one hour."
+	MsgBadLink         = "This link is invalid, has expired or was already used. Request a new one."
+	MsgEmailConfirmed  = "Your email is confirmed."
+	MsgPasswordReset   = "Your password has been changed. Log in with your new password."
+	MsgSignInRequired  = "Please log in to continue."
+	MsgAdminsOnly      = "Only admins can do this."
+	MsgVerifyFirst     = "Verify your email to unlock the app."
+	MsgSignedInAlready = "This browser is already signed in."
+	MsgEmailTaken      = "An account with this email already exists. Log in instead, or reset your password."
+	// MsgSignupStarted answers every sign-up, new address or not.
+	MsgSignupStarted = "To finish creating your account, open the link in the email we just sent. If nothing arrives within a few minutes, look in your spam folder or send it again."
 )
 
 const (
@@ -61,6 +64,8 @@ type Config struct {
 type Client struct {
 	IP        string
 	UserAgent string
+	// DeviceToken is the browser's device cookie, if any (see Login).
+	DeviceToken string
 }
 
 // Service implements accounts on top of the store.
@@ -163,42 +168,50 @@ func (s *Service) limit(ctx context.Context, keys map[string]int) error {
 	return nil
 }
 
-// Signup creates an account with a 7-day trial, signs it in and sends the
-// verification email. It returns the session token for the cookie.
-func (s *Service) Signup(ctx context.Context, name, email, password string, c Client) (User, string, error) {
+// Signup starts an account for email, and answers the same whether or not
+// the address is already registered, so that sign-up cannot be used to
+// learn who has an account: no session, the same message, and the same
+// work before the answer (validation, the rate limits and one password
+// hash). Afterwards, in the background, a new address gets its account (on
+// a 7-day trial, unverified) and the verification email; a registered one
+// gets an email telling its owner that someone tried to sign up with it.
+func (s *Service) Signup(ctx context.Context, name, email, password string, c Client) error {
 	name, err := normalizeName(name)
 	if err != nil {
-		return User{}, "", err
+		return err
 	}
 	if email, err = NormalizeEmail(email); err != nil {
-		return User{}, "", err
+		return err
 	}
 	if err := s.limit(ctx, map[string]int{"signup:ip:" + c.IP: s.cfg.PerIP, "signup:email:" + email: s.cfg.PerAccount}); err != nil {
-		return User{}, "", err
+		return err
 	}
 	if err := CheckPassword(password); err != nil {
-		return User{}, "", err
+		return err
 	}
 	u, err := s.newUser(ctx, name, email, password, RoleUser, false)
 	if err != nil {
-		return User{}, "", err
+		return err
 	}
-	var token string
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if err := insertUser(ctx, tx, u); err != nil {
+	s.inBackground("finish signup", func(ctx context.Context) error {
+		created, err := insertUserIfNew(ctx, s.db.SQL, u)
+		if err != nil {
 			return err
 		}
-		token, err = s.startSession(ctx, tx, u.ID, c)
-		return err
+		if created {
+			return s.sendVerification(ctx, u)
+		}
+		owner, err := userByEmail(ctx, s.db.SQL, email)
+		if err != nil {
+			return err
+		}
+		msg, err := wmail.SignupAttempt(owner.Email, owner.Name, s.cfg.BaseURL.JoinPath("login").String(), s.cfg.BaseURL.JoinPath("forgot-password").String())
+		if err != nil {
+			return err
+		}
+		return s.mailer.Send(ctx, msg)
 	})
-	if store.IsUniqueViolation(err) {
-		return User{}, "", apperr.Conflict(MsgEmailTaken)
-	}
-	if err != nil {
-		return User{}, "", fmt.Errorf("auth: signup: %w", err)
-	}
-	s.inBackground("send verification email", func(ctx context.Context) error { return s.sendVerification(ctx, u) })
-	return u, token, nil
+	return nil
 }
 
 func (s *Service) newUser(ctx context.Context, name, email, password string, role Role, verified bool) (User, error) {
@@ -213,10 +226,16 @@ func (s *Service) newUser(ctx context.Context, name, email, password string, rol
 	}, nil
 }
 
-func (s *Service) startSession(ctx context.Context, q store.Queryer, userID string, c Client) (string, error) {
+// startSession signs a browser in. A session that still owes a second
+// factor lasts only PendingSignInTTL; one that has passed it records when.
+func (s *Service) startSession(ctx context.Context, q store.Queryer, u User, secondFactorAt *time.Time, c Client) (string, error) {
 	token, hash := newToken()
 	now := s.clock()
-	sess := Session{TokenHash: hash, UserID: userID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.AbsoluteTimeout)}
+	sess := Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.AbsoluteTimeout),
+		SecondFactorAt: secondFactorAt}
+	if secondFactorOwed(u, sess) {
+		sess.ExpiresAt = now.Add(PendingSignInTTL)
+	}
 	return token, insertSession(ctx, q, sess, truncate(c.UserAgent, 300), c.IP)
 }
 
@@ -227,48 +246,75 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
+// SignIn is the outcome of a correct password (or second factor).
+type SignIn struct {
+	User User
+	// SessionToken is the browser's new session cookie.
+	SessionToken string
+	// SecondFactor is what the browser must still do before the session
+	// counts as signed in; empty when nothing.
+	SecondFactor SecondFactorStep
+	// DeviceToken, when set, is a new device cookie for the browser.
+	DeviceToken string
+}
+
 // Login checks the password and starts a new session, ending the one the
-// browser had (session rotation). Every attempt counts per client IP and
-// per account-and-IP pair before its password is hashed, so parallel
-// guesses cannot slip past the limit while earlier ones are still being
-// checked; a successful one is then forgiven. Someone guessing from
-// elsewhere cannot lock the owner out of a correct login.
-func (s *Service) Login(ctx context.Context, email, password string, c Client, previousTokenHash string) (User, string, error) {
+// browser had (session rotation).
+//
+// Guessing is limited without letting a guesser lock the owner out
+// (OWASP's device cookies): a browser that has signed in to the account
+// before presents a device cookie and its attempts count only against that
+// device; every other attempt counts against the client IP and against the
+// account across all addresses, and once the account's allowance is spent
+// only such untrusted clients are refused. Attempts are counted before the
+// password is hashed, so parallel guesses cannot slip past a limit while
+// earlier ones are still being checked; a successful one is then forgiven.
+func (s *Service) Login(ctx context.Context, email, password string, c Client, previousTokenHash string) (SignIn, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if email == "" || password == "" {
-		return User{}, "", apperr.Invalid("", "Email and password are required.")
+		return SignIn{}, apperr.Invalid("", "Email and password are required.")
 	}
-	ipKey, pairKey := "login:ip:"+c.IP, "login:pair:"+email+"|"+c.IP
-	if err := s.limit(ctx, map[string]int{ipKey: s.cfg.PerIP, pairKey: s.cfg.PerAccount}); err != nil {
-		return User{}, "", err
+	trusted, err := s.trustedDevice(ctx, c.DeviceToken, email)
+	if err != nil {
+		return SignIn{}, err
+	}
+	keys := map[string]int{"login:ip:" + c.IP: s.cfg.PerIP, "login:account:" + email: s.cfg.PerAccount}
+	if trusted {
+		keys = map[string]int{"login:device:" + hashToken(c.DeviceToken): s.cfg.PerAccount}
+	}
+	if err := s.limit(ctx, keys); err != nil {
+		return SignIn{}, err
 	}
 	u, err := userByEmail(ctx, s.db.SQL, email)
 	if err != nil && !errors.Is(err, errNotFound) {
-		return User{}, "", err
+		return SignIn{}, err
 	}
 	ok, rehash := false, false
 	if err == nil {
 		ok, rehash, err = s.verify(ctx, password, u.passwordHash)
 		if err != nil {
-			return User{}, "", fmt.Errorf("auth: login %s: %w", u.ID, err)
+			return SignIn{}, fmt.Errorf("auth: login %s: %w", u.ID, err)
 		}
 	} else {
 		// Spend the same time as a real check so response times do not
 		// reveal which emails have accounts.
 		if _, _, err := s.verify(ctx, password, s.dummyHash()); err != nil {
-			return User{}, "", err
+			return SignIn{}, err
 		}
 	}
 	if !ok {
-		return User{}, "", apperr.Unauthenticated(MsgInvalidLogin)
+		return SignIn{}, apperr.Unauthenticated(MsgInvalidLogin)
 	}
-	if err := s.limiter.Forgive(ctx, ipKey); err != nil {
-		return User{}, "", err
+	for key := range keys {
+		if err := s.limiter.Forgive(ctx, key); err != nil {
+			return SignIn{}, err
+		}
 	}
-	if err := s.limiter.Reset(ctx, pairKey); err != nil {
-		return User{}, "", err
+	step, err := s.secondFactorStep(ctx, u)
+	if err != nil {
+		return SignIn{}, err
 	}
-	var token string
+	in := SignIn{User: u, SecondFactor: step}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if rehash {
 			hash, err := s.hash(ctx, password)
@@ -284,13 +330,43 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 				return err
 			}
 		}
-		token, err = s.startSession(ctx, tx, u.ID, c)
+		if !trusted {
+			if in.DeviceToken, err = s.trustDevice(ctx, tx, u.ID); err != nil {
+				return err
+			}
+		}
+		in.SessionToken, err = s.startSession(ctx, tx, u, nil, c)
 		return err
 	})
 	if err != nil {
-		return User{}, "", fmt.Errorf("auth: login: %w", err)
+		return SignIn{}, fmt.Errorf("auth: login: %w", err)
 	}
-	return u, token, nil
+	return in, nil
+}
+
+// trustedDevice reports whether deviceToken is a device cookie this
+// service issued to the account with email.
+func (s *Service) trustedDevice(ctx context.Context, deviceToken, email string) (bool, error) {
+	if deviceToken == "" {
+		return false, nil
+	}
+	owner, err := trustedDeviceEmail(ctx, s.db.SQL, hashToken(deviceToken), s.clock())
+	if errors.Is(err, errNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return owner == email, nil
+}
+
+// trustDevice issues a device cookie for userID: the browser has proven it
+// belongs to the account's owner (a correct password, or a reset link from
+// their inbox).
+func (s *Service) trustDevice(ctx context.Context, q store.Queryer, userID string) (string, error) {
+	token, hash := newToken()
+	now := s.clock()
+	return token, insertTrustedDevice(ctx, q, hash, userID, now, now.Add(DeviceTTL))
 }
 
 func (s *Service) dummyHash() string {
@@ -447,27 +523,33 @@ func (s *Service) ForgotPassword(ctx context.Context, email string, c Client) er
 // account counts as verified. Attempts count per client IP like logins,
 // and the token is checked before the new password is hashed: a stream of
 // made-up tokens costs the server one query each, never a hash.
-func (s *Service) ResetPassword(ctx context.Context, token, password string, c Client) error {
+//
+// The link came from the owner's inbox, so the browser that follows it is
+// trusted from then on: it gets a device cookie (returned), with which it
+// can log in even while guessers elsewhere have used up the account's
+// allowance (see Login). It does not pass an admin's second factor.
+func (s *Service) ResetPassword(ctx context.Context, token, password string, c Client) (string, error) {
 	ipKey := "reset-password:ip:" + c.IP
 	if err := s.limit(ctx, map[string]int{ipKey: s.cfg.PerIP}); err != nil {
-		return err
+		return "", err
 	}
 	// Check the password first so a weak choice does not burn the link.
 	if err := CheckPassword(password); err != nil {
-		return err
+		return "", err
 	}
 	tokenHash := hashToken(token)
 	usable, err := tokenUsable(ctx, s.db.SQL, tokenHash, purposeReset, s.clock())
 	if err != nil {
-		return err
+		return "", err
 	}
 	if !usable {
-		return apperr.Invalid("token", MsgBadLink)
+		return "", apperr.Invalid("token", MsgBadLink)
 	}
 	hash, err := s.hash(ctx, password)
 	if err != nil {
-		return err
+		return "", err
 	}
+	var device string
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		// Used up by a concurrent reset since the check above: only one wins.
 		userID, err := consumeToken(ctx, tx, tokenHash, purposeReset, s.clock())
@@ -480,15 +562,19 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string, c C
 		if err := markEmailVerified(ctx, tx, userID); err != nil {
 			return err
 		}
-		return deleteUserSessions(ctx, tx, userID)
+		if err := deleteUserSessions(ctx, tx, userID); err != nil {
+			return err
+		}
+		device, err = s.trustDevice(ctx, tx, userID)
+		return err
 	})
 	if errors.Is(err, errNotFound) {
-		return apperr.Invalid("token", MsgBadLink)
+		return "", apperr.Invalid("token", MsgBadLink)
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
-	return s.limiter.Forgive(ctx, ipKey)
+	return device, s.limiter.Forgive(ctx, ipKey)
 }
 
 // CreateUser makes a verified account for operators (the CLI); the email
@@ -508,14 +594,19 @@ func (s *Service) CreateUser(ctx context.Context, name, email, password string, 
 	if err != nil {
 		return User{}, err
 	}
-	err = insertUser(ctx, s.db.SQL, u)
-	if store.IsUniqueViolation(err) {
+	created, err := insertUserIfNew(ctx, s.db.SQL, u)
+	if err != nil {
+		return User{}, err
+	}
+	if !created {
 		return User{}, apperr.Conflict(MsgEmailTaken)
 	}
-	return u, err
+	return u, nil
 }
 
-// Promote gives the account with email the admin role.
+// Promote gives the account with email the admin role. Its sessions stop
+// counting as signed in until they pass a second factor, which the admin
+// sets up at their next login.
 func (s *Service) Promote(ctx context.Context, email string) error {
 	email, err := NormalizeEmail(email)
 	if err != nil {
@@ -529,6 +620,30 @@ func (s *Service) Promote(ctx context.Context, email string) error {
 		return apperr.NotFound("No account has the email " + email + ".")
 	}
 	return nil
+}
+
+// ResetSecondFactor removes the second factor of the account with email
+// and signs it out everywhere. It is for an operator helping an admin who
+// lost both their authenticator and their recovery codes, once the operator
+// has made sure who is asking; the admin sets up a new one at next login.
+func (s *Service) ResetSecondFactor(ctx context.Context, email string) error {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	u, err := userByEmail(ctx, s.db.SQL, email)
+	if errors.Is(err, errNotFound) {
+		return apperr.NotFound("No account has the email " + email + ".")
+	}
+	if err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := deleteSecondFactor(ctx, tx, u.ID); err != nil {
+			return err
+		}
+		return deleteUserSessions(ctx, tx, u.ID)
+	})
 }
 
 // PruneExpired deletes sessions and tokens that can no longer be used.

@@ -37,7 +37,7 @@ func TestLoginUpgradesWeakHashes(t *testing.T) {
 		}
 
 		current := newTestService(db, DefaultArgon2)
-		if _, _, err := current.Login(ctx, "ana@example.com", "s3cret-passphrase", Client{IP: "10.0.0.1"}, ""); err != nil {
+		if _, err := current.Login(ctx, "ana@example.com", "s3cret-passphrase", Client{IP: "10.0.0.1"}, ""); err != nil {
 			t.Fatal(err)
 		}
 		after, _ := userByID(ctx, db.SQL, u.ID)
@@ -48,7 +48,7 @@ func TestLoginUpgradesWeakHashes(t *testing.T) {
 			t.Fatalf("upgraded hash: ok=%v rehash=%v", ok, rehash)
 		}
 		// A failed login must not touch the hash.
-		_, _, _ = current.Login(ctx, "ana@example.com", "wrong", Client{IP: "10.0.0.1"}, "")
+		_, _ = current.Login(ctx, "ana@example.com", "wrong", Client{IP: "10.0.0.1"}, "")
 		again, _ := userByID(ctx, db.SQL, u.ID)
 		if again.passwordHash != after.passwordHash {
 			t.Fatal("a failed login changed the stored hash")

@@ -42,16 +42,6 @@ func scanUserAfter(r row, before ...any) (User, error) {
 	return u, nil
 }
 
-func insertUser(ctx context.Context, q store.Queryer, u User) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO users (id, name, email, password_hash, created_at, trial_expires_at, email_verified, role)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		u.ID, u.Name, u.Email, u.passwordHash, u.CreatedAt, u.TrialExpiresAt, u.EmailVerified, string(u.Role))
-	if err != nil {
-		return fmt.Errorf("auth: insert user: %w", err)
-	}
-	return nil
-}
-
 func userByEmail(ctx context.Context, q store.Queryer, email string) (User, error) {
 	return scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email = $1`, email))
 }
@@ -129,8 +119,8 @@ func setPass(ctx context.Context, q store.Queryer, userID string, paidAt, endsAt
 }
 
 func insertSession(ctx context.Context, q store.Queryer, s Session, userAgent, ip string) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO auth_sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, ip)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, s.TokenHash, s.UserID, s.CreatedAt, s.LastSeenAt, s.ExpiresAt, userAgent, ip)
+	_, err := q.ExecContext(ctx, `INSERT INTO auth_sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, ip, second_factor_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, s.TokenHash, s.UserID, s.CreatedAt, s.LastSeenAt, s.ExpiresAt, userAgent, ip, s.SecondFactorAt)
 	if err != nil {
 		return fmt.Errorf("auth: insert session: %w", err)
 	}
@@ -141,9 +131,9 @@ func insertSession(ctx context.Context, q store.Queryer, s Session, userAgent, i
 // authenticated request needs both.
 func sessionWithUser(ctx context.Context, q store.Queryer, tokenHash string) (Session, User, error) {
 	var s Session
-	r := q.QueryRowContext(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, `+prefixed("u.", userColumns)+`
+	r := q.QueryRowContext(ctx, `SELECT s.token_hash, s.user_id, s.created_at, s.last_seen_at, s.expires_at, s.second_factor_at, `+prefixed("u.", userColumns)+`
 		FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, tokenHash)
-	u, err := scanUserAfter(r, &s.TokenHash, &s.UserID, &s.CreatedAt, &s.LastSeenAt, &s.ExpiresAt)
+	u, err := scanUserAfter(r, &s.TokenHash, &s.UserID, &s.CreatedAt, &s.LastSeenAt, &s.ExpiresAt, &s.SecondFactorAt)
 	if err != nil {
 		return Session{}, User{}, err
 	}
@@ -229,6 +219,7 @@ func pruneExpired(ctx context.Context, q store.Queryer, now, idleCutoff time.Tim
 	}{
 		{`DELETE FROM auth_sessions WHERE expires_at <= $1 OR last_seen_at <= $2`, []any{now, idleCutoff}},
 		{`DELETE FROM one_time_tokens WHERE expires_at <= $1`, []any{now}},
+		{`DELETE FROM trusted_devices WHERE expires_at <= $1`, []any{now}},
 	} {
 		res, err := q.ExecContext(ctx, stmt.sql, stmt.args...)
 		if err != nil {
@@ -238,6 +229,138 @@ func pruneExpired(ctx context.Context, q store.Queryer, now, idleCutoff time.Tim
 		total += n
 	}
 	return total, nil
+}
+
+// insertUserIfNew adds u unless its email is taken, and reports whether it
+// did: a sign-up with a registered address is not an error the caller may
+// reveal.
+func insertUserIfNew(ctx context.Context, q store.Queryer, u User) (bool, error) {
+	res, err := q.ExecContext(ctx, `INSERT INTO users (id, name, email, password_hash, created_at, trial_expires_at, email_verified, role)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (email) DO NOTHING`,
+		u.ID, u.Name, u.Email, u.passwordHash, u.CreatedAt, u.TrialExpiresAt, u.EmailVerified, string(u.Role))
+	if err != nil {
+		return false, fmt.Errorf("auth: insert user: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// secondFactor is an account's TOTP enrolment.
+type secondFactor struct {
+	secret    string
+	confirmed bool
+}
+
+func secondFactorOf(ctx context.Context, q store.Queryer, userID string) (secondFactor, error) {
+	var f secondFactor
+	err := q.QueryRowContext(ctx, `SELECT totp_secret, confirmed_at IS NOT NULL FROM second_factors WHERE user_id = $1`, userID).
+		Scan(&f.secret, &f.confirmed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return secondFactor{}, errNotFound
+	}
+	if err != nil {
+		return secondFactor{}, fmt.Errorf("auth: read second factor: %w", err)
+	}
+	return f, nil
+}
+
+// startSecondFactor stores a new, unconfirmed secret for userID, replacing
+// an earlier unconfirmed one; it reports false when the account already has
+// a confirmed second factor, which only an operator may replace.
+func startSecondFactor(ctx context.Context, q store.Queryer, userID, secret string, now time.Time) (bool, error) {
+	res, err := q.ExecContext(ctx, `INSERT INTO second_factors (user_id, totp_secret, created_at) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id) DO UPDATE SET totp_secret = excluded.totp_secret, created_at = excluded.created_at
+		WHERE second_factors.confirmed_at IS NULL`, userID, secret, now)
+	if err != nil {
+		return false, fmt.Errorf("auth: start second factor: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// confirmSecondFactor turns a pending enrolment on, recording step as used.
+func confirmSecondFactor(ctx context.Context, q store.Queryer, userID string, step int64, now time.Time) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE second_factors SET confirmed_at = $1, last_step = $2 WHERE user_id = $3 AND confirmed_at IS NULL`,
+		now, step, userID)
+	if err != nil {
+		return false, fmt.Errorf("auth: confirm second factor: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// useTOTPStep records that a code for step was accepted. It reports false
+// when a code for that step or a later one was already used: one
+// conditional UPDATE, so two requests racing with the same code cannot
+// both win.
+func useTOTPStep(ctx context.Context, q store.Queryer, userID string, step int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE second_factors SET last_step = $1
+		WHERE user_id = $2 AND confirmed_at IS NOT NULL AND last_step < $1`, step, userID)
+	if err != nil {
+		return false, fmt.Errorf("auth: use totp step: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// deleteSecondFactor removes an account's second factor and recovery codes,
+// so that it enrols again at its next login.
+func deleteSecondFactor(ctx context.Context, q store.Queryer, userID string) error {
+	for _, stmt := range []string{`DELETE FROM recovery_codes WHERE user_id = $1`, `DELETE FROM second_factors WHERE user_id = $1`} {
+		if _, err := q.ExecContext(ctx, stmt, userID); err != nil {
+			return fmt.Errorf("auth: delete second factor: %w", err)
+		}
+	}
+	return nil
+}
+
+// replaceRecoveryCodes stores hashes as the account's only recovery codes.
+func replaceRecoveryCodes(ctx context.Context, q store.Queryer, userID string, hashes []string) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM recovery_codes WHERE user_id = $1`, userID); err != nil {
+		return fmt.Errorf("auth: replace recovery codes: %w", err)
+	}
+	for _, h := range hashes {
+		if _, err := q.ExecContext(ctx, `INSERT INTO recovery_codes (code_hash, user_id) VALUES ($1, $2)`, h, userID); err != nil {
+			return fmt.Errorf("auth: insert recovery code: %w", err)
+		}
+	}
+	return nil
+}
+
+// useRecoveryCode marks one of userID's unused codes used; false when hash
+// is not one of them.
+func useRecoveryCode(ctx context.Context, q store.Queryer, userID, hash string, now time.Time) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE recovery_codes SET used_at = $1 WHERE code_hash = $2 AND user_id = $3 AND used_at IS NULL`,
+		now, hash, userID)
+	if err != nil {
+		return false, fmt.Errorf("auth: use recovery code: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func insertTrustedDevice(ctx context.Context, q store.Queryer, hash, userID string, created, expires time.Time) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO trusted_devices (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+		hash, userID, created, expires)
+	if err != nil {
+		return fmt.Errorf("auth: insert trusted device: %w", err)
+	}
+	return nil
+}
+
+// trustedDeviceEmail returns the email of the account a device token was
+// issued to, or errNotFound when the token is unknown or expired.
+func trustedDeviceEmail(ctx context.Context, q store.Queryer, hash string, now time.Time) (string, error) {
+	var email string
+	err := q.QueryRowContext(ctx, `SELECT u.email FROM trusted_devices d JOIN users u ON u.id = d.user_id
+		WHERE d.token_hash = $1 AND d.expires_at > $2`, hash, now).Scan(&email)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("auth: read trusted device: %w", err)
+	}
+	return email, nil
 }
 
 func prefixed(prefix, columns string) string {

@@ -32,7 +32,9 @@ type Config struct {
 	SessionIdleTimeout     time.Duration
 	SessionAbsoluteTimeout time.Duration
 
-	// Rate limits: attempts allowed per window, per account and per client IP.
+	// Rate limits: attempts allowed per window, per account and per client
+	// IP. Logins from a browser holding the account's device cookie count
+	// per browser instead (see auth.Service.Login).
 	RateLimitWindow     time.Duration
 	RateLimitPerAccount int
 	RateLimitPerIP      int
@@ -94,7 +96,7 @@ var Vars = []Var{
 	{"SESSION_IDLE_TIMEOUT", "72h", "A sign-in ends after this long without activity."},
 	{"SESSION_ABSOLUTE_TIMEOUT", "720h", "A sign-in ends this long after login, however active."},
 	{"RATE_LIMIT_WINDOW", "15m", "Window for login, signup, reset and resend rate limits."},
-	{"RATE_LIMIT_PER_ACCOUNT", "10", "Attempts per account (email) per window."},
+	{"RATE_LIMIT_PER_ACCOUNT", "10", "Attempts per account per window: logins from browsers without the account's device cookie (across all addresses), per trusted browser, second-factor codes, and emails per address."},
 	{"RATE_LIMIT_PER_IP", "50", "Attempts per client IP per window."},
 	{"TRUSTED_PROXY_HEADER", "", "Header holding the client IP set by your load balancer (e.g. X-Forwarded-For); empty trusts only the TCP peer."},
 	{"SHUTDOWN_TIMEOUT", "30s", "How long SIGTERM waits for in-flight requests and jobs."},

@@ -43,6 +43,27 @@ The link works for {{.Valid}} and only once. If you did not ask for this, ignore
 <p>Or paste this link into your browser: {{.Link}}</p>
 <p>The link works for {{.Valid}} and only once. If you did not ask for this, ignore this email: your password stays as it is.</p>
 </body></html>`
+	signupAttemptText = `{{.Greeting}}
+
+Someone just tried to create a Whitecoat account with this email address, which already has one. Nothing was changed.
+
+If it was you, log in here:
+
+{{.Link}}
+
+Forgot your password? Choose a new one here: {{.ResetLink}}
+
+If it was not you, ignore this email: your account is safe.
+`
+	signupAttemptHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
+<p>{{.Greeting}}</p>
+<p>Someone just tried to create a Whitecoat account with this email address, which already has one. Nothing was changed.</p>
+<p>If it was you, log in here:</p>
+<p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Log in</a></p>
+<p>Or paste this link into your browser: {{.Link}}</p>
+<p>Forgot your password? <a href="{{.ResetLink}}">Choose a new one</a>.</p>
+<p>If it was not you, ignore this email: your account is safe.</p>
+</body></html>`
 )
 
 var (
@@ -50,22 +71,37 @@ var (
 	verifyHTMLT = htmltemplate.Must(htmltemplate.New("verify").Parse(verifyHTML))
 	resetTextT  = texttemplate.Must(texttemplate.New("reset").Parse(resetText))
 	resetHTMLT  = htmltemplate.Must(htmltemplate.New("reset").Parse(resetHTML))
+
+	signupAttemptTextT = texttemplate.Must(texttemplate.New("signup-attempt").Parse(signupAttemptText))
+	signupAttemptHTMLT = htmltemplate.Must(htmltemplate.New("signup-attempt").Parse(signupAttemptHTML))
 )
 
 type linkData struct {
 	Greeting string
 	Link     string
 	Valid    string
+	// ResetLink is the forgot-password page, for emails that offer it
+	// besides their one action.
+	ResetLink string
 }
 
 // VerifyEmail is the message carrying an email-confirmation link.
 func VerifyEmail(to, name, link, valid string) (Message, error) {
-	return render(to, "Confirm your Whitecoat email", linkData{greeting(name), link, valid}, verifyTextT, verifyHTMLT)
+	return render(to, "Confirm your Whitecoat email", linkData{Greeting: greeting(name), Link: link, Valid: valid}, verifyTextT, verifyHTMLT)
 }
 
 // ResetPassword is the message carrying a password-reset link.
 func ResetPassword(to, name, link, valid string) (Message, error) {
-	return render(to, "Reset your Whitecoat password", linkData{greeting(name), link, valid}, resetTextT, resetHTMLT)
+	return render(to, "Reset your Whitecoat password", linkData{Greeting: greeting(name), Link: link, Valid: valid}, resetTextT, resetHTMLT)
+}
+
+// SignupAttempt tells an account's owner that someone tried to sign up
+// with their address, with links to log in or reset the password: sign-up
+// itself answers the same for every address, so this email is how the
+// owner finds out.
+func SignupAttempt(to, name, loginLink, resetLink string) (Message, error) {
+	return render(to, "Someone tried to sign up with your email", linkData{Greeting: greeting(name), Link: loginLink, ResetLink: resetLink},
+		signupAttemptTextT, signupAttemptHTMLT)
 }
 
 // Anyone can sign up with someone else's address, so the name typed at

@@ -42,3 +42,20 @@ func TestAVerificationEmailCarriesNoLinkFromTheName(t *testing.T) {
 		}
 	}
 }
+
+func TestTheSignupAttemptEmailOffersLoginAndReset(t *testing.T) {
+	msg, err := SignupAttempt("owner@example.com", "Ana Lee", "https://whitecoat.test/login", "https://whitecoat.test/forgot-password")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for part, body := range map[string]string{"text": msg.Text, "html": msg.HTML} {
+		for _, want := range []string{"Hi Ana Lee,", "https://whitecoat.test/login", "https://whitecoat.test/forgot-password", "tried to create"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the %s part lacks %q:\n%s", part, want, body)
+			}
+		}
+	}
+	if msg.Link != "https://whitecoat.test/login" {
+		t.Errorf("action link %q", msg.Link)
+	}
+}

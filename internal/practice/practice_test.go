@@ -124,10 +124,11 @@ func (f *fixture) user(t *testing.T, email string) func() auth.User {
 	if _, err := f.auth.CreateUser(ctx, "Student", email, "a long enough passphrase", auth.RoleUser); err != nil {
 		t.Fatal(err)
 	}
-	_, token, err := f.auth.Login(ctx, email, "a long enough passphrase", auth.Client{IP: "127.0.0.1"}, "")
+	signIn, err := f.auth.Login(ctx, email, "a long enough passphrase", auth.Client{IP: "127.0.0.1"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	token := signIn.SessionToken
 	return func() auth.User {
 		u, _, err := f.auth.Authenticate(ctx, token)
 		if err != nil {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { createUserWithCli, expect, logInInUi, PASSWORD, signUpInUi, test, uniqueEmail } from './fixtures'
+import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, signUpInUi, test, uniqueEmail } from './fixtures'
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
@@ -33,8 +33,7 @@ test('the admin dashboard, question manager and question form pass axe', async (
   test.slow()
   const email = uniqueEmail('axeadmin')
   await createUserWithCli({ email, name: 'Axel Admin', password: PASSWORD, admin: true })
-  await page.goto('/login')
-  await logInInUi(page, email, PASSWORD)
+  await enrolAdminInUi(page, email, PASSWORD)
   await expect(page.getByRole('table', { name: /^Users/ }).getByRole('row').nth(1)).toBeVisible()
   await expectNoViolations(page)
   await page.getByRole('link', { name: 'Manage questions' }).click()

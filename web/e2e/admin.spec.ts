@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { createUserWithCli, expect, logInInUi, PASSWORD, test, uniqueEmail } from './fixtures'
+import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, test, uniqueEmail } from './fixtures'
 
 test('an admin searches and sorts users, then adds, edits and deletes a question', async ({ page }, testInfo) => {
   const email = uniqueEmail('qadmin')
   await createUserWithCli({ email, name: 'Quinn Admin', password: PASSWORD, admin: true })
-  await page.goto('/login')
-  await logInInUi(page, email, PASSWORD)
-  await expect(page).toHaveURL(/\/dental\/admin$/)
+  await enrolAdminInUi(page, email, PASSWORD)
 
   // Users: server-side search, and sorting by a header button with aria-sort.
   const users = page.getByRole('table', { name: /^Users/ })

@@ -1,4 +1,16 @@
-import { createUserWithCli, expect, linkIn, logInInUi, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
+import {
+  createUserWithCli,
+  enrolAdminInUi,
+  expect,
+  linkIn,
+  logInInUi,
+  passCodeInUi,
+  PASSWORD,
+  signUpInUi,
+  test,
+  uniqueEmail,
+  waitForMail,
+} from './fixtures'
 
 test('signup, verification email over SMTP, confirm, dashboard welcomes by name', async ({ page }) => {
   const user = { name: 'Vera Verified', email: uniqueEmail('signup'), password: PASSWORD }
@@ -46,16 +58,59 @@ test('an unverified user sees the yellow notice and can resend the email', async
   await waitForMail(user.email, /verif/i, 2)
 })
 
-test('an admin created with the CLI lands on the admin page after login', async ({ page }) => {
+test('signing up with a registered email looks the same and tells the owner', async ({ page }) => {
+  const email = uniqueEmail('taken')
+  await createUserWithCli({ email, name: 'Olga Owner', password: PASSWORD })
+  const fresh = uniqueEmail('fresh')
+  const screens: string[] = []
+  for (const address of [fresh, email]) {
+    await page.goto('/signup')
+    await page.getByLabel('Name').fill('Someone Else')
+    await page.getByLabel('Email').fill(address)
+    await page.getByLabel('Password').fill('another fine passphrase')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
+    screens.push((await page.getByRole('main').innerText()).replace(address, 'ADDRESS'))
+  }
+  expect(screens[1]).toBe(screens[0])
+  await waitForMail(fresh, /verif/i)
+  const note = await waitForMail(email, /tried to sign up/i)
+  expect(note.text).toContain(`${process.env.E2E_BASE_URL}/login`)
+  expect(note.text).toContain(`${process.env.E2E_BASE_URL}/forgot-password`)
+  // The owner's password is unchanged.
+  await page.goto('/login')
+  await logInInUi(page, email, PASSWORD)
+  await expect(page).toHaveURL(/\/dental\/dashboard$/)
+})
+
+test('an admin created with the CLI enrols TOTP, then logs in with a code or a recovery code, and lands on the admin page', async ({ page }, testInfo) => {
+  // A second code must wait for the next 30-second step.
+  test.slow()
   const email = uniqueEmail('admin')
   await createUserWithCli({ email, name: 'Ada Admin', password: PASSWORD, admin: true })
   await page.goto('/dental')
   await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/login$/)
   await logInInUi(page, email, PASSWORD)
-  // No wait on the "Logging in..." status here: a fast login navigates away
-  // before it can be seen (the unit tests cover the status text).
-  await expect(page).toHaveURL(/\/dental\/admin$/)
+
+  // Enrolment, looked at 375 px wide: nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(page.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible()
+  await expect(page.getByLabel('6-digit code from the app')).toBeFocused()
+  await expect(page.getByLabel('6-digit code from the app')).toHaveAttribute('autocomplete', 'one-time-code')
+  await expect(page.getByLabel('6-digit code from the app')).toHaveAttribute('inputmode', 'numeric')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: testInfo.outputPath('admin-enrol-375.png'), fullPage: true })
+  // Until the second factor is passed, the admin pages stay closed.
+  const before = await page.request.get('/api/admin/users')
+  expect(before.status()).toBe(401)
+  await page.getByLabel('6-digit code from the app').fill('000000')
+  await page.getByRole('button', { name: 'Turn on second factor' }).click()
+  await expect(page.getByRole('alert')).toContainText('✕ That code is not right.')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/login')
+  const { secret, recoveryCodes } = await enrolAdminInUi(page, email, PASSWORD)
+  expect(recoveryCodes).toHaveLength(10)
   await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible()
 
   // Toasts: top-right, rich colours, at most 3 visible.
@@ -64,6 +119,32 @@ test('an admin created with the CLI lands on the admin page after login', async 
   await expect(toaster).toHaveAttribute('data-y-position', 'top')
   await expect(toaster).toHaveAttribute('data-x-position', 'right')
   await expect(toaster.locator('[data-sonner-toast]').first()).toHaveAttribute('data-rich-colors', 'true')
+
+  // Next login: the code step, then the admin page.
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click()
+  await page.goto('/login')
+  await logInInUi(page, email, PASSWORD)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(page.getByRole('heading', { name: 'Enter your authentication code' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: testInfo.outputPath('admin-code-375.png'), fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await passCodeInUi(page, secret)
+  await expect(page).toHaveURL(/\/dental\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible()
+
+  // A recovery code works once.
+  for (const outcome of ['works', 'refused']) {
+    await page.context().clearCookies({ name: 'whitecoat_session' })
+    await page.goto('/login')
+    await logInInUi(page, email, PASSWORD)
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click()
+    await expect(page.getByLabel('Recovery code')).toBeFocused()
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    if (outcome === 'works') await expect(page).toHaveURL(/\/dental\/admin$/)
+    else await expect(page.getByRole('alert')).toContainText('✕ That code is not right.')
+  }
 })
 
 test('a non-admin is sent away from the admin page', async ({ page }) => {

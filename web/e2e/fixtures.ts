@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
+import { freshCode } from './totp'
 
 export interface Mail {
   to: string[]
@@ -86,13 +87,54 @@ export function createUserWithCli(opts: { email: string; name: string; password:
   })
 }
 
+/**
+ * Signs up in the UI and, since sign-up signs nobody in (it answers alike
+ * for registered emails), waits for the verification email, then logs in
+ * from the check-your-email step, landing on the dashboard unverified.
+ */
 export async function signUpInUi(page: Page, user: { name: string; email: string; password: string }) {
   await page.goto('/signup')
   await page.getByLabel('Name').fill(user.name)
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeFocused()
+  await expect(page.getByText(user.email)).toBeVisible()
+  await waitForMail(user.email, /verif/i)
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await logInInUi(page, user.email, user.password)
   await expect(page).toHaveURL(/\/dental\/dashboard$/)
+}
+
+/**
+ * An admin's first login: password, then the enrolment step, with the
+ * authenticator app played by totp(). Returns the secret and the recovery
+ * codes; the page ends on the admin dashboard.
+ */
+export async function enrolAdminInUi(page: Page, email: string, password: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await page.goto('/login')
+  await logInInUi(page, email, password)
+  await expect(page.getByRole('heading', { name: 'Set up your second factor' })).toBeVisible()
+  const href = await page.getByRole('link', { name: 'open it in the app' }).getAttribute('href')
+  const secret = new URL(href!).searchParams.get('secret')!
+  const field = page.getByLabel('6-digit code from the app')
+  await expect(field).toBeFocused()
+  await field.fill(await freshCode(secret))
+  await page.getByRole('button', { name: 'Turn on second factor' }).click()
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeFocused()
+  const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents()
+  await page.getByRole('button', { name: 'I have saved them, continue' }).click()
+  await expect(page).toHaveURL(/\/dental\/admin$/)
+  return { secret, recoveryCodes }
+}
+
+/** The code step of an enrolled admin's login, with a code the server has not seen. */
+export async function passCodeInUi(page: Page, secret: string) {
+  const field = page.getByLabel('Authentication code')
+  await expect(field).toBeFocused()
+  await field.fill(await freshCode(secret))
+  await page.getByRole('button', { name: 'Continue' }).click()
 }
 
 export async function logInInUi(page: Page, email: string, password: string) {

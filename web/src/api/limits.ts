@@ -68,6 +68,13 @@ export const limits = {
       },
     },
   },
+  confirmSecondFactorEnrolment: {
+    body: {
+      code: {
+        maxLength: 64,
+      },
+    },
+  },
   createPracticeSession: {
     body: {
       interviewType: {
@@ -121,6 +128,13 @@ export const limits = {
       },
       password: {
         maxLength: 1024,
+      },
+    },
+  },
+  passSecondFactor: {
+    body: {
+      code: {
+        maxLength: 64,
       },
     },
   },

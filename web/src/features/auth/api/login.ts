@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { RequestBody } from '@/lib/api-types'
-import { meQueryKey } from './get-me'
+import { useSignedIn } from './signed-in'
 
 export type LoginInput = RequestBody<'/api/auth/login', 'post'>
 
@@ -9,14 +9,18 @@ export function login(body: LoginInput) {
   return unwrap(api.POST('/api/auth/login', { body }))
 }
 
+/**
+ * Logs in. An admin's password alone signs nothing in: when the answer asks
+ * for a second factor, the browser stays signed out until that step.
+ */
 export function useLogin() {
   const queryClient = useQueryClient()
+  const signedIn = useSignedIn()
   return useMutation({
     mutationFn: login,
     onSuccess: (data) => {
-      // A new session: forget anything cached for a previous user.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'professions' })
-      queryClient.setQueryData(meQueryKey, data.user)
+      if (data.secondFactor) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'professions' })
+      else signedIn(data.user)
     },
   })
 }

@@ -1,21 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { RequestBody } from '@/lib/api-types'
-import { meQueryKey } from './get-me'
 
 export type SignupInput = RequestBody<'/api/auth/signup', 'post'>
 
+/**
+ * Starts an account. The answer is the same whether or not the email is
+ * registered, and it signs nobody in: the next step is in the inbox.
+ */
 export function signup(body: SignupInput) {
   return unwrap(api.POST('/api/auth/signup', { body }))
 }
 
 export function useSignup() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: signup,
-    onSuccess: (data) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'professions' })
-      queryClient.setQueryData(meQueryKey, data.user)
-    },
-  })
+  return useMutation({ mutationFn: signup })
 }

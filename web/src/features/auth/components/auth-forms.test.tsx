@@ -75,6 +75,62 @@ describe('login form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/admin'))
   })
 
+  it('asks an enrolled admin for a code, focused, then sends them to /admin', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/login': () => json(200, { user: user({ role: 'admin' }), secondFactor: 'code' }),
+      'POST /api/auth/second-factor': async (req) =>
+        ((await req.json()) as { code: string }).code === '123456'
+          ? json(200, { user: user({ role: 'admin' }) })
+          : problem(400, 'That code is not right.'),
+    })
+    const { router } = renderApp('/login')
+    await fillLogin()
+    const field = await screen.findByLabelText('Authentication code')
+    await waitFor(() => expect(field).toHaveFocus())
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code')
+    expect(field).toHaveAttribute('inputmode', 'numeric')
+    expect(router.state.location.pathname).toBe('/login')
+    await userEvent.type(field, '000000')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('✕ That code is not right.')
+    await userEvent.click(screen.getByRole('button', { name: 'Lost your phone? Use a recovery code' }))
+    expect(screen.getByLabelText('Recovery code')).toHaveAttribute('inputmode', 'text')
+    await userEvent.click(screen.getByRole('button', { name: 'Use a code from the authenticator app' }))
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123456')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/admin'))
+    expect(calls.filter((c) => c.key === 'POST /api/auth/second-factor').map((c) => c.body)).toEqual([{ code: '000000' }, { code: '123456' }])
+  })
+
+  it('walks an admin without a second factor through enrolment and shows the recovery codes once', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/login': () => json(200, { user: user({ role: 'admin' }), secondFactor: 'enrol' }),
+      'POST /api/auth/second-factor/enrolment': () =>
+        json(200, { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Whitecoat:ada@example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }),
+      'POST /api/auth/second-factor/enrolment/confirm': () =>
+        json(200, { user: user({ role: 'admin' }), recoveryCodes: ['aaaa-bbbb-cccc-dddd-eeee-ffff', 'gggg-hhhh-iiii-jjjj-kkkk-llll'] }),
+    })
+    const { router } = renderApp('/login')
+    await fillLogin()
+    expect(await screen.findByRole('heading', { name: 'Set up your second factor' })).toBeInTheDocument()
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'open it in the app' })).toHaveAttribute('href', expect.stringMatching(/^otpauth:\/\/totp\//))
+    const field = screen.getByLabelText('6-digit code from the app')
+    await waitFor(() => expect(field).toHaveFocus())
+    await userEvent.type(field, '123456')
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on second factor' }))
+    const heading = await screen.findByRole('heading', { name: 'Save your recovery codes' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(within(screen.getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem')).toHaveLength(2)
+    expect(router.state.location.pathname).toBe('/login')
+    await userEvent.click(screen.getByRole('button', { name: 'I have saved them, continue' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/admin'))
+  })
+
   it('sends a user without from to the dashboard', async () => {
     mockApi({
       'GET /api/auth/me': () => problem(401, 'no'),
@@ -95,34 +151,44 @@ describe('signup form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }))
   }
 
-  it('shows "Creating account..." then goes to the dashboard', async () => {
+  it('shows "Creating account..." then the check-your-email step, with resend and log in', async () => {
     const signup = deferred<Response>()
+    const message = 'Check your email to finish creating your account.'
     const { calls } = mockApi({
       'GET /api/auth/me': () => problem(401, 'no'),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/signup': () => signup.promise,
+      'POST /api/auth/verification/resend': () => json(202, { message: 'A new verification link is on its way.' }),
     })
     const { router } = renderApp('/signup')
     await fillSignup()
     expect(await screen.findByText('Creating account...')).toBeInTheDocument()
-    signup.resolve(json(201, { user: user({ emailVerified: false }) }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+    signup.resolve(json(202, { message }))
+    const heading = await screen.findByRole('heading', { name: 'Check your email' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(screen.getByText(message)).toBeInTheDocument()
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/signup')
     expect(calls.find((c) => c.key === 'POST /api/auth/signup')?.body).toEqual({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       password: 'a long enough password',
     })
+    await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }))
+    expect(await screen.findByText('A new verification link is on its way.')).toBeInTheDocument()
+    expect(calls.find((c) => c.key === 'POST /api/auth/verification/resend')?.body).toEqual({ email: 'ada@example.com' })
+    expect(within(screen.getByText(/already have an account\?/)).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
   })
 
   it('shows the server error after a cross', async () => {
     mockApi({
       'GET /api/auth/me': () => problem(401, 'no'),
       'GET /api/professions': () => json(200, professionsBody),
-      'POST /api/auth/signup': () => problem(409, 'An account with this email already exists.'),
+      'POST /api/auth/signup': () => problem(400, 'This password is too common. Please choose one that is harder to guess.'),
     })
     renderApp('/signup')
     await fillSignup()
-    expect(await screen.findByRole('alert')).toHaveTextContent('✕ An account with this email already exists.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('✕ This password is too common. Please choose one that is harder to guess.')
   })
 })
 

@@ -3,10 +3,13 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { FormField } from '@/components/ui/form-field'
 import { loginDestination } from '@/lib/professions'
+import type { User } from '../api/get-me'
 import { useLogin } from '../api/login'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
+import { EnrolSecondFactor } from './enrol-second-factor'
 import { readFrom } from './from-state'
+import { SecondFactorForm } from './second-factor-form'
 
 export const LOGGING_IN = 'Logging in...'
 export const LOGGED_IN = 'Logged in. Redirecting...'
@@ -19,18 +22,26 @@ export function LoginForm() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
 
+  function signedIn(user: User) {
+    toast.success(`Logged in as ${user.name || user.email}.`)
+    navigate(loginDestination(user.role, from), { replace: true })
+  }
+
   function onSubmit() {
     mutation.mutate(
       { email: email.trim(), password },
       {
         onSuccess: (data) => {
-          toast.success(`Logged in as ${data.user.name || data.user.email}.`)
-          navigate(loginDestination(data.user.role, from), { replace: true })
+          if (!data.secondFactor) signedIn(data.user)
         },
         onError: (err) => console.error('login failed:', err),
       },
     )
   }
+
+  // Admins: the password is the first of two steps.
+  if (mutation.isSuccess && mutation.data.secondFactor === 'code') return <SecondFactorForm onSignedIn={signedIn} />
+  if (mutation.isSuccess && mutation.data.secondFactor === 'enrol') return <EnrolSecondFactor onSignedIn={signedIn} />
 
   return (
     <AuthCard

@@ -1,31 +1,25 @@
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { Link } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
 import { useSignup } from '../api/signup'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
+import { SignupCheckEmail } from './signup-check-email'
 
 export const CREATING_ACCOUNT = 'Creating account...'
 
 export function SignupForm() {
-  const navigate = useNavigate()
   const mutation = useSignup()
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
 
   function onSubmit() {
-    mutation.mutate(
-      { name: name.trim(), email: email.trim(), password },
-      {
-        onSuccess: () => {
-          toast.success('Account created. Check your inbox for a verification link.')
-          navigate('/dashboard', { replace: true })
-        },
-        onError: (err) => console.error('signup failed:', err),
-      },
-    )
+    mutation.mutate({ name: name.trim(), email: email.trim(), password }, { onError: (err) => console.error('signup failed:', err) })
+  }
+
+  if (mutation.isSuccess) {
+    return <SignupCheckEmail email={mutation.variables.email} message={mutation.data.message} onStartOver={() => mutation.reset()} />
   }
 
   return (
@@ -46,7 +40,7 @@ export function SignupForm() {
         onSubmit={onSubmit}
         submitLabel="Create account"
         pendingStatus={CREATING_ACCOUNT}
-        successStatus="Account created. Redirecting..."
+        successStatus=""
       >
         <FormField label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
