@@ -7,7 +7,7 @@ import type { User } from '../api/get-me'
 import { useConfirmEnrolment, useStartEnrolment } from '../api/second-factor'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
-import { useFocusOnMount } from './use-focus-on-mount'
+import { useFocusOnMount } from '../hooks/use-focus-on-mount'
 
 export const ENROL_TITLE = 'Set up your second factor'
 export const RECOVERY_TITLE = 'Save your recovery codes'

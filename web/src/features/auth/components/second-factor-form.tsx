@@ -5,7 +5,7 @@ import type { User } from '../api/get-me'
 import { usePassSecondFactor } from '../api/second-factor'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
-import { useFocusOnMount } from './use-focus-on-mount'
+import { useFocusOnMount } from '../hooks/use-focus-on-mount'
 
 export const CODE_STEP_TITLE = 'Enter your authentication code'
 

@@ -4,7 +4,7 @@ import { FormStatus } from '@/components/ui/form-status'
 import { errorMessage } from '@/lib/api-client'
 import { useResendVerification } from '../api/resend-verification'
 import { AuthCard } from './auth-card'
-import { useFocusOnMount } from './use-focus-on-mount'
+import { useFocusOnMount } from '../hooks/use-focus-on-mount'
 
 export const CHECK_EMAIL_TITLE = 'Check your email'
 
