@@ -56,19 +56,6 @@ func (b *browser) enrolAdmin(email, password string) (secret string, recovery []
 	return secret, recovery
 }
 
-// adminLogin logs an enrolled admin in with a fresh authenticator code (the
-// clock moves to the next 30-second step: each code works once).
-func (b *browser) adminLogin(email, password, secret string) {
-	b.t.Helper()
-	r := b.login(email, password)
-	wantStatus(b.t, r, http.StatusOK)
-	if step := r.JSON(b.t)["secondFactor"]; step != "code" {
-		b.t.Fatalf("admin login: secondFactor %v, want code", step)
-	}
-	b.app.Clock.Advance(30 * time.Second)
-	wantStatus(b.t, b.post("/api/auth/second-factor", map[string]string{"code": b.app.code(b.t, secret)}), http.StatusOK)
-}
-
 // Admins had only a password between them and the question bank and every
 // user's data. They now set up TOTP at their first login and give a code
 // (or a single-use recovery code) at every login; until then the browser is
