@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
@@ -191,4 +193,36 @@ func TestAnUnwritableAudioDirectoryMakesTheServerUnready(t *testing.T) {
 		wantStatus(t, ana.get("/readyz"), http.StatusOK)
 		wantStatus(t, ana.do(http.MethodPut, audioPath, bytes.NewReader(rec), map[string]string{"Content-Type": "audio/webm"}), http.StatusAccepted)
 	})
+}
+
+// A client that hung up halfway through its upload was answered (and
+// logged) as a server error: Huma reports any failed body read as 500.
+func TestAnUploadCutOffByItsClientIsTheClientsError(t *testing.T) {
+	app := newTestApp(t, storetest.SQLite(t), nil)
+	ana, audioPath := practiceSession(t, app, "ana@example.com", "10.0.0.1")
+	conn, err := net.Dial("tcp", strings.TrimPrefix(app.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	rec := whispertest.Recording(t)
+	fmt.Fprintf(conn, "PUT %s HTTP/1.1\r\nHost: x\r\nContent-Type: audio/webm\r\nContent-Length: %d\r\nX-Test-Client-IP: %s\r\nCookie: whitecoat_session=%s\r\n\r\n",
+		audioPath, len(rec)+1000, ana.ip, ana.sessionCookie())
+	if _, err := conn.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	// The client stops sending and waits for the answer.
+	if err := conn.(*net.TCPConn).CloseWrite(); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), httpx.MsgBodyCutOff) {
+		t.Fatalf("%d %s, want 400 saying the request was cut off", resp.StatusCode, body)
+	}
 }

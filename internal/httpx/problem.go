@@ -4,9 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
+	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -68,10 +72,18 @@ func ToHTTP(ctx context.Context, err error) error {
 	return out
 }
 
+// MsgBodyCutOff answers a request whose client stopped sending its body.
+const MsgBodyCutOff = "The request was cut off before all of it arrived. Please send it again."
+
 // NewProblem replaces Huma's error constructor (huma.NewError) so that
 // validation failures say what is wrong in the detail a client shows, and
 // never echo the submitted values (which can be passwords) back.
 func NewProblem(status int, msg string, errs ...error) huma.StatusError {
+	// Huma answers any failure to read a body with 500; a client that hung
+	// up or reset the connection mid-body is not the server's fault.
+	if status == http.StatusInternalServerError && slices.ContainsFunc(errs, clientHungUp) {
+		status, msg, errs = http.StatusBadRequest, MsgBodyCutOff, nil
+	}
 	details := make([]*huma.ErrorDetail, 0, len(errs))
 	messages := make([]string, 0, len(errs))
 	for _, err := range errs {
@@ -103,4 +115,10 @@ func describeDetail(d *huma.ErrorDetail) string {
 		return strings.TrimPrefix(d.Location, "body.") + ": " + m
 	}
 	return m
+}
+
+// clientHungUp reports whether a body read failed because the client went
+// away: the connection ended before the declared length, or was reset.
+func clientHungUp(err error) bool {
+	return errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, net.ErrClosed)
 }
