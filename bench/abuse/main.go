@@ -1,7 +1,9 @@
 // Command abuse sends a running whitecoat what an attacker can send for
 // free, and measures what each flood costs: the server's peak memory
-// (VmHWM, reset before each flood), how many requests it failed with 500,
-// and how long a signed-in student waits for the dashboard meanwhile.
+// (VmHWM, reset before each flood), how many requests it answered with 500
+// (counted in its own log, so that answers to clients that have already
+// gone count too), and how long a signed-in student waits for the
+// dashboard meanwhile.
 //
 // Floods, each for -duration with -conns connections, all to loopback:
 //   - password reset with made-up tokens, from one address;
@@ -130,12 +132,13 @@ func run(ctx context.Context, bin string, duration time.Duration, conns int, out
 
 	fmt.Fprintf(out, "%d connections per flood, %s each, against %s (SQLite)\n\n", conns, duration, srv.Base)
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "flood\tresponses\tpeak RSS MB\tdashboard p50 ms\tdashboard p99 ms\tdashboard requests\ttargets\t")
+	fmt.Fprintln(tw, "flood\tresponses\t500s in the server log\tpeak RSS MB\tdashboard p50 ms\tdashboard p99 ms\tdashboard requests\ttargets\t")
 	for _, f := range floods {
 		if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", srv.PID()), []byte("5"), 0); err != nil {
 			return false, fmt.Errorf("reset the server's peak RSS: %w", err)
 		}
 		t := &tally{byStatus: map[int]int{}}
+		errorsBefore := srv.ServerErrors()
 		fctx, cancel := context.WithTimeout(ctx, duration)
 		var wg sync.WaitGroup
 		for range conns {
@@ -144,16 +147,19 @@ func run(ctx context.Context, bin string, duration time.Duration, conns int, out
 		latencies := probeDashboard(fctx, srv)
 		wg.Wait()
 		cancel()
+		// Requests cut off when the flood ends are answered a moment later.
+		time.Sleep(time.Second)
+		serverErrors := srv.ServerErrors() - errorsBefore
 		peak, err := peakRSSMB(srv.PID())
 		if err != nil {
 			return false, err
 		}
 		p50, p99 := percentile(latencies, 50), percentile(latencies, 99)
 		verdict := "met"
-		if peak > targetRSSMB || t.byStatus[http.StatusInternalServerError] > 0 || p99 > targetDashboardMs*time.Millisecond {
+		if peak > targetRSSMB || serverErrors > 0 || p99 > targetDashboardMs*time.Millisecond {
 			verdict, missed = "MISSED", true
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%.1f\t%d\t%s\t\n", f.name, t, peak, ms(p50), ms(p99), len(latencies), verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%.1f\t%.1f\t%d\t%s\t\n", f.name, t, serverErrors, peak, ms(p50), ms(p99), len(latencies), verdict)
 	}
 	tw.Flush()
 	fmt.Fprintf(out, "\nstalled uploads: %d connections were closed by the server, the longest after %.1f s (an attacker reconnects at once)\n",

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -32,7 +33,24 @@ type Server struct {
 	// HTTP is signed in as Account.
 	HTTP *http.Client
 	cmd  *exec.Cmd
+	log  *countingLog
 }
+
+// countingLog passes the server's log through and counts the requests it
+// answered with 500, including those whose client had already gone.
+type countingLog struct {
+	out          io.Writer
+	serverErrors atomic.Int64
+}
+
+func (l *countingLog) Write(p []byte) (int, error) {
+	l.serverErrors.Add(int64(bytes.Count(p, []byte(" status=500 "))))
+	return l.out.Write(p)
+}
+
+// ServerErrors is how many requests the server has logged as answered
+// with 500 so far.
+func (s *Server) ServerErrors() int { return int(s.log.serverErrors.Load()) }
 
 // Start runs `bin serve` with its data under work and env added to the
 // process's environment, and signs HTTP in.
@@ -56,12 +74,13 @@ func Start(ctx context.Context, bin, work string, env ...string) (*Server, error
 		}
 	}
 	cmd := exec.CommandContext(ctx, bin, "serve")
-	cmd.Env, cmd.Stderr = env, os.Stderr
+	log := &countingLog{out: os.Stderr}
+	cmd.Env, cmd.Stderr = env, log
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
 	jar, _ := cookiejar.New(nil)
-	s := &Server{cmd: cmd, Base: "http://" + addr, HTTP: &http.Client{Jar: jar, Timeout: time.Minute}}
+	s := &Server{cmd: cmd, log: log, Base: "http://" + addr, HTTP: &http.Client{Jar: jar, Timeout: time.Minute}}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		if resp, err := http.Get(s.Base + "/readyz"); err == nil {
