@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { createUserWithCli, expect, logInInUi, PASSWORD, test, uniqueEmail, waitForMail } from './fixtures'
+
+/** Uses up the free sessions through the API: a one-question session, skipped and completed. */
+export async function useFreeSessions(request: APIRequestContext) {
+  for (let i = 0; i < 2; i++) {
+    const created = await request.post('/api/practice/sessions', {
+      data: { profession: 'dental', mode: 'audio', interviewType: 'random', questionCount: 1, big3: false },
+    })
+    expect(created.status()).toBe(201)
+    const { session } = (await created.json()) as { session: { id: string; items: { id: string }[] } }
+    expect((await request.post(`/api/practice/sessions/${session.id}/items/${session.items[0]!.id}/skip`)).ok()).toBe(true)
+    expect((await request.post(`/api/practice/sessions/${session.id}/complete`, { data: { totalSessionTime: 5 } })).ok()).toBe(true)
+  }
+  // The stats update follows completion in a job: wait for it.
+  await expect
+    .poll(async () => ((await (await request.get('/api/dashboard')).json()) as { access: { freeSessionsRemaining: number } }).access.freeSessionsRemaining)
+    .toBe(0)
+}
+
+/** A verified trial student with no free sessions left, signed in on page. */
+export async function lockedStudent(page: Page, tag: string) {
+  const email = uniqueEmail(tag)
+  await createUserWithCli({ email, name: 'Penny Payer', password: PASSWORD })
+  await page.goto('/login')
+  await logInInUi(page, email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Welcome, Penny Payer' })).toBeVisible()
+  await useFreeSessions(page.request)
+  await page.reload()
+  return email
+}
+
+test('a student with no free sessions left buys Premium on the development checkout and practises', async ({ page }) => {
+  test.slow()
+  const email = await lockedStudent(page, 'buyer')
+  await expect(page.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practising.")).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
+  await expect(page.getByRole('link', { name: 'Start practice' })).toHaveCount(0)
+
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible()
+  await page.getByRole('button', { name: 'Upgrade', exact: true }).click()
+
+  await expect(page).toHaveURL(/\/dental\/checkout\/test\?session=cs_simulated_/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Test payment — no money moves' })).toBeVisible()
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => v.id)).toEqual([])
+  await page.getByRole('button', { name: 'Pay' }).click()
+
+  await expect(page).toHaveURL(/\/dental\/dashboard\?checkout=success$/)
+  await expect(page.getByText('Premium (365 days left)')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^Premium is active until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/ })).toBeVisible()
+  const receipt = await waitForMail(email, /Your Whitecoat Premium pass/)
+  expect(receipt.text).toContain('within 7 days')
+
+  await page.getByRole('link', { name: 'Start practice' }).click()
+  await expect(page).toHaveURL(/\/dental\/setup$/)
+  await page.getByRole('radio', { name: /Audio/ }).check()
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await expect(page).toHaveURL(/\/dental\/session/)
+  await expect(page.getByRole('button', { name: 'Start Recording' })).toBeVisible()
+})
+
+test('a cancelled test checkout returns to the dashboard with a neutral note', async ({ page }) => {
+  test.slow()
+  await lockedStudent(page, 'canceller')
+  await page.getByRole('button', { name: 'Upgrade to Practice' }).click()
+  await page.getByRole('link', { name: 'Cancel and go back' }).click()
+  await expect(page).toHaveURL(/\/dental\/dashboard\?checkout=cancelled$/)
+  await expect(page.getByText('Checkout was cancelled. You have not been charged.')).toBeVisible()
+  await expect(page.getByText('Free Trial')).toBeVisible()
+})
+
+for (const width of [375, 1280]) {
+  test(`pricing at ${width} px passes axe and fits`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/dental/pricing')
+    await expect(page.getByRole('heading', { level: 2, name: 'Premium' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Get Premium' })).toBeVisible()
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await page.screenshot({ path: test.info().outputPath(`pricing-${width}.png`), fullPage: true })
+  })
+}
