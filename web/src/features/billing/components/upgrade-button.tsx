@@ -37,7 +37,8 @@ export function UpgradeButton({
   const failure = checkout.isError ? failureText(checkout.error) : null
   const pending = checkout.isPending || checkout.isSuccess
   return (
-    <div className="grid gap-2">
+    // The message wraps under the button instead of widening it.
+    <div className="flex max-w-xs flex-col gap-2">
       <Button
         size={size}
         className={className}
