@@ -944,6 +944,8 @@ export interface components {
             /** @enum {string} */
             role: "user" | "admin";
             /** Format: date-time */
+            subscriptionEndsAt: string | null;
+            /** Format: date-time */
             trialExpiresAt: string;
             /** Format: int64 */
             usageCount: number;
