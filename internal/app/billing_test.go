@@ -134,3 +134,32 @@ func TestCheckoutOffWithoutStripe(t *testing.T) {
 		wantStatus(t, b.do(http.MethodPost, billing.WebhookPath, strings.NewReader(`{}`), map[string]string{"Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00"}), http.StatusNotFound)
 	})
 }
+
+// TestCheckoutWhenStripeFails: Stripe out of reach is the spec's plain
+// "Something went wrong", answered 502.
+func TestCheckoutWhenStripeFails(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, map[string]string{"STRIPE_SECRET_KEY": "sk_test_app", "STRIPE_WEBHOOK_SECRET": "whsec_x", "STRIPE_API_URL": "http://127.0.0.1:1"})
+		r := student(t, app).post("/api/create-checkout-session", map[string]string{})
+		wantStatus(t, r, http.StatusBadGateway)
+		if r.Detail(t) != billing.MsgProviderFailed {
+			t.Fatalf("detail %q", r.Detail(t))
+		}
+	})
+}
+
+func TestDoctorReportsPayments(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  billing.Config
+		want string
+	}{
+		{billing.Config{SecretKey: "sk_live_1", APIURL: "https://api.stripe.com"}, "stripe (live mode, https://api.stripe.com)"},
+		{billing.Config{SecretKey: "sk_test_1", APIURL: "http://127.0.0.1:12111"}, "stripe (test mode, http://127.0.0.1:12111)"},
+		{billing.Config{Loopback: true}, "simulated: development checkout, no money moves"},
+		{billing.Config{}, "off: no STRIPE_SECRET_KEY, checkout answers that payments are not set up"},
+	} {
+		if got := paymentsChoice(tc.cfg); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.cfg, got, tc.want)
+		}
+	}
+}
