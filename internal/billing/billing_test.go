@@ -284,6 +284,12 @@ func TestWebhookRefundAndDispute(t *testing.T) {
 		if p[0].Status != PaymentRefunded || p[0].RefundedAt == nil {
 			t.Fatalf("refund not recorded: %+v", p[0])
 		}
+		// A paid session naming no account here is acknowledged, not retried.
+		stranger := paidSession("cs_other", "pi_other")
+		stranger["client_reference_id"] = "someone-else"
+		if err := f.deliver(t, "evt_stranger", stripe.EventTypeCheckoutSessionCompleted, stranger); err != nil {
+			t.Fatal(err)
+		}
 		// Other events are acknowledged and ignored.
 		if err := f.deliver(t, "evt_other", "customer.created", map[string]any{"id": "cus_1", "object": "customer"}); err != nil {
 			t.Fatal(err)

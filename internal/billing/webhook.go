@@ -81,6 +81,15 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 		granted bool
 		userID  = cs.ClientReferenceID
 	)
+	// A session another integration created, or paid for by an account
+	// deleted since: nothing to grant, and nothing Stripe could change by
+	// sending it again.
+	if _, err := s.accounts.UserByID(ctx, userID); apperr.KindOf(err) == apperr.KindNotFound {
+		s.logger.ErrorContext(ctx, "paid checkout session names no account", "session", cs.ID, "user", userID, "event", event.ID)
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("billing: fulfil %s: %w", cs.ID, err)
+	}
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if fresh, err := recordEvent(ctx, tx, event, now); err != nil || !fresh {
 			return err
@@ -103,12 +112,6 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 		granted = true
 		return setPassDates(ctx, tx, cs.ID, pass.Start, pass.End)
 	})
-	if apperr.KindOf(err) == apperr.KindNotFound {
-		// Paid for an account deleted since: nothing to grant, and
-		// nothing Stripe could change by sending it again.
-		s.logger.ErrorContext(ctx, "paid checkout session names no account", "session", cs.ID, "user", userID, "event", event.ID)
-		return nil
-	}
 	if err != nil {
 		return fmt.Errorf("billing: fulfil %s: %w", cs.ID, err)
 	}
@@ -168,7 +171,7 @@ func (s *Service) sendReceipt(ctx context.Context, userID string, cents int64, c
 	if err == nil {
 		var m mail.Message
 		m, err = mail.PassReceipt(u.Email, u.Name, mail.Pass{Amount: FormatAmount(cents, currency), Start: FormatDate(p.Start), End: FormatDate(p.End),
-			Support: s.cfg.SupportEmail, Link: s.cfg.BaseURL.JoinPath("dental", "dashboard").String()})
+			Support: s.cfg.SupportEmail, Link: s.cfg.BaseURL.JoinPath("dashboard").String()})
 		if err == nil {
 			err = s.mailer.Send(ctx, m)
 		}
