@@ -347,10 +347,10 @@ func TestModes(t *testing.T) {
 
 		sim := NewService(off.db, off.users, off.svc.mailer, off.svc.logger, off.svc.now, Config{Loopback: true, BaseURL: &url.URL{Scheme: "http", Host: "127.0.0.1:8080"}, PriceCents: 2900, Currency: "usd"})
 		c, err := sim.CreateCheckout(context.Background(), off.user(t), "dental")
-		if err != nil || !strings.HasPrefix(c.URL, "http://127.0.0.1:8080/dental/checkout/test?session=cs_simulated_") {
+		session, _ := url.Parse(c.URL)
+		if err != nil || session.Path != "/dental/checkout/test" || !strings.HasPrefix(session.Query().Get("session"), "cs_simulated_") || session.Query().Get("amount") != "2900" {
 			t.Fatalf("simulated checkout %v (%v)", c, err)
 		}
-		session, _ := url.Parse(c.URL)
 		if err := sim.PaySimulated(context.Background(), off.user(t), session.Query().Get("session")); err != nil {
 			t.Fatal(err)
 		}

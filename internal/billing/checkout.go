@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/stripe/stripe-go/v84"
@@ -130,7 +131,9 @@ func (s *Service) CreateCheckout(ctx context.Context, u auth.User, profession st
 		return Checkout{}, apperr.Unavailable(MsgNotSetUp, time.Hour, nil)
 	case ModeSimulated:
 		page := s.cfg.BaseURL.JoinPath(profession, "checkout", "test")
-		page.RawQuery = url.Values{"session": {"cs_simulated_" + rand.Text()}}.Encode()
+		// The amount rides along for the page to show; Pay charges what
+		// the server is configured with, whatever the address says.
+		page.RawQuery = url.Values{"session": {"cs_simulated_" + rand.Text()}, "amount": {strconv.FormatInt(s.cfg.PriceCents, 10)}, "currency": {s.cfg.Currency}}.Encode()
 		return Checkout{URL: page.String()}, nil
 	}
 	params := &stripe.CheckoutSessionCreateParams{

@@ -16,8 +16,15 @@ export function PricingRoute() {
   return <PricingPage visitor={visitor} slug={slug} />
 }
 
+/** The price the checkout page was sent with ("$29.00"), or the spec's. */
+function formatAmount(cents: string | null, currency: string | null) {
+  const n = Number(cents)
+  if (!cents || !Number.isInteger(n) || !currency || !/^[a-z]{3}$/.test(currency)) return '$29.00'
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(n / 100)
+}
+
 export function TestCheckoutRoute() {
   const slug = useProfessionSlug()
   const [search] = useSearchParams()
-  return <TestCheckout slug={slug} session={search.get('session') ?? ''} />
+  return <TestCheckout slug={slug} session={search.get('session') ?? ''} amount={formatAmount(search.get('amount'), search.get('currency'))} />
 }

@@ -14,7 +14,7 @@ export const TEST_PAYMENT = 'Test payment — no money moves'
  * key, on a loopback address only. Pay sends a signed event through the
  * same fulfilment as Stripe's webhook.
  */
-export function TestCheckout({ slug, session }: { slug: ProfessionSlug; session: string }) {
+export function TestCheckout({ slug, session, amount }: { slug: ProfessionSlug; session: string; amount: string }) {
   const pay = usePaySimulatedCheckout()
   const navigate = useNavigate()
   return (
@@ -33,7 +33,7 @@ export function TestCheckout({ slug, session }: { slug: ProfessionSlug; session:
           <p className="text-sm text-muted-foreground">One year of practice. One-time payment; it does not renew.</p>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <p className="text-3xl font-bold">$29.00</p>
+          <p className="text-3xl font-bold">{amount}</p>
           <Button
             size="lg"
             disabled={!session || pay.isPending}
