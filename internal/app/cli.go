@@ -181,9 +181,25 @@ func doctor(ctx context.Context, cfg config.Config, logger *slog.Logger, w io.Wr
 	report("speech", "speech-to-text: "+sc.Engine, transcribe.Check(ctx, sc))
 	fc := feedbackConfig(cfg)
 	report("feedback", "feedback: "+fc.Engine, feedback.Check(ctx, fc))
-	report("payments", "not configured yet", nil)
+	report("payments", paymentsChoice(billingConfig(cfg)), nil)
 	if failed > 0 {
 		return fmt.Errorf("doctor: %d check(s) failed", failed)
 	}
 	return nil
+}
+
+// paymentsChoice says how this server sells passes: through Stripe in
+// test or live mode (as the key says), the development simulator, or not.
+func paymentsChoice(cfg billing.Config) string {
+	switch billing.ModeOf(cfg) {
+	case billing.ModeStripe:
+		live := "test"
+		if strings.HasPrefix(cfg.SecretKey, "sk_live_") || strings.HasPrefix(cfg.SecretKey, "rk_live_") {
+			live = "live"
+		}
+		return "stripe (" + live + " mode, " + cfg.APIURL + ")"
+	case billing.ModeSimulated:
+		return "simulated: development checkout, no money moves"
+	}
+	return "off: no STRIPE_SECRET_KEY, checkout answers that payments are not set up"
 }

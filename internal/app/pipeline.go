@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/jobs"
@@ -53,19 +54,31 @@ func practiceConfig(cfg config.Config) practice.Config {
 	}
 }
 
+func billingConfig(cfg config.Config) billing.Config {
+	p := cfg.Payments
+	return billing.Config{
+		SecretKey: p.StripeSecretKey, WebhookSecret: p.StripeWebhookSecret, PriceID: p.StripePriceID,
+		PriceCents: p.PriceCents, Currency: p.Currency, APIURL: p.StripeAPIURL,
+		BaseURL: cfg.BaseURL, Loopback: cfg.IsLoopback(), SupportEmail: cfg.SupportEmail,
+	}
+}
+
 // newPipeline creates the practice service on s with the job client it
 // enqueues on, and registers the workers that process answers and run the
 // periodic clean-ups; Start starts them.
 func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, opts jobs.Options) (*jobs.Client, error) {
 	workers := river.NewWorkers()
 	opts.Workers = workers
-	opts.PeriodicJobs = append(opts.PeriodicJobs, auth.PrunePeriodically(time.Hour), practice.SweepPeriodically(cfg.JobTimeout))
+	opts.PeriodicJobs = append(opts.PeriodicJobs, auth.PrunePeriodically(time.Hour), practice.SweepPeriodically(cfg.JobTimeout),
+		billing.RemindPeriodically(time.Hour))
 	client, err := jobs.New(s.db, logger, opts)
 	if err != nil {
 		return nil, err
 	}
 	s.practice = practice.NewService(s.db, client, s.auth, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
+	s.billing = billing.NewService(s.db, s.auth, s.mailer, logger, s.now, billingConfig(cfg))
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
+	river.AddWorker(workers, &billing.RemindWorker{Service: s.billing})
 	practice.AddWorkers(workers, s.practice)
 	return client, nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/jobs"
@@ -57,6 +58,7 @@ type App struct {
 	logger   *slog.Logger
 	engines  engines
 	practice *practice.Service
+	billing  *billing.Service
 	jobs     *jobs.Client
 	api      huma.API
 	handler  http.Handler
@@ -145,6 +147,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
 	profession.RegisterRoutes(api)
 	question.NewHandler(a.questions).RegisterRoutes(api)
 	practice.NewHandler(a.practice).RegisterRoutes(api)
+	billing.NewHandler(a.billing).RegisterRoutes(api)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, "ok\n")
@@ -170,7 +173,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
 		httpx.Recover,
 		httpx.SecurityHeaders(a.cfg.SecureCookies()),
 		httpx.NoStoreAPI,
-		httpx.BodyLimit(jsonBodyLimit, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes}),
+		httpx.BodyLimit(jsonBodyLimit, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes}),
 		httpx.TextHygiene,
 		httpx.CrossOrigin,
 		accounts.Middleware,

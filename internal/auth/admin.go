@@ -22,9 +22,12 @@ type UserSummary struct {
 	EmailVerified  bool      `json:"emailVerified"`
 	TrialExpiresAt time.Time `json:"trialExpiresAt"`
 	HasPaid        bool      `json:"hasPaid"`
-	UsageCount     int       `json:"usageCount"`
-	Role           Role      `json:"role" enum:"user,admin"`
-	CreatedAt      time.Time `json:"createdAt"`
+	// SubscriptionEndsAt is when the Premium pass ends ("Premium until");
+	// null for an account that never paid.
+	SubscriptionEndsAt *time.Time `json:"subscriptionEndsAt"`
+	UsageCount         int        `json:"usageCount"`
+	Role               Role       `json:"role" enum:"user,admin"`
+	CreatedAt          time.Time  `json:"createdAt"`
 }
 
 // UserQuery is a search, sort and page of the admin users table.
@@ -97,7 +100,7 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 		return UserList{}, fmt.Errorf("auth: count users: %w", err)
 	}
 	// id breaks ties so pages neither repeat nor skip rows.
-	rows, err := s.db.SQL.QueryContext(ctx, `SELECT id, name, email, email_verified, trial_expires_at, has_paid, usage_count, role, created_at
+	rows, err := s.db.SQL.QueryContext(ctx, `SELECT id, name, email, email_verified, trial_expires_at, has_paid, subscription_ends_at, usage_count, role, created_at
 		FROM users`+where+` ORDER BY `+col+` `+dir+`, id `+dir+` LIMIT `+strconv.Itoa(size)+` OFFSET `+strconv.Itoa((page-1)*size), args...)
 	if err != nil {
 		return UserList{}, fmt.Errorf("auth: list users: %w", err)
@@ -105,10 +108,14 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 	defer rows.Close()
 	for rows.Next() {
 		var u UserSummary
-		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.EmailVerified, &u.TrialExpiresAt, &u.HasPaid, &u.UsageCount, &u.Role, &u.CreatedAt); err != nil {
+		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.EmailVerified, &u.TrialExpiresAt, &u.HasPaid, &u.SubscriptionEndsAt, &u.UsageCount, &u.Role, &u.CreatedAt); err != nil {
 			return UserList{}, fmt.Errorf("auth: list users: %w", err)
 		}
 		u.TrialExpiresAt, u.CreatedAt = u.TrialExpiresAt.UTC(), u.CreatedAt.UTC()
+		if u.SubscriptionEndsAt != nil {
+			end := u.SubscriptionEndsAt.UTC()
+			u.SubscriptionEndsAt = &end
+		}
 		out.Users = append(out.Users, u)
 	}
 	if err := rows.Err(); err != nil {

@@ -118,6 +118,22 @@ func setPass(ctx context.Context, q store.Queryer, userID string, paidAt, endsAt
 	return nil
 }
 
+// lockUser takes the account row's write lock until the transaction ends
+// (PostgreSQL; an SQLite transaction already holds the database's).
+func lockUser(ctx context.Context, q store.Queryer, userID string) error {
+	if _, err := q.ExecContext(ctx, `UPDATE users SET has_paid = has_paid WHERE id = $1`, userID); err != nil {
+		return fmt.Errorf("auth: lock user: %w", err)
+	}
+	return nil
+}
+
+func endPass(ctx context.Context, q store.Queryer, userID string, at time.Time) error {
+	if _, err := q.ExecContext(ctx, `UPDATE users SET subscription_ends_at = $1 WHERE id = $2 AND has_paid`, at, userID); err != nil {
+		return fmt.Errorf("auth: end pass: %w", err)
+	}
+	return nil
+}
+
 func insertSession(ctx context.Context, q store.Queryer, s Session, userAgent, ip string) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO auth_sessions (token_hash, user_id, created_at, last_seen_at, expires_at, user_agent, ip, second_factor_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, s.TokenHash, s.UserID, s.CreatedAt, s.LastSeenAt, s.ExpiresAt, userAgent, ip, s.SecondFactorAt)

@@ -42,9 +42,8 @@ func (s *Service) RecordSession(ctx context.Context, q store.Queryer, userID str
 	return previous, addSession(ctx, q, userID, answered, st.rolling, st.last)
 }
 
-// SetPass gives the account with email a Premium pass. dates computes the
-// pass from the account as it stands, inside the same transaction, so two
-// grants at once cannot both start from the same end.
+// SetPass gives the account with email a Premium pass, as ExtendPass does;
+// support grants passes by email.
 func (s *Service) SetPass(ctx context.Context, email string, dates func(User) (paidAt, endsAt time.Time)) error {
 	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		u, err := userByEmail(ctx, tx, email)
@@ -54,7 +53,42 @@ func (s *Service) SetPass(ctx context.Context, email string, dates func(User) (p
 		if err != nil {
 			return err
 		}
-		paidAt, endsAt := dates(u)
-		return setPass(ctx, tx, u.ID, paidAt, endsAt)
+		_, err = s.ExtendPass(ctx, tx, u.ID, dates)
+		return err
 	})
+}
+
+// ExtendPass gives the account userID a Premium pass inside the caller's
+// transaction, so the pass changes exactly when the caller's payment row is
+// written. dates computes the pass from the account as it stands: the row
+// is locked first, so two grants at once cannot both start from the same
+// end. It returns the account as it was before.
+func (s *Service) ExtendPass(ctx context.Context, q store.Queryer, userID string, dates func(User) (paidAt, endsAt time.Time)) (User, error) {
+	if err := lockUser(ctx, q, userID); err != nil {
+		return User{}, err
+	}
+	u, err := userByID(ctx, q, userID)
+	if errors.Is(err, errNotFound) {
+		return User{}, apperr.NotFound("No account has the id " + userID + ".")
+	}
+	if err != nil {
+		return User{}, err
+	}
+	paidAt, endsAt := dates(u)
+	return u, setPass(ctx, q, u.ID, paidAt, endsAt)
+}
+
+// EndPass ends the account's Premium pass at the instant at (a refund),
+// inside the caller's transaction; the account shows "Subscription Ended".
+func (s *Service) EndPass(ctx context.Context, q store.Queryer, userID string, at time.Time) error {
+	return endPass(ctx, q, userID, at)
+}
+
+// UserByID returns the account with id, for the emails other domains send.
+func (s *Service) UserByID(ctx context.Context, id string) (User, error) {
+	u, err := userByID(ctx, s.db.SQL, id)
+	if errors.Is(err, errNotFound) {
+		return User{}, apperr.NotFound("No account has the id " + id + ".")
+	}
+	return u, err
 }

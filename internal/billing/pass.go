@@ -17,22 +17,29 @@ type Passes interface {
 }
 
 // GrantPass gives the account with email a one-year Premium pass from now:
-// what a purchase does, and what support uses to make amends. A pass
-// bought while one is running starts when the old one ends, so nobody
-// loses days by renewing early.
+// what a purchase does, and what support uses to make amends.
 func GrantPass(ctx context.Context, passes Passes, email string, now time.Time) (time.Time, error) {
-	now = store.Truncate(now)
-	var end time.Time
-	err := passes.SetPass(ctx, email, func(u auth.User) (time.Time, time.Time) {
-		start := now
-		if e := SubscriptionEnd(Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt}); u.HasPaid && e != nil && e.After(now) {
-			start = *e
-		}
-		end = start.Add(SubscriptionLength)
-		return now, end
-	})
-	if err != nil {
+	pass := newPass(now)
+	if err := passes.SetPass(ctx, email, pass.dates); err != nil {
 		return time.Time{}, fmt.Errorf("billing: grant pass: %w", err)
 	}
-	return end, nil
+	return pass.End, nil
+}
+
+// pass is one year of Premium bought at Bought. A pass bought while one is
+// running starts when the old one ends, so nobody loses days by renewing
+// early; dates fills in Start and End from the account as it stands.
+type pass struct {
+	Bought, Start, End time.Time
+}
+
+func newPass(now time.Time) *pass { return &pass{Bought: store.Truncate(now)} }
+
+func (p *pass) dates(u auth.User) (paidAt, endsAt time.Time) {
+	p.Start = p.Bought
+	if e := SubscriptionEnd(Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt}); u.HasPaid && e != nil && e.After(p.Start) {
+		p.Start = *e
+	}
+	p.End = p.Start.Add(SubscriptionLength)
+	return p.Bought, p.End
 }

@@ -56,6 +56,24 @@ type Config struct {
 
 	Speech   Speech
 	Feedback Feedback
+	Payments Payments
+
+	// SupportEmail is where students write for help; pages and emails show it.
+	SupportEmail string
+}
+
+// Payments configures Stripe. Without a secret key nothing is sold, except
+// through the development checkout on a loopback BASE_URL.
+type Payments struct {
+	StripeSecretKey     string
+	StripeWebhookSecret string
+	// StripePriceID, when set, is the Price sold; otherwise the line item
+	// is built from PriceCents and Currency.
+	StripePriceID string
+	PriceCents    int64
+	Currency      string
+	// StripeAPIURL points stripe-go elsewhere (stripe-mock in tests).
+	StripeAPIURL string
 }
 
 // Speech selects and configures the speech-to-text engine.
@@ -112,6 +130,13 @@ var Vars = []Var{
 	{"FEEDBACK_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible chat API."},
 	{"FEEDBACK_OPENAI_API_KEY", "", "Bearer key for the chat API."},
 	{"FEEDBACK_OPENAI_MODEL", "gpt-4o-mini", "Chat model name."},
+	{"STRIPE_SECRET_KEY", "", "Stripe secret key (sk_test_... or sk_live_...); empty sells nothing, except through the development checkout when BASE_URL is a loopback address."},
+	{"STRIPE_WEBHOOK_SECRET", "", "Signing secret (whsec_...) of the Stripe webhook endpoint BASE_URL/api/stripe/webhook; required with STRIPE_SECRET_KEY."},
+	{"STRIPE_PRICE_ID", "", "Stripe Price sold as the Premium pass; empty builds it from PREMIUM_PRICE_CENTS and PREMIUM_CURRENCY."},
+	{"PREMIUM_PRICE_CENTS", "2900", "Price of the one-year Premium pass in the currency's smallest unit."},
+	{"PREMIUM_CURRENCY", "usd", "Currency of the Premium pass (ISO 4217, lower case)."},
+	{"STRIPE_API_URL", "https://api.stripe.com", "Stripe API base URL; tests point it at stripe-mock."},
+	{"SUPPORT_EMAIL", "support@whitecoat.app", "Support address shown on pages and in emails."},
 }
 
 // Load reads the environment through getenv (os.Getenv in production) and
@@ -175,6 +200,24 @@ func Load(getenv func(string) string) (Config, error) {
 	if c.Feedback.Engine == "llm" && c.Feedback.OpenAIAPIKey == "" && strings.Contains(c.Feedback.OpenAIBaseURL, "api.openai.com") {
 		p.fail("FEEDBACK_OPENAI_API_KEY", "is required when FEEDBACK_ENGINE=llm talks to api.openai.com")
 	}
+	c.Payments = Payments{
+		StripeSecretKey:     p.str("STRIPE_SECRET_KEY"),
+		StripeWebhookSecret: p.str("STRIPE_WEBHOOK_SECRET"),
+		StripePriceID:       p.str("STRIPE_PRICE_ID"),
+		PriceCents:          int64(p.positiveInt("PREMIUM_PRICE_CENTS")),
+		Currency:            strings.ToLower(p.str("PREMIUM_CURRENCY")),
+		StripeAPIURL:        p.httpURL("STRIPE_API_URL"),
+	}
+	if c.Payments.StripeSecretKey != "" && c.Payments.StripeWebhookSecret == "" {
+		p.fail("STRIPE_WEBHOOK_SECRET", "is required with STRIPE_SECRET_KEY: without it no payment can be confirmed")
+	}
+	if len(c.Payments.Currency) != 3 {
+		p.fail("PREMIUM_CURRENCY", "must be a three-letter currency code like usd, got %q", c.Payments.Currency)
+	}
+	c.SupportEmail = p.str("SUPPORT_EMAIL")
+	if _, err := mail.ParseAddress(c.SupportEmail); err != nil {
+		p.fail("SUPPORT_EMAIL", "must be an email address, got %q", c.SupportEmail)
+	}
 	if len(p.errs) > 0 {
 		return Config{}, fmt.Errorf("config: %w", errors.Join(p.errs...))
 	}
@@ -184,6 +227,17 @@ func Load(getenv func(string) string) (Config, error) {
 // SecureCookies reports whether cookies must carry the Secure attribute and
 // responses HSTS: only when users reach the app over https.
 func (c Config) SecureCookies() bool { return c.BaseURL.Scheme == "https" }
+
+// IsLoopback reports whether BASE_URL names this machine (localhost or a
+// loopback address): only there may the development checkout run.
+func (c Config) IsLoopback() bool {
+	host := c.BaseURL.Hostname()
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
 
 // IsPostgres reports whether DatabaseURL selects PostgreSQL.
 func (c Config) IsPostgres() bool { return IsPostgresURL(c.DatabaseURL) }

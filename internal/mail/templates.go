@@ -66,6 +66,81 @@ If it was not you, ignore this email: your account is safe.
 </body></html>`
 )
 
+// The Premium emails: a receipt when a pass is bought, and one reminder
+// a week before it ends. Refunds are the same 7-day window everywhere.
+const (
+	receiptText = `{{.Greeting}}
+
+Thank you for buying a Whitecoat Premium pass.
+
+Amount paid: {{.Amount}}
+Premium starts: {{.Start}}
+Premium ends: {{.End}}
+
+This is a one-time payment: the pass does not renew, and nothing more will be charged.
+
+Refunds: if Whitecoat is not for you, write to {{.Support}} within 7 days of your purchase for a full refund.
+
+Practise now: {{.Link}}
+`
+	receiptHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
+<p>{{.Greeting}}</p>
+<p>Thank you for buying a Whitecoat Premium pass.</p>
+<table style="border-collapse:collapse">
+<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">Amount paid</th><td>{{.Amount}}</td></tr>
+<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">Premium starts</th><td>{{.Start}}</td></tr>
+<tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">Premium ends</th><td>{{.End}}</td></tr>
+</table>
+<p>This is a one-time payment: the pass does not renew, and nothing more will be charged.</p>
+<p>Refunds: if Whitecoat is not for you, write to <a href="mailto:{{.Support}}">{{.Support}}</a> within 7 days of your purchase for a full refund.</p>
+<p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Practise now</a></p>
+</body></html>`
+	reminderText = `{{.Greeting}}
+
+Your Whitecoat Premium pass ends on {{.End}}. It does not renew by itself: after that day, practice and your saved sessions lock until you buy a new pass.
+
+Buy a new one-year pass when you are ready: {{.Link}}
+
+Questions? Write to {{.Support}}.
+`
+	reminderHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
+<p>{{.Greeting}}</p>
+<p>Your Whitecoat Premium pass ends on <strong>{{.End}}</strong>. It does not renew by itself: after that day, practice and your saved sessions lock until you buy a new pass.</p>
+<p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">See Premium</a></p>
+<p>Questions? Write to <a href="mailto:{{.Support}}">{{.Support}}</a>.</p>
+</body></html>`
+)
+
+var (
+	receiptTextT  = texttemplate.Must(texttemplate.New("receipt").Parse(receiptText))
+	receiptHTMLT  = htmltemplate.Must(htmltemplate.New("receipt").Parse(receiptHTML))
+	reminderTextT = texttemplate.Must(texttemplate.New("reminder").Parse(reminderText))
+	reminderHTMLT = htmltemplate.Must(htmltemplate.New("reminder").Parse(reminderHTML))
+)
+
+// Pass describes a Premium pass in an email; dates and amount are
+// already written as people read them.
+type Pass struct {
+	Greeting string
+	Amount   string
+	Start    string
+	End      string
+	Support  string
+	Link     string
+}
+
+// PassReceipt is the receipt for a bought pass; link opens the app.
+func PassReceipt(to, name string, p Pass) (Message, error) {
+	p.Greeting = greeting(name)
+	return render(to, "Your Whitecoat Premium pass", p.Link, p, receiptTextT, receiptHTMLT)
+}
+
+// PassReminder warns a week ahead that a pass ends; link is the pricing page.
+func PassReminder(to, name string, p Pass) (Message, error) {
+	p.Greeting = greeting(name)
+	return render(to, "Your Whitecoat Premium pass ends on "+p.End, p.Link, p, reminderTextT, reminderHTMLT)
+}
+
 var (
 	verifyTextT = texttemplate.Must(texttemplate.New("verify").Parse(verifyText))
 	verifyHTMLT = htmltemplate.Must(htmltemplate.New("verify").Parse(verifyHTML))
@@ -87,12 +162,12 @@ type linkData struct {
 
 // VerifyEmail is the message carrying an email-confirmation link.
 func VerifyEmail(to, name, link, valid string) (Message, error) {
-	return render(to, "Confirm your Whitecoat email", linkData{Greeting: greeting(name), Link: link, Valid: valid}, verifyTextT, verifyHTMLT)
+	return render(to, "Confirm your Whitecoat email", link, linkData{Greeting: greeting(name), Link: link, Valid: valid}, verifyTextT, verifyHTMLT)
 }
 
 // ResetPassword is the message carrying a password-reset link.
 func ResetPassword(to, name, link, valid string) (Message, error) {
-	return render(to, "Reset your Whitecoat password", linkData{Greeting: greeting(name), Link: link, Valid: valid}, resetTextT, resetHTMLT)
+	return render(to, "Reset your Whitecoat password", link, linkData{Greeting: greeting(name), Link: link, Valid: valid}, resetTextT, resetHTMLT)
 }
 
 // SignupAttempt tells an account's owner that someone tried to sign up
@@ -100,8 +175,8 @@ func ResetPassword(to, name, link, valid string) (Message, error) {
 // itself answers the same for every address, so this email is how the
 // owner finds out.
 func SignupAttempt(to, name, loginLink, resetLink string) (Message, error) {
-	return render(to, "Someone tried to sign up with your email", linkData{Greeting: greeting(name), Link: loginLink, ResetLink: resetLink},
-		signupAttemptTextT, signupAttemptHTMLT)
+	return render(to, "Someone tried to sign up with your email", loginLink,
+		linkData{Greeting: greeting(name), Link: loginLink, ResetLink: resetLink}, signupAttemptTextT, signupAttemptHTMLT)
 }
 
 // Anyone can sign up with someone else's address, so the name typed at
@@ -143,7 +218,7 @@ func looksLikeAName(name string) bool {
 	return true
 }
 
-func render(to, subject string, data linkData, text *texttemplate.Template, html *htmltemplate.Template) (Message, error) {
+func render(to, subject, link string, data any, text *texttemplate.Template, html *htmltemplate.Template) (Message, error) {
 	var t, h bytes.Buffer
 	if err := text.Execute(&t, data); err != nil {
 		return Message{}, fmt.Errorf("mail: render %s: %w", subject, err)
@@ -151,5 +226,5 @@ func render(to, subject string, data linkData, text *texttemplate.Template, html
 	if err := html.Execute(&h, data); err != nil {
 		return Message{}, fmt.Errorf("mail: render %s: %w", subject, err)
 	}
-	return Message{To: to, Subject: subject, Text: t.String(), HTML: h.String(), Link: data.Link}, nil
+	return Message{To: to, Subject: subject, Text: t.String(), HTML: h.String(), Link: link}, nil
 }

@@ -59,3 +59,37 @@ func TestTheSignupAttemptEmailOffersLoginAndReset(t *testing.T) {
 		t.Errorf("action link %q", msg.Link)
 	}
 }
+
+// The Premium emails state the pass's terms, the 7-day refund window and
+// the support address, and greet only safe names.
+func TestPassEmailsStateTheTerms(t *testing.T) {
+	pass := Pass{Amount: "$29.00", Start: "September 10, 2026", End: "September 10, 2027", Support: "support@whitecoat.test", Link: "https://whitecoat.test/dashboard"}
+	receipt, err := PassReceipt("ana@example.com", "Ana <b>Lee</b>", pass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reminder, err := PassReminder("ana@example.com", "Ana Lee", pass)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if receipt.Subject != "Your Whitecoat Premium pass" || reminder.Subject != "Your Whitecoat Premium pass ends on September 10, 2027" {
+		t.Fatalf("subjects %q, %q", receipt.Subject, reminder.Subject)
+	}
+	for part, body := range map[string]string{"receipt text": receipt.Text, "receipt html": receipt.HTML} {
+		for _, want := range []string{"Hi,", "$29.00", "September 10, 2026", "September 10, 2027", "within 7 days", "support@whitecoat.test", "does not renew"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the %s lacks %q:\n%s", part, want, body)
+			}
+		}
+		if strings.Contains(body, "<b>Lee") {
+			t.Errorf("the %s repeats the unsafe name:\n%s", part, body)
+		}
+	}
+	for part, body := range map[string]string{"reminder text": reminder.Text, "reminder html": reminder.HTML} {
+		for _, want := range []string{"Hi Ana Lee,", "September 10, 2027", "does not renew", "support@whitecoat.test"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("the %s lacks %q:\n%s", part, want, body)
+			}
+		}
+	}
+}

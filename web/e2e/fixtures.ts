@@ -63,17 +63,24 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${randomUUID().slice(0, 8)}@example.test`
 }
 
-/** Runs `whitecoat user create ... --password-stdin [--admin]` against the test database. */
-export function createUserWithCli(opts: { email: string; name: string; password: string; admin?: boolean }): Promise<string> {
+/** Where a whitecoat server keeps its state; the global one unless a spec started its own. */
+export interface ServerState {
+  baseURL: string
+  databaseURL: string
+  dataDir: string
+}
+
+/** Runs `whitecoat user create ... --password-stdin [--admin]` against the test database (or server's). */
+export function createUserWithCli(opts: { email: string; name: string; password: string; admin?: boolean }, server?: ServerState): Promise<string> {
   const args = ['user', 'create', '--email', opts.email, '--name', opts.name, '--password-stdin']
   if (opts.admin) args.push('--admin')
   return new Promise((done, fail) => {
     const proc = spawn(env('WHITECOAT_BIN'), args, {
       env: {
         ...process.env,
-        DATABASE_URL: env('E2E_DATABASE_URL'),
-        DATA_DIR: env('E2E_DATA_DIR'),
-        BASE_URL: env('E2E_BASE_URL'),
+        DATABASE_URL: server?.databaseURL ?? env('E2E_DATABASE_URL'),
+        DATA_DIR: server?.dataDir ?? env('E2E_DATA_DIR'),
+        BASE_URL: server?.baseURL ?? env('E2E_BASE_URL'),
         LOG_LEVEL: 'warn',
       },
       stdio: ['pipe', 'pipe', 'pipe'],

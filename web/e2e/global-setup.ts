@@ -89,7 +89,7 @@ export default async function globalSetup() {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const srv = createServer()
     srv.unref()
@@ -142,7 +142,7 @@ async function startSmtp(mailDir: string): Promise<{ server: SMTPServer; port: n
   return { server, port }
 }
 
-async function waitReady(url: string, exited: () => number | null | undefined, timeoutMs: number) {
+export async function waitReady(url: string, exited: () => number | null | undefined, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   let last = ''
   while (Date.now() < deadline) {
@@ -159,7 +159,7 @@ async function waitReady(url: string, exited: () => number | null | undefined, t
   throw new Error(`whitecoat was not ready at ${url} within ${timeoutMs} ms (${last})`)
 }
 
-async function stop(proc: ChildProcess) {
+export async function stop(proc: ChildProcess) {
   if (proc.exitCode !== null || proc.signalCode !== null) return
   const gone = new Promise<void>((done) => proc.once('exit', () => done()))
   proc.kill('SIGTERM')

@@ -75,6 +75,13 @@ export const limits = {
       },
     },
   },
+  createCheckoutSession: {
+    body: {
+      profession: {
+        enum: ["dental", "medical", "pt", "pa", "pharmacy", "ot", "veterinary"],
+      },
+    },
+  },
   createPracticeSession: {
     body: {
       interviewType: {

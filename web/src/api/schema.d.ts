@@ -58,6 +58,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's payments */
+        get: operations["admin-list-payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -248,6 +265,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/create-checkout-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start buying a one-year Premium pass
+         * @description Answers the URL of Stripe Checkout (or, on a development server without Stripe, of the test checkout page).
+         */
+        post: operations["create-checkout-session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -259,6 +296,26 @@ export interface paths {
         get: operations["get-dashboard"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev-checkout/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay on the development checkout page
+         * @description Only on a server without Stripe whose BASE_URL is a loopback address: sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.
+         */
+        post: operations["pay-simulated-checkout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -476,6 +533,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe events (signed) */
+        post: operations["stripe-webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -497,6 +571,20 @@ export interface components {
         };
         BankOutputBody: {
             questions: components["schemas"]["Question"][];
+        };
+        Checkout: {
+            /**
+             * Format: uri
+             * @description Stripe Checkout, or the development checkout page; the browser goes there.
+             */
+            url: string;
+        };
+        CheckoutBody: {
+            /**
+             * @description Whose dashboard the student returns to; dental when left out.
+             * @enum {string}
+             */
+            profession?: "dental" | "medical" | "pt" | "pa" | "pharmacy" | "ot" | "veterinary";
         };
         CodeInputBody: {
             /** @description A 6-digit code from the authenticator app, or a recovery code. */
@@ -690,6 +778,30 @@ export interface components {
             /** Format: double */
             wordsPerMinute: number;
         };
+        Payment: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            currency: string;
+            /** Format: date-time */
+            disputedAt: string | null;
+            /** @description The Stripe Checkout Session id. */
+            id: string;
+            /** Format: date-time */
+            passEndsAt: string;
+            /** Format: date-time */
+            passStartsAt: string;
+            paymentIntent: string;
+            /** Format: date-time */
+            refundedAt: string | null;
+            /** @enum {string} */
+            status: "paid" | "refunded";
+            userId: string;
+        };
+        PaymentsOutputBody: {
+            payments: components["schemas"]["Payment"][];
+        };
         PieceOutputBody: {
             /**
              * Format: int64
@@ -836,6 +948,10 @@ export interface components {
             /** @description 8 to 256 characters. */
             password: string;
         };
+        SimulatedPaymentInputBody: {
+            /** @description The session id in the development checkout page's address. */
+            session: string;
+        };
         Stats: {
             /** Format: int64 */
             averageScore: number;
@@ -902,9 +1018,14 @@ export interface components {
             /** @enum {string} */
             role: "user" | "admin";
             /** Format: date-time */
+            subscriptionEndsAt: string | null;
+            /** Format: date-time */
             trialExpiresAt: string;
             /** Format: int64 */
             usageCount: number;
+        };
+        WebhookOutputBody: {
+            received: boolean;
         };
     };
     responses: never;
@@ -1104,6 +1225,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserList"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-list-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsOutputBody"];
                 };
             };
             /** @description Error */
@@ -1483,6 +1635,39 @@ export interface operations {
             };
         };
     };
+    "create-checkout-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-dashboard": {
         parameters: {
             query?: never;
@@ -1499,6 +1684,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "pay-simulated-checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulatedPaymentInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookOutputBody"];
                 };
             };
             /** @description Error */
@@ -1942,6 +2160,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "stripe-webhook": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Stripe-Signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookOutputBody"];
                 };
             };
             /** @description Error */

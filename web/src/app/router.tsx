@@ -8,14 +8,8 @@ import { LandingRoute } from '@/routes/landing'
 import { LastProfessionRedirect } from '@/routes/last-profession-redirect'
 import { SessionRoute, SetupRoute, SummaryRoute } from '@/routes/practice'
 import { ProfessionLayout } from '@/routes/profession-layout'
-import {
-  AboutRoute,
-  GuideRoute,
-  PricingRoute,
-  PrivacyRoute,
-  ResourcesRoute,
-  TermsRoute,
-} from '@/routes/static-pages'
+import { PricingRoute, TestCheckoutRoute } from '@/routes/pricing'
+import { AboutRoute, GuideRoute, PrivacyRoute, ResourcesRoute, TermsRoute } from '@/routes/static-pages'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './route-error'
 
@@ -57,6 +51,7 @@ export const routes: RouteObject[] = [
               { path: 'setup', element: <SetupRoute /> },
               { path: 'session', element: <SessionRoute /> },
               { path: 'summary', element: <SummaryRoute /> },
+              { path: 'checkout/test', element: <TestCheckoutRoute /> },
               {
                 element: <RequireAdmin />,
                 children: [

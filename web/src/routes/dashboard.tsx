@@ -1,22 +1,37 @@
 import { useQuery } from '@tanstack/react-query'
-import { Navigate, useLocation } from 'react-router'
+import { useEffect, useState } from 'react'
+import { Navigate, useLocation, useSearchParams } from 'react-router'
 import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
 import { meQueryOptions } from '@/features/auth/api/get-me'
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice'
+import { CheckoutReturn } from '@/features/billing/components/checkout-return'
+import { UpgradeButton } from '@/features/billing/components/upgrade-button'
 import { useDashboard } from '@/features/dashboard/api/get-dashboard'
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home'
 import { errorMessage } from '@/lib/api-client'
+import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import { getLastProfession } from '@/lib/professions'
 
 export const CHECKING_ACCESS = 'Checking access…'
 
 export function DashboardRoute() {
   const location = useLocation()
+  const [search] = useSearchParams()
+  const checkout = search.get('checkout')
+  const returning = checkout === 'success' || checkout === 'cancelled' ? checkout : null
+  const [polling, setPolling] = useState(returning === 'success')
   // Re-read the user on every visit so a freshly verified email unlocks the app.
   const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' })
   // Access, stats and history only mean something once the email is verified.
-  const dashboard = useDashboard({ enabled: !!me.data?.emailVerified })
+  // Back from a payment: poll until Stripe's webhook has granted the pass.
+  const dashboard = useDashboard({ enabled: !!me.data?.emailVerified, refetchInterval: polling ? 2000 : false })
+  const premiumUntil = dashboard.data?.access.status === 'paid_active' ? (dashboard.data.access.subscriptionEndsAt ?? null) : null
+  useEffect(() => {
+    if (premiumUntil) setPolling(false)
+  }, [premiumUntil])
+  const slug = getLastProfession()
+  const professionSlug = useProfessionSlug()
 
   let body
   if (me.isPending || (me.isFetching && !me.isFetchedAfterMount)) {
@@ -32,7 +47,15 @@ export function DashboardRoute() {
   } else if (dashboard.isError) {
     body = <LoadError title={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
   } else {
-    body = <DashboardHome name={me.data.name} dashboard={dashboard.data} setupSlug={getLastProfession()} />
+    body = (
+      <DashboardHome
+        name={me.data.name}
+        dashboard={dashboard.data}
+        setupSlug={slug}
+        renderUpgrade={(label) => <UpgradeButton slug={professionSlug} label={label} size="lg" />}
+        notice={returning ? <CheckoutReturn state={returning} premiumUntil={premiumUntil} /> : null}
+      />
+    )
   }
 
   return (

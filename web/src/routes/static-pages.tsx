@@ -1,17 +1,9 @@
 import { Link } from 'react-router'
 import { PlaceholderPage } from '@/components/placeholder-page'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
-import { CONTACT_EMAIL } from '@/lib/site'
+import { CONTACT_EMAIL, SUPPORT_EMAIL } from '@/lib/site'
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline'
-
-export function PricingRoute() {
-  return (
-    <PlaceholderPage title="Pricing">
-      <p className="text-muted-foreground">Plans and frequently asked questions are coming soon.</p>
-    </PlaceholderPage>
-  )
-}
 
 const GUIDES = [
   { path: 'ethics', title: 'Ethical Frameworks Cheat Sheet' },
@@ -76,6 +68,14 @@ export function TermsRoute() {
   return (
     <PlaceholderPage title="Terms of Service">
       <p className="text-muted-foreground">Effective September 7, 2025.</p>
+      <h2 className="mt-4 text-xl font-semibold">Refunds</h2>
+      <p className="text-muted-foreground">
+        A Premium pass is a one-time payment for one year and does not renew. Write to{' '}
+        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
+          {SUPPORT_EMAIL}
+        </a>{' '}
+        within 7 days of your purchase for a full refund; your Premium access ends when the refund is made.
+      </p>
     </PlaceholderPage>
   )
 }

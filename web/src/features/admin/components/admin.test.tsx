@@ -13,7 +13,8 @@ function summary(i: number) {
     email: `user${i}@example.com`,
     emailVerified: i % 2 === 0,
     trialExpiresAt: '2025-09-08T00:00:00Z',
-    hasPaid: false,
+    hasPaid: i === 2,
+    subscriptionEndsAt: i === 2 ? '2026-09-10T12:00:00Z' : null,
     usageCount: i,
     role: 'user',
     createdAt: '2025-09-01T00:00:00Z',
@@ -70,6 +71,39 @@ describe('users table', () => {
     await userEvent.selectOptions(screen.getByLabelText('Rows per page'), '100')
     await waitFor(() => expect(userQueries.at(-1)?.get('pageSize')).toBe('100'))
     expect(userQueries.at(-1)?.get('page')).toBe('1')
+  })
+
+  it("shows Premium until, and a paying user's payments with refunds and disputes", async () => {
+    adminApi({
+      'GET /api/admin/users/u2/payments': () =>
+        json(200, {
+          payments: [
+            {
+              id: 'cs_1',
+              userId: 'u2',
+              paymentIntent: 'pi_1',
+              amountCents: 2900,
+              currency: 'usd',
+              status: 'refunded',
+              createdAt: '2025-09-10T12:00:00Z',
+              passStartsAt: '2025-09-10T12:00:00Z',
+              passEndsAt: '2026-09-10T12:00:00Z',
+              refundedAt: '2025-09-12T12:00:00Z',
+              disputedAt: '2025-09-11T12:00:00Z',
+            },
+          ],
+        }),
+    })
+    renderApp('/dental/admin')
+    const table = await screen.findByRole('table', { name: /Users/ })
+    expect(within(table).getByRole('columnheader', { name: 'Premium until' })).toBeInTheDocument()
+    const row = (await within(table).findByText('user2@example.com')).closest('tr')!
+    expect(within(row).getByText(/2026/)).toBeInTheDocument()
+    await userEvent.click(within(row).getByRole('button', { name: 'Payments of User 2' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Payments of User 2' })
+    expect(await within(dialog).findByText('$29.00')).toBeInTheDocument()
+    expect(within(dialog).getByText('refunded')).toBeInTheDocument()
+    expect(within(dialog).getAllByRole('cell').some((c) => /2025/.test(c.textContent ?? '') && c.querySelector('span'))).toBe(true)
   })
 
   it('searches once typing pauses, from page 1', async () => {

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useUsers, type UserSort, type UsersQuery } from '../api/list-users'
 import { ariaSort, listReducer, nextSort, PAGE_SIZES, type Sorting } from '../utils/list-state'
 import { Pagination } from './pagination'
+import { PaymentsDialog } from './payments-dialog'
 
 type UsersState = Required<UsersQuery>
 
@@ -26,8 +27,10 @@ const COLUMNS: { label: string; sort?: UserSort }[] = [
   { label: 'Verified' },
   { label: 'Trial ends', sort: 'trialExpiresAt' },
   { label: 'Paid' },
+  { label: 'Premium until' },
   { label: 'Usage', sort: 'usageCount' },
   { label: 'Role', sort: 'role' },
+  { label: 'Payments' },
 ]
 
 function SortableHead({ label, column, sorting, onSort }: { label: string; column: UserSort; sorting: Sorting; onSort: (c: UserSort) => void }) {
@@ -94,10 +97,14 @@ export function UsersTable() {
                   <time dateTime={u.trialExpiresAt}>{dateFormat.format(new Date(u.trialExpiresAt))}</time>
                 </TableCell>
                 <TableCell>{u.hasPaid ? 'Yes' : 'No'}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {u.subscriptionEndsAt ? <time dateTime={u.subscriptionEndsAt}>{dateFormat.format(new Date(u.subscriptionEndsAt))}</time> : '—'}
+                </TableCell>
                 <TableCell className="tabular-nums">{u.usageCount}</TableCell>
                 <TableCell>
                   <Badge variant={u.role === 'admin' ? 'default' : 'outline'}>{u.role}</Badge>
                 </TableCell>
+                <TableCell>{u.hasPaid ? <PaymentsDialog userId={u.id} name={u.name || u.email} /> : '—'}</TableCell>
               </TableRow>
             ))}
             {users.isPending || rows.length === 0 ? (

@@ -18,6 +18,7 @@ export function dashboardQueryOptions() {
   })
 }
 
-export function useDashboard(opts: { enabled?: boolean } = {}) {
-  return useQuery({ ...dashboardQueryOptions(), enabled: opts.enabled ?? true })
+/** refetchInterval polls, in milliseconds (while a payment is being confirmed). */
+export function useDashboard(opts: { enabled?: boolean; refetchInterval?: number | false } = {}) {
+  return useQuery({ ...dashboardQueryOptions(), enabled: opts.enabled ?? true, refetchInterval: opts.refetchInterval ?? false })
 }

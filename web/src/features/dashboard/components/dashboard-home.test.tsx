@@ -45,15 +45,13 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
   })
 
-  it('locks practice with a disabled "Upgrade to Practice"', async () => {
+  it('locks practice: no way into setup, and the banner says why', async () => {
     const body = dashboardBody()
-    withDashboard({
-      ...body,
-      access: { ...body.access, practiceEnabled: false, freeSessionsRemaining: 0, banner: "You've used your 2 free sessions. Upgrade to Premium to keep practising." },
-    })
+    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+    withDashboard({ ...body, access: { ...body.access, practiceEnabled: false, freeSessionsRemaining: 0, banner } })
     renderApp('/dental/dashboard')
-    expect(await screen.findByRole('button', { name: 'Upgrade to Practice' })).toBeDisabled()
+    expect(await screen.findByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
     expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
-    expect(screen.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practising.")).toBeInTheDocument()
+    expect(screen.getByText(banner)).toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -8,6 +9,8 @@ import { dashboardScoreVariant } from '@/lib/score'
 import type { Dashboard, RecentSession } from '../api/get-dashboard'
 
 export const UPGRADE_TO_PRACTICE = 'Upgrade to Practice'
+export const UPGRADE_TO_PREMIUM = 'Upgrade to Premium'
+export const BUY_NEW_PASS = 'Buy a new pass'
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (
@@ -44,13 +47,30 @@ function RecentSessionRow({ session, fallbackSlug }: { session: RecentSession; f
   )
 }
 
-/** The verified user's dashboard: access, stats, recent sessions and the way into practice. */
-export function DashboardHome({ name, dashboard, setupSlug }: { name: string; dashboard: Dashboard; setupSlug: ProfessionSlug }) {
+/**
+ * The verified user's dashboard: access, stats, recent sessions and the way
+ * into practice. renderUpgrade draws the button that starts a purchase
+ * (locked accounts); notice is shown above everything (checkout's return).
+ */
+export function DashboardHome({
+  name,
+  dashboard,
+  setupSlug,
+  renderUpgrade,
+  notice,
+}: {
+  name: string
+  dashboard: Dashboard
+  setupSlug: ProfessionSlug
+  renderUpgrade?: (label: string) => ReactNode
+  notice?: ReactNode
+}) {
   const greeting = name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'
   const { access, stats } = dashboard
   const recent = dashboard.recentSessions
   return (
     <div className="grid gap-6">
+      {notice}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-3">
@@ -63,6 +83,8 @@ export function DashboardHome({ name, dashboard, setupSlug }: { name: string; da
           <Button asChild size="lg">
             <Link to={`/${setupSlug}/setup`}>Start practice</Link>
           </Button>
+        ) : renderUpgrade ? (
+          renderUpgrade(UPGRADE_TO_PRACTICE)
         ) : (
           <Button size="lg" disabled>
             {UPGRADE_TO_PRACTICE}
@@ -71,7 +93,10 @@ export function DashboardHome({ name, dashboard, setupSlug }: { name: string; da
       </div>
       {access.banner ? (
         <Alert variant={access.practiceEnabled ? 'default' : 'warning'}>
-          <AlertDescription>{access.banner}</AlertDescription>
+          <AlertDescription className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <span>{access.banner}</span>
+            {!access.practiceEnabled && renderUpgrade ? renderUpgrade(access.status === 'paid_cancelled' ? BUY_NEW_PASS : UPGRADE_TO_PREMIUM) : null}
+          </AlertDescription>
         </Alert>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-3">

@@ -1,0 +1,165 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stripe/stripe-go/v84/webhook"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/billing/stripemock"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+// student signs in a verified student whose trial has run out.
+func student(t *testing.T, app *testApp) *browser {
+	t.Helper()
+	if _, err := app.auth.CreateUser(context.Background(), "Ana Lee", "ana@example.com", pw, auth.RoleUser); err != nil {
+		t.Fatal(err)
+	}
+	app.Clock.Advance(8 * 24 * time.Hour)
+	b := app.browser(t, "10.4.0.1")
+	wantStatus(t, b.login("ana@example.com", pw), http.StatusOK)
+	return b
+}
+
+func badge(t *testing.T, b *browser) string {
+	t.Helper()
+	r := b.get("/api/dashboard")
+	wantStatus(t, r, http.StatusOK)
+	access, _ := r.JSON(t)["access"].(map[string]any)
+	return access["badge"].(string)
+}
+
+// TestCheckoutThroughStripe runs the purchase as a Stripe deployment does:
+// the session is created on stripe-mock, and the webhook, signed here with
+// the configured secret, reaches the public endpoint with no browser
+// headers, as Stripe's servers send it.
+func TestCheckoutThroughStripe(t *testing.T) {
+	api := stripemock.Start(t)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		const secret = "whsec_app_test"
+		app := newTestApp(t, db, map[string]string{"STRIPE_SECRET_KEY": "sk_test_app", "STRIPE_WEBHOOK_SECRET": secret, "STRIPE_API_URL": api})
+		b := student(t, app)
+		if got := badge(t, b); got != "Trial Expired" {
+			t.Fatalf("badge %q", got)
+		}
+		r := b.post("/api/create-checkout-session", map[string]string{"profession": "dental"})
+		wantStatus(t, r, http.StatusOK)
+		if u, _ := r.JSON(t)["url"].(string); !strings.HasPrefix(u, "https://") {
+			t.Fatalf("checkout url %q", u)
+		}
+		wantStatus(t, b.post("/api/dev-checkout/pay", map[string]string{"session": "cs_simulated_AAAAAAAAAAAAAAAAAAAAAAAAAA"}), http.StatusNotFound)
+
+		me := b.get("/api/auth/me").JSON(t)
+		userID := me["user"].(map[string]any)["id"].(string)
+		payload, _ := json.Marshal(map[string]any{"id": "evt_app_1", "object": "event", "type": "checkout.session.completed", "api_version": "2020-08-27",
+			"data": map[string]any{"object": map[string]any{"id": "cs_app_1", "object": "checkout.session", "client_reference_id": userID,
+				"payment_status": "paid", "amount_total": 2900, "currency": "usd", "payment_intent": "pi_app_1"}}})
+		stripeServer := app.browser(t, "10.9.0.1")
+		send := func(body []byte, header string) response {
+			return stripeServer.do(http.MethodPost, billing.WebhookPath, bytes.NewReader(body), map[string]string{"Content-Type": "application/json", "Stripe-Signature": header})
+		}
+		tampered := bytes.Replace(payload, []byte(`"amount_total":2900`), []byte(`"amount_total":100`), 1)
+		signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret})
+		wantStatus(t, send(tampered, signed.Header), http.StatusBadRequest)
+		if got := badge(t, b); got != "Trial Expired" {
+			t.Fatalf("a tampered event changed the badge to %q", got)
+		}
+		wantStatus(t, send(payload, signed.Header), http.StatusOK)
+		wantStatus(t, send(payload, signed.Header), http.StatusOK) // replayed
+		if got := badge(t, b); got != "Premium (365 days left)" {
+			t.Fatalf("badge after payment %q", got)
+		}
+		// More than 30 days left: a precise 409.
+		r = b.post("/api/create-checkout-session", map[string]string{})
+		wantStatus(t, r, http.StatusConflict)
+		if !strings.HasPrefix(r.Detail(t), "Your Premium pass is active until ") {
+			t.Fatalf("detail %q", r.Detail(t))
+		}
+
+		admin := app.browser(t, "10.4.0.2")
+		if _, err := app.auth.CreateUser(context.Background(), "Ada Admin", "ada@example.com", pw, auth.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, admin.login("ada@example.com", pw), http.StatusOK)
+		r = admin.get("/api/admin/users/" + userID + "/payments")
+		wantStatus(t, r, http.StatusOK)
+		payments, _ := r.JSON(t)["payments"].([]any)
+		if len(payments) != 1 || payments[0].(map[string]any)["status"] != "paid" {
+			t.Fatalf("payments %s", r.Body)
+		}
+	})
+}
+
+// TestCheckoutWithoutStripe: the development checkout on a loopback
+// BASE_URL goes through the webhook's fulfilment.
+func TestCheckoutWithoutStripe(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		b := student(t, app)
+		r := b.post("/api/create-checkout-session", map[string]string{"profession": "medical"})
+		wantStatus(t, r, http.StatusOK)
+		page, err := url.Parse(r.JSON(t)["url"].(string))
+		if err != nil || page.Path != "/medical/checkout/test" {
+			t.Fatalf("checkout page %v (%v)", page, err)
+		}
+		wantStatus(t, b.post("/api/dev-checkout/pay", map[string]string{"session": page.Query().Get("session")}), http.StatusOK)
+		if got := badge(t, b); got != "Premium (365 days left)" {
+			t.Fatalf("badge after the test payment %q", got)
+		}
+	})
+}
+
+// TestCheckoutOffWithoutStripe: with no key on a public BASE_URL nothing
+// is sold, and the development checkout does not exist.
+func TestCheckoutOffWithoutStripe(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, map[string]string{"BASE_URL": "http://whitecoat.example"})
+		b := student(t, app)
+		r := b.post("/api/create-checkout-session", map[string]string{})
+		wantStatus(t, r, http.StatusServiceUnavailable)
+		if r.Detail(t) != billing.MsgNotSetUp {
+			t.Fatalf("detail %q", r.Detail(t))
+		}
+		wantStatus(t, b.post("/api/dev-checkout/pay", map[string]string{"session": "cs_simulated_AAAAAAAAAAAAAAAAAAAAAAAAAA"}), http.StatusNotFound)
+		wantStatus(t, b.do(http.MethodPost, billing.WebhookPath, strings.NewReader(`{}`), map[string]string{"Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00"}), http.StatusNotFound)
+	})
+}
+
+// TestCheckoutWhenStripeFails: Stripe out of reach is the spec's plain
+// "Something went wrong", answered 502.
+func TestCheckoutWhenStripeFails(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, map[string]string{"STRIPE_SECRET_KEY": "sk_test_app", "STRIPE_WEBHOOK_SECRET": "whsec_x", "STRIPE_API_URL": "http://127.0.0.1:1"})
+		r := student(t, app).post("/api/create-checkout-session", map[string]string{})
+		wantStatus(t, r, http.StatusBadGateway)
+		if r.Detail(t) != billing.MsgProviderFailed {
+			t.Fatalf("detail %q", r.Detail(t))
+		}
+	})
+}
+
+func TestDoctorReportsPayments(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  billing.Config
+		want string
+	}{
+		{billing.Config{SecretKey: "sk_live_1", APIURL: "https://api.stripe.com"}, "stripe (live mode, https://api.stripe.com)"},
+		{billing.Config{SecretKey: "sk_test_1", APIURL: "http://127.0.0.1:12111"}, "stripe (test mode, http://127.0.0.1:12111)"},
+		{billing.Config{Loopback: true}, "simulated: development checkout, no money moves"},
+		{billing.Config{}, "off: no STRIPE_SECRET_KEY, checkout answers that payments are not set up"},
+	} {
+		if got := paymentsChoice(tc.cfg); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.cfg, got, tc.want)
+		}
+	}
+}

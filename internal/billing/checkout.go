@@ -1,0 +1,185 @@
+package billing
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/stripe/stripe-go/v84"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/mail"
+	"github.com/whitecoat/whitecoat/internal/store"
+)
+
+// Mode is how this server sells Premium passes.
+type Mode string
+
+const (
+	// ModeStripe sells through Stripe Checkout and its signed webhooks.
+	ModeStripe Mode = "stripe"
+	// ModeSimulated is the development checkout: no key, loopback BASE_URL.
+	ModeSimulated Mode = "simulated"
+	// ModeOff sells nothing: checkout answers that payments are not set up.
+	ModeOff Mode = "off"
+)
+
+// Messages the spec and the issue fix.
+const (
+	MsgNotSetUp       = "Payments are not set up on this server yet."
+	MsgProviderFailed = "Something went wrong. Please try again."
+	// RenewWindow is how close to its end a pass may be renewed: a
+	// student with more left would pay for days far ahead.
+	RenewWindow = 30
+)
+
+// Config is what billing needs from the server's configuration.
+type Config struct {
+	SecretKey     string
+	WebhookSecret string
+	PriceID       string
+	PriceCents    int64
+	Currency      string
+	APIURL        string
+	// BaseURL builds the URLs Stripe sends the student back to.
+	BaseURL *url.URL
+	// Loopback reports that BASE_URL is this machine, where the
+	// development checkout may run.
+	Loopback     bool
+	SupportEmail string
+}
+
+// ModeOf is the mode cfg selects: Stripe whenever a key is set, the
+// simulator only without one on a loopback BASE_URL.
+func ModeOf(cfg Config) Mode {
+	switch {
+	case cfg.SecretKey != "":
+		return ModeStripe
+	case cfg.Loopback:
+		return ModeSimulated
+	}
+	return ModeOff
+}
+
+// Accounts is what billing changes on an account; auth implements it and
+// alone writes the users table. The pass methods run in billing's
+// transaction, so the pass and the payment row change together.
+type Accounts interface {
+	ExtendPass(ctx context.Context, q store.Queryer, userID string, dates func(auth.User) (paidAt, endsAt time.Time)) (auth.User, error)
+	EndPass(ctx context.Context, q store.Queryer, userID string, at time.Time) error
+	UserByID(ctx context.Context, id string) (auth.User, error)
+}
+
+// Service sells Premium passes and fulfils them.
+type Service struct {
+	db       *store.DB
+	accounts Accounts
+	mailer   mail.Mailer
+	logger   *slog.Logger
+	now      func() time.Time
+	cfg      Config
+	mode     Mode
+	stripe   *stripe.Client
+	// webhookSecret checks Stripe-Signature: the configured one, or for
+	// the simulator one made up at start, known to this process only.
+	webhookSecret string
+}
+
+// NewService builds the billing service for cfg.
+func NewService(db *store.DB, accounts Accounts, mailer mail.Mailer, logger *slog.Logger, now func() time.Time, cfg Config) *Service {
+	s := &Service{db: db, accounts: accounts, mailer: mailer, logger: logger, now: now, cfg: cfg, mode: ModeOf(cfg), webhookSecret: cfg.WebhookSecret}
+	switch s.mode {
+	case ModeStripe:
+		backends := stripe.NewBackendsWithConfig(&stripe.BackendConfig{URL: stripe.String(cfg.APIURL), LeveledLogger: quietLogger{logger}})
+		s.stripe = stripe.NewClient(cfg.SecretKey, stripe.WithBackends(backends))
+	case ModeSimulated:
+		s.webhookSecret = "whsec_simulated_" + rand.Text()
+	}
+	return s
+}
+
+// Mode is how this server sells passes.
+func (s *Service) Mode() Mode { return s.mode }
+
+// Checkout is where the browser goes to pay.
+type Checkout struct {
+	URL string `json:"url" format:"uri" doc:"Stripe Checkout, or the development checkout page; the browser goes there."`
+}
+
+// errProvider marks Stripe's own failures; the API answers 502.
+var errProvider = errors.New("billing: payment provider failed")
+
+// CreateCheckout starts a purchase of a one-year pass for u, who comes
+// back to profession's dashboard. A student whose pass has more than
+// RenewWindow days left is told until when it runs instead.
+func (s *Service) CreateCheckout(ctx context.Context, u auth.User, profession string) (Checkout, error) {
+	access := Evaluate(Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt, TrialExpiresAt: u.TrialExpiresAt}, s.now())
+	if access.Status == PaidActive && access.DaysLeft > RenewWindow {
+		return Checkout{}, apperr.Conflict(fmt.Sprintf("Your Premium pass is active until %s.", FormatDate(*access.SubscriptionEndsAt)))
+	}
+	back := func(state string) string {
+		return s.cfg.BaseURL.JoinPath(profession, "dashboard").String() + "?checkout=" + state
+	}
+	switch s.mode {
+	case ModeOff:
+		return Checkout{}, apperr.Unavailable(MsgNotSetUp, time.Hour, nil)
+	case ModeSimulated:
+		page := s.cfg.BaseURL.JoinPath(profession, "checkout", "test")
+		// The amount rides along for the page to show; Pay charges what
+		// the server is configured with, whatever the address says.
+		page.RawQuery = url.Values{"session": {"cs_simulated_" + rand.Text()}, "amount": {strconv.FormatInt(s.cfg.PriceCents, 10)}, "currency": {s.cfg.Currency}}.Encode()
+		return Checkout{URL: page.String()}, nil
+	}
+	params := &stripe.CheckoutSessionCreateParams{
+		Mode:                stripe.String(string(stripe.CheckoutSessionModePayment)),
+		ClientReferenceID:   stripe.String(u.ID),
+		CustomerEmail:       stripe.String(u.Email),
+		SuccessURL:          stripe.String(back("success")),
+		CancelURL:           stripe.String(back("cancelled")),
+		AllowPromotionCodes: stripe.Bool(true),
+		LineItems:           []*stripe.CheckoutSessionCreateLineItemParams{s.lineItem()},
+	}
+	// One key per attempt: a retried request inside stripe-go reuses it,
+	// a new click starts a new session.
+	params.SetIdempotencyKey("checkout-" + u.ID + "-" + rand.Text())
+	session, err := s.stripe.V1CheckoutSessions.Create(ctx, params)
+	if err != nil {
+		return Checkout{}, fmt.Errorf("%w: create checkout session: %w", errProvider, err)
+	}
+	return Checkout{URL: session.URL}, nil
+}
+
+func (s *Service) lineItem() *stripe.CheckoutSessionCreateLineItemParams {
+	item := &stripe.CheckoutSessionCreateLineItemParams{Quantity: stripe.Int64(1)}
+	if s.cfg.PriceID != "" {
+		item.Price = stripe.String(s.cfg.PriceID)
+		return item
+	}
+	item.PriceData = &stripe.CheckoutSessionCreateLineItemPriceDataParams{
+		Currency:   stripe.String(s.cfg.Currency),
+		UnitAmount: stripe.Int64(s.cfg.PriceCents),
+		ProductData: &stripe.CheckoutSessionCreateLineItemPriceDataProductDataParams{
+			Name:        stripe.String("Whitecoat Premium pass"),
+			Description: stripe.String("One year of interview practice. One-time payment; it does not renew."),
+		},
+	}
+	return item
+}
+
+// FormatDate is how dates appear in messages and emails.
+func FormatDate(t time.Time) string { return t.UTC().Format("January 2, 2006") }
+
+// quietLogger sends stripe-go's logs to ours at debug level; failures
+// reach the log once, from the caller, with their context.
+type quietLogger struct{ logger *slog.Logger }
+
+func (l quietLogger) Debugf(format string, v ...any) { l.logger.Debug(fmt.Sprintf(format, v...)) }
+func (l quietLogger) Infof(format string, v ...any)  { l.logger.Debug(fmt.Sprintf(format, v...)) }
+func (l quietLogger) Warnf(format string, v ...any)  { l.logger.Debug(fmt.Sprintf(format, v...)) }
+func (l quietLogger) Errorf(format string, v ...any) { l.logger.Debug(fmt.Sprintf(format, v...)) }

@@ -1,0 +1,145 @@
+package billing
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/stripe/stripe-go/v84"
+
+	"github.com/whitecoat/whitecoat/internal/store"
+)
+
+// PaymentStatus is where a payment stands.
+type PaymentStatus string
+
+const (
+	PaymentPaid     PaymentStatus = "paid"
+	PaymentRefunded PaymentStatus = "refunded"
+)
+
+// Payment is one paid Checkout Session and what became of it.
+type Payment struct {
+	ID            string        `json:"id" doc:"The Stripe Checkout Session id."`
+	UserID        string        `json:"userId"`
+	EventID       string        `json:"-"`
+	PaymentIntent string        `json:"paymentIntent"`
+	AmountCents   int64         `json:"amountCents"`
+	Currency      string        `json:"currency"`
+	Status        PaymentStatus `json:"status" enum:"paid,refunded"`
+	CreatedAt     time.Time     `json:"createdAt"`
+	PassStartsAt  time.Time     `json:"passStartsAt"`
+	PassEndsAt    time.Time     `json:"passEndsAt"`
+	RefundedAt    *time.Time    `json:"refundedAt"`
+	DisputedAt    *time.Time    `json:"disputedAt"`
+}
+
+const paymentColumns = `id, user_id, event_id, payment_intent, amount_cents, currency, status, created_at, pass_starts_at, pass_ends_at, refunded_at, disputed_at`
+
+func scanPayment(row interface{ Scan(...any) error }) (Payment, error) {
+	var p Payment
+	var status string
+	err := row.Scan(&p.ID, &p.UserID, &p.EventID, &p.PaymentIntent, &p.AmountCents, &p.Currency, &status, &p.CreatedAt,
+		&p.PassStartsAt, &p.PassEndsAt, &p.RefundedAt, &p.DisputedAt)
+	p.Status = PaymentStatus(status)
+	return p, err
+}
+
+// recordEvent notes that event is being acted on; fresh is false when it
+// was before (a redelivery), and then nothing else may change. A
+// concurrent delivery waits here for the first to commit.
+func recordEvent(ctx context.Context, q store.Queryer, event stripe.Event, now time.Time) (fresh bool, err error) {
+	res, err := q.ExecContext(ctx, `INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+		event.ID, string(event.Type), now)
+	if err != nil {
+		return false, fmt.Errorf("billing: record event: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// insertPayment adds p unless its Checkout Session was recorded already.
+// The pass dates are set by setPassDates once the pass is computed.
+func insertPayment(ctx context.Context, q store.Queryer, p Payment) (created bool, err error) {
+	res, err := q.ExecContext(ctx, `INSERT INTO payments (id, user_id, event_id, payment_intent, amount_cents, currency, status, created_at, pass_starts_at, pass_ends_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) ON CONFLICT (id) DO NOTHING`,
+		p.ID, p.UserID, p.EventID, p.PaymentIntent, p.AmountCents, p.Currency, string(p.Status), p.CreatedAt)
+	if err != nil {
+		return false, fmt.Errorf("billing: insert payment: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func setPassDates(ctx context.Context, q store.Queryer, id string, start, end time.Time) error {
+	if _, err := q.ExecContext(ctx, `UPDATE payments SET pass_starts_at = $1, pass_ends_at = $2 WHERE id = $3`, start, end, id); err != nil {
+		return fmt.Errorf("billing: set pass dates: %w", err)
+	}
+	return nil
+}
+
+func paymentByIntent(ctx context.Context, q store.Queryer, paymentIntent string) (Payment, error) {
+	return scanPayment(q.QueryRowContext(ctx, `SELECT `+paymentColumns+` FROM payments WHERE payment_intent = $1 AND payment_intent <> ''`, paymentIntent))
+}
+
+func markRefunded(ctx context.Context, q store.Queryer, id string, at time.Time) error {
+	if _, err := q.ExecContext(ctx, `UPDATE payments SET status = $1, refunded_at = $2 WHERE id = $3`, string(PaymentRefunded), at, id); err != nil {
+		return fmt.Errorf("billing: mark refunded: %w", err)
+	}
+	return nil
+}
+
+func markDisputed(ctx context.Context, q store.Queryer, id string, at time.Time) error {
+	if _, err := q.ExecContext(ctx, `UPDATE payments SET disputed_at = $1 WHERE id = $2`, at, id); err != nil {
+		return fmt.Errorf("billing: mark disputed: %w", err)
+	}
+	return nil
+}
+
+// paymentsOf lists a user's payments, newest first.
+func paymentsOf(ctx context.Context, q store.Queryer, userID string) ([]Payment, error) {
+	return queryPayments(ctx, q, `SELECT `+paymentColumns+` FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id`, userID)
+}
+
+func queryPayments(ctx context.Context, q store.Queryer, query string, args ...any) ([]Payment, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("billing: list payments: %w", err)
+	}
+	defer rows.Close()
+	out := []Payment{}
+	for rows.Next() {
+		p, err := scanPayment(rows)
+		if err != nil {
+			return nil, fmt.Errorf("billing: list payments: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// paymentsEndingBy lists the paid passes ending between now and by whose
+// holder has not been reminded, leaving out any a later purchase extended.
+func paymentsEndingBy(ctx context.Context, q store.Queryer, now, by time.Time) ([]Payment, error) {
+	return queryPayments(ctx, q, `SELECT `+paymentColumns+` FROM payments p
+		WHERE status = $1 AND reminder_sent_at IS NULL AND pass_ends_at > $2 AND pass_ends_at <= $3
+		AND NOT EXISTS (SELECT 1 FROM payments later WHERE later.user_id = p.user_id AND later.status = $1 AND later.pass_ends_at > p.pass_ends_at)
+		ORDER BY pass_ends_at`, string(PaymentPaid), now, by)
+}
+
+// claimReminder marks a pass reminded; false when another run did first.
+func claimReminder(ctx context.Context, q store.Queryer, id string, now time.Time) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE payments SET reminder_sent_at = $1 WHERE id = $2 AND reminder_sent_at IS NULL`, now, id)
+	if err != nil {
+		return false, fmt.Errorf("billing: claim reminder: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+func releaseReminder(ctx context.Context, q store.Queryer, id string) error {
+	if _, err := q.ExecContext(ctx, `UPDATE payments SET reminder_sent_at = NULL WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("billing: release reminder: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+// Package stripemock runs stripe-mock, Stripe's official mock of its API,
+// for tests: the Makefile installs it at a pinned version (mk/billing.mk).
+package stripemock
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// Start runs stripe-mock on a free loopback port until the test ends and
+// returns its base URL. Without the binary the test is skipped, loudly,
+// except under CI=true, where that is a failure.
+func Start(t testing.TB) string {
+	t.Helper()
+	bin := find()
+	if bin == "" {
+		msg := "stripe-mock is not installed: run `make test-go` (or go install github.com/stripe/stripe-mock@" + Version + ")"
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip("SKIPPED: " + msg)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, "-http-addr", "127.0.0.1:"+strconv.Itoa(port))
+	if err := cmd.Start(); err != nil {
+		cancel()
+		t.Fatalf("start stripe-mock: %v", err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		_ = cmd.Wait()
+	})
+	url := fmt.Sprintf("http://127.0.0.1:%d", port)
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(url + "/v1/charges")
+		if err == nil {
+			resp.Body.Close()
+			return url
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("stripe-mock did not answer on %s", url)
+	return ""
+}
+
+// Version is the stripe-mock release the Makefile installs.
+const Version = "v0.203.0"
+
+// find prefers the pinned build go install left in GOPATH/bin, then PATH.
+func find() string {
+	gopath := os.Getenv("GOPATH")
+	if gopath == "" {
+		home, _ := os.UserHomeDir()
+		gopath = filepath.Join(home, "go")
+	}
+	p := filepath.Join(gopath, "bin", "stripe-mock")
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	if p, err := exec.LookPath("stripe-mock"); err == nil {
+		return p
+	}
+	return ""
+}

@@ -1,0 +1,32 @@
+-- +goose Up
+-- One row per paid Checkout Session: its id is the session's, so a
+-- session grants a pass once however many events announce it.
+CREATE TABLE payments (
+    id               TEXT PRIMARY KEY,
+    user_id          TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    event_id         TEXT NOT NULL UNIQUE,
+    payment_intent   TEXT NOT NULL,
+    amount_cents     BIGINT NOT NULL,
+    currency         TEXT NOT NULL,
+    status           TEXT NOT NULL CHECK (status IN ('paid', 'refunded')),
+    created_at       TIMESTAMPTZ NOT NULL,
+    pass_starts_at   TIMESTAMPTZ NOT NULL,
+    pass_ends_at     TIMESTAMPTZ NOT NULL,
+    refunded_at      TIMESTAMPTZ,
+    disputed_at      TIMESTAMPTZ,
+    reminder_sent_at TIMESTAMPTZ
+);
+CREATE INDEX payments_user ON payments (user_id, created_at);
+CREATE INDEX payments_payment_intent ON payments (payment_intent);
+CREATE INDEX payments_pass_ends ON payments (pass_ends_at);
+
+-- Every Stripe event acted on, so a redelivered event changes nothing.
+CREATE TABLE stripe_events (
+    id          TEXT PRIMARY KEY,
+    type        TEXT NOT NULL,
+    received_at TIMESTAMPTZ NOT NULL
+);
+
+-- +goose Down
+DROP TABLE stripe_events;
+DROP TABLE payments;

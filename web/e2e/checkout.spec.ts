@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { lockedStudent } from './billing'
+import { expect, test, waitForMail } from './fixtures'
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width)
+}
+
+test('a student with no free sessions left buys Premium on the development checkout and practises', async ({ page }) => {
+  test.slow()
+  const email = await lockedStudent(page, 'buyer')
+  await expect(page.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practising.")).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
+  await expect(page.getByRole('link', { name: 'Start practice' })).toHaveCount(0)
+
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible()
+  await page.getByRole('button', { name: 'Upgrade', exact: true }).click()
+
+  await expect(page).toHaveURL(/\/dental\/checkout\/test\?.*session=cs_simulated_/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Test payment — no money moves' })).toBeVisible()
+  await expect(page.getByText('$29.00', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay' }).click()
+
+  await expect(page).toHaveURL(/\/dental\/dashboard\?checkout=success$/)
+  await expect(page.getByText('Premium (365 days left)')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /^Premium is active until [A-Z][a-z]+ \d{1,2}, \d{4}\.$/ })).toBeVisible()
+  const receipt = await waitForMail(email, /Your Whitecoat Premium pass/)
+  expect(receipt.text).toContain('within 7 days')
+
+  await page.getByRole('link', { name: 'Start practice' }).click()
+  await expect(page).toHaveURL(/\/dental\/setup$/)
+  await page.getByRole('radio', { name: /Audio/ }).check()
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await expect(page).toHaveURL(/\/dental\/session/)
+  await expect(page.getByRole('button', { name: 'Start Recording' })).toBeVisible()
+})
+
+test('at 375 px the locked dashboard and the test checkout pass axe; cancelling returns with a neutral note', async ({ page }) => {
+  test.slow()
+  await page.setViewportSize({ width: 375, height: 800 })
+  await lockedStudent(page, 'canceller')
+  await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toBeVisible()
+  await expectAxeClean(page)
+  await page.screenshot({ path: test.info().outputPath('locked-dashboard-375.png'), fullPage: true })
+  await page.getByRole('button', { name: 'Upgrade to Practice' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Test payment — no money moves' })).toBeVisible()
+  await expectAxeClean(page)
+  await page.screenshot({ path: test.info().outputPath('test-checkout-375.png'), fullPage: true })
+  await page.getByRole('link', { name: 'Cancel and go back' }).click()
+  await expect(page).toHaveURL(/\/dental\/dashboard\?checkout=cancelled$/)
+  await expect(page.getByText('Checkout was cancelled. You have not been charged.')).toBeVisible()
+  await expect(page.getByText('Free Trial')).toBeVisible()
+})
+
+for (const width of [375, 1280]) {
+  test(`pricing at ${width} px passes axe and fits`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto('/dental/pricing')
+    await expect(page.getByRole('heading', { level: 2, name: 'Premium' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Get Premium' })).toBeVisible()
+    await expectAxeClean(page)
+    await page.screenshot({ path: test.info().outputPath(`pricing-${width}.png`), fullPage: true })
+  })
+}

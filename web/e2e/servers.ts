@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ServerState } from './fixtures'
+import { freePort, stop, waitReady } from './global-setup'
+
+/** A whitecoat server a spec started for itself, with settings of its own. */
+export interface OwnServer extends ServerState {
+  close(): Promise<void>
+}
+
+/**
+ * Starts the binary like global setup does, on its own SQLite database,
+ * with env added (payments settings, a public BASE_URL...). listenURL is
+ * where the test reaches it; BASE_URL may name another host.
+ */
+export async function startWhitecoat(env: Record<string, string>): Promise<OwnServer & { listenURL: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'whitecoat-e2e-own-'))
+  const port = await freePort()
+  const listenURL = `http://127.0.0.1:${port}`
+  const state = { baseURL: env.BASE_URL ?? listenURL, databaseURL: join(dir, 'whitecoat.db'), dataDir: join(dir, 'data') }
+  const logPath = join(dir, 'server.log')
+  const log = createWriteStream(logPath)
+  const server = spawn(process.env.WHITECOAT_BIN!, ['serve'], {
+    env: {
+      ...process.env,
+      ADDR: `127.0.0.1:${port}`,
+      BASE_URL: state.baseURL,
+      DATA_DIR: state.dataDir,
+      DATABASE_URL: state.databaseURL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_IP: '1000',
+      SPEECH_ENGINE: 'local',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout?.pipe(log)
+  server.stderr?.pipe(log)
+  let exited: number | null | undefined
+  server.on('exit', (code) => (exited = code))
+  try {
+    await waitReady(`${listenURL}/readyz`, () => exited, 30_000)
+  } catch (err) {
+    await stop(server)
+    throw new Error(`${(err as Error).message}\n--- whitecoat output ---\n${existsSync(logPath) ? readFileSync(logPath, 'utf8') : ''}`)
+  }
+  return {
+    ...state,
+    listenURL,
+    close: async () => {
+      await stop(server)
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The stripe-mock binary the Makefile installs (mk/billing.mk), or null. */
+function stripeMockBinary(): string | null {
+  const candidates = [process.env.GOBIN, process.env.GOPATH && join(process.env.GOPATH, 'bin'), join(homedir(), 'go', 'bin')]
+  for (const dir of candidates) {
+    if (dir && existsSync(join(dir, 'stripe-mock'))) return join(dir, 'stripe-mock')
+  }
+  return null
+}
+
+/** Starts stripe-mock on a free port; null when it is not installed. */
+export async function startStripeMock(): Promise<{ url: string; close(): Promise<void> } | null> {
+  const bin = stripeMockBinary()
+  if (!bin) return null
+  const port = await freePort()
+  const proc: ChildProcess = spawn(bin, ['-http-addr', `127.0.0.1:${port}`], { stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}`
+  // Without a key stripe-mock answers 401: any answer means it is up.
+  for (const deadline = Date.now() + 15_000; ; ) {
+    try {
+      await fetch(`${url}/v1/charges`)
+      break
+    } catch (err) {
+      if (Date.now() > deadline || proc.exitCode !== null) {
+        await stop(proc)
+        throw new Error(`stripe-mock did not start on ${url}: ${(err as Error).message}`)
+      }
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return { url, close: () => stop(proc) }
+}

@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { dashboardBody, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
+import { renderApp } from '@/test/render'
+import { checkoutNavigation } from './upgrade-button'
+
+describe('checkout from the dashboard', () => {
+  it('locks practice; "Upgrade to Practice" and the banner start checkout', async () => {
+    const body = dashboardBody()
+    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => {})
+    let sent: unknown
+    mockApi({
+      'GET /api/auth/me': () => json(200, { user: user() }),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () => json(200, { ...body, access: { ...body.access, practiceEnabled: false, freeSessionsRemaining: 0, banner } }),
+      'POST /api/create-checkout-session': async (req) => {
+        sent = await req.json()
+        return json(200, { url: 'https://checkout.stripe.com/c/pay/cs_test_1' })
+      },
+    })
+    renderApp('/medical/dashboard')
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade to Practice' }, { timeout: 5000 })
+    expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
+    expect(screen.getByText(banner)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled()
+    await userEvent.click(upgrade)
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'))
+    expect(sent).toEqual({ profession: 'medical' })
+    go.mockRestore()
+  })
+
+  it('says when payments are not set up, with the support address', async () => {
+    const body = dashboardBody()
+    mockApi({
+      'GET /api/auth/me': () => json(200, { user: user() }),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () => json(200, { ...body, access: { ...body.access, practiceEnabled: false } }),
+      'POST /api/create-checkout-session': () => problem(503, 'Payments are not set up on this server yet.'),
+    })
+    renderApp('/dental/dashboard')
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Practice' }, { timeout: 5000 }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Payments are not set up on this server yet.')
+    expect(within(alert).getByRole('link', { name: 'support@whitecoat.app' })).toHaveAttribute('href', 'mailto:support@whitecoat.app')
+  })
+
+  it('confirms a returning payment, then says until when Premium runs', async () => {
+    const body = dashboardBody()
+    let paid = false
+    mockApi({
+      'GET /api/auth/me': () => json(200, { user: user() }),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () =>
+        json(
+          200,
+          paid
+            ? { ...body, access: { ...body.access, status: 'paid_active', badge: 'Premium (365 days left)', subscriptionEndsAt: '2027-09-10T12:00:00Z' } }
+            : body,
+        ),
+    })
+    renderApp('/dental/dashboard?checkout=success')
+    expect(await screen.findByText('Thank you! We are confirming your payment…')).toBeInTheDocument()
+    paid = true
+    expect(await screen.findByText('Premium is active until September 10, 2027.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(screen.getByText('Premium (365 days left)')).toBeInTheDocument()
+  })
+
+  it('returns from a cancelled checkout with a neutral note', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(200, { user: user() }),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () => json(200, dashboardBody()),
+    })
+    renderApp('/dental/dashboard?checkout=cancelled')
+    expect(await screen.findByText('Checkout was cancelled. You have not been charged.')).toBeInTheDocument()
+  })
+})

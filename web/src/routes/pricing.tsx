@@ -1,0 +1,30 @@
+import { useSearchParams } from 'react-router'
+import { useMe } from '@/features/auth/api/get-me'
+import { PricingPage, type Visitor } from '@/features/billing/components/pricing-page'
+import { TestCheckout } from '@/features/billing/components/test-checkout'
+import { useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { useProfessionSlug } from '@/hooks/use-profession-slug'
+
+export function PricingRoute() {
+  const slug = useProfessionSlug()
+  const me = useMe()
+  // Whether a signed-in student may practise decides between "Upgrade"
+  // and a way into practice; only a verified account has an access status.
+  const dashboard = useDashboard({ enabled: !!me.data?.emailVerified })
+  let visitor: Visitor = 'signed-out'
+  if (me.data) visitor = dashboard.data && !dashboard.data.access.practiceEnabled ? 'needs-upgrade' : 'has-access'
+  return <PricingPage visitor={visitor} slug={slug} />
+}
+
+/** The price the checkout page was sent with ("$29.00"), or the spec's. */
+function formatAmount(cents: string | null, currency: string | null) {
+  const n = Number(cents)
+  if (!cents || !Number.isInteger(n) || !currency || !/^[a-z]{3}$/.test(currency)) return '$29.00'
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(n / 100)
+}
+
+export function TestCheckoutRoute() {
+  const slug = useProfessionSlug()
+  const [search] = useSearchParams()
+  return <TestCheckout slug={slug} session={search.get('session') ?? ''} amount={formatAmount(search.get('amount'), search.get('currency'))} />
+}
