@@ -22,11 +22,17 @@ import (
 // student signs in a verified student whose trial has run out.
 func student(t *testing.T, app *testApp) *browser {
 	t.Helper()
+	return studentAt(t, app, "10.4.0.1")
+}
+
+// studentAt signs in a student whose trial has ended, from address ip.
+func studentAt(t *testing.T, app *testApp, ip string) *browser {
+	t.Helper()
 	if _, err := app.auth.CreateUser(context.Background(), "Ana Lee", "ana@example.com", pw, auth.RoleUser); err != nil {
 		t.Fatal(err)
 	}
 	app.Clock.Advance(8 * 24 * time.Hour)
-	b := app.browser(t, "10.4.0.1")
+	b := app.browser(t, ip)
 	wantStatus(t, b.login("ana@example.com", pw), http.StatusOK)
 	return b
 }
@@ -105,14 +111,20 @@ func TestCheckoutThroughStripe(t *testing.T) {
 func TestCheckoutWithoutStripe(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
-		b := student(t, app)
+		b := studentAt(t, app, "127.0.0.1")
 		r := b.post("/api/create-checkout-session", map[string]string{"profession": "medical"})
 		wantStatus(t, r, http.StatusOK)
 		page, err := url.Parse(r.JSON(t)["url"].(string))
 		if err != nil || page.Path != "/medical/checkout/test" {
 			t.Fatalf("checkout page %v (%v)", page, err)
 		}
-		wantStatus(t, b.post("/api/dev-checkout/pay", map[string]string{"session": page.Query().Get("session")}), http.StatusOK)
+		pay := map[string]string{"session": page.Query().Get("session")}
+		// A development server listening on every interface is reachable
+		// from elsewhere on the network: only this machine may pay.
+		elsewhere := app.browser(t, "192.0.2.10")
+		elsewhere.setSessionCookie(b.sessionCookie())
+		wantStatus(t, elsewhere.post("/api/dev-checkout/pay", pay), http.StatusNotFound)
+		wantStatus(t, b.post("/api/dev-checkout/pay", pay), http.StatusOK)
 		if got := badge(t, b); got != "Premium (365 days left)" {
 			t.Fatalf("badge after the test payment %q", got)
 		}

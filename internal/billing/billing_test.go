@@ -341,7 +341,7 @@ func TestModes(t *testing.T) {
 		if _, err := off.svc.CreateCheckout(context.Background(), off.user(t), "dental"); apperr.KindOf(err) != apperr.KindUnavailable {
 			t.Fatalf("without a key: %v, want unavailable", err)
 		}
-		if err := off.svc.PaySimulated(context.Background(), off.user(t), "cs_simulated_X"); apperr.KindOf(err) != apperr.KindNotFound {
+		if err := off.svc.PaySimulated(context.Background(), off.user(t), "cs_simulated_X", "127.0.0.1"); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Fatalf("simulator without loopback: %v", err)
 		}
 
@@ -351,7 +351,7 @@ func TestModes(t *testing.T) {
 		if err != nil || session.Path != "/dental/checkout/test" || !strings.HasPrefix(session.Query().Get("session"), "cs_simulated_") || session.Query().Get("amount") != "2900" {
 			t.Fatalf("simulated checkout %v (%v)", c, err)
 		}
-		if err := sim.PaySimulated(context.Background(), off.user(t), session.Query().Get("session")); err != nil {
+		if err := sim.PaySimulated(context.Background(), off.user(t), session.Query().Get("session"), "127.0.0.1"); err != nil {
 			t.Fatal(err)
 		}
 		if u := off.user(t); !u.HasPaid {
@@ -359,7 +359,7 @@ func TestModes(t *testing.T) {
 		}
 
 		withKey := NewService(off.db, off.users, off.svc.mailer, off.svc.logger, off.svc.now, Config{SecretKey: "sk_test_1", WebhookSecret: testSecret, Loopback: true})
-		if err := withKey.PaySimulated(context.Background(), off.user(t), "cs_simulated_X"); apperr.KindOf(err) != apperr.KindNotFound {
+		if err := withKey.PaySimulated(context.Background(), off.user(t), "cs_simulated_X", "127.0.0.1"); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Fatalf("simulator with a key: %v", err)
 		}
 	})

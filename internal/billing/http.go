@@ -118,7 +118,7 @@ func (h *Handler) webhook(ctx context.Context, _ auth.User, in *webhookInput) (*
 }
 
 func (h *Handler) paySimulated(ctx context.Context, u auth.User, in *simulatedPaymentInput) (*webhookOutput, error) {
-	if err := h.svc.PaySimulated(ctx, u, in.Body.Session); err != nil {
+	if err := h.svc.PaySimulated(ctx, u, in.Body.Session, httpx.ClientIP(ctx)); err != nil {
 		return nil, err
 	}
 	out := &webhookOutput{}

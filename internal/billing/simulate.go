@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"fmt"
+	"net"
 	"time"
 
 	"github.com/stripe/stripe-go/v84"
@@ -21,8 +22,11 @@ const MsgNoSimulator = "The test checkout only runs on a development server with
 // PaySimulated is the development checkout's Pay button: it signs the
 // event Stripe would send for session and hands it to HandleWebhook, so a
 // server without Stripe goes through the same fulfilment as one with it.
-func (s *Service) PaySimulated(ctx context.Context, u auth.User, session string) error {
-	if s.mode != ModeSimulated {
+// Only a client on this machine may press it: a loopback BASE_URL does not
+// stop a development server listening on every interface (ADDR=:8080)
+// from being reached from the rest of a network.
+func (s *Service) PaySimulated(ctx context.Context, u auth.User, session, clientIP string) error {
+	if ip := net.ParseIP(clientIP); s.mode != ModeSimulated || ip == nil || !ip.IsLoopback() {
 		return apperr.NotFound(MsgNoSimulator)
 	}
 	payload, header, err := signedEvent(s.webhookSecret, "evt_simulated_"+rand.Text(), stripe.EventTypeCheckoutSessionCompleted, map[string]any{
