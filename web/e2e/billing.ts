@@ -1,20 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { useOneFreeSession } from './practice-api'
 import { createUserWithCli, expect, logInInUi, PASSWORD, type ServerState, uniqueEmail } from './fixtures'
 
-/** Uses up the free sessions through the API: a one-question session, skipped and completed. */
+/** Uses up the free sessions through the API: answered sessions, as a student's would be. */
 export async function useFreeSessions(request: APIRequestContext) {
-  for (let i = 0; i < 2; i++) {
-    const created = await request.post('/api/practice/sessions', {
-      data: { profession: 'dental', mode: 'audio', interviewType: 'random', questionCount: 1, big3: false },
-    })
-    expect(created.status()).toBe(201)
-    const { session } = (await created.json()) as { session: { id: string; items: { id: string }[] } }
-    expect((await request.post(`/api/practice/sessions/${session.id}/items/${session.items[0]!.id}/skip`)).ok()).toBe(true)
-    expect((await request.post(`/api/practice/sessions/${session.id}/complete`, { data: { totalSessionTime: 5 } })).ok()).toBe(true)
-  }
+  for (let i = 0; i < 2; i++) await useOneFreeSession(request)
   // The stats update follows completion in a job: wait for it.
   await expect
-    .poll(async () => ((await (await request.get('/api/dashboard')).json()) as { access: { freeSessionsRemaining: number } }).access.freeSessionsRemaining)
+    .poll(async () => ((await (await request.get('/api/dashboard')).json()) as { access: { freeSessionsRemaining: number } }).access.freeSessionsRemaining, { timeout: 30_000 })
     .toBe(0)
 }
 
