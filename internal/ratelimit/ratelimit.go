@@ -5,6 +5,7 @@ package ratelimit
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -14,11 +15,57 @@ import (
 type Limiter struct {
 	db  *store.DB
 	now func() time.Time
+
+	// refused remembers, in this process, keys known to be over their
+	// limit until their window ends: a flood of refused attempts then
+	// costs no database write each (50 connections of made-up resets
+	// were otherwise thousands of writes a second). Other copies of the
+	// binary learn the same from the table at their first refusal.
+	mu      sync.Mutex
+	refused map[string]time.Time
 }
+
+// maxRemembered bounds the refused keys kept in memory; past it, attempts
+// on keys not yet remembered are simply counted in the database.
+const maxRemembered = 10_000
 
 // New returns a Limiter using now as its clock.
 func New(db *store.DB, now func() time.Time) *Limiter {
-	return &Limiter{db: db, now: now}
+	return &Limiter{db: db, now: now, refused: map[string]time.Time{}}
+}
+
+// refusedUntil reports until when key is known to be refused.
+func (l *Limiter) refusedUntil(key string, now time.Time) (time.Time, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	until, ok := l.refused[key]
+	if ok && !now.Before(until) {
+		delete(l.refused, key)
+		return time.Time{}, false
+	}
+	return until, ok
+}
+
+func (l *Limiter) rememberRefused(key string, until, now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.refused) >= maxRemembered {
+		for k, u := range l.refused {
+			if !now.Before(u) {
+				delete(l.refused, k)
+			}
+		}
+		if len(l.refused) >= maxRemembered {
+			return
+		}
+	}
+	l.refused[key] = until
+}
+
+func (l *Limiter) forget(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.refused, key)
 }
 
 // Rule is a number of attempts allowed per window.
@@ -31,6 +78,9 @@ type Rule struct {
 // it returns allowed=false and how long until the window resets.
 func (l *Limiter) Hit(ctx context.Context, key string, r Rule) (allowed bool, retryAfter time.Duration, err error) {
 	now := store.Truncate(l.now())
+	if until, ok := l.refusedUntil(key, now); ok {
+		return false, until.Sub(now), nil
+	}
 	var (
 		hits  int
 		start time.Time
@@ -45,6 +95,7 @@ func (l *Limiter) Hit(ctx context.Context, key string, r Rule) (allowed bool, re
 		return false, 0, fmt.Errorf("ratelimit: hit %s: %w", key, err)
 	}
 	if hits > r.Limit {
+		l.rememberRefused(key, start.Add(r.Window), now)
 		return false, start.Add(r.Window).Sub(now), nil
 	}
 	return true, 0, nil
@@ -54,6 +105,7 @@ func (l *Limiter) Hit(ctx context.Context, key string, r Rule) (allowed bool, re
 // window: attempts are counted before their outcome is known, and a
 // successful one should not use up the allowance.
 func (l *Limiter) Forgive(ctx context.Context, key string) error {
+	l.forget(key)
 	if _, err := l.db.SQL.ExecContext(ctx, `UPDATE rate_limits SET hits = hits - 1 WHERE key = $1 AND hits > 0`, key); err != nil {
 		return fmt.Errorf("ratelimit: forgive %s: %w", key, err)
 	}
@@ -62,6 +114,7 @@ func (l *Limiter) Forgive(ctx context.Context, key string) error {
 
 // Reset forgets key's attempts, e.g. after a successful login.
 func (l *Limiter) Reset(ctx context.Context, key string) error {
+	l.forget(key)
 	if _, err := l.db.SQL.ExecContext(ctx, `DELETE FROM rate_limits WHERE key = $1`, key); err != nil {
 		return fmt.Errorf("ratelimit: reset %s: %w", key, err)
 	}

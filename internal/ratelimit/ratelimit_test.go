@@ -1,0 +1,60 @@
+package ratelimit
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+// Once a key is over its limit, further attempts are refused without a
+// database write: here the database is gone, and the refusal still holds
+// until the window ends, when the database is asked again.
+func TestRefusedKeysCostNoDatabaseWrite(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+		l := New(db, func() time.Time { return clock })
+		rule := Rule{Limit: 2, Window: time.Minute}
+		for i := range 2 {
+			if ok, _, err := l.Hit(ctx, "reset:ip:10.0.0.1", rule); !ok || err != nil {
+				t.Fatalf("attempt %d: allowed=%v err=%v", i+1, ok, err)
+			}
+		}
+		if ok, retry, err := l.Hit(ctx, "reset:ip:10.0.0.1", rule); ok || err != nil || retry != time.Minute {
+			t.Fatalf("third attempt: allowed=%v retry=%v err=%v, want refused for a minute", ok, retry, err)
+		}
+		db.SQL.Close()
+		clock = clock.Add(20 * time.Second)
+		for range 100 {
+			if ok, retry, err := l.Hit(ctx, "reset:ip:10.0.0.1", rule); ok || err != nil || retry != 40*time.Second {
+				t.Fatalf("refused attempt: allowed=%v retry=%v err=%v, want refused for 40 s without the database", ok, retry, err)
+			}
+		}
+		clock = clock.Add(40 * time.Second)
+		if _, _, err := l.Hit(ctx, "reset:ip:10.0.0.1", rule); err == nil {
+			t.Fatal("after the window the database must be asked again (it is closed here)")
+		}
+	})
+}
+
+func TestResetForgetsARefusal(t *testing.T) {
+	ctx := context.Background()
+	db := storetest.SQLite(t)
+	l := New(db, time.Now)
+	rule := Rule{Limit: 1, Window: time.Hour}
+	if ok, _, err := l.Hit(ctx, "login:pair:a|b", rule); !ok || err != nil {
+		t.Fatalf("first attempt: allowed=%v err=%v", ok, err)
+	}
+	if ok, _, _ := l.Hit(ctx, "login:pair:a|b", rule); ok {
+		t.Fatal("second attempt allowed")
+	}
+	if err := l.Reset(ctx, "login:pair:a|b"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _, err := l.Hit(ctx, "login:pair:a|b", rule); !ok || err != nil {
+		t.Fatalf("after Reset: allowed=%v err=%v", ok, err)
+	}
+}
