@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -84,9 +85,22 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 			return
 		}
 		u, sess, err := h.svc.Authenticate(r.Context(), c.Value)
-		if err != nil {
-			if apperr.KindOf(err) != apperr.KindUnauthenticated {
-				httpx.Logger(r.Context()).Error("session lookup failed", "err", err)
+		switch {
+		case err == nil:
+		case apperr.KindOf(err) == apperr.KindUnauthenticated:
+			next.ServeHTTP(w, r)
+			return
+		case r.Context().Err() != nil:
+			return // the client has gone
+		default:
+			// The sign-in could not be checked: the server's fault, not the
+			// student's, so the API answers 503 rather than "please log
+			// in"; the app's pages need no sign-in to load.
+			httpx.Logger(r.Context()).Error("session lookup failed", "err", err)
+			if strings.HasPrefix(r.URL.Path, "/api/") {
+				w.Header().Set("Retry-After", "5")
+				httpx.WriteProblem(w, http.StatusServiceUnavailable, MsgSignInUnchecked)
+				return
 			}
 			next.ServeHTTP(w, r)
 			return

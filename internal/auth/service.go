@@ -22,15 +22,17 @@ import (
 // Messages the API answers with; the reset and resend ones are identical
 // whether or not the email belongs to an account.
 const (
-	MsgInvalidLogin    = "Invalid email or password."
-	MsgResendSent      = "If that email belongs to an account that still needs verifying, a new verification link is on its way."
-	MsgResetSent       = "If that email belongs to an account, a password reset link is on its way. It works for one hour."
-	MsgBadLink         = "This link is invalid, has expired or was already used. Request a new one."
-	MsgEmailConfirmed  = "Your email is confirmed."
-	MsgPasswordReset   = "Your password has been changed. Log in with your new password."
-	MsgSignInRequired  = "Please log in to continue."
-	MsgAdminsOnly      = "Only admins can do this."
-	MsgVerifyFirst     = "Verify your email to unlock the app."
+	MsgInvalidLogin   = "Invalid email or password."
+	MsgResendSent     = "If that email belongs to an account that still needs verifying, a new verification link is on its way."
+	MsgResetSent      = "If that email belongs to an account, a password reset link is on its way. It works for one hour."
+	MsgBadLink        = "This link is invalid, has expired or was already used. Request a new one."
+	MsgEmailConfirmed = "Your email is confirmed."
+	MsgPasswordReset  = "Your password has been changed. Log in with your new password."
+	MsgSignInRequired = "Please log in to continue."
+	MsgAdminsOnly     = "Only admins can do this."
+	MsgVerifyFirst    = "Verify your email to unlock the app."
+	// MsgSignInUnchecked answers when the stored sign-ins cannot be read.
+	MsgSignInUnchecked = "We could not check your sign-in right now. Please try again in a moment."
 	MsgSignedInAlready = "This browser is already signed in."
 	MsgEmailTaken      = "An account with this email already exists. Log in instead, or reset your password."
 	// MsgSignupStarted answers every sign-up, new address or not.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -54,4 +56,36 @@ func TestLoginUpgradesWeakHashes(t *testing.T) {
 			t.Fatal("a failed login changed the stored hash")
 		}
 	})
+}
+
+// A sign-in that cannot be checked (the database is down) was treated as
+// no sign-in: the API told the student to log in. It is the server's
+// fault, so the API answers 503; pages still load.
+func TestAnUncheckableSignInIsTheServersFault(t *testing.T) {
+	db := storetest.SQLite(t)
+	svc := newTestService(db, Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1})
+	h := NewHandler(svc, false)
+	reached := false
+	mw := h.Middleware(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { reached = true }))
+	db.SQL.Close()
+	for _, tc := range []struct {
+		path    string
+		status  int
+		reaches bool
+	}{
+		{"/api/dashboard", http.StatusServiceUnavailable, false},
+		{"/dental/dashboard", http.StatusOK, true},
+	} {
+		reached = false
+		req := httptest.NewRequest(http.MethodGet, tc.path, nil)
+		req.AddCookie(&http.Cookie{Name: h.CookieName(), Value: "some-session-token"})
+		rec := httptest.NewRecorder()
+		mw.ServeHTTP(rec, req)
+		if rec.Code != tc.status || reached != tc.reaches {
+			t.Errorf("%s: %d (handler reached %v), want %d (%v)", tc.path, rec.Code, reached, tc.status, tc.reaches)
+		}
+		if tc.status == http.StatusServiceUnavailable && !strings.Contains(rec.Body.String(), MsgSignInUnchecked) {
+			t.Errorf("%s: body %s", tc.path, rec.Body)
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -62,6 +63,9 @@ func ToHTTP(ctx context.Context, err error) error {
 	if e.Kind == apperr.KindUnavailable {
 		Logger(ctx).Warn("request refused: server unavailable", "reason", e.Message, "err", e.Err)
 	}
+	if e.Kind == apperr.KindRateLimited {
+		holdRefusal(ctx)
+	}
 	if e.Kind == apperr.KindRateLimited || e.Kind == apperr.KindUnavailable {
 		secs := int(e.RetryAfter.Seconds() + 0.999)
 		if secs < 1 {
@@ -74,6 +78,33 @@ func ToHTTP(ctx context.Context, err error) error {
 
 // MsgBodyCutOff answers a request whose client stopped sending its body.
 const MsgBodyCutOff = "The request was cut off before all of it arrived. Please send it again."
+
+// A client over its rate limit gets its refusal only after refusalDelay:
+// a flood on a few connections is then a few hundred requests a second
+// instead of thousands, leaving the CPU to students. Waiting costs a
+// goroutine and no CPU; past maxHeldRefusals waiting at once, refusals go
+// out at once, so many connections cannot turn the wait into memory.
+const (
+	refusalDelay    = 250 * time.Millisecond
+	maxHeldRefusals = 1000
+)
+
+var heldRefusals = make(chan struct{}, maxHeldRefusals)
+
+func holdRefusal(ctx context.Context) {
+	select {
+	case heldRefusals <- struct{}{}:
+	default:
+		return
+	}
+	defer func() { <-heldRefusals }()
+	timer := time.NewTimer(refusalDelay)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+}
 
 // NewProblem replaces Huma's error constructor (huma.NewError) so that
 // validation failures say what is wrong in the detail a client shows, and
