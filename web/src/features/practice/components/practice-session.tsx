@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useBlocker, useNavigate } from 'react-router'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormStatus } from '@/components/ui/form-status'
@@ -41,14 +42,28 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
     return first === -1 ? items.length : first
   })
   const [message, setMessage] = useState('')
-  const [refusal, setRefusal] = useState<string | null>(null)
   const [finishing, setFinishing] = useState(false)
   const leaving = useRef(false)
   const media = useMediaStream(session.mode)
   const skip = useSkipQuestion()
   const complete = useCompletePracticeSession()
   const announce = useCallback((text: string) => setMessage(text), [])
-  const onRefused = useCallback((text: string) => setRefusal(text), [])
+  const leaveTo = useCallback(
+    (path: string) => {
+      leaving.current = true
+      void navigate(path, { replace: true })
+    },
+    [navigate],
+  )
+  // Spec §8: the usage guard's text, then the dashboard. Leaving unmounts the
+  // recorder, which stops the MediaRecorder and the microphone mid-answer.
+  const onRefused = useCallback(
+    (text: string) => {
+      toast.error('Usage paused', { description: text, duration: 15000 })
+      leaveTo(`/${slug}/dashboard`)
+    },
+    [leaveTo, slug],
+  )
   const uploads = useAnswerUploads(session.id, { onRefused, announce })
   const startUpload = uploads.start
   const saveAnswer = useCallback((itemId: string, answer: RecordedAnswer) => startUpload(itemId, answer.audio), [startUpload])
@@ -61,11 +76,6 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)
   }, [])
-
-  function leaveTo(path: string) {
-    leaving.current = true
-    void navigate(path, { replace: true })
-  }
 
   async function finish() {
     setFinishing(true)
@@ -150,18 +160,6 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
             <Button variant="destructive" onClick={() => blocker.proceed?.()}>
               Leave session
             </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={refusal !== null} onOpenChange={(open) => !open && leaveTo(`/${slug}/dashboard`)}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Usage paused</DialogTitle>
-            <DialogDescription>{refusal}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button onClick={() => leaveTo(`/${slug}/dashboard`)}>Back to Dashboard</Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -73,6 +73,7 @@ const base = {
  */
 function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve({ getTracks: () => [], getAudioTracks: () => [] })) {
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(getUserMedia) } })
+  const recorders: FakeRecorder[] = []
   class FakeRecorder {
     static isTypeSupported = (t: string) => t === 'audio/webm;codecs=opus'
     state = 'inactive'
@@ -81,6 +82,7 @@ function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve(
     onstop: (() => void) | null = null
     constructor(_: unknown, opts?: { mimeType?: string }) {
       this.mimeType = opts?.mimeType ?? ''
+      recorders.push(this)
     }
     start(timeslice?: number) {
       this.state = 'recording'
@@ -95,6 +97,7 @@ function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve(
   vi.stubGlobal('MediaRecorder', FakeRecorder)
   URL.createObjectURL = vi.fn(() => 'blob:replay')
   URL.revokeObjectURL = vi.fn()
+  return { recorders }
 }
 
 const PIECE = 'PATCH /api/practice/sessions/s1/items/i1/audio'
@@ -186,8 +189,8 @@ describe('practice session', () => {
     expect(calls.some((c) => c.key === FINISH)).toBe(false)
   })
 
-  it('shows the usage-guard refusal as soon as the recording is refused, then goes to the dashboard', async () => {
-    fakeMedia()
+  it('stops the recorder when the usage guard refuses the recording, shows its text and goes to the dashboard', async () => {
+    const { recorders } = fakeMedia()
     mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
@@ -196,10 +199,11 @@ describe('practice session', () => {
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
-    const dialog = await screen.findByRole('alertdialog')
-    expect(dialog).toHaveTextContent(HEAVY_USAGE)
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to Dashboard' }))
+    expect(recorders.map((r) => r.state)).toEqual(['recording'])
+    expect(await screen.findByText(HEAVY_USAGE)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+    await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['inactive']))
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument()
   })
 
   it('skipping the last question completes the session', async () => {
