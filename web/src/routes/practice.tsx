@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PracticeSession } from '@/features/practice/components/practice-session'
+import { ProfessionTag } from '@/features/practice/components/profession-tag'
 import { SavedSessionSummary, SessionSummary } from '@/features/practice/components/session-summary'
 import { SetupForm } from '@/features/practice/components/setup-form'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
@@ -37,7 +38,10 @@ export function SetupRoute() {
   const slug = useProfessionSlug()
   return (
     <PracticePage docTitle="Setup">
-      <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
+      <div className="grid gap-1">
+        <ProfessionTag slug={slug} />
+        <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
+      </div>
       <SetupForm slug={slug} />
     </PracticePage>
   )

@@ -13,6 +13,7 @@ import { usePracticeSession, type PracticeSession as Session } from '../api/get-
 import { useSkipQuestion } from '../api/skip-question'
 import { useAnswerUploads } from '../hooks/use-answer-uploads'
 import { useMediaStream } from '../hooks/use-media-stream'
+import { ProfessionTag } from './profession-tag'
 import { QuestionRecorder } from './question-recorder'
 import { SessionLoadError } from './session-load-error'
 
@@ -101,6 +102,7 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
 
   return (
     <div className="grid gap-6">
+      <ProfessionTag slug={session.profession} detail={session.mode === 'video' ? 'Video' : 'Audio'} />
       <div role="status" aria-live="polite" className="sr-only">
         {message}
       </div>

@@ -148,6 +148,7 @@ describe('practice session', () => {
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    expect(await screen.findByText(/^Dental interview/)).toHaveTextContent('Dental interview · Audio')
     expect(screen.getByText('Recording started')).toHaveClass('sr-only')
     expect(screen.getByRole('timer')).toHaveTextContent('3:00')
     await waitFor(() => expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op']))
@@ -159,6 +160,7 @@ describe('practice session', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Complete Session' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/summary'))
     expect(router.state.location.search).toBe('?id=s1')
+    expect(await screen.findByText('Dental interview')).toBeInTheDocument()
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/complete')?.body).toEqual({ totalSessionTime: expect.any(Number) })
   })
 
@@ -364,6 +366,7 @@ describe('setup', () => {
     })
     fakeMedia()
     const { router } = renderApp('/medical/setup')
+    expect(await screen.findByText('Medical interview')).toBeInTheDocument()
     await userEvent.click(await screen.findByRole('radio', { name: /Custom/ }))
     await userEvent.click(screen.getByRole('radio', { name: /Audio/ }))
     expect(screen.getByRole('button', { name: 'Start Interview' })).toBeDisabled()

@@ -8,12 +8,15 @@ import { scoreVariant } from '@/lib/score'
 import { usePracticeSession } from '../api/get-practice-session'
 import { useSavedSession } from '../api/get-saved-session'
 import { entriesFromSaved, entriesFromSession, formatImprovement, orderForSummary, type ResultEntry } from '../utils/summary'
+import { ProfessionTag } from './profession-tag'
 import { ResultCard } from './result-card'
 import { SaveSessionDialog } from './save-session-dialog'
 import { SessionLoadError } from './session-load-error'
 
 function SummaryLayout(props: {
   slug: ProfessionSlug
+  /** The profession practised, which the page's own slug need not be. */
+  profession: string
   title: string
   average: ReactNode
   entries: ResultEntry[]
@@ -24,6 +27,7 @@ function SummaryLayout(props: {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
+        <ProfessionTag slug={props.profession} />
         <h1 className="text-3xl font-bold tracking-tight">{props.title}</h1>
         <div className="flex flex-wrap items-center gap-3" aria-live="polite">
           {props.average}
@@ -85,6 +89,7 @@ export function SessionSummary({ sessionId, slug }: { sessionId: string; slug: P
       ) : null}
       <SummaryLayout
         slug={slug}
+        profession={session.profession}
         title="Session summary"
         average={average}
         entries={orderForSummary(entriesFromSession(session))}
@@ -105,6 +110,7 @@ export function SavedSessionSummary({ savedId, slug }: { savedId: string; slug: 
   return (
     <SummaryLayout
       slug={slug}
+      profession={saved.profession}
       title={saved.title}
       average={
         <>
