@@ -13,7 +13,7 @@ import { usePracticeSession, type PracticeSession as Session } from '../api/get-
 import { useSkipQuestion } from '../api/skip-question'
 import { useAnswerUploads } from '../hooks/use-answer-uploads'
 import { useMediaStream } from '../hooks/use-media-stream'
-import { ProfessionTag } from './profession-tag'
+import { ProfessionTag, type ProfessionNames } from './profession-tag'
 import { QuestionRecorder } from './question-recorder'
 import { SessionLoadError } from './session-load-error'
 
@@ -22,7 +22,7 @@ function secondsSince(iso: string): number {
   return Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))
 }
 
-export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: ProfessionSlug }) {
+export function PracticeSession({ sessionId, slug, nameOf }: { sessionId: string; slug: ProfessionSlug; nameOf: ProfessionNames }) {
   // Loaded once: the runner keeps its own state from here, and a failed
   // background refetch must not unmount it mid-answer.
   const session = usePracticeSession(sessionId, { live: false })
@@ -31,10 +31,10 @@ export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: 
     return <SessionLoadError error={session.error} slug={slug} />
   }
   if (session.data.status === 'completed') return <Navigate to={`/${slug}/summary?id=${encodeURIComponent(sessionId)}`} replace />
-  return <SessionRunner session={session.data} slug={slug} />
+  return <SessionRunner session={session.data} slug={slug} nameOf={nameOf} />
 }
 
-function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSlug }) {
+function SessionRunner({ session, slug, nameOf }: { session: Session; slug: ProfessionSlug; nameOf: ProfessionNames }) {
   const navigate = useNavigate()
   const items = session.items
   // After a reload, carry on at the first question without an answer.
@@ -102,7 +102,7 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
 
   return (
     <div className="grid gap-6">
-      <ProfessionTag slug={session.profession} detail={session.mode === 'video' ? 'Video' : 'Audio'} />
+      <ProfessionTag name={nameOf(session.profession)} detail={session.mode === 'video' ? 'Video' : 'Audio'} />
       <div role="status" aria-live="polite" className="sr-only">
         {message}
       </div>
