@@ -49,7 +49,7 @@ export function SetupRoute() {
         <ProfessionTag name={nameOf(slug)} />
         <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
       </div>
-      <SetupForm slug={slug} />
+      <SetupForm slug={slug} nameOf={nameOf} />
     </PracticePage>
   )
 }

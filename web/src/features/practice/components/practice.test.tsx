@@ -360,7 +360,14 @@ describe('setup', () => {
   it('sends a custom list as big3 false with its length as the count', async () => {
     const { calls } = mockApi({
       ...base,
-      'GET /api/questions': () => json(200, { questions: [{ id: 'q1', text: 'Describe a team you led.', subtag: '', tip: '', big3: false, big3Order: 0, mainTags: ['dental'] }] }),
+      'GET /api/questions': () =>
+        json(200, {
+          questions: [
+            { id: 'q1', text: 'Describe a team you led.', subtag: 'Teamwork', tip: '', big3: false, big3Order: 0, mainTags: ['dental'] },
+            { id: 'q2', text: 'Tell me about yourself.', subtag: 'Big 3', tip: '', big3: true, big3Order: 1, mainTags: ['medical'] },
+            { id: 'q3', text: 'Tell me about yourself.', subtag: 'Big 3', tip: '', big3: true, big3Order: 1, mainTags: ['dental'] },
+          ],
+        }),
       'POST /api/practice/sessions': () => json(201, { session: session({ id: 's9' }) }),
       'GET /api/practice/sessions/s9': () => json(200, { session: session({ id: 's9' }) }),
     })
@@ -372,7 +379,14 @@ describe('setup', () => {
     expect(screen.getByRole('button', { name: 'Start Interview' })).toBeDisabled()
     await userEvent.type(screen.getByLabelText('Write a question'), '  Why medicine?  {Enter}')
     await userEvent.type(screen.getByLabelText('Write a question'), 'why   MEDICINE?{Enter}')
-    await userEvent.click(await screen.findByRole('button', { name: /^Add\W+Describe a team you led/ }))
+    // The bank opens on the profession practised, each row labelled with its profession and subtag.
+    const bank = await screen.findByRole('list', { name: 'Question bank' })
+    expect(await within(bank).findByText('Medical · Big 3')).toBeInTheDocument()
+    expect(within(bank).getAllByRole('listitem')).toHaveLength(1)
+    await userEvent.selectOptions(screen.getByLabelText('Profession'), 'All professions')
+    expect(within(bank).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(bank).getByText('Dental · Teamwork')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /^Add\W+Describe a team you led/ }))
     expect(screen.getByRole('button', { name: /Added/ })).toBeDisabled()
     await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
     await waitFor(() => expect(router.state.location.search).toBe('?id=s9'))
