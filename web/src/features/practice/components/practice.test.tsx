@@ -154,6 +154,7 @@ describe('practice session', () => {
     await waitFor(() => expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op']))
     await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
     expect(await screen.findByText('Uploaded')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100')
     expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op', '2 audio/webm;codecs=opus us'])
     expect(calls.find((c) => c.key === FINISH)?.body).toEqual({ size: 4 })
     expect(xhr).toHaveLength(0)

@@ -1,6 +1,7 @@
 import { Circle, Square } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { Progress } from '@/components/ui/progress'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import { countdownAnnouncement, formatClock } from '../utils/countdown'
@@ -56,7 +57,7 @@ function UploadStatus({ upload, onRetry }: { upload: AnswerUpload; onRetry: () =
   return (
     <div className="grid gap-1">
       <p className="text-sm text-muted-foreground">{label}</p>
-      <progress value={upload.percent} max={100} aria-label="Upload progress" className="h-2 w-full accent-primary" />
+      <Progress value={upload.percent} aria-label="Upload progress" />
     </div>
   )
 }
