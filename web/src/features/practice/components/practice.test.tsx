@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
@@ -163,6 +163,29 @@ describe('practice session', () => {
     expect(router.state.location.search).toBe('?id=s1')
     expect(await screen.findByText('Dental interview')).toBeInTheDocument()
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/complete')?.body).toEqual({ totalSessionTime: expect.any(Number) })
+  })
+
+  it('plays the answer back with its length, seeking once so Chromium finds the duration of a recorded blob', async () => {
+    fakeMedia()
+    const server = pieceServer()
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
+      [PIECE]: server.handler,
+      [FINISH]: () => json(202, { item: item(1, { status: 'queued' }) }),
+    })
+    renderApp('/dental/session?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    const player = (await screen.findByLabelText('Replay your answer')) as HTMLAudioElement
+    expect(screen.getByText(/^Length/)).toHaveTextContent('Length 0:00')
+    let position = 0
+    Object.defineProperty(player, 'duration', { configurable: true, value: Infinity })
+    Object.defineProperty(player, 'currentTime', { configurable: true, get: () => position, set: (t: number) => (position = t) })
+    fireEvent.loadedMetadata(player)
+    expect(position).toBe(Number.MAX_SAFE_INTEGER)
+    fireEvent.timeUpdate(player)
+    expect(position).toBe(0)
   })
 
   it('uploads the answer whole when streaming broke, and Retry sends a failed upload again', async () => {
