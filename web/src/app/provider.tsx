@@ -17,7 +17,8 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <AppErrorBoundary>
       <QueryClientProvider client={client}>
         {children}
-        <Toaster position="top-right" richColors duration={4000} visibleToasts={3} closeButton />
+        {/* Bottom right: the sticky header's links and menu are at the top (toasts there covered them). */}
+        <Toaster position="bottom-right" richColors duration={4000} visibleToasts={3} closeButton />
       </QueryClientProvider>
     </AppErrorBoundary>
   )
