@@ -72,6 +72,13 @@ async function expectUsableAt375(page: Page, shot: string) {
   const desktop = page.viewportSize()!
   await page.setViewportSize({ width: 375, height: 812 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  // The page ends with its content: nothing (such as a scrolled list's
+  // screen-reader text) hangs below it as blank scroll space.
+  const { scrollHeight, contentHeight } = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    contentHeight: Math.max(window.innerHeight, Math.ceil(document.body.getBoundingClientRect().height)),
+  }))
+  expect(scrollHeight, `${shot} page height at 375 px`).toBeLessThanOrEqual(contentHeight)
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await page.screenshot({ path: test.info().outputPath(`${shot}-375.png`), fullPage: true })

@@ -120,7 +120,7 @@ export function CustomQuestionBuilder(props: {
               {matches.length === 1 ? '1 question' : `${matches.length} questions`}
               {matches.length > SHOWN_MATCHES ? ` (showing ${SHOWN_MATCHES}; search to narrow)` : ''}
             </p>
-            <ul className="grid max-h-80 gap-1 overflow-y-auto rounded-md border border-border p-1" aria-label="Question bank">
+            <ul className="relative grid max-h-80 gap-1 overflow-y-auto rounded-md border border-border p-1" aria-label="Question bank">
               {matches.slice(0, SHOWN_MATCHES).map((q) => {
                 const added = hasQuestion(questions, q.text)
                 return (
