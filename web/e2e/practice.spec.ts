@@ -83,6 +83,7 @@ async function expectUsableAt375(page: Page, shot: string) {
   expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await page.screenshot({ path: test.info().outputPath(`${shot}-375.png`), fullPage: true })
   await page.setViewportSize(desktop)
+  await page.screenshot({ path: test.info().outputPath(`${shot}-desktop.png`), fullPage: true })
 }
 
 function heardWords(transcript: string): string[] {
@@ -170,7 +171,15 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
 
   await expect(page.getByText('Question 1 of 3')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tell me about yourself.')
+  // Audio mode: a level meter hears the fake microphone before recording.
+  const meter = page.getByRole('meter', { name: 'Microphone level' })
+  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0)
   await answerByHand(page, 7)
+  // Playback knows its length: Chromium's Infinity duration for a recorded blob is resolved by one seek.
+  await expect(page.getByText(/^Length 0:0[5-9]$/)).toBeVisible()
+  const replay = page.getByLabel('Replay your answer')
+  await expect.poll(() => replay.evaluate((el) => (el as HTMLMediaElement).duration)).toBeLessThan(15)
+  expect(await replay.evaluate((el) => (el as HTMLMediaElement).currentTime)).toBe(0)
   await expect(page.getByText('Uploaded', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Next Question' }).click()
 

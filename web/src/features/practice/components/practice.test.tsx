@@ -122,6 +122,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices')
+  vi.unstubAllGlobals()
 })
 
 describe('practice session', () => {
@@ -186,6 +187,33 @@ describe('practice session', () => {
     expect(position).toBe(Number.MAX_SAFE_INTEGER)
     fireEvent.timeUpdate(player)
     expect(position).toBe(0)
+  })
+
+  it('shows a microphone level meter in audio mode before and while recording, from a Web Audio analyser', async () => {
+    fakeMedia(() => Promise.resolve({ getTracks: () => [], getAudioTracks: () => [{ kind: 'audio' }] }))
+    const closed = vi.fn()
+    class FakeAudioContext {
+      resume = () => Promise.resolve()
+      close = () => Promise.resolve(closed())
+      createMediaStreamSource = () => ({ connect: () => {}, disconnect: () => {} })
+      createAnalyser = () => ({
+        fftSize: 0,
+        // A steady tone of amplitude 0.25: RMS about 0.18, a normal voice.
+        getByteTimeDomainData: (samples: Uint8Array) => samples.forEach((_, i) => (samples[i] = i % 2 ? 160 : 96)),
+      })
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext)
+    mockApi({ ...base, 'GET /api/practice/sessions/s1': () => json(200, { session: session() }), [PIECE]: pieceServer().handler })
+    renderApp('/dental/session?id=s1')
+    const meter = await screen.findByRole('meter', { name: 'Microphone level' })
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuetext', 'Good'))
+    expect(Number(meter.getAttribute('aria-valuenow'))).toBeGreaterThan(30)
+    expect(meter.closest('[aria-live]')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Start Recording' }))
+    expect(screen.getByRole('meter', { name: 'Microphone level' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    await waitFor(() => expect(screen.queryByRole('meter')).not.toBeInTheDocument())
+    expect(closed).toHaveBeenCalled()
   })
 
   it('uploads the answer whole when streaming broke, and Retry sends a failed upload again', async () => {

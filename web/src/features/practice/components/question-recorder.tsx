@@ -5,6 +5,7 @@ import { Progress } from '@/components/ui/progress'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import { countdownAnnouncement, formatClock } from '../utils/countdown'
+import { MicLevel } from './mic-level'
 import type { AnswerUpload } from '../hooks/use-answer-uploads'
 
 /** Spec §8, verbatim even when tests shorten the limit. */
@@ -182,6 +183,7 @@ export function QuestionRecorder(props: Props) {
       ) : null}
 
       {mode === 'video' && stream && state !== 'saved' ? <LivePreview stream={stream} /> : null}
+      {mode === 'audio' && state !== 'saved' ? <MicLevel stream={stream} /> : null}
 
       {state === 'recording' ? (
         <p className="flex items-center gap-2 text-lg font-semibold">
