@@ -271,3 +271,33 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   const refused = await page.request.post('/api/practice/sessions', { data: { profession: 'dental', mode: 'audio', interviewType: 'random' } })
   expect(refused.status()).toBe(403)
 })
+
+test('the usage pause stops the MediaRecorder, shows the spec text and lands on the dashboard', async ({ page }) => {
+  const HEAVY_USAGE =
+    "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
+  // Every recorder the page makes, so the test can read its state after the refusal.
+  await page.addInitScript(() => {
+    const Native = window.MediaRecorder
+    const made: MediaRecorder[] = []
+    ;(window as unknown as { recorders: MediaRecorder[] }).recorders = made
+    window.MediaRecorder = class extends Native {
+      constructor(...args: ConstructorParameters<typeof MediaRecorder>) {
+        super(...args)
+        made.push(this)
+      }
+    }
+  })
+  // The usage guard's answer to the first piece of the answer.
+  await page.route('**/api/practice/sessions/*/items/*/audio**', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Forbidden', status: 403, detail: HEAVY_USAGE }) }),
+  )
+  await signUpVerified(page, 'Uma Usage')
+  await page.getByRole('link', { name: 'Start practice' }).click()
+  await page.getByRole('radio', { name: /Audio/ }).check()
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await page.getByRole('button', { name: 'Start Recording' }).click()
+  await expect(page).toHaveURL(/\/dental\/dashboard$/)
+  await expect(page.getByText(HEAVY_USAGE)).toBeVisible()
+  const states = await page.evaluate(() => (window as unknown as { recorders: MediaRecorder[] }).recorders.map((r) => r.state))
+  expect(states).toEqual(['inactive'])
+})
