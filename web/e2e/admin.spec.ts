@@ -97,6 +97,11 @@ test('an admin searches and sorts users, then adds, edits and deletes a question
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
   await page.screenshot({ path: testInfo.outputPath('admin-users-375.png'), fullPage: true })
+  // So does the question manager's (its View buttons' screen-reader text once widened the page to 629 px).
+  await page.getByRole('link', { name: 'Manage questions' }).click()
+  await expect(page.getByRole('region', { name: 'Questions table' }).getByRole('button', { name: /^View/ }).first()).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await page.screenshot({ path: testInfo.outputPath('admin-questions-375.png'), fullPage: true })
 })
 
 test('a plain user gets 403 from every kind of admin call', async ({ page }) => {

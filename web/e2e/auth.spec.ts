@@ -113,12 +113,14 @@ test('an admin created with the CLI enrols TOTP, then logs in with a code or a r
   expect(recoveryCodes).toHaveLength(10)
   await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible()
 
-  // Toasts: top-right, rich colours, at most 3 visible.
+  // Toasts: top-right below the sticky header (covering none of its controls), rich colours, at most 3 visible.
   await expect(page.getByText('Logged in as Ada Admin.')).toBeVisible()
   const toaster = page.locator('[data-sonner-toaster]')
   await expect(toaster).toHaveAttribute('data-y-position', 'top')
   await expect(toaster).toHaveAttribute('data-x-position', 'right')
   await expect(toaster.locator('[data-sonner-toast]').first()).toHaveAttribute('data-rich-colors', 'true')
+  const header = (await page.getByRole('banner').boundingBox())!
+  expect((await toaster.locator('[data-sonner-toast]').first().boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height)
 
   // Next login: the code step, then the admin page.
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click()

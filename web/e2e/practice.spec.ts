@@ -72,10 +72,18 @@ async function expectUsableAt375(page: Page, shot: string) {
   const desktop = page.viewportSize()!
   await page.setViewportSize({ width: 375, height: 812 })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  // The page ends with its content: nothing (such as a scrolled list's
+  // screen-reader text) hangs below it as blank scroll space.
+  const { scrollHeight, contentHeight } = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    contentHeight: Math.max(window.innerHeight, Math.ceil(document.body.getBoundingClientRect().height)),
+  }))
+  expect(scrollHeight, `${shot} page height at 375 px`).toBeLessThanOrEqual(contentHeight)
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
   await page.screenshot({ path: test.info().outputPath(`${shot}-375.png`), fullPage: true })
   await page.setViewportSize(desktop)
+  await page.screenshot({ path: test.info().outputPath(`${shot}-desktop.png`), fullPage: true })
 }
 
 function heardWords(transcript: string): string[] {
@@ -163,7 +171,15 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
 
   await expect(page.getByText('Question 1 of 3')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tell me about yourself.')
+  // Audio mode: a level meter hears the fake microphone before recording.
+  const meter = page.getByRole('meter', { name: 'Microphone level' })
+  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0)
   await answerByHand(page, 7)
+  // Playback knows its length: Chromium's Infinity duration for a recorded blob is resolved by one seek.
+  await expect(page.getByText(/^Length 0:0[5-9]$/)).toBeVisible()
+  const replay = page.getByLabel('Replay your answer')
+  await expect.poll(() => replay.evaluate((el) => (el as HTMLMediaElement).duration)).toBeLessThan(15)
+  expect(await replay.evaluate((el) => (el as HTMLMediaElement).currentTime)).toBe(0)
   await expect(page.getByText('Uploaded', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Next Question' }).click()
 
@@ -254,4 +270,34 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await expect(page.getByText("You've used your 2 free sessions.", { exact: false })).toBeVisible()
   const refused = await page.request.post('/api/practice/sessions', { data: { profession: 'dental', mode: 'audio', interviewType: 'random' } })
   expect(refused.status()).toBe(403)
+})
+
+test('the usage pause stops the MediaRecorder, shows the spec text and lands on the dashboard', async ({ page }) => {
+  const HEAVY_USAGE =
+    "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
+  // Every recorder the page makes, so the test can read its state after the refusal.
+  await page.addInitScript(() => {
+    const Native = window.MediaRecorder
+    const made: MediaRecorder[] = []
+    ;(window as unknown as { recorders: MediaRecorder[] }).recorders = made
+    window.MediaRecorder = class extends Native {
+      constructor(...args: ConstructorParameters<typeof MediaRecorder>) {
+        super(...args)
+        made.push(this)
+      }
+    }
+  })
+  // The usage guard's answer to the first piece of the answer.
+  await page.route('**/api/practice/sessions/*/items/*/audio**', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Forbidden', status: 403, detail: HEAVY_USAGE }) }),
+  )
+  await signUpVerified(page, 'Uma Usage')
+  await page.getByRole('link', { name: 'Start practice' }).click()
+  await page.getByRole('radio', { name: /Audio/ }).check()
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await page.getByRole('button', { name: 'Start Recording' }).click()
+  await expect(page).toHaveURL(/\/dental\/dashboard$/)
+  await expect(page.getByText(HEAVY_USAGE)).toBeVisible()
+  const states = await page.evaluate(() => (window as unknown as { recorders: MediaRecorder[] }).recorders.map((r) => r.state))
+  expect(states).toEqual(['inactive'])
 })

@@ -6,6 +6,12 @@ import { setUnauthorizedHandler } from '@/lib/api-client'
 import { AppErrorBoundary } from './error-boundary'
 import { createQueryClient } from './query-client'
 
+/**
+ * Spec: toasts top-right. They sit below the sticky header (h-16, 4rem) so
+ * they never cover its links, menu toggle or Logout.
+ */
+const TOAST_OFFSET = { top: 'calc(4rem + 12px)', right: 16 }
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
   // A 401 from any API call means the session ended (expired, logged out elsewhere).
@@ -17,7 +23,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <AppErrorBoundary>
       <QueryClientProvider client={client}>
         {children}
-        <Toaster position="top-right" richColors duration={4000} visibleToasts={3} closeButton />
+        <Toaster position="top-right" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} richColors duration={4000} visibleToasts={3} closeButton />
       </QueryClientProvider>
     </AppErrorBoundary>
   )

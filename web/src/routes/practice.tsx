@@ -2,8 +2,10 @@ import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { PracticeSession } from '@/features/practice/components/practice-session'
+import { ProfessionTag, type ProfessionNames } from '@/features/practice/components/profession-tag'
 import { SavedSessionSummary, SessionSummary } from '@/features/practice/components/session-summary'
 import { SetupForm } from '@/features/practice/components/setup-form'
+import { useProfessions } from '@/features/professions/api/get-professions'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import type { ProfessionSlug } from '@/lib/professions'
 
@@ -15,6 +17,11 @@ function PracticePage({ docTitle, children }: { docTitle: string; children: Reac
       {children}
     </div>
   )
+}
+
+function useProfessionNames(): ProfessionNames {
+  const list = useProfessions().data?.professions
+  return (slug) => list?.find((p) => p.slug === slug)?.displayName ?? slug
 }
 
 function NothingOpen({ slug, text }: { slug: ProfessionSlug; text: string }) {
@@ -35,10 +42,14 @@ function NothingOpen({ slug, text }: { slug: ProfessionSlug; text: string }) {
 
 export function SetupRoute() {
   const slug = useProfessionSlug()
+  const nameOf = useProfessionNames()
   return (
     <PracticePage docTitle="Setup">
-      <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
-      <SetupForm slug={slug} />
+      <div className="grid gap-1">
+        <ProfessionTag name={nameOf(slug)} />
+        <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
+      </div>
+      <SetupForm slug={slug} nameOf={nameOf} />
     </PracticePage>
   )
 }
@@ -46,10 +57,11 @@ export function SetupRoute() {
 /** `?id=` names the session, so a reload picks up where the student was. */
 export function SessionRoute() {
   const slug = useProfessionSlug()
+  const nameOf = useProfessionNames()
   const id = useSearchParams()[0].get('id')
   return (
     <PracticePage docTitle="Session">
-      {id ? <PracticeSession sessionId={id} slug={slug} /> : <NothingOpen slug={slug} text="No practice session is open." />}
+      {id ? <PracticeSession sessionId={id} slug={slug} nameOf={nameOf} /> : <NothingOpen slug={slug} text="No practice session is open." />}
     </PracticePage>
   )
 }
@@ -57,15 +69,16 @@ export function SessionRoute() {
 /** `?id=` is a session just practised; `?saved=` a saved session, read-only. */
 export function SummaryRoute() {
   const slug = useProfessionSlug()
+  const nameOf = useProfessionNames()
   const [params] = useSearchParams()
   const id = params.get('id')
   const saved = params.get('saved')
   return (
     <PracticePage docTitle="Summary">
       {saved ? (
-        <SavedSessionSummary savedId={saved} slug={slug} />
+        <SavedSessionSummary savedId={saved} slug={slug} nameOf={nameOf} />
       ) : id ? (
-        <SessionSummary sessionId={id} slug={slug} />
+        <SessionSummary sessionId={id} slug={slug} nameOf={nameOf} />
       ) : (
         <NothingOpen slug={slug} text="No session to summarise." />
       )}

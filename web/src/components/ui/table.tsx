@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils'
  */
 export function Table({ className, label, ...props }: ComponentProps<'table'> & { label: string }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-3 focus-visible:outline-ring">
+    <div role="region" aria-label={label} tabIndex={0} className="relative w-full overflow-x-auto rounded-lg border border-border focus-visible:outline-3 focus-visible:outline-ring">
       <table className={cn('w-full caption-bottom border-collapse text-sm', className)} {...props} />
     </div>
   )

@@ -4,22 +4,41 @@ import { limits } from '@/api/limits'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api-client'
+import { PROFESSION_SLUGS, type ProfessionSlug } from '@/lib/professions'
 import { useQuestionBank } from '../api/get-question-bank'
 import { addCustomQuestion, hasQuestion, MAX_CUSTOM_QUESTIONS, searchQuestions } from '../utils/custom-questions'
+import type { ProfessionNames } from './profession-tag'
 
 /** How many bank matches are listed at once; the search narrows the rest. */
 const SHOWN_MATCHES = 30
 
-/** The custom session's question list: type a question or pick one from the whole bank. */
-export function CustomQuestionBuilder({ questions, onChange }: { questions: readonly string[]; onChange: (next: readonly string[]) => void }) {
+/** Filter value for the whole bank. */
+const ALL = 'all'
+
+/**
+ * The custom session's question list: type a question or pick one from the
+ * bank, which opens on the profession practised and can show any or all.
+ * Professions share many questions, so each row names its professions and subtag.
+ */
+export function CustomQuestionBuilder(props: {
+  questions: readonly string[]
+  onChange: (next: readonly string[]) => void
+  slug: ProfessionSlug
+  nameOf: ProfessionNames
+}) {
+  const { questions, onChange, nameOf } = props
   const [draft, setDraft] = useState('')
   const [query, setQuery] = useState('')
+  const [profession, setProfession] = useState<string>(props.slug)
   const bank = useQuestionBank()
   const draftId = useId()
   const searchId = useId()
+  const filterId = useId()
   const full = questions.length >= MAX_CUSTOM_QUESTIONS
-  const matches = searchQuestions(bank.data ?? [], query)
+  const inProfession = (bank.data ?? []).filter((q) => profession === ALL || q.mainTags.includes(profession))
+  const matches = searchQuestions(inProfession, query)
 
   function onAdd(e: FormEvent) {
     e.preventDefault()
@@ -72,8 +91,23 @@ export function CustomQuestionBuilder({ questions, onChange }: { questions: read
       </div>
 
       <div className="grid gap-2">
-        <Label htmlFor={searchId}>Search the question bank</Label>
-        <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <div className="grid gap-3 sm:grid-cols-[12rem_1fr]">
+          <div className="grid gap-2">
+            <Label htmlFor={filterId}>Profession</Label>
+            <Select id={filterId} value={profession} onChange={(e) => setProfession(e.target.value)}>
+              <option value={ALL}>All professions</option>
+              {PROFESSION_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {nameOf(slug)}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={searchId}>Search the question bank</Label>
+            <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+          </div>
+        </div>
         {bank.isPending ? (
           <p className="text-sm text-muted-foreground">Loading questions...</p>
         ) : bank.isError ? (
@@ -86,12 +120,15 @@ export function CustomQuestionBuilder({ questions, onChange }: { questions: read
               {matches.length === 1 ? '1 question' : `${matches.length} questions`}
               {matches.length > SHOWN_MATCHES ? ` (showing ${SHOWN_MATCHES}; search to narrow)` : ''}
             </p>
-            <ul className="grid max-h-80 gap-1 overflow-y-auto rounded-md border border-border p-1" aria-label="Question bank">
+            <ul className="relative grid max-h-80 gap-1 overflow-y-auto rounded-md border border-border p-1" aria-label="Question bank">
               {matches.slice(0, SHOWN_MATCHES).map((q) => {
                 const added = hasQuestion(questions, q.text)
                 return (
                   <li key={q.id ?? q.text} className="flex items-start justify-between gap-2 rounded p-2 text-sm hover:bg-muted">
-                    <span>{q.text}</span>
+                    <span className="grid gap-0.5">
+                      <span>{q.text}</span>
+                      <span className="text-xs text-muted-foreground">{[q.mainTags.map(nameOf).join(', '), q.subtag].filter(Boolean).join(' · ')}</span>
+                    </span>
                     <Button variant="outline" size="sm" disabled={added || full} onClick={() => onChange(addCustomQuestion(questions, q.text))}>
                       {added ? 'Added' : 'Add'}
                       <span className="sr-only"> “{q.text}”</span>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useBlocker, useNavigate } from 'react-router'
+import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormStatus } from '@/components/ui/form-status'
@@ -12,6 +13,7 @@ import { usePracticeSession, type PracticeSession as Session } from '../api/get-
 import { useSkipQuestion } from '../api/skip-question'
 import { useAnswerUploads } from '../hooks/use-answer-uploads'
 import { useMediaStream } from '../hooks/use-media-stream'
+import { ProfessionTag, type ProfessionNames } from './profession-tag'
 import { QuestionRecorder } from './question-recorder'
 import { SessionLoadError } from './session-load-error'
 
@@ -20,7 +22,7 @@ function secondsSince(iso: string): number {
   return Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))
 }
 
-export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: ProfessionSlug }) {
+export function PracticeSession({ sessionId, slug, nameOf }: { sessionId: string; slug: ProfessionSlug; nameOf: ProfessionNames }) {
   // Loaded once: the runner keeps its own state from here, and a failed
   // background refetch must not unmount it mid-answer.
   const session = usePracticeSession(sessionId, { live: false })
@@ -29,10 +31,10 @@ export function PracticeSession({ sessionId, slug }: { sessionId: string; slug: 
     return <SessionLoadError error={session.error} slug={slug} />
   }
   if (session.data.status === 'completed') return <Navigate to={`/${slug}/summary?id=${encodeURIComponent(sessionId)}`} replace />
-  return <SessionRunner session={session.data} slug={slug} />
+  return <SessionRunner session={session.data} slug={slug} nameOf={nameOf} />
 }
 
-function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSlug }) {
+function SessionRunner({ session, slug, nameOf }: { session: Session; slug: ProfessionSlug; nameOf: ProfessionNames }) {
   const navigate = useNavigate()
   const items = session.items
   // After a reload, carry on at the first question without an answer.
@@ -41,14 +43,28 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
     return first === -1 ? items.length : first
   })
   const [message, setMessage] = useState('')
-  const [refusal, setRefusal] = useState<string | null>(null)
   const [finishing, setFinishing] = useState(false)
   const leaving = useRef(false)
   const media = useMediaStream(session.mode)
   const skip = useSkipQuestion()
   const complete = useCompletePracticeSession()
   const announce = useCallback((text: string) => setMessage(text), [])
-  const onRefused = useCallback((text: string) => setRefusal(text), [])
+  const leaveTo = useCallback(
+    (path: string) => {
+      leaving.current = true
+      void navigate(path, { replace: true })
+    },
+    [navigate],
+  )
+  // Spec §8: the usage guard's text, then the dashboard. Leaving unmounts the
+  // recorder, which stops the MediaRecorder and the microphone mid-answer.
+  const onRefused = useCallback(
+    (text: string) => {
+      toast.error('Usage paused', { description: text, duration: 15000 })
+      leaveTo(`/${slug}/dashboard`)
+    },
+    [leaveTo, slug],
+  )
   const uploads = useAnswerUploads(session.id, { onRefused, announce })
   const startUpload = uploads.start
   const saveAnswer = useCallback((itemId: string, answer: RecordedAnswer) => startUpload(itemId, answer.audio), [startUpload])
@@ -61,11 +77,6 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
     window.addEventListener('beforeunload', warn)
     return () => window.removeEventListener('beforeunload', warn)
   }, [])
-
-  function leaveTo(path: string) {
-    leaving.current = true
-    void navigate(path, { replace: true })
-  }
 
   async function finish() {
     setFinishing(true)
@@ -91,6 +102,7 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
 
   return (
     <div className="grid gap-6">
+      <ProfessionTag name={nameOf(session.profession)} detail={session.mode === 'video' ? 'Video' : 'Audio'} />
       <div role="status" aria-live="polite" className="sr-only">
         {message}
       </div>
@@ -150,18 +162,6 @@ function SessionRunner({ session, slug }: { session: Session; slug: ProfessionSl
             <Button variant="destructive" onClick={() => blocker.proceed?.()}>
               Leave session
             </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={refusal !== null} onOpenChange={(open) => !open && leaveTo(`/${slug}/dashboard`)}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Usage paused</DialogTitle>
-            <DialogDescription>{refusal}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button onClick={() => leaveTo(`/${slug}/dashboard`)}>Back to Dashboard</Button>
           </DialogFooter>
         </DialogContent>
       </Dialog>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
@@ -73,6 +73,7 @@ const base = {
  */
 function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve({ getTracks: () => [], getAudioTracks: () => [] })) {
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(getUserMedia) } })
+  const recorders: FakeRecorder[] = []
   class FakeRecorder {
     static isTypeSupported = (t: string) => t === 'audio/webm;codecs=opus'
     state = 'inactive'
@@ -81,6 +82,7 @@ function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve(
     onstop: (() => void) | null = null
     constructor(_: unknown, opts?: { mimeType?: string }) {
       this.mimeType = opts?.mimeType ?? ''
+      recorders.push(this)
     }
     start(timeslice?: number) {
       this.state = 'recording'
@@ -95,6 +97,7 @@ function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.resolve(
   vi.stubGlobal('MediaRecorder', FakeRecorder)
   URL.createObjectURL = vi.fn(() => 'blob:replay')
   URL.revokeObjectURL = vi.fn()
+  return { recorders }
 }
 
 const PIECE = 'PATCH /api/practice/sessions/s1/items/i1/audio'
@@ -119,6 +122,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices')
+  vi.unstubAllGlobals()
 })
 
 describe('practice session', () => {
@@ -145,18 +149,71 @@ describe('practice session', () => {
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    expect(await screen.findByText(/^Dental interview/)).toHaveTextContent('Dental interview · Audio')
     expect(screen.getByText('Recording started')).toHaveClass('sr-only')
     expect(screen.getByRole('timer')).toHaveTextContent('3:00')
     await waitFor(() => expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op']))
     await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
     expect(await screen.findByText('Uploaded')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100')
     expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op', '2 audio/webm;codecs=opus us'])
     expect(calls.find((c) => c.key === FINISH)?.body).toEqual({ size: 4 })
     expect(xhr).toHaveLength(0)
     await userEvent.click(screen.getByRole('button', { name: 'Complete Session' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/summary'))
     expect(router.state.location.search).toBe('?id=s1')
+    expect(await screen.findByText('Dental interview')).toBeInTheDocument()
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/complete')?.body).toEqual({ totalSessionTime: expect.any(Number) })
+  })
+
+  it('plays the answer back with its length, seeking once so Chromium finds the duration of a recorded blob', async () => {
+    fakeMedia()
+    const server = pieceServer()
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
+      [PIECE]: server.handler,
+      [FINISH]: () => json(202, { item: item(1, { status: 'queued' }) }),
+    })
+    renderApp('/dental/session?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    const player = (await screen.findByLabelText('Replay your answer')) as HTMLAudioElement
+    expect(screen.getByText(/^Length/)).toHaveTextContent('Length 0:00')
+    let position = 0
+    Object.defineProperty(player, 'duration', { configurable: true, value: Infinity })
+    Object.defineProperty(player, 'currentTime', { configurable: true, get: () => position, set: (t: number) => (position = t) })
+    fireEvent.loadedMetadata(player)
+    expect(position).toBe(Number.MAX_SAFE_INTEGER)
+    fireEvent.timeUpdate(player)
+    expect(position).toBe(0)
+  })
+
+  it('shows a microphone level meter in audio mode before and while recording, from a Web Audio analyser', async () => {
+    fakeMedia(() => Promise.resolve({ getTracks: () => [], getAudioTracks: () => [{ kind: 'audio' }] }))
+    const closed = vi.fn()
+    class FakeAudioContext {
+      resume = () => Promise.resolve()
+      close = () => Promise.resolve(closed())
+      createMediaStreamSource = () => ({ connect: () => {}, disconnect: () => {} })
+      createAnalyser = () => ({
+        fftSize: 0,
+        // A steady tone of amplitude 0.25: RMS about 0.18, a normal voice.
+        getByteTimeDomainData: (samples: Uint8Array) => samples.forEach((_, i) => (samples[i] = i % 2 ? 160 : 96)),
+      })
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext)
+    mockApi({ ...base, 'GET /api/practice/sessions/s1': () => json(200, { session: session() }), [PIECE]: pieceServer().handler })
+    renderApp('/dental/session?id=s1')
+    const meter = await screen.findByRole('meter', { name: 'Microphone level' })
+    await waitFor(() => expect(meter).toHaveAttribute('aria-valuetext', 'Good'))
+    expect(Number(meter.getAttribute('aria-valuenow'))).toBeGreaterThan(30)
+    expect(meter.closest('[aria-live]')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Start Recording' }))
+    expect(screen.getByRole('meter', { name: 'Microphone level' })).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    await waitFor(() => expect(screen.queryByRole('meter')).not.toBeInTheDocument())
+    expect(closed).toHaveBeenCalled()
   })
 
   it('uploads the answer whole when streaming broke, and Retry sends a failed upload again', async () => {
@@ -186,8 +243,8 @@ describe('practice session', () => {
     expect(calls.some((c) => c.key === FINISH)).toBe(false)
   })
 
-  it('shows the usage-guard refusal as soon as the recording is refused, then goes to the dashboard', async () => {
-    fakeMedia()
+  it('stops the recorder when the usage guard refuses the recording, shows its text and goes to the dashboard', async () => {
+    const { recorders } = fakeMedia()
     mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
@@ -196,10 +253,11 @@ describe('practice session', () => {
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
-    const dialog = await screen.findByRole('alertdialog')
-    expect(dialog).toHaveTextContent(HEAVY_USAGE)
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to Dashboard' }))
+    expect(recorders.map((r) => r.state)).toEqual(['recording'])
+    expect(await screen.findByText(HEAVY_USAGE)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+    await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['inactive']))
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument()
   })
 
   it('skipping the last question completes the session', async () => {
@@ -354,18 +412,33 @@ describe('setup', () => {
   it('sends a custom list as big3 false with its length as the count', async () => {
     const { calls } = mockApi({
       ...base,
-      'GET /api/questions': () => json(200, { questions: [{ id: 'q1', text: 'Describe a team you led.', subtag: '', tip: '', big3: false, big3Order: 0, mainTags: ['dental'] }] }),
+      'GET /api/questions': () =>
+        json(200, {
+          questions: [
+            { id: 'q1', text: 'Describe a team you led.', subtag: 'Teamwork', tip: '', big3: false, big3Order: 0, mainTags: ['dental'] },
+            { id: 'q2', text: 'Tell me about yourself.', subtag: 'Big 3', tip: '', big3: true, big3Order: 1, mainTags: ['medical'] },
+            { id: 'q3', text: 'Tell me about yourself.', subtag: 'Big 3', tip: '', big3: true, big3Order: 1, mainTags: ['dental'] },
+          ],
+        }),
       'POST /api/practice/sessions': () => json(201, { session: session({ id: 's9' }) }),
       'GET /api/practice/sessions/s9': () => json(200, { session: session({ id: 's9' }) }),
     })
     fakeMedia()
     const { router } = renderApp('/medical/setup')
+    expect(await screen.findByText('Medical interview')).toBeInTheDocument()
     await userEvent.click(await screen.findByRole('radio', { name: /Custom/ }))
     await userEvent.click(screen.getByRole('radio', { name: /Audio/ }))
     expect(screen.getByRole('button', { name: 'Start Interview' })).toBeDisabled()
     await userEvent.type(screen.getByLabelText('Write a question'), '  Why medicine?  {Enter}')
     await userEvent.type(screen.getByLabelText('Write a question'), 'why   MEDICINE?{Enter}')
-    await userEvent.click(await screen.findByRole('button', { name: /^Add\W+Describe a team you led/ }))
+    // The bank opens on the profession practised, each row labelled with its profession and subtag.
+    const bank = await screen.findByRole('list', { name: 'Question bank' })
+    expect(await within(bank).findByText('Medical · Big 3')).toBeInTheDocument()
+    expect(within(bank).getAllByRole('listitem')).toHaveLength(1)
+    await userEvent.selectOptions(screen.getByLabelText('Profession'), 'All professions')
+    expect(within(bank).getAllByRole('listitem')).toHaveLength(3)
+    expect(within(bank).getByText('Dental · Teamwork')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /^Add\W+Describe a team you led/ }))
     expect(screen.getByRole('button', { name: /Added/ })).toBeDisabled()
     await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
     await waitFor(() => expect(router.state.location.search).toBe('?id=s9'))

@@ -1,9 +1,11 @@
 import { Circle, Square } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { Button } from '@/components/ui/button'
+import { Progress } from '@/components/ui/progress'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import { countdownAnnouncement, formatClock } from '../utils/countdown'
+import { MicLevel } from './mic-level'
 import type { AnswerUpload } from '../hooks/use-answer-uploads'
 
 /** Spec §8, verbatim even when tests shorten the limit. */
@@ -39,6 +41,36 @@ function LivePreview({ stream }: { stream: MediaStream }) {
   return <video ref={ref} autoPlay muted playsInline aria-label="Camera preview" className="aspect-video w-full rounded-lg bg-slate-900 object-cover" />
 }
 
+/**
+ * Chromium reports a MediaRecorder blob's duration as Infinity until it is
+ * seeked, so its player shows 0:00 with no length: once the metadata loads,
+ * seek past the end (which makes it find the length), then back to the start.
+ */
+export function revealDuration(e: SyntheticEvent<HTMLMediaElement>) {
+  const media = e.currentTarget
+  if (Number.isFinite(media.duration)) return
+  media.addEventListener('timeupdate', () => (media.currentTime = 0), { once: true })
+  media.currentTime = Number.MAX_SAFE_INTEGER
+}
+
+/** The saved answer from memory, with its length (measured while recording, so known at once). */
+function Replay({ url, mode, seconds }: { url: string; mode: PracticeSession['mode']; seconds: number }) {
+  const player =
+    mode === 'video' ? (
+      <video src={url} controls playsInline onLoadedMetadata={revealDuration} aria-label="Replay your answer" className="aspect-video w-full rounded-lg bg-slate-900" />
+    ) : (
+      <audio src={url} controls onLoadedMetadata={revealDuration} aria-label="Replay your answer" className="w-full" />
+    )
+  return (
+    <div className="grid gap-1">
+      {player}
+      <p className="text-sm text-muted-foreground">
+        Length <span className="tabular-nums">{formatClock(seconds)}</span>
+      </p>
+    </div>
+  )
+}
+
 function UploadStatus({ upload, onRetry }: { upload: AnswerUpload; onRetry: () => void }) {
   if (upload.status === 'failed') {
     return (
@@ -56,7 +88,7 @@ function UploadStatus({ upload, onRetry }: { upload: AnswerUpload; onRetry: () =
   return (
     <div className="grid gap-1">
       <p className="text-sm text-muted-foreground">{label}</p>
-      <progress value={upload.percent} max={100} aria-label="Upload progress" className="h-2 w-full accent-primary" />
+      <Progress value={upload.percent} aria-label="Upload progress" />
     </div>
   )
 }
@@ -73,6 +105,7 @@ export function QuestionRecorder(props: Props) {
   const [elapsed, setElapsed] = useState(0)
   const [limitReached, setLimitReached] = useState(false)
   const [replayUrl, setReplayUrl] = useState<string | null>(null)
+  const [lengthSeconds, setLengthSeconds] = useState(0)
   const recording = useRef<ReturnType<typeof startRecording> | null>(null)
   const startedAt = useRef(0)
   const isLast = position === total
@@ -82,6 +115,7 @@ export function QuestionRecorder(props: Props) {
       const rec = recording.current
       if (!rec) return // the limit and a click can arrive together
       recording.current = null
+      setLengthSeconds(Math.min(limitSeconds, Math.round((performance.now() - startedAt.current) / 1000)))
       const answer = await rec.stop()
       setReplayUrl(URL.createObjectURL(answer.replay))
       setLimitReached(byLimit)
@@ -89,7 +123,7 @@ export function QuestionRecorder(props: Props) {
       announce(byLimit ? LIMIT_REACHED : 'Answer saved')
       onSaved(item.id, answer)
     },
-    [announce, onSaved, item.id],
+    [announce, onSaved, item.id, limitSeconds],
   )
 
   function start() {
@@ -149,6 +183,7 @@ export function QuestionRecorder(props: Props) {
       ) : null}
 
       {mode === 'video' && stream && state !== 'saved' ? <LivePreview stream={stream} /> : null}
+      {mode === 'audio' && state !== 'saved' ? <MicLevel stream={stream} /> : null}
 
       {state === 'recording' ? (
         <p className="flex items-center gap-2 text-lg font-semibold">
@@ -160,11 +195,7 @@ export function QuestionRecorder(props: Props) {
       {state === 'saved' ? (
         <div className="grid gap-3">
           {limitReached ? <p className="font-medium">{LIMIT_REACHED}</p> : <p className="font-medium">Your answer was saved.</p>}
-          {replayUrl && mode === 'video' ? (
-            <video src={replayUrl} controls playsInline aria-label="Replay your answer" className="aspect-video w-full rounded-lg bg-slate-900" />
-          ) : replayUrl ? (
-            <audio src={replayUrl} controls aria-label="Replay your answer" className="w-full" />
-          ) : null}
+          {replayUrl ? <Replay url={replayUrl} mode={mode} seconds={lengthSeconds} /> : null}
           {upload ? <UploadStatus upload={upload} onRetry={props.onRetryUpload} /> : null}
         </div>
       ) : null}

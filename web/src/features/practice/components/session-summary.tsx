@@ -8,12 +8,15 @@ import { scoreVariant } from '@/lib/score'
 import { usePracticeSession } from '../api/get-practice-session'
 import { useSavedSession } from '../api/get-saved-session'
 import { entriesFromSaved, entriesFromSession, formatImprovement, orderForSummary, type ResultEntry } from '../utils/summary'
+import { ProfessionTag, type ProfessionNames } from './profession-tag'
 import { ResultCard } from './result-card'
 import { SaveSessionDialog } from './save-session-dialog'
 import { SessionLoadError } from './session-load-error'
 
 function SummaryLayout(props: {
   slug: ProfessionSlug
+  /** The profession practised (which the page's own slug need not be), by its display name. */
+  profession: string
   title: string
   average: ReactNode
   entries: ResultEntry[]
@@ -24,6 +27,7 @@ function SummaryLayout(props: {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
+        <ProfessionTag name={props.profession} />
         <h1 className="text-3xl font-bold tracking-tight">{props.title}</h1>
         <div className="flex flex-wrap items-center gap-3" aria-live="polite">
           {props.average}
@@ -62,7 +66,7 @@ function Average({ score, improvement }: { score: number; improvement?: number |
 }
 
 /** The summary of a session just practised: progress per answer (polled), then results; saving. */
-export function SessionSummary({ sessionId, slug }: { sessionId: string; slug: ProfessionSlug }) {
+export function SessionSummary({ sessionId, slug, nameOf }: { sessionId: string; slug: ProfessionSlug; nameOf: ProfessionNames }) {
   const query = usePracticeSession(sessionId, { poll: true })
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
   // A failed poll keeps showing the last answer; the next poll tries again.
@@ -85,6 +89,7 @@ export function SessionSummary({ sessionId, slug }: { sessionId: string; slug: P
       ) : null}
       <SummaryLayout
         slug={slug}
+        profession={nameOf(session.profession)}
         title="Session summary"
         average={average}
         entries={orderForSummary(entriesFromSession(session))}
@@ -96,7 +101,7 @@ export function SessionSummary({ sessionId, slug }: { sessionId: string; slug: P
 }
 
 /** A saved session, read-only (from the dashboard's Review button). */
-export function SavedSessionSummary({ savedId, slug }: { savedId: string; slug: ProfessionSlug }) {
+export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string; slug: ProfessionSlug; nameOf: ProfessionNames }) {
   const query = useSavedSession(savedId)
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
   if (query.isError) return <SessionLoadError error={query.error} slug={slug} />
@@ -105,6 +110,7 @@ export function SavedSessionSummary({ savedId, slug }: { savedId: string; slug: 
   return (
     <SummaryLayout
       slug={slug}
+      profession={nameOf(saved.profession)}
       title={saved.title}
       average={
         <>

@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../api/create-practice-session'
 import { CustomQuestionBuilder } from './custom-question-builder'
+import type { ProfessionNames } from './profession-tag'
 
 type InterviewType = CreatePracticeSessionInput['interviewType']
 type Mode = CreatePracticeSessionInput['mode']
@@ -81,7 +82,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The session setup (spec §2 Setup). The server creates the session and, for
  * a random interview, chooses its questions; the browser only sends the config.
  */
-export function SetupForm({ slug }: { slug: ProfessionSlug }) {
+export function SetupForm({ slug, nameOf }: { slug: ProfessionSlug; nameOf: ProfessionNames }) {
   const navigate = useNavigate()
   const create = useCreatePracticeSession()
   const [interviewType, setInterviewType] = useState<InterviewType>('random')
@@ -112,7 +113,7 @@ export function SetupForm({ slug }: { slug: ProfessionSlug }) {
 
       {isCustom ? (
         <Section title="Custom questions">
-          <CustomQuestionBuilder questions={custom} onChange={setCustom} />
+          <CustomQuestionBuilder questions={custom} onChange={setCustom} slug={slug} nameOf={nameOf} />
         </Section>
       ) : (
         <Section title="Questions">
