@@ -171,6 +171,22 @@ func markSessionProcessed(ctx context.Context, q store.Queryer, userID, sessionI
 	return err
 }
 
+// lastSessionAverage is the average of the user's session whose stats were
+// applied last, among those with an average; nil when there is none.
+func lastSessionAverage(ctx context.Context, q store.Queryer, userID string) (*float64, error) {
+	var average float64
+	err := q.QueryRowContext(ctx, `SELECT average_score FROM practice_sessions
+		WHERE user_id = $1 AND stats_applied_at IS NOT NULL AND average_score IS NOT NULL
+		ORDER BY stats_applied_at DESC LIMIT 1`, userID).Scan(&average)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("practice: last session average: %w", err)
+	}
+	return &average, nil
+}
+
 func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string, average, previous *float64, now time.Time) error {
 	_, err := exec(ctx, q, "record session average", `UPDATE practice_sessions SET average_score = $1, previous_average = $2, stats_applied_at = $3 WHERE id = $4`,
 		average, previous, now, sessionID)
