@@ -107,6 +107,13 @@ export const limits = {
       },
     },
   },
+  deleteMyAccount: {
+    body: {
+      password: {
+        maxLength: 1024,
+      },
+    },
+  },
   finishAnswer: {
     body: {
       size: {
