@@ -584,3 +584,45 @@ func deleteUserRows(ctx context.Context, q store.Queryer, userID string) error {
 	}
 	return nil
 }
+
+// savedPage is one page of the user's saved sessions matching hq's
+// profession and dates, newest first and without items, and how many
+// match in all.
+func savedPage(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery, size int) ([]Saved, int, error) {
+	cond, args := historyFilter(userID, hq)
+	var total int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM saved_sessions WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("practice: count history: %w", err)
+	}
+	args = append(args, size, (hq.Page-1)*size)
+	list, err := scanAll(ctx, q, "history", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },
+		fmt.Sprintf(`SELECT `+savedColumns+` FROM saved_sessions WHERE %s ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, cond, len(args)-1, len(args)), args...)
+	return list, total, err
+}
+
+// savedMatching lists, with their items, every saved session of the user
+// matching hq's profession and dates, newest first: the search in their
+// questions happens on the decoded items.
+func savedMatching(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery) ([]Saved, error) {
+	cond, args := historyFilter(userID, hq)
+	return scanAll(ctx, q, "history search", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, true) },
+		`SELECT `+savedColumns+` FROM saved_sessions WHERE `+cond+` ORDER BY created_at DESC, id DESC`, args...)
+}
+
+func historyFilter(userID string, hq HistoryQuery) (string, []any) {
+	cond, args := "user_id = $1", []any{userID}
+	add := func(expr string, arg any) {
+		args = append(args, arg)
+		cond += fmt.Sprintf(" AND %s $%d", expr, len(args))
+	}
+	if hq.Profession != "" {
+		add("profession =", hq.Profession)
+	}
+	if !hq.From.IsZero() {
+		add("created_at >=", hq.From)
+	}
+	if !hq.To.IsZero() {
+		add("created_at <", hq.To.AddDate(0, 0, 1))
+	}
+	return cond, args
+}

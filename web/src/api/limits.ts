@@ -128,6 +128,20 @@ export const limits = {
       },
     },
   },
+  listHistory: {
+    query: {
+      profession: {
+        maxLength: 64,
+      },
+      q: {
+        maxLength: 200,
+      },
+      page: {
+        minimum: 1,
+        maximum: 100000,
+      },
+    },
+  },
   listQuestions: {
     query: {
       profession: {

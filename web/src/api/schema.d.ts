@@ -436,6 +436,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every saved session, filtered and paged
+         * @description Newest first, without items; locked like the saved sessions when the trial expired or the pass ended.
+         */
+        get: operations["list-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/saved/{id}": {
         parameters: {
             query?: never;
@@ -838,6 +858,15 @@ export interface components {
              * @description The recording's length in bytes, to confirm every piece arrived.
              */
             size: number;
+        };
+        HistoryPage: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            sessions: components["schemas"]["Saved"][];
+            /** Format: int64 */
+            total: number;
         };
         Item: {
             /** Format: int64 */
@@ -2036,6 +2065,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "list-history": {
+        parameters: {
+            query?: {
+                /** @description A profession's slug; empty for every profession. */
+                profession?: string;
+                /** @description The first day, YYYY-MM-DD (UTC). */
+                from?: string;
+                /** @description The last day, YYYY-MM-DD (UTC), included. */
+                to?: string;
+                /** @description Text a question of the session contains. */
+                q?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
                 };
             };
             /** @description Error */
