@@ -148,6 +148,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
 	question.NewHandler(a.questions).RegisterRoutes(api)
 	practice.NewHandler(a.practice).RegisterRoutes(api)
 	billing.NewHandler(a.billing).RegisterRoutes(api)
+	registerDataRoutes(api, a)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, "ok\n")

@@ -386,3 +386,20 @@ func prefixed(prefix, columns string) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// deleteUser removes the account and, first, each table's rows about it.
+func deleteUser(ctx context.Context, q store.Queryer, userID string) error {
+	for _, stmt := range []string{
+		`DELETE FROM auth_sessions WHERE user_id = $1`,
+		`DELETE FROM one_time_tokens WHERE user_id = $1`,
+		`DELETE FROM trusted_devices WHERE user_id = $1`,
+		`DELETE FROM recovery_codes WHERE user_id = $1`,
+		`DELETE FROM second_factors WHERE user_id = $1`,
+		`DELETE FROM users WHERE id = $1`,
+	} {
+		if _, err := q.ExecContext(ctx, stmt, userID); err != nil {
+			return fmt.Errorf("auth: delete user: %w", err)
+		}
+	}
+	return nil
+}

@@ -22,24 +22,17 @@ func (s *Service) CountAnswer(ctx context.Context, q store.Queryer, userID strin
 
 // RecordSession adds a completed session to the user's stats: answered
 // answers practised and, when average is not nil (some answer was scored),
-// the session's average score in the rolling and last averages. It returns
-// the last average before this session, nil when there was none to compare
-// with.
-func (s *Service) RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) (*float64, error) {
+// the session's average score in the rolling and last averages.
+func (s *Service) RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) error {
 	st, err := userSessionStats(ctx, q, userID)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var previous *float64
 	if average != nil {
-		if st.completed > 0 {
-			last := st.last
-			previous = &last
-		}
 		st.rolling = (st.rolling*float64(st.completed) + *average) / float64(st.completed+1)
 		st.last = *average
 	}
-	return previous, addSession(ctx, q, userID, answered, st.rolling, st.last)
+	return addSession(ctx, q, userID, answered, st.rolling, st.last)
 }
 
 // SetPass gives the account with email a Premium pass, as ExtendPass does;

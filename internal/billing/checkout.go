@@ -107,6 +107,22 @@ func NewService(db *store.DB, accounts Accounts, mailer mail.Mailer, logger *slo
 // Mode is how this server sells passes.
 func (s *Service) Mode() Mode { return s.mode }
 
+// KeptRecords names what deleting an account keeps of its payments, as
+// the account's owner is told.
+const KeptRecords = "Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records."
+
+// Payments lists the user's payments, newest first, for their data export.
+func (s *Service) Payments(ctx context.Context, userID string) ([]Payment, error) {
+	return paymentsOf(ctx, s.db.SQL, userID)
+}
+
+// DetachPayments keeps the user's payment records, which accounting
+// requires, but unlinks them from the account, inside the caller's
+// transaction that deletes it.
+func (s *Service) DetachPayments(ctx context.Context, q store.Queryer, userID string) error {
+	return detachPayments(ctx, q, userID)
+}
+
 // Checkout is where the browser goes to pay.
 type Checkout struct {
 	URL string `json:"url" format:"uri" doc:"Stripe Checkout, or the development checkout page; the browser goes there."`

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -39,9 +40,11 @@ const paymentColumns = `id, user_id, event_id, payment_intent, amount_cents, cur
 func scanPayment(row interface{ Scan(...any) error }) (Payment, error) {
 	var p Payment
 	var status string
-	err := row.Scan(&p.ID, &p.UserID, &p.EventID, &p.PaymentIntent, &p.AmountCents, &p.Currency, &status, &p.CreatedAt,
+	var userID sql.NullString // NULL once the account is deleted
+	err := row.Scan(&p.ID, &userID, &p.EventID, &p.PaymentIntent, &p.AmountCents, &p.Currency, &status, &p.CreatedAt,
 		&p.PassStartsAt, &p.PassEndsAt, &p.RefundedAt, &p.DisputedAt)
 	p.Status = PaymentStatus(status)
+	p.UserID = userID.String
 	return p, err
 }
 
@@ -96,6 +99,15 @@ func markDisputed(ctx context.Context, q store.Queryer, id string, at time.Time)
 	return nil
 }
 
+// detachPayments keeps a user's payments for the accounts but no longer
+// tied to the account, which is about to be deleted.
+func detachPayments(ctx context.Context, q store.Queryer, userID string) error {
+	if _, err := q.ExecContext(ctx, `UPDATE payments SET user_id = NULL WHERE user_id = $1`, userID); err != nil {
+		return fmt.Errorf("billing: detach payments: %w", err)
+	}
+	return nil
+}
+
 // paymentsOf lists a user's payments, newest first.
 func paymentsOf(ctx context.Context, q store.Queryer, userID string) ([]Payment, error) {
 	return queryPayments(ctx, q, `SELECT `+paymentColumns+` FROM payments WHERE user_id = $1 ORDER BY created_at DESC, id`, userID)
@@ -122,7 +134,7 @@ func queryPayments(ctx context.Context, q store.Queryer, query string, args ...a
 // holder has not been reminded, leaving out any a later purchase extended.
 func paymentsEndingBy(ctx context.Context, q store.Queryer, now, by time.Time) ([]Payment, error) {
 	return queryPayments(ctx, q, `SELECT `+paymentColumns+` FROM payments p
-		WHERE status = $1 AND reminder_sent_at IS NULL AND pass_ends_at > $2 AND pass_ends_at <= $3
+		WHERE status = $1 AND user_id IS NOT NULL AND reminder_sent_at IS NULL AND pass_ends_at > $2 AND pass_ends_at <= $3
 		AND NOT EXISTS (SELECT 1 FROM payments later WHERE later.user_id = p.user_id AND later.status = $1 AND later.pass_ends_at > p.pass_ends_at)
 		ORDER BY pass_ends_at`, string(PaymentPaid), now, by)
 }

@@ -228,3 +228,32 @@ func render(to, subject, link string, data any, text *texttemplate.Template, htm
 	}
 	return Message{To: to, Subject: subject, Text: t.String(), HTML: h.String(), Link: link}, nil
 }
+
+const (
+	accountDeletedText = `{{.Greeting}}
+
+Your Whitecoat account and everything in it — your practice sessions, answers, feedback and saved sessions — have been deleted, and every sign-in has ended.
+
+{{.Kept}}
+
+If you did not ask for this, write to us by replying to this email.
+`
+	accountDeletedHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
+<p>{{.Greeting}}</p>
+<p>Your Whitecoat account and everything in it — your practice sessions, answers, feedback and saved sessions — have been deleted, and every sign-in has ended.</p>
+<p>{{.Kept}}</p>
+<p>If you did not ask for this, write to us by replying to this email.</p>
+</body></html>`
+)
+
+var (
+	accountDeletedTextT = texttemplate.Must(texttemplate.New("account-deleted").Parse(accountDeletedText))
+	accountDeletedHTMLT = htmltemplate.Must(htmltemplate.New("account-deleted").Parse(accountDeletedHTML))
+)
+
+// AccountDeleted confirms that an account was deleted; kept says which
+// records the law made us keep.
+func AccountDeleted(to, name, kept string) (Message, error) {
+	data := struct{ Greeting, Kept string }{greeting(name), kept}
+	return render(to, "Your Whitecoat account has been deleted", "", data, accountDeletedTextT, accountDeletedHTMLT)
+}

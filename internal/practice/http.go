@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 )
@@ -152,6 +154,41 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags: practiceTags, Status: http.StatusCreated, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.saveSession)
 	auth.Register(api, auth.Endpoint{ID: "get-saved-session", Method: http.MethodGet, Path: "/api/practice/saved/{id}", Summary: "A saved session, for read-only review",
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.getSaved)
+	auth.Register(api, auth.Endpoint{ID: "list-history", Method: http.MethodGet, Path: "/api/practice/history", Summary: "Every saved session, filtered and paged",
+		Description: "Newest first, without items; locked like the saved sessions when the trial expired or the pass ended.",
+		Tags:        practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.listHistory)
+}
+
+type historyInput struct {
+	Profession string           `query:"profession" maxLength:"64" doc:"A profession's slug; empty for every profession."`
+	From       string           `query:"from" format:"date" doc:"The first day, YYYY-MM-DD (UTC)."`
+	To         string           `query:"to" format:"date" doc:"The last day, YYYY-MM-DD (UTC), included."`
+	Q          string           `query:"q" maxLength:"200" doc:"Text a question of the session contains."`
+	Page       httpx.PageNumber `query:"page"`
+}
+
+type historyOutput struct{ Body HistoryPage }
+
+func (h *Handler) listHistory(ctx context.Context, u auth.User, in *historyInput) (*historyOutput, error) {
+	hq := HistoryQuery{Profession: in.Profession, Search: in.Q, Page: int(in.Page)}
+	for _, d := range []struct {
+		field, value string
+		into         *time.Time
+	}{{"from", in.From, &hq.From}, {"to", in.To, &hq.To}} {
+		if d.value == "" {
+			continue
+		}
+		day, err := time.Parse(time.DateOnly, d.value)
+		if err != nil {
+			return nil, apperr.Invalid(d.field, "Enter the date as YYYY-MM-DD.")
+		}
+		*d.into = day
+	}
+	page, err := h.svc.History(ctx, u, hq)
+	if err != nil {
+		return nil, err
+	}
+	return &historyOutput{Body: page}, nil
 }
 
 func (h *Handler) dashboard(ctx context.Context, u auth.User, _ *struct{}) (*dashboardOutput, error) {

@@ -347,15 +347,19 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 		if err := markSessionProcessed(ctx, tx, sess.userID, sessionID, now); err != nil {
 			return err
 		}
-		var previous *float64
 		// A session without an answer (every question skipped, or a
 		// session replaced before it began) is no practice: it uses no
 		// free session and stays out of the stats and averages.
 		if answered > 0 {
-			var err error
-			if previous, err = s.users.RecordSession(ctx, tx, sess.userID, answered, average); err != nil {
+			if err := s.users.RecordSession(ctx, tx, sess.userID, answered, average); err != nil {
 				return err
 			}
+		}
+		// The comparison is with the last session that has an average:
+		// the account's last average reads 0 when no session was scored.
+		previous, err := lastSessionAverage(ctx, tx, sess.userID)
+		if err != nil {
+			return err
 		}
 		return recordSessionAverage(ctx, tx, sessionID, average, previous, now)
 	})

@@ -312,3 +312,53 @@ func waitStats(t *testing.T, reload func() auth.User, completed int) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// The summary compares a session with the one completed before it that
+// has an average: a weaker session after a stronger one shows the drop,
+// and a session after one whose answers all failed has nothing to compare.
+func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		err := f.auth.SetPass(ctx, "ana@example.com", func(auth.User) (time.Time, time.Time) {
+			return time.Now(), time.Now().Add(24 * time.Hour)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
+		run := func(audio []byte) practice.Session {
+			s, err := f.svc.Create(ctx, reload(), in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.svc.Upload(ctx, reload(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(string(audio))); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.svc.Complete(ctx, reload(), s.ID, 60); err != nil {
+				t.Fatal(err)
+			}
+			return f.waitProcessed(t, reload(), s.ID)
+		}
+		if failed := run(recording(t)[:200]); failed.AverageScore != nil || failed.Improvement != nil {
+			t.Fatalf("session without a scored answer: average %v, improvement %v", failed.AverageScore, failed.Improvement)
+		}
+		first := run(recording(t))
+		if first.Items[0].Feedback == nil || first.Improvement != nil {
+			t.Fatalf("first scored session: improvement %v, item %+v", first.Improvement, first.Items[0])
+		}
+		f.whisper.SetText("I like teeth. Um, I think dentists are good, you know, and um I want a job.")
+		second := run(recording(t))
+		if second.Items[0].Feedback == nil {
+			t.Fatalf("answer not scored: %+v", second.Items[0])
+		}
+		before, after := first.Items[0].Feedback.OverallScore, second.Items[0].Feedback.OverallScore
+		if before == after {
+			t.Fatalf("both answers scored %d: the test needs different scores", before)
+		}
+		if second.Improvement == nil || *second.Improvement != after-before {
+			t.Fatalf("improvement %v after %d then %d, want %d", second.Improvement, before, after, after-before)
+		}
+	})
+}

@@ -45,9 +45,8 @@ type UserStats interface {
 	// CountAnswer adds one uploaded answer to the user's usage count.
 	CountAnswer(ctx context.Context, q store.Queryer, userID string) error
 	// RecordSession adds a completed session with answered answers and, when
-	// some answer was scored, its average score to the user's stats, and
-	// returns the last average before it (nil when there is none).
-	RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) (previous *float64, err error)
+	// some answer was scored, its average score to the user's stats.
+	RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) error
 }
 
 // QuestionSource is the question bank, as the practice loop needs it.

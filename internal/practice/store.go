@@ -171,6 +171,22 @@ func markSessionProcessed(ctx context.Context, q store.Queryer, userID, sessionI
 	return err
 }
 
+// lastSessionAverage is the average of the user's session whose stats were
+// applied last, among those with an average; nil when there is none.
+func lastSessionAverage(ctx context.Context, q store.Queryer, userID string) (*float64, error) {
+	var average float64
+	err := q.QueryRowContext(ctx, `SELECT average_score FROM practice_sessions
+		WHERE user_id = $1 AND stats_applied_at IS NOT NULL AND average_score IS NOT NULL
+		ORDER BY stats_applied_at DESC LIMIT 1`, userID).Scan(&average)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("practice: last session average: %w", err)
+	}
+	return &average, nil
+}
+
 func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string, average, previous *float64, now time.Time) error {
 	_, err := exec(ctx, q, "record session average", `UPDATE practice_sessions SET average_score = $1, previous_average = $2, stats_applied_at = $3 WHERE id = $4`,
 		average, previous, now, sessionID)
@@ -527,4 +543,86 @@ func getSaved(ctx context.Context, q store.Queryer, userID, id string) (Saved, e
 func recentSaved(ctx context.Context, q store.Queryer, userID string, limit int) ([]Saved, error) {
 	return scanAll(ctx, q, "recent sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },
 		`SELECT `+savedColumns+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
+}
+
+// Data rights.
+
+// userSessionIDs lists the user's practice sessions, oldest first.
+func userSessionIDs(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
+	return scanAll(ctx, q, "user sessions", scanString,
+		`SELECT id FROM practice_sessions WHERE user_id = $1 ORDER BY created_at, id`, userID)
+}
+
+// allSaved lists every saved session of the user with its items, oldest first.
+func allSaved(ctx context.Context, q store.Queryer, userID string) ([]Saved, error) {
+	return scanAll(ctx, q, "all saved sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, true) },
+		`SELECT `+savedColumns+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at, id`, userID)
+}
+
+// userRecordings lists the recordings and streamed pieces still on disk
+// for the user's answers.
+func userRecordings(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
+	return scanAll(ctx, q, "user recordings", scanString,
+		`SELECT path FROM (
+			SELECT i.audio_path AS path FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id WHERE s.user_id = $1
+			UNION SELECT i.stream_path FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id WHERE s.user_id = $1
+		) paths WHERE path <> ''`, userID)
+}
+
+// deleteUserRows removes every practice row of the user: sessions with
+// their items, the stats markers and saved sessions.
+func deleteUserRows(ctx context.Context, q store.Queryer, userID string) error {
+	for _, stmt := range []string{
+		`DELETE FROM practice_items WHERE session_id IN (SELECT id FROM practice_sessions WHERE user_id = $1)`,
+		`DELETE FROM practice_sessions WHERE user_id = $1`,
+		`DELETE FROM processed_sessions WHERE user_id = $1`,
+		`DELETE FROM saved_sessions WHERE user_id = $1`,
+	} {
+		if _, err := exec(ctx, q, "delete user data", stmt, userID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// savedPage is one page of the user's saved sessions matching hq's
+// profession and dates, newest first and without items, and how many
+// match in all.
+func savedPage(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery, size int) ([]Saved, int, error) {
+	cond, args := historyFilter(userID, hq)
+	var total int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM saved_sessions WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("practice: count history: %w", err)
+	}
+	args = append(args, size, (hq.Page-1)*size)
+	list, err := scanAll(ctx, q, "history", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },
+		fmt.Sprintf(`SELECT `+savedColumns+` FROM saved_sessions WHERE %s ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, cond, len(args)-1, len(args)), args...)
+	return list, total, err
+}
+
+// savedMatching lists, with their items, every saved session of the user
+// matching hq's profession and dates, newest first: the search in their
+// questions happens on the decoded items.
+func savedMatching(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery) ([]Saved, error) {
+	cond, args := historyFilter(userID, hq)
+	return scanAll(ctx, q, "history search", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, true) },
+		`SELECT `+savedColumns+` FROM saved_sessions WHERE `+cond+` ORDER BY created_at DESC, id DESC`, args...)
+}
+
+func historyFilter(userID string, hq HistoryQuery) (string, []any) {
+	cond, args := "user_id = $1", []any{userID}
+	add := func(expr string, arg any) {
+		args = append(args, arg)
+		cond += fmt.Sprintf(" AND %s $%d", expr, len(args))
+	}
+	if hq.Profession != "" {
+		add("profession =", hq.Profession)
+	}
+	if !hq.From.IsZero() {
+		add("created_at >=", hq.From)
+	}
+	if !hq.To.IsZero() {
+		add("created_at <", hq.To.AddDate(0, 0, 1))
+	}
+	return cond, args
 }

@@ -52,6 +52,13 @@ func (s *Server) FailNext(n int, status int) {
 	s.failLeft, s.failStatus = n, status
 }
 
+// SetText makes every later upload transcribe as text.
+func (s *Server) SetText(text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.text = text
+}
+
 // SetDelay makes every answer take d, like a busy remote service.
 func (s *Server) SetDelay(d time.Duration) {
 	s.mu.Lock()

@@ -107,6 +107,13 @@ export const limits = {
       },
     },
   },
+  deleteMyAccount: {
+    body: {
+      password: {
+        maxLength: 1024,
+      },
+    },
+  },
   finishAnswer: {
     body: {
       size: {
@@ -118,6 +125,20 @@ export const limits = {
     body: {
       email: {
         maxLength: 320,
+      },
+    },
+  },
+  listHistory: {
+    query: {
+      profession: {
+        maxLength: 64,
+      },
+      q: {
+        maxLength: 200,
+      },
+      page: {
+        minimum: 1,
+        maximum: 100000,
       },
     },
   },

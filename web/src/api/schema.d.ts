@@ -4,6 +4,66 @@
  */
 
 export interface paths {
+    "/api/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account
+         * @description Needs the account's password. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
+         */
+        post: operations["delete-my-account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my data (JSON)
+         * @description Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions and payments.
+         */
+        get: operations["export-my-data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download my sessions and answers (CSV)
+         * @description One row per question: the answer's transcript and feedback.
+         */
+        get: operations["export-my-data-csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/questions": {
         parameters: {
             query?: never;
@@ -50,6 +110,60 @@ export interface paths {
         };
         /** List, search and sort accounts */
         get: operations["admin-list-users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a user's account, on their request
+         * @description As the user's own deletion, without their password. Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
+         */
+        delete: operations["admin-delete-user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's data (JSON), on their request */
+        get: operations["admin-export-user-data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's sessions and answers (CSV), on their request */
+        get: operations["admin-export-user-data-csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -316,6 +430,26 @@ export interface paths {
          * @description Only on a server without Stripe whose BASE_URL is a loopback address: sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.
          */
         post: operations["pay-simulated-checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every saved session, filtered and paged
+         * @description Newest first, without items; locked like the saved sessions when the trial expired or the pass ended.
+         */
+        get: operations["list-history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -631,6 +765,21 @@ export interface components {
             recentSessions: components["schemas"]["Saved"][];
             stats: components["schemas"]["Stats"];
         };
+        DataExport: {
+            account: components["schemas"]["User"];
+            /** Format: date-time */
+            exportedAt: string;
+            payments: components["schemas"]["Payment"][];
+            savedSessions: components["schemas"]["Saved"][];
+            sessions: components["schemas"]["Session"][];
+        };
+        DeleteAccountInputBody: {
+            password: string;
+        };
+        DeletedOutputBody: {
+            /** @description What was deleted and which records were kept. */
+            message: string;
+        };
         EmailInputBody: {
             email: string;
         };
@@ -709,6 +858,15 @@ export interface components {
              * @description The recording's length in bytes, to confirm every piece arrived.
              */
             size: number;
+        };
+        HistoryPage: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            sessions: components["schemas"]["Saved"][];
+            /** Format: int64 */
+            total: number;
         };
         Item: {
             /** Format: int64 */
@@ -1036,6 +1194,100 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "delete-my-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "export-my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "export-my-data-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "admin-list-questions": {
         parameters: {
             query?: {
@@ -1225,6 +1477,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserList"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-delete-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-export-user-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-export-user-data-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             /** @description Error */
@@ -1717,6 +2065,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "list-history": {
+        parameters: {
+            query?: {
+                /** @description A profession's slug; empty for every profession. */
+                profession?: string;
+                /** @description The first day, YYYY-MM-DD (UTC). */
+                from?: string;
+                /** @description The last day, YYYY-MM-DD (UTC), included. */
+                to?: string;
+                /** @description Text a question of the session contains. */
+                q?: string;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
                 };
             };
             /** @description Error */

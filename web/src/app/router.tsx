@@ -4,6 +4,7 @@ import { DEFAULT_PROFESSION } from '@/lib/professions'
 import { AdminQuestionsRoute, AdminRoute } from '@/routes/admin'
 import { ForgotPasswordRoute, LoginRoute, ResetPasswordRoute, SignupRoute, VerifyEmailRoute } from '@/routes/auth'
 import { DashboardRoute } from '@/routes/dashboard'
+import { HistoryRoute } from '@/routes/history'
 import { LandingRoute } from '@/routes/landing'
 import { LastProfessionRedirect } from '@/routes/last-profession-redirect'
 import { SessionRoute, SetupRoute, SummaryRoute } from '@/routes/practice'
@@ -16,7 +17,7 @@ import { RouteError } from './route-error'
 const toDefault = <Navigate to={`/${DEFAULT_PROFESSION}`} replace />
 
 /** Paths without a profession that resolve to the last profession's page. */
-const ALIASES = ['dashboard', 'setup', 'session', 'summary', 'admin', 'admin/questions', 'pricing', 'resources', 'about', 'privacy', 'terms']
+const ALIASES = ['dashboard', 'history', 'setup', 'session', 'summary', 'admin', 'admin/questions', 'pricing', 'resources', 'about', 'privacy', 'terms']
 
 /** The spec's route table (§2). Static segments outrank `:profession`. */
 export const routes: RouteObject[] = [
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'dashboard', element: <DashboardRoute /> },
+              { path: 'history', element: <HistoryRoute /> },
               { path: 'setup', element: <SetupRoute /> },
               { path: 'session', element: <SessionRoute /> },
               { path: 'summary', element: <SummaryRoute /> },

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Navigate, useLocation, useSearchParams } from 'react-router'
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { toast } from 'sonner'
 import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
+import { AccountData } from '@/features/account/components/account-data'
 import { meQueryOptions } from '@/features/auth/api/get-me'
+import { useClearSession } from '@/features/auth/api/logout'
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice'
 import { CheckoutReturn } from '@/features/billing/components/checkout-return'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
@@ -32,6 +35,15 @@ export function DashboardRoute() {
   }, [premiumUntil])
   const slug = getLastProfession()
   const professionSlug = useProfessionSlug()
+  const clearSession = useClearSession()
+  const navigate = useNavigate()
+
+  async function onDeleted(message: string) {
+    toast.success('Your account has been deleted.', { description: message, duration: 20_000 })
+    // As at logout: leave the protected page first, then forget the user.
+    await navigate('/', { flushSync: true })
+    clearSession()
+  }
 
   let body
   if (me.isPending || (me.isFetching && !me.isFetchedAfterMount)) {
@@ -48,13 +60,16 @@ export function DashboardRoute() {
     body = <LoadError title={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
   } else {
     body = (
-      <DashboardHome
-        name={me.data.name}
-        dashboard={dashboard.data}
-        setupSlug={slug}
-        renderUpgrade={(label) => <UpgradeButton slug={professionSlug} label={label} size="lg" />}
-        notice={returning ? <CheckoutReturn state={returning} premiumUntil={premiumUntil} /> : null}
-      />
+      <div className="grid gap-8">
+        <DashboardHome
+          name={me.data.name}
+          dashboard={dashboard.data}
+          setupSlug={slug}
+          renderUpgrade={(label) => <UpgradeButton slug={professionSlug} label={label} size="lg" />}
+          notice={returning ? <CheckoutReturn state={returning} premiumUntil={premiumUntil} /> : null}
+        />
+        <AccountData onDeleted={(message) => void onDeleted(message)} />
+      </div>
     )
   }
 

@@ -106,6 +106,27 @@ describe('users table', () => {
     expect(within(dialog).getAllByRole('cell').some((c) => /2025/.test(c.textContent ?? '') && c.querySelector('span'))).toBe(true)
   })
 
+  it("downloads a user's data and deletes the account after a confirmation", async () => {
+    const deleted: string[] = []
+    adminApi({
+      'DELETE /api/admin/users/u2': () => {
+        deleted.push('u2')
+        return json(200, { message: 'The account and everything in it have been deleted.' })
+      },
+    })
+    renderApp('/dental/admin')
+    const table = await screen.findByRole('table', { name: /Users/ })
+    const row = (await within(table).findByText('user2@example.com')).closest('tr')!
+    expect(within(row).getByRole('link', { name: 'Download User 2’s data (JSON)' })).toHaveAttribute('href', '/api/admin/users/u2/export')
+    expect(within(row).getByRole('link', { name: 'Download User 2’s sessions (CSV)' })).toHaveAttribute('href', '/api/admin/users/u2/export.csv')
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete User 2’s account' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete User 2’s account?' })
+    expect(deleted).toEqual([])
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete account' }))
+    expect(await screen.findByText('User 2’s account has been deleted.')).toBeInTheDocument()
+    expect(deleted).toEqual(['u2'])
+  })
+
   it('searches once typing pauses, from page 1', async () => {
     const { userQueries } = adminApi()
     renderApp('/dental/admin')

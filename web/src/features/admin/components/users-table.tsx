@@ -12,6 +12,7 @@ import { useUsers, type UserSort, type UsersQuery } from '../api/list-users'
 import { ariaSort, listReducer, nextSort, PAGE_SIZES, type Sorting } from '../utils/list-state'
 import { Pagination } from './pagination'
 import { PaymentsDialog } from './payments-dialog'
+import { UserDataActions } from './user-data-actions'
 
 type UsersState = Required<UsersQuery>
 
@@ -31,6 +32,7 @@ const COLUMNS: { label: string; sort?: UserSort }[] = [
   { label: 'Usage', sort: 'usageCount' },
   { label: 'Role', sort: 'role' },
   { label: 'Payments' },
+  { label: 'Data' },
 ]
 
 function SortableHead({ label, column, sorting, onSort }: { label: string; column: UserSort; sorting: Sorting; onSort: (c: UserSort) => void }) {
@@ -105,6 +107,9 @@ export function UsersTable() {
                   <Badge variant={u.role === 'admin' ? 'default' : 'outline'}>{u.role}</Badge>
                 </TableCell>
                 <TableCell>{u.hasPaid ? <PaymentsDialog userId={u.id} name={u.name || u.email} /> : '—'}</TableCell>
+                <TableCell>
+                  <UserDataActions userId={u.id} name={u.name || u.email} />
+                </TableCell>
               </TableRow>
             ))}
             {users.isPending || rows.length === 0 ? (

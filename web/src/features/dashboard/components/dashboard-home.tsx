@@ -114,11 +114,16 @@ export function DashboardHome({
               {access.historyLocked ? 'Your session history is locked until you upgrade.' : 'Your saved practice sessions will appear here.'}
             </p>
           ) : (
-            <ul className="divide-y divide-border">
-              {recent.map((s) => (
-                <RecentSessionRow key={s.id} session={s} fallbackSlug={setupSlug} />
-              ))}
-            </ul>
+            <>
+              <ul className="divide-y divide-border">
+                {recent.map((s) => (
+                  <RecentSessionRow key={s.id} session={s} fallbackSlug={setupSlug} />
+                ))}
+              </ul>
+              <Link to={`/${setupSlug}/history`} className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+                See all sessions
+              </Link>
+            </>
           )}
         </CardContent>
       </Card>

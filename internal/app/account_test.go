@@ -1,0 +1,206 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
+)
+
+// premiumWithASession gives b's student a paid pass (a payments row) and a
+// completed, saved session with one answer and one question left
+// unanswered, and returns the account.
+func premiumWithASession(t *testing.T, app *testApp, b *browser, email string) auth.User {
+	t.Helper()
+	ctx := context.Background()
+	r := b.post("/api/create-checkout-session", map[string]string{"profession": "dental"})
+	wantStatus(t, r, http.StatusOK)
+	page, err := url.Parse(r.JSON(t)["url"].(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, b.post("/api/dev-checkout/pay", map[string]string{"session": page.Query().Get("session")}), http.StatusOK)
+	id := b.get("/api/auth/me").JSON(t)["user"].(map[string]any)["id"].(string)
+	u, err := app.auth.UserByID(ctx, id)
+	if err != nil || u.Email != email {
+		t.Fatalf("user %+v, %v", u, err)
+	}
+	s, err := app.practice.Create(ctx, u, practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.practice.Upload(ctx, u, s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(whispertest.Recording(t))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.practice.Complete(ctx, u, s.ID, 90); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		got, err := app.practice.Get(ctx, u, s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.Processing {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the session is still processing")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if _, err := app.practice.Save(ctx, u, s.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// rowsAbout counts, table by table, the rows that still refer to userID.
+func rowsAbout(t *testing.T, db *store.DB, userID string) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for table, query := range map[string]string{
+		"users":              `SELECT COUNT(*) FROM users WHERE id = $1`,
+		"auth_sessions":      `SELECT COUNT(*) FROM auth_sessions WHERE user_id = $1`,
+		"one_time_tokens":    `SELECT COUNT(*) FROM one_time_tokens WHERE user_id = $1`,
+		"trusted_devices":    `SELECT COUNT(*) FROM trusted_devices WHERE user_id = $1`,
+		"second_factors":     `SELECT COUNT(*) FROM second_factors WHERE user_id = $1`,
+		"recovery_codes":     `SELECT COUNT(*) FROM recovery_codes WHERE user_id = $1`,
+		"practice_sessions":  `SELECT COUNT(*) FROM practice_sessions WHERE user_id = $1`,
+		"practice_items":     `SELECT COUNT(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id WHERE s.user_id = $1`,
+		"processed_sessions": `SELECT COUNT(*) FROM processed_sessions WHERE user_id = $1`,
+		"saved_sessions":     `SELECT COUNT(*) FROM saved_sessions WHERE user_id = $1`,
+		"payments":           `SELECT COUNT(*) FROM payments WHERE user_id = $1`,
+	} {
+		var n int
+		if err := db.SQL.QueryRowContext(context.Background(), query, userID).Scan(&n); err != nil {
+			t.Fatalf("%s: %v", table, err)
+		}
+		if n > 0 {
+			out[table] = n
+		}
+	}
+	return out
+}
+
+// keptPayments counts the payment rows no longer tied to anyone.
+func keptPayments(t *testing.T, db *store.DB) int {
+	t.Helper()
+	var n int
+	if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM payments WHERE user_id IS NULL AND amount_cents > 0`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		b := student(t, app)
+		u := premiumWithASession(t, app, b, "ana@example.com")
+
+		r := b.get("/api/account/export")
+		wantStatus(t, r, http.StatusOK)
+		if cd := r.Header.Get("Content-Disposition"); !strings.Contains(cd, "attachment") {
+			t.Fatalf("Content-Disposition %q", cd)
+		}
+		ex := r.JSON(t)
+		sessions, _ := ex["sessions"].([]any)
+		saved, _ := ex["savedSessions"].([]any)
+		payments, _ := ex["payments"].([]any)
+		account, _ := ex["account"].(map[string]any)
+		if len(sessions) != 1 || len(saved) != 1 || len(payments) != 1 || account["email"] != "ana@example.com" {
+			t.Fatalf("export: %d sessions, %d saved, %d payments, account %v", len(sessions), len(saved), len(payments), account)
+		}
+		items := sessions[0].(map[string]any)["items"].([]any)
+		first := items[0].(map[string]any)
+		if first["transcript"] == nil || first["feedback"] == nil {
+			t.Fatalf("exported answer without its transcript or feedback: %v", first)
+		}
+
+		r = b.get("/api/account/export.csv")
+		wantStatus(t, r, http.StatusOK)
+		lines := strings.Split(strings.TrimSpace(string(r.Body)), "\n")
+		if !strings.HasPrefix(r.Header.Get("Content-Type"), "text/csv") || !strings.HasPrefix(lines[0], "session_id,") ||
+			!strings.Contains(string(r.Body), first["question"].(string)) {
+			t.Fatalf("CSV %s:\n%s", r.Header.Get("Content-Type"), r.Body)
+		}
+
+		other := app.browser(t, "10.4.0.9") // a second sign-in, which must end too
+		wantStatus(t, other.login("ana@example.com", pw), http.StatusOK)
+
+		r = b.post("/api/account/delete", map[string]string{"password": "not the password"})
+		wantStatus(t, r, http.StatusBadRequest)
+		if got := rowsAbout(t, db, u.ID); got["users"] != 1 || got["practice_sessions"] != 1 {
+			t.Fatalf("a wrong password deleted rows: %v", got)
+		}
+		r = b.post("/api/account/delete", map[string]string{"password": pw})
+		wantStatus(t, r, http.StatusOK)
+		if msg, _ := r.JSON(t)["message"].(string); !strings.Contains(msg, billing.KeptRecords) {
+			t.Fatalf("message %q does not name the records kept", msg)
+		}
+
+		if left := rowsAbout(t, db, u.ID); len(left) != 0 {
+			t.Fatalf("rows still refer to the deleted user: %v", left)
+		}
+		if n := keptPayments(t, db); n != 1 {
+			t.Fatalf("%d payment records kept, want 1", n)
+		}
+		entries, _ := os.ReadDir(app.cfg.Speech.AudioTmpDir)
+		for _, e := range entries {
+			if !e.IsDir() {
+				t.Fatalf("recording %s left in the audio directory", e.Name())
+			}
+		}
+		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
+		wantStatus(t, other.get("/api/auth/me"), http.StatusUnauthorized)
+		wantStatus(t, app.browser(t, "10.4.0.3").login("ana@example.com", pw), http.StatusUnauthorized)
+		mail := waitForMail(t, app, "ana@example.com", "Your Whitecoat account has been deleted")
+		if !strings.Contains(mail.Text(t), "accounting law") {
+			t.Fatalf("confirmation does not say what was kept:\n%s", mail.Text(t))
+		}
+	})
+}
+
+func TestAdminExportsAndDeletesAUserOnRequest(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		b := student(t, app)
+		u := premiumWithASession(t, app, b, "ana@example.com")
+		if _, err := app.auth.CreateUser(context.Background(), "Ada Admin", "ada@example.com", pw, auth.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+		admin := app.browser(t, "10.4.0.2")
+		admin.enrolAdmin("ada@example.com", pw)
+
+		wantStatus(t, b.get("/api/admin/users/"+u.ID+"/export"), http.StatusForbidden)
+		r := admin.get("/api/admin/users/" + u.ID + "/export")
+		wantStatus(t, r, http.StatusOK)
+		if account, _ := r.JSON(t)["account"].(map[string]any); account["id"] != u.ID {
+			t.Fatalf("admin export of another account: %v", account)
+		}
+		wantStatus(t, admin.get("/api/admin/users/"+u.ID+"/export.csv"), http.StatusOK)
+
+		wantStatus(t, admin.do(http.MethodDelete, "/api/admin/users/"+u.ID, nil, nil), http.StatusOK)
+		if left := rowsAbout(t, db, u.ID); len(left) != 0 {
+			t.Fatalf("rows still refer to the deleted user: %v", left)
+		}
+		if n := keptPayments(t, db); n != 1 {
+			t.Fatalf("%d payment records kept, want 1", n)
+		}
+		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
+		wantStatus(t, admin.do(http.MethodDelete, "/api/admin/users/"+u.ID, nil, nil), http.StatusNotFound)
+		waitForMail(t, app, "ana@example.com", "Your Whitecoat account has been deleted")
+	})
+}

@@ -1,0 +1,53 @@
+package auth
+
+import (
+	"context"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	wmail "github.com/whitecoat/whitecoat/internal/mail"
+	"github.com/whitecoat/whitecoat/internal/store"
+)
+
+// MsgWrongPassword answers a deletion whose password is not the account's.
+const MsgWrongPassword = "That password is not right."
+
+// ConfirmPassword checks that password is u's, before an action that
+// cannot be undone; the attempts count against the login limit of the
+// account, so it cannot be used to guess the password faster.
+func (s *Service) ConfirmPassword(ctx context.Context, u User, password string) error {
+	if err := s.limit(ctx, map[string]int{"login:account:" + u.Email: s.cfg.PerAccount}); err != nil {
+		return err
+	}
+	current, err := userByID(ctx, s.db.SQL, u.ID)
+	if err != nil {
+		return err
+	}
+	ok, _, err := s.verify(ctx, password, current.passwordHash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.Invalid("password", MsgWrongPassword)
+	}
+	return nil
+}
+
+// DeleteUser removes the account and every row auth keeps about it —
+// sign-ins, emailed tokens, trusted devices, the second factor and its
+// recovery codes — inside the caller's transaction, which has already
+// removed what other domains keep. Every sign-in ends with it.
+func (s *Service) DeleteUser(ctx context.Context, q store.Queryer, userID string) error {
+	return deleteUser(ctx, q, userID)
+}
+
+// SendAccountDeleted confirms a deletion to the address the account had,
+// in the background; kept names the records that stay.
+func (s *Service) SendAccountDeleted(u User, kept string) {
+	s.inBackground("account deleted email", func(ctx context.Context) error {
+		msg, err := wmail.AccountDeleted(u.Email, u.Name, kept)
+		if err != nil {
+			return err
+		}
+		return s.mailer.Send(ctx, msg)
+	})
+}

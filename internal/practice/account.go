@@ -1,0 +1,102 @@
+package practice
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/store"
+)
+
+// Export is everything practice keeps about a user, for their data export.
+type Export struct {
+	// Sessions are every practice session, oldest first, with each
+	// answer's transcript, metrics and feedback.
+	Sessions []Session `json:"sessions"`
+	// SavedSessions are the sessions the user saved, with their items.
+	SavedSessions []Saved `json:"savedSessions"`
+}
+
+// Export gathers the user's sessions and saved sessions.
+func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
+	ids, err := userSessionIDs(ctx, s.db.SQL, userID)
+	if err != nil {
+		return Export{}, err
+	}
+	out := Export{Sessions: make([]Session, 0, len(ids))}
+	for _, id := range ids {
+		sess, err := loadSession(ctx, s.db.SQL, id)
+		if errors.Is(err, errNotFound) {
+			continue // deleted since it was listed
+		}
+		if err != nil {
+			return Export{}, err
+		}
+		out.Sessions = append(out.Sessions, s.view(sess))
+	}
+	if out.SavedSessions, err = allSaved(ctx, s.db.SQL, userID); err != nil {
+		return Export{}, err
+	}
+	return out, nil
+}
+
+// csvHeader names the columns of WriteCSV: one row per answer.
+var csvHeader = []string{"session_id", "session_started", "profession", "session_status", "position", "question", "status",
+	"transcript", "overall_score", "overall_impression", "clarity_structure", "content", "feedback_summary", "suggestions"}
+
+// WriteCSV writes the export's sessions as CSV, one row per question with
+// its answer and feedback, for a spreadsheet.
+func (e Export) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	for _, sess := range e.Sessions {
+		for _, it := range sess.Items {
+			row := []string{sess.ID, sess.CreatedAt.UTC().Format(time.RFC3339), sess.Profession, sess.Status,
+				strconv.Itoa(it.Position), it.Question, it.Status, "", "", "", "", "", "", ""}
+			if it.Transcript != nil {
+				row[7] = *it.Transcript
+			}
+			if fb := it.Feedback; fb != nil {
+				row[8], row[9] = strconv.Itoa(fb.OverallScore), strconv.Itoa(fb.SectionScores.OverallImpression)
+				row[10], row[11] = strconv.Itoa(fb.SectionScores.ClarityStructure), strconv.Itoa(fb.SectionScores.Content)
+				row[12], row[13] = fb.Summary, strings.Join(fb.Suggestions, "\n")
+			}
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// DeleteUserData removes every practice row of the user inside the
+// caller's transaction, which deletes the account too. It returns the
+// recordings still on disk, for RemoveRecordings once the transaction has
+// committed: a rollback must not have lost them.
+func (s *Service) DeleteUserData(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
+	recordings, err := userRecordings(ctx, q, userID)
+	if err != nil {
+		return nil, err
+	}
+	return recordings, deleteUserRows(ctx, q, userID)
+}
+
+// RemoveRecordings deletes a deleted user's recordings. One that cannot be
+// removed now is logged; no answer needs it any more, so the sweeper
+// removes it later.
+func (s *Service) RemoveRecordings(paths []string) {
+	for _, p := range paths {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			s.logger.Warn("could not remove a deleted account's recording", "path", p, "err", err)
+		}
+	}
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+
+export function deleteUser(id: string) {
+  return unwrap(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } }))
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  })
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { QueryParams, ResponseBody } from '@/lib/api-types'
+
+export type HistoryPage = ResponseBody<'/api/practice/history', 'get'>
+export type HistoryQuery = QueryParams<'/api/practice/history', 'get'>
+
+export function listHistory(query: HistoryQuery, signal?: AbortSignal): Promise<HistoryPage> {
+  return unwrap(api.GET('/api/practice/history', { params: { query }, signal }))
+}
+
+export function historyQueryOptions(query: HistoryQuery) {
+  return queryOptions({
+    queryKey: ['history', query] as const,
+    queryFn: ({ signal }) => listHistory(query, signal),
+    // Keep the last page on screen while the next filter or page loads.
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useHistory(query: HistoryQuery) {
+  return useQuery(historyQueryOptions(query))
+}

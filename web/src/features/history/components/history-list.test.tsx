@@ -1,0 +1,36 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
+import { renderApp } from '@/test/render'
+
+const saved = (id: string, title: string) => ({
+  id,
+  title,
+  profession: 'dental',
+  createdAt: '2026-09-08T10:00:00Z',
+  overallAvg: 71.6,
+  totalSessionTime: 300,
+  counts: { totalQuestions: 3, answered: 2, skipped: 1 },
+  items: [],
+})
+
+describe('history', () => {
+  it('lists saved sessions with Review links and filters on the server', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(200, { user: user() }),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () => json(200, dashboardBody()),
+      'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run')], total: 21, page: 1, pageSize: 20 }),
+    })
+    renderApp('/dental/history')
+    expect(await screen.findByRole('heading', { name: 'Session history' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('link', { name: 'Review Ethics run' })).toHaveAttribute('href', '/dental/summary?saved=s1')
+    expect(screen.getByText('21 sessions · Page 1 of 2')).toBeInTheDocument()
+
+    await userEvent.type(screen.getByLabelText('Question contains'), 'ethics')
+    await userEvent.click(screen.getByRole('button', { name: 'Show sessions' }))
+    const urls = () => (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([r]) => r.url)
+    await waitFor(() => expect(urls().some((u) => u.includes('/api/practice/history?q=ethics') || u.includes('&q=ethics'))).toBe(true))
+  })
+})
