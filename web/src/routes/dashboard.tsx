@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { LoadError } from '@/components/load-error'
@@ -10,7 +9,7 @@ import { useClearSession } from '@/features/auth/api/logout'
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice'
 import { CheckoutReturn } from '@/features/billing/components/checkout-return'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
-import { useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { type Dashboard, useDashboard } from '@/features/dashboard/api/get-dashboard'
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home'
 import { errorMessage } from '@/lib/api-client'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
@@ -18,21 +17,25 @@ import { getLastProfession } from '@/lib/professions'
 
 export const CHECKING_ACCESS = 'Checking access…'
 
+/** When the Premium pass ends, while it is active. */
+function paidUntil(d: Dashboard | undefined): string | null {
+  return d?.access.status === 'paid_active' ? (d.access.subscriptionEndsAt ?? null) : null
+}
+
 export function DashboardRoute() {
   const location = useLocation()
   const [search] = useSearchParams()
   const checkout = search.get('checkout')
   const returning = checkout === 'success' || checkout === 'cancelled' ? checkout : null
-  const [polling, setPolling] = useState(returning === 'success')
   // Re-read the user on every visit so a freshly verified email unlocks the app.
   const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' })
   // Access, stats and history only mean something once the email is verified.
   // Back from a payment: poll until Stripe's webhook has granted the pass.
-  const dashboard = useDashboard({ enabled: !!me.data?.emailVerified, refetchInterval: polling ? 2000 : false })
-  const premiumUntil = dashboard.data?.access.status === 'paid_active' ? (dashboard.data.access.subscriptionEndsAt ?? null) : null
-  useEffect(() => {
-    if (premiumUntil) setPolling(false)
-  }, [premiumUntil])
+  const dashboard = useDashboard({
+    enabled: !!me.data?.emailVerified,
+    pollEvery: (data) => (returning === 'success' && !paidUntil(data) ? 2000 : false),
+  })
+  const premiumUntil = paidUntil(dashboard.data)
   const slug = getLastProfession()
   const professionSlug = useProfessionSlug()
   const clearSession = useClearSession()

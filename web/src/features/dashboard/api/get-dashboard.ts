@@ -18,7 +18,15 @@ export function dashboardQueryOptions() {
   })
 }
 
-/** refetchInterval polls, in milliseconds (while a payment is being confirmed). */
-export function useDashboard(opts: { enabled?: boolean; refetchInterval?: number | false } = {}) {
-  return useQuery({ ...dashboardQueryOptions(), enabled: opts.enabled ?? true, refetchInterval: opts.refetchInterval ?? false })
+/**
+ * pollEvery says, from the dashboard as last read, how often to read it
+ * again in milliseconds (while a payment is being confirmed), or false.
+ */
+export function useDashboard(opts: { enabled?: boolean; pollEvery?: (data: Dashboard | undefined) => number | false } = {}) {
+  const { pollEvery } = opts
+  return useQuery({
+    ...dashboardQueryOptions(),
+    enabled: opts.enabled ?? true,
+    refetchInterval: pollEvery ? (query) => pollEvery(query.state.data) : false,
+  })
 }

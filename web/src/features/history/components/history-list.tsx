@@ -1,3 +1,4 @@
+import { limits } from '@/api/limits'
 import { useId, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
@@ -44,7 +45,7 @@ export function HistoryList({ professions, reviewPath }: { professions: Professi
       <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter sessions">
         <div className="grid gap-2">
           <Label htmlFor={ids.q}>Question contains</Label>
-          <Input id={ids.q} type="search" maxLength={200} value={draft.q ?? ''} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
+          <Input id={ids.q} type="search" maxLength={limits.listHistory.query.q.maxLength} value={draft.q ?? ''} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={ids.profession}>Profession</Label>
