@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
 )
 
 // Spec §9 constants.
@@ -51,6 +53,12 @@ type Access struct {
 
 // MsgLocked is the refusal when a locked account tries to start practising.
 const MsgLocked = "Your free practice sessions are used up or your access has ended. Upgrade to Practice to continue."
+
+// AccountOf is what access depends on in u's record.
+func AccountOf(u auth.User) Account {
+	return Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt,
+		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted}
+}
 
 // SubscriptionEnd is subscriptionEndsAt, else paidAt + 365 days (spec §4).
 func SubscriptionEnd(a Account) *time.Time {

@@ -119,7 +119,7 @@ func TestWebhookGrantsThePassOnce(t *testing.T) {
 		if u.PaidAt == nil || !u.PaidAt.Equal(f.now) {
 			t.Fatalf("paidAt %v, want %v", u.PaidAt, f.now)
 		}
-		access := Evaluate(Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt, TrialExpiresAt: u.TrialExpiresAt}, f.now)
+		access := Evaluate(AccountOf(u), f.now)
 		if access.Badge != "Premium (365 days left)" || !access.PracticeEnabled {
 			t.Fatalf("access after payment: %+v", access)
 		}
@@ -276,7 +276,7 @@ func TestWebhookRefundAndDispute(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := f.user(t)
-		access := Evaluate(Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt, TrialExpiresAt: u.TrialExpiresAt}, f.now)
+		access := Evaluate(AccountOf(u), f.now)
 		if access.Status != PaidCancelled || access.Badge != "Subscription Ended" || access.PracticeEnabled {
 			t.Fatalf("after refund: %+v", access)
 		}

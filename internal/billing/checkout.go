@@ -135,7 +135,7 @@ var errProvider = errors.New("billing: payment provider failed")
 // back to profession's dashboard. A student whose pass has more than
 // RenewWindow days left is told until when it runs instead.
 func (s *Service) CreateCheckout(ctx context.Context, u auth.User, profession string) (Checkout, error) {
-	access := Evaluate(Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt, TrialExpiresAt: u.TrialExpiresAt}, s.now())
+	access := Evaluate(AccountOf(u), s.now())
 	if access.Status == PaidActive && access.DaysLeft > RenewWindow {
 		return Checkout{}, apperr.Conflict(fmt.Sprintf("Your Premium pass is active until %s.", FormatDate(*access.SubscriptionEndsAt)))
 	}

@@ -37,7 +37,7 @@ func newPass(now time.Time) *pass { return &pass{Bought: store.Truncate(now)} }
 
 func (p *pass) dates(u auth.User) (paidAt, endsAt time.Time) {
 	p.Start = p.Bought
-	if e := SubscriptionEnd(Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt}); u.HasPaid && e != nil && e.After(p.Start) {
+	if e := SubscriptionEnd(AccountOf(u)); u.HasPaid && e != nil && e.After(p.Start) {
 		p.Start = *e
 	}
 	p.End = p.Start.Add(SubscriptionLength)

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
-	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -78,15 +77,10 @@ func TestStartingAgainReplacesAnEmptySession(t *testing.T) {
 		wantKind(t, err, apperr.KindConflict, practice.MsgSessionCompleted)
 		f.upload(t, ana(), second, 0)
 		f.waitProcessed(t, ana(), first.ID)
-		if got := billing.Evaluate(account(ana()), time.Now()).FreeSessionsRemaining; got != billing.FreeSessions {
+		if got := billing.Evaluate(billing.AccountOf(ana()), time.Now()).FreeSessionsRemaining; got != billing.FreeSessions {
 			t.Fatalf("%d free sessions left; the replaced session had no answer and uses none", got)
 		}
 	})
-}
-
-func account(u auth.User) billing.Account {
-	return billing.Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt,
-		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted}
 }
 
 // endTrial moves the user's trial into the past.

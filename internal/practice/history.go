@@ -41,7 +41,7 @@ type HistoryPage struct {
 // History lists the user's saved sessions, filtered and paged; locked as
 // the saved sessions are when the trial expired or the pass ended.
 func (s *Service) History(ctx context.Context, u auth.User, hq HistoryQuery) (HistoryPage, error) {
-	if billing.Evaluate(account(u), s.clock()).HistoryLocked {
+	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
 		return HistoryPage{}, apperr.Forbidden(billing.MsgLocked)
 	}
 	hq.Search = strings.Join(strings.Fields(hq.Search), " ")

@@ -110,7 +110,7 @@ func sortedForSummary(items []Item) []Item {
 
 // GetSaved returns one of the user's saved sessions for read-only review.
 func (s *Service) GetSaved(ctx context.Context, u auth.User, id string) (Saved, error) {
-	if billing.Evaluate(account(u), s.clock()).HistoryLocked {
+	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
 		return Saved{}, apperr.Forbidden(billing.MsgLocked)
 	}
 	sv, err := getSaved(ctx, s.db.SQL, u.ID, id)
@@ -122,7 +122,7 @@ func (s *Service) GetSaved(ctx context.Context, u auth.User, id string) (Saved, 
 
 // Dashboard gathers the dashboard: access, stats and recent sessions.
 func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error) {
-	access := billing.Evaluate(account(u), s.clock())
+	access := billing.Evaluate(billing.AccountOf(u), s.clock())
 	d := Dashboard{Name: u.Name, EmailVerified: u.EmailVerified, Access: access, RecentSessions: []Saved{},
 		Stats: Stats{SessionsCompleted: u.SessionsCompleted, QuestionsPracticed: u.QuestionsPracticed,
 			AverageScore: int(math.Round(u.RollingAverageScore))}}

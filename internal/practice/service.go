@@ -140,11 +140,6 @@ func (CreateInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema
 	return s
 }
 
-func account(u auth.User) billing.Account {
-	return billing.Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt,
-		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted}
-}
-
 // Create checks that the user may practise, chooses the questions and
 // stores the new session. The user's sessions still in progress are
 // completed first (see endOpenSessions).
@@ -288,7 +283,7 @@ func (s *Service) mayPractise(ctx context.Context, q store.Queryer, u auth.User,
 	if err != nil {
 		return false, err
 	}
-	acct := account(u)
+	acct := billing.AccountOf(u)
 	// The stats may lag behind the sessions just completed; older
 	// accounts may have sessions the practice tables no longer show.
 	acct.SessionsCompleted = max(acct.SessionsCompleted, used)
