@@ -85,7 +85,7 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 	if uq.Order == "asc" {
 		dir = "ASC"
 	}
-	page, size := min(max(int(uq.Page), 1), store.MaxPage), int(uq.PageSize)
+	page, size := store.Page(int(uq.Page)), int(uq.PageSize)
 	if size < 1 {
 		size = DefaultUsersPageSize
 	}

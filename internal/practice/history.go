@@ -51,7 +51,7 @@ func (s *Service) History(ctx context.Context, u auth.User, hq HistoryQuery) (Hi
 	if !hq.From.IsZero() && !hq.To.IsZero() && hq.To.Before(hq.From) {
 		return HistoryPage{}, apperr.Invalid("to", "The end date must not be before the start date.")
 	}
-	hq.Page = min(max(hq.Page, 1), store.MaxPage)
+	hq.Page = store.Page(hq.Page)
 	page := HistoryPage{Page: hq.Page, PageSize: HistoryPageSize}
 	var err error
 	if hq.Search == "" {

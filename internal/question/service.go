@@ -131,7 +131,7 @@ func (s *Service) List(ctx context.Context, lq ListQuery) (QuestionPage, error) 
 	if err != nil {
 		return QuestionPage{}, err
 	}
-	page := min(max(lq.Page, 1), store.MaxPage)
+	page := store.Page(lq.Page)
 	size := min(cmp.Or(lq.PageSize, DefaultPageSize), MaxPageSize)
 	total, err := countQuestions(ctx, s.db.SQL, f)
 	if err != nil {
