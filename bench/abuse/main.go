@@ -154,7 +154,7 @@ func run(ctx context.Context, bin string, duration time.Duration, conns int, out
 		if err != nil {
 			return false, err
 		}
-		p50, p99 := percentile(latencies, 50), percentile(latencies, 99)
+		p50, p99 := benchserver.Percentile(latencies, 50), benchserver.Percentile(latencies, 99)
 		verdict := "met"
 		if peak > targetRSSMB || serverErrors > 0 || p99 > targetDashboardMs*time.Millisecond {
 			verdict, missed = "MISSED", true
@@ -358,16 +358,6 @@ func peakRSSMB(pid int) (int, error) {
 		}
 	}
 	return 0, errors.New("no VmHWM in /proc status")
-}
-
-func percentile(ds []time.Duration, p int) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := (len(s)*p + 99) / 100
-	return s[max(0, min(len(s)-1, i-1))]
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

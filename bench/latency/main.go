@@ -26,7 +26,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
 	"text/tabwriter"
 	"time"
 
@@ -96,7 +95,7 @@ func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
 		return err
 	}
 	wholeErrs, wholeWords := transcribe.CountWordErrors(string(reference), whole[len(whole)-1])
-	med, p95 := percentile(ours, 50), percentile(ours, 95)
+	med, p95 := benchserver.Percentile(ours, 50), benchserver.Percentile(ours, 95)
 	fmt.Fprintln(out)
 	tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "measure\tseconds\ttarget\t")
@@ -277,11 +276,4 @@ func sequential(ctx context.Context, files []string) (time.Duration, []string, e
 		}
 	}
 	return time.Since(startAt), transcripts, nil
-}
-
-func percentile(ds []time.Duration, p int) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := (len(s)*p + 99) / 100
-	return s[max(0, min(len(s)-1, i-1))]
 }

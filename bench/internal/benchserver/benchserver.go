@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -149,4 +150,15 @@ func (s *Server) Call(method, path, contentType string, body []byte, want int, o
 		return json.Unmarshal(data, out)
 	}
 	return nil
+}
+
+// Percentile is the p-th percentile of ds (nearest rank), 0 for none.
+func Percentile(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(0, min(len(s)-1, i-1))]
 }
