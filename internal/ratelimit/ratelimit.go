@@ -23,6 +23,9 @@ type Limiter struct {
 	// binary learn the same from the table at their first refusal.
 	mu      sync.Mutex
 	refused map[string]time.Time
+	// nextSweep is the earliest time a full map is scanned for expired
+	// refusals again: once a second at most, not on every refusal.
+	nextSweep time.Time
 }
 
 // maxRemembered bounds the refused keys kept in memory; past it, attempts
@@ -50,6 +53,10 @@ func (l *Limiter) rememberRefused(key string, until, now time.Time) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.refused) >= maxRemembered {
+		if now.Before(l.nextSweep) {
+			return
+		}
+		l.nextSweep = now.Add(time.Second)
 		for k, u := range l.refused {
 			if !now.Before(u) {
 				delete(l.refused, k)
