@@ -1,9 +1,12 @@
 -- +goose Up
 -- One row per paid Checkout Session: its id is the session's, so a
--- session grants a pass once however many events announce it.
+-- session grants a pass once however many events announce it. A deleted
+-- account's payments stay for the accounts (the tax records a sale
+-- requires: amount, currency, dates and Stripe's ids), no longer tied to
+-- anyone: deleting the user sets user_id to NULL.
 CREATE TABLE payments (
     id               TEXT PRIMARY KEY,
-    user_id          TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    user_id          TEXT REFERENCES users (id) ON DELETE SET NULL,
     event_id         TEXT NOT NULL UNIQUE,
     payment_intent   TEXT NOT NULL,
     amount_cents     BIGINT NOT NULL,
