@@ -2,7 +2,6 @@ package httpx
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -64,13 +63,7 @@ func TextHygiene(next http.Handler) http.Handler {
 }
 
 func writeBadText(w http.ResponseWriter, location string) {
-	w.Header().Set("Content-Type", "application/problem+json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(http.StatusUnprocessableEntity)
-	_ = json.NewEncoder(w).Encode(huma.ErrorModel{
-		Title: http.StatusText(http.StatusUnprocessableEntity), Status: http.StatusUnprocessableEntity, Detail: MsgBadText,
-		Errors: []*huma.ErrorDetail{{Location: location, Message: MsgBadText}},
-	})
+	WriteProblem(w, http.StatusUnprocessableEntity, MsgBadText, &huma.ErrorDetail{Location: location, Message: MsgBadText})
 }
 
 func cleanText(s string) bool {

@@ -20,11 +20,11 @@ import (
 
 // WriteProblem writes an RFC 9457 problem document outside Huma (middleware,
 // the SPA server) in the same shape Huma uses for API errors.
-func WriteProblem(w http.ResponseWriter, status int, detail string) {
+func WriteProblem(w http.ResponseWriter, status int, detail string, errs ...*huma.ErrorDetail) {
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(huma.ErrorModel{Title: http.StatusText(status), Status: status, Detail: detail})
+	_ = json.NewEncoder(w).Encode(huma.ErrorModel{Title: http.StatusText(status), Status: status, Detail: detail, Errors: errs})
 }
 
 var statusOf = map[apperr.Kind]int{
