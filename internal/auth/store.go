@@ -389,12 +389,16 @@ func prefixed(prefix, columns string) string {
 
 // deleteUser removes the account and, first, each table's rows about it.
 func deleteUser(ctx context.Context, q store.Queryer, userID string) error {
+	if err := deleteUserSessions(ctx, q, userID); err != nil {
+		return err
+	}
+	if err := deleteSecondFactor(ctx, q, userID); err != nil {
+		return err
+	}
+	// The user row goes last: the rows above refer to it.
 	for _, stmt := range []string{
-		`DELETE FROM auth_sessions WHERE user_id = $1`,
 		`DELETE FROM one_time_tokens WHERE user_id = $1`,
 		`DELETE FROM trusted_devices WHERE user_id = $1`,
-		`DELETE FROM recovery_codes WHERE user_id = $1`,
-		`DELETE FROM second_factors WHERE user_id = $1`,
 		`DELETE FROM users WHERE id = $1`,
 	} {
 		if _, err := q.ExecContext(ctx, stmt, userID); err != nil {
