@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert, AlertDescription } from '@/components/ui/alert'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { SavedSessionRow } from '@/components/saved-session-row'
 import { normaliseSlug, type ProfessionSlug } from '@/lib/professions'
-import { dashboardScoreVariant } from '@/lib/score'
-import type { Dashboard, RecentSession } from '../api/get-dashboard'
+import type { Dashboard } from '../api/get-dashboard'
 
 export const UPGRADE_TO_PRACTICE = 'Upgrade to Practice'
 export const UPGRADE_TO_PREMIUM = 'Upgrade to Premium'
@@ -22,28 +22,6 @@ function StatCard({ label, value }: { label: string; value: string }) {
         <p className="text-3xl font-bold tabular-nums">{value}</p>
       </CardContent>
     </Card>
-  )
-}
-
-function RecentSessionRow({ session, fallbackSlug }: { session: RecentSession; fallbackSlug: ProfessionSlug }) {
-  const slug = normaliseSlug(session.profession) ?? fallbackSlug
-  const avg = Math.round(session.overallAvg)
-  const when = new Date(session.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-  return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="truncate font-medium">{session.title}</p>
-        <p className="text-sm text-muted-foreground">{when}</p>
-      </div>
-      <div className="flex items-center gap-3">
-        <Badge variant={dashboardScoreVariant(avg)}>{avg}%</Badge>
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/${slug}/summary?saved=${encodeURIComponent(session.id)}`} state={{ saved: session }} aria-label={`Review ${session.title}`}>
-            Review
-          </Link>
-        </Button>
-      </div>
-    </li>
   )
 }
 
@@ -117,7 +95,12 @@ export function DashboardHome({
             <>
               <ul className="divide-y divide-border">
                 {recent.map((s) => (
-                  <RecentSessionRow key={s.id} session={s} fallbackSlug={setupSlug} />
+                  <SavedSessionRow
+                    key={s.id}
+                    session={s}
+                    reviewTo={`/${normaliseSlug(s.profession) ?? setupSlug}/summary?saved=${encodeURIComponent(s.id)}`}
+                    reviewState={{ saved: s }}
+                  />
                 ))}
               </ul>
               <Link to={`/${setupSlug}/history`} className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">

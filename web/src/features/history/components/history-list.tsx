@@ -1,11 +1,10 @@
 import { limits } from '@/api/limits'
 import { useId, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { LoadError } from '@/components/load-error'
+import { SavedSessionRow } from '@/components/saved-session-row'
 import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api-client'
 import { useHistory, type HistoryQuery } from '../api/list-history'
@@ -15,7 +14,6 @@ export interface ProfessionOption {
   name: string
 }
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
  * Every saved session, filtered on the server by profession, days and
@@ -81,22 +79,12 @@ export function HistoryList({ professions, reviewPath }: { professions: Professi
           </p>
           <ul className="divide-y">
             {history.data?.sessions.map((s) => (
-              <li key={s.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{s.title}</p>
-                  <p className="text-sm text-muted-foreground">
-                    <time dateTime={s.createdAt}>{when.format(new Date(s.createdAt))}</time> · {s.counts.answered} of {s.counts.totalQuestions} answered
-                  </p>
-                </div>
-                <div className="flex items-center gap-3">
-                  <Badge variant="outline">{Math.round(s.overallAvg)}%</Badge>
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={reviewPath(s.profession, s.id)} aria-label={`Review ${s.title}`}>
-                      Review
-                    </Link>
-                  </Button>
-                </div>
-              </li>
+              <SavedSessionRow
+                key={s.id}
+                session={s}
+                reviewTo={reviewPath(s.profession, s.id)}
+                detail={`${s.counts.answered} of ${s.counts.totalQuestions} answered`}
+              />
             ))}
           </ul>
           {history.data && history.data.total === 0 ? <p className="py-6 text-center text-muted-foreground">No saved sessions match.</p> : null}
