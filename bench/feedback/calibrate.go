@@ -7,18 +7,27 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
 )
 
 // answerFiles holds one file per question: a header, then one section per
 // labelled answer ("=== strong"), each with its own header, "---" and text.
+// answers/ is the first calibration set; calibration-v2/ the second, written
+// for issue #13 with adversarial answers, each with a category (and, for
+// red flags, the flag an interviewer would raise).
 //
-//go:embed answers/*.txt
+//go:embed answers/*.txt calibration-v2/*.txt
 var answerFiles embed.FS
+
+// The two sets, by directory.
+var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}}
 
 // Labels in rank order; the number is the label's rank for Spearman.
 var labelRank = map[string]float64{"weak": 0, "adequate": 1, "strong": 2}
@@ -26,11 +35,31 @@ var labelRank = map[string]float64{"weak": 0, "adequate": 1, "strong": 2}
 // Bands the targets ask for: strong answers at 80 or above, weak below 60.
 var labelBand = map[string][2]int{"weak": {0, 59}, "adequate": {55, 84}, "strong": {80, 100}}
 
+// Categories of answers in the second set. The adversarial ones are what
+// a keyword rubric gets wrong: fluent answers with a red flag, concise
+// strong ones, answers to another question, strings of the right terms,
+// and red flags mentioned only to be rejected or reported of someone else.
+const (
+	catStandard      = "standard"
+	catRedFlag       = "red-flag"
+	catConcise       = "concise-strong"
+	catOffQuestion   = "off-question"
+	catKeywordStuff  = "keyword-stuffed"
+	catNegatedFlag   = "negated-red-flag"
+	conciseStrongMin = 75
+	redFlagMax       = 59
+)
+
+var categories = []string{catStandard, catRedFlag, catConcise, catOffQuestion, catKeywordStuff, catNegatedFlag}
+
 type answer struct {
-	id       string // file name without extension, plus label
+	id       string // set, file name without extension, and label
+	set      string
 	question string
 	split    string
 	label    string
+	category string
+	flag     feedback.FlagKey // the red flag a red-flag answer raises, or a negated one mentions
 	note     string
 	input    feedback.Input
 }
@@ -41,22 +70,27 @@ type scored struct {
 }
 
 func loadAnswers() ([]answer, error) {
-	paths, err := fs.Glob(answerFiles, "answers/*.txt")
-	if err != nil {
-		return nil, fmt.Errorf("bench: %w", err)
-	}
-	sort.Strings(paths)
 	var out []answer
-	for _, p := range paths {
-		raw, err := answerFiles.ReadFile(p)
+	for _, set := range answerSets {
+		paths, err := fs.Glob(answerFiles, set.dir+"/*.txt")
 		if err != nil {
 			return nil, fmt.Errorf("bench: %w", err)
 		}
-		as, err := parseQuestionFile(strings.TrimSuffix(strings.TrimPrefix(p, "answers/"), ".txt"), string(raw))
-		if err != nil {
-			return nil, fmt.Errorf("bench: %s: %w", p, err)
+		sort.Strings(paths)
+		for _, p := range paths {
+			raw, err := answerFiles.ReadFile(p)
+			if err != nil {
+				return nil, fmt.Errorf("bench: %w", err)
+			}
+			as, err := parseQuestionFile(set.name+"/"+strings.TrimSuffix(path.Base(p), ".txt"), string(raw))
+			if err != nil {
+				return nil, fmt.Errorf("bench: %s: %w", p, err)
+			}
+			for i := range as {
+				as[i].set = set.name
+			}
+			out = append(out, as...)
 		}
-		out = append(out, as...)
 	}
 	return out, nil
 }
@@ -76,6 +110,7 @@ func parseQuestionFile(name, raw string) ([]answer, error) {
 		return nil, fmt.Errorf("split must be dev, holdout or fresh, got %q", head["split"])
 	}
 	var out []answer
+	seen := map[string]int{}
 	for _, sec := range sections[1:] {
 		label, rest, _ := strings.Cut(sec, "\n")
 		label = strings.TrimSpace(label)
@@ -94,12 +129,30 @@ func parseQuestionFile(name, raw string) ([]answer, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: duration: %w", label, err)
 			}
-			in.Delivery = &feedback.Delivery{DurationSeconds: secs}
+			if secs > 0 {
+				in.Delivery = &feedback.Delivery{DurationSeconds: secs}
+			}
 		}
 		if h["note"] == "" {
 			return nil, fmt.Errorf("%s: every answer needs a note saying why it has its label", label)
 		}
-		out = append(out, answer{id: name + "/" + label, question: name, split: head["split"], label: label, note: h["note"], input: in})
+		a := answer{question: name, split: head["split"], label: label, category: catStandard, note: h["note"], input: in}
+		if c := h["category"]; c != "" {
+			a.category = c
+		}
+		if !slices.Contains(categories, a.category) {
+			return nil, fmt.Errorf("%s: unknown category %q", label, a.category)
+		}
+		a.flag = feedback.FlagKey(h["flag"])
+		if (a.category == catRedFlag || a.category == catNegatedFlag) != (a.flag != "") || a.flag != "" && !slices.Contains(feedback.FlagKeys, a.flag) {
+			return nil, fmt.Errorf("%s: category %s with flag %q: red-flag and negated-red-flag answers name one known flag, others none", label, a.category, a.flag)
+		}
+		seen[label]++
+		a.id = name + "/" + label
+		if seen[label] > 1 {
+			a.id = fmt.Sprintf("%s/%s-%d", name, label, seen[label])
+		}
+		out = append(out, a)
 	}
 	return out, nil
 }
@@ -233,4 +286,117 @@ func disagreement(s scored) int {
 		return s.fb.OverallScore - b[1]
 	}
 	return 0
+}
+
+// transcribed is the answers as a speech engine without punctuation
+// writes them: lower case, no punctuation but apostrophes.
+func transcribed(as []answer) []answer {
+	out := slices.Clone(as)
+	for i := range out {
+		out[i].input.Transcript = asTranscribed(out[i].input.Transcript)
+	}
+	return out
+}
+
+func asTranscribed(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '’' {
+			b.WriteRune(r)
+		} else {
+			b.WriteRune(' ')
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// group is a set and one of its splits ("all" for every split).
+type group struct{ set, split string }
+
+func (g group) pick(ss []scored) []scored {
+	var out []scored
+	for _, s := range ss {
+		if (g.set == "all" || s.set == g.set) && (g.split == "all" || s.split == g.split) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// groups are every set with its splits, in a stable order, then both sets.
+func groups(ss []scored) []group {
+	var out []group
+	for _, set := range answerSets {
+		out = append(out, group{set.name, "all"})
+		for _, split := range []string{"dev", "holdout", "fresh"} {
+			if len((group{set.name, split}).pick(ss)) > 0 {
+				out = append(out, group{set.name, split})
+			}
+		}
+	}
+	return append(out, group{"all", "all"})
+}
+
+// categoryReport is how one category of answers fared against its target.
+type categoryReport struct {
+	n, min, max, onTarget int
+	mean                  float64
+	flagged               string // "3/4": the labelled flag raised (red flags) or not raised (negated ones)
+}
+
+func byCategory(ss []scored, set, cat string) categoryReport {
+	r := categoryReport{min: 101, max: -1}
+	flagged, withFlag := 0, 0
+	for _, s := range ss {
+		if s.set != set || s.category != cat {
+			continue
+		}
+		score := s.fb.OverallScore
+		r.n++
+		r.mean += float64(score)
+		r.min, r.max = min(r.min, score), max(r.max, score)
+		if onTarget(s) {
+			r.onTarget++
+		}
+		if s.flag != "" {
+			withFlag++
+			if raised(s) == (cat == catRedFlag) {
+				flagged++
+			}
+		}
+	}
+	if r.n > 0 {
+		r.mean /= float64(r.n)
+	}
+	r.flagged = "—"
+	if withFlag > 0 {
+		r.flagged = fmt.Sprintf("%d/%d", flagged, withFlag)
+	}
+	return r
+}
+
+// raised reports whether the answer's labelled flag was raised.
+func raised(s scored) bool {
+	for _, f := range s.fb.RedFlags {
+		if f.Key == s.flag {
+			return true
+		}
+	}
+	return false
+}
+
+// onTarget applies the category's target.
+func onTarget(s scored) bool {
+	score := s.fb.OverallScore
+	switch s.category {
+	case catRedFlag:
+		return score <= redFlagMax && len(s.fb.RedFlags) > 0
+	case catConcise:
+		return score >= conciseStrongMin
+	case catOffQuestion, catKeywordStuff:
+		return score <= redFlagMax
+	case catNegatedFlag:
+		return !raised(s) && disagreement(s) == 0
+	}
+	return disagreement(s) == 0
 }

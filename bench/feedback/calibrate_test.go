@@ -9,33 +9,68 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
 )
 
-// The issue's calibration targets, checked on every test run so that a
+// The issues' calibration targets, checked on every test run so that a
 // rubric change that breaks them fails CI rather than a later benchmark.
 func TestCalibrationTargets(t *testing.T) {
 	as, err := loadAnswers()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(as) < 40 {
-		t.Fatalf("%d labelled answers, want at least 40", len(as))
-	}
 	ss, err := scoreAll(context.Background(), feedback.NewRubric(), as)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, split := range []string{"all", "holdout", "fresh"} {
-		r := summarize(filterSplit(ss, split))
-		if r.spearman < 0.8 {
-			t.Errorf("%s: Spearman %.3f, want >= 0.8", split, r.spearman)
+	heard, err := scoreAll(context.Background(), feedback.NewRubric(), transcribed(as))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len((group{"v2", "all"}).pick(ss)); n < 60 {
+		t.Errorf("%d answers in the second set, want at least 60", n)
+	}
+	targets := []struct {
+		g           group
+		minSpearman float64
+	}{
+		// The first set does not regress (issue #13): 0.941 before it.
+		{group{"v1", "all"}, 0.94},
+		{group{"v1", "holdout"}, 0.8},
+		{group{"v1", "fresh"}, 0.8},
+		{group{"v2", "all"}, 0.9},
+		{group{"v2", "fresh"}, 0.85},
+	}
+	for _, tt := range targets {
+		picked := tt.g.pick(ss)
+		if len(picked) == 0 {
+			t.Errorf("%s/%s: no answers", tt.g.set, tt.g.split)
+			continue
+		}
+		r, h := summarize(picked), summarize(tt.g.pick(heard))
+		if r.spearman < tt.minSpearman {
+			t.Errorf("%s/%s: Spearman %.3f, want >= %.2f", tt.g.set, tt.g.split, r.spearman, tt.minSpearman)
+		}
+		if h.spearman < r.spearman-0.05 {
+			t.Errorf("%s/%s: Spearman as transcribed %.3f, more than 0.05 below clean text's %.3f", tt.g.set, tt.g.split, h.spearman, r.spearman)
 		}
 		if r.meanByLbl["strong"] < 80 {
-			t.Errorf("%s: mean strong %.1f, want >= 80", split, r.meanByLbl["strong"])
+			t.Errorf("%s/%s: mean strong %.1f, want >= 80", tt.g.set, tt.g.split, r.meanByLbl["strong"])
 		}
 		if r.meanByLbl["weak"] >= 60 {
-			t.Errorf("%s: mean weak %.1f, want < 60", split, r.meanByLbl["weak"])
+			t.Errorf("%s/%s: mean weak %.1f, want < 60", tt.g.set, tt.g.split, r.meanByLbl["weak"])
 		}
-		for _, inv := range r.inversions {
-			t.Errorf("%s: %s", split, inv)
+	}
+	for _, inv := range summarize((group{"v1", "all"}).pick(ss)).inversions {
+		t.Errorf("v1: %s", inv)
+	}
+	for _, s := range ss {
+		switch s.category {
+		case catRedFlag:
+			if s.fb.OverallScore > redFlagMax {
+				t.Errorf("%s: a red-flag answer (%s) scored %d, want below 60", s.id, s.flag, s.fb.OverallScore)
+			}
+		case catConcise:
+			if s.fb.OverallScore < conciseStrongMin {
+				t.Errorf("%s: a concise strong answer scored %d, want >= %d", s.id, s.fb.OverallScore, conciseStrongMin)
+			}
 		}
 	}
 }
@@ -59,9 +94,11 @@ func TestSpearman(t *testing.T) {
 }
 
 func TestParseQuestionFile(t *testing.T) {
-	good := "question: Why?\nprofession: dental\nbig3: why-profession\nsplit: dev\n\n=== strong\nduration: 90\nnote: because\n---\nAn answer.\n"
+	good := "question: Why?\nprofession: dental\nbig3: why-profession\nsplit: dev\n\n=== strong\nduration: 90\nnote: because\n---\nAn answer.\n" +
+		"\n=== weak\ncategory: red-flag\nflag: money-motive\nnote: pay\n---\nIt pays well.\n"
 	as, err := parseQuestionFile("q", good)
-	if err != nil || len(as) != 1 || as[0].input.Delivery.DurationSeconds != 90 || as[0].input.Transcript != "An answer." {
+	if err != nil || len(as) != 2 || as[0].input.Delivery.DurationSeconds != 90 || as[0].input.Transcript != "An answer." ||
+		as[0].category != catStandard || as[1].category != catRedFlag || as[1].flag != feedback.FlagMoneyMotive {
 		t.Fatalf("parse good file: %v %+v", err, as)
 	}
 	for name, bad := range map[string]string{
@@ -70,6 +107,9 @@ func TestParseQuestionFile(t *testing.T) {
 		"no note":       strings.Replace(good, "note: because", "", 1),
 		"no separator":  strings.Replace(good, "---\n", "", 1),
 		"bad duration":  strings.Replace(good, "duration: 90", "duration: ninety", 1),
+		"bad category":  strings.Replace(good, "category: red-flag", "category: sneaky", 1),
+		"unknown flag":  strings.Replace(good, "flag: money-motive", "flag: greed", 1),
+		"flag missing":  strings.Replace(good, "flag: money-motive\n", "", 1),
 	} {
 		if _, err := parseQuestionFile("q", bad); err == nil {
 			t.Errorf("%s: parsed without error", name)

@@ -33,6 +33,7 @@ func main() {
 func run(ctx context.Context, args []string, out io.Writer) error {
 	fset := flag.NewFlagSet("bench-feedback", flag.ContinueOnError)
 	worst := fset.Int("worst", 8, "how many of the worst disagreements to list")
+	all := fset.Bool("answers", false, "list every answer's scores")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
@@ -44,24 +45,31 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	heard, err := scoreAll(ctx, feedback.NewRubric(), transcribed(as))
+	if err != nil {
+		return err
+	}
 
+	if *all {
+		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "answer\tsplit\tcategory\tlabel\toverall\tas transcribed\timpression\tstructure\tcontent\tflags\toff band")
+		for i, s := range ss {
+			sc := s.fb.SectionScores
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n", s.id, s.split, s.category, s.label, s.fb.OverallScore, heard[i].fb.OverallScore,
+				sc.OverallImpression, sc.ClarityStructure, sc.Content, flagList(s.fb), offBand(s))
+		}
+		if err := tw.Flush(); err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		fmt.Fprintln(out)
+	}
+
+	fmt.Fprintln(out, "Agreement with the interviewers' labels (dev: looked at while tuning; holdout: aggregates only; fresh: written after the rubric was frozen, never tuned on)")
 	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "answer\tsplit\tlabel\toverall\timpression\tstructure\tcontent\toff band")
-	for _, s := range ss {
-		sc := s.fb.SectionScores
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\n", s.id, s.split, s.label, s.fb.OverallScore,
-			sc.OverallImpression, sc.ClarityStructure, sc.Content, offBand(s))
-	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("bench: %w", err)
-	}
-
-	fmt.Fprintln(out)
-	tw = tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "set\tanswers\tspearman\tmean strong\tmean adequate\tmean weak\tweak>=strong on a question")
-	for _, split := range []string{"all", "dev", "holdout", "fresh"} {
-		r := summarize(filterSplit(ss, split))
-		fmt.Fprintf(tw, "%s\t%d\t%.3f\t%.1f\t%.1f\t%.1f\t%d\n", split, r.n, r.spearman,
+	fmt.Fprintln(tw, "set\tsplit\tanswers\tspearman\tas transcribed\tmean strong\tmean adequate\tmean weak\tweak>=strong on a question")
+	for _, g := range groups(ss) {
+		r, h := summarize(g.pick(ss)), summarize(g.pick(heard))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t%.3f\t%.1f\t%.1f\t%.1f\t%d\n", g.set, g.split, r.n, r.spearman, h.spearman,
 			r.meanByLbl["strong"], r.meanByLbl["adequate"], r.meanByLbl["weak"], len(r.inversions))
 	}
 	if err := tw.Flush(); err != nil {
@@ -71,30 +79,44 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		fmt.Fprintln(out, "  inversion:", inv)
 	}
 
-	fmt.Fprintf(out, "\nworst disagreements (distance outside the label's band: strong 80-100, adequate 55-84, weak 0-59)\n")
+	fmt.Fprintf(out, "\nBy category, second set (targets: red flags below 60 with the flag raised, concise strong answers 75 or more, answers to another question and strings of keywords below 60, rejected or reported red flags not raised and in the label's band)\n")
+	tw = tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "category\ttext\tanswers\tmean\tmin\tmax\ton target\tflag as labelled")
+	for _, cat := range categories {
+		for _, v := range []struct {
+			name string
+			ss   []scored
+		}{{"clean", ss}, {"as transcribed", heard}} {
+			c := byCategory(v.ss, "v2", cat)
+			if c.n == 0 {
+				continue
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%.1f\t%d\t%d\t%d/%d\t%s\n", cat, v.name, c.n, c.mean, c.min, c.max, c.onTarget, c.n, c.flagged)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+
+	fmt.Fprintf(out, "\nworst disagreements (distance outside the label's band: strong 80-100, adequate 55-84, weak 0-59; or a category target missed)\n")
 	sorted := append([]scored(nil), ss...)
 	sort.SliceStable(sorted, func(i, j int) bool { return disagreement(sorted[i]) > disagreement(sorted[j]) })
 	for _, s := range sorted[:min(*worst, len(sorted))] {
 		if disagreement(s) == 0 {
 			break
 		}
-		fmt.Fprintf(out, "  %-42s %-8s scored %3d (off by %d) — %s\n    interviewer: %s\n", s.id, s.label, s.fb.OverallScore,
+		fmt.Fprintf(out, "  %-48s %-8s %-16s scored %3d (off by %d) — %s\n    interviewer: %s\n", s.id, s.label, s.category, s.fb.OverallScore,
 			disagreement(s), s.fb.Summary, s.note)
 	}
 	return nil
 }
 
-func filterSplit(ss []scored, split string) []scored {
-	if split == "all" {
-		return ss
+func flagList(fb feedback.Feedback) string {
+	var keys []string
+	for _, f := range fb.RedFlags {
+		keys = append(keys, string(f.Key))
 	}
-	var out []scored
-	for _, s := range ss {
-		if s.split == split {
-			out = append(out, s)
-		}
-	}
-	return out
+	return strings.Join(keys, ",")
 }
 
 func offBand(s scored) string {

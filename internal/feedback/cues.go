@@ -50,7 +50,8 @@ var (
 		`admitted`, `went back`, `approached`, `encouraged`, `assigned`, `redistributed`, `stepped (in|up)`, `made sure`, `worked with`, `gathered`, `planned`,
 		`double-checked`, `owned up`, `practi[cs]ed`, `drafted`, `contacted`, `emailed`, `showed`, `walked`, `found`, `taught`, `rewrote`, `restructured`, `flagged`,
 		`paused`, `corrected`, `notified`, `knelt`, `gave`, `sent`, `moved`, `split`, `recruited`, `shared`, `helped`, `visited`, `tried`, `agreed`, `prepared`, `reorgani[sz]ed`,
-		`studied`, `joined`, `cut`, `rebooked`, `acknowledged`, `validated`, `reassured`, `comforted`, `translated`, `documented`, `escalated`)
+		`studied`, `joined`, `cut`, `rebooked`, `acknowledged`, `validated`, `reassured`, `comforted`, `translated`, `documented`, `escalated`,
+		`told`, `disclosed`, `filed`, `refused`, `raised`, `insisted`, `went to`, `ask`, `explain`, `offer`, `encourage`, `document`, `call`, `refer`, `tell`, `check`, `schedule`, `involve`, `respect`, `suggest`, `listen`)
 	resultCues = phrases(`as a result`, `in the end`, `ended up`, `eventually`, `the outcome`, `which led to`, `(this|that|it) (led|resulted) (to|in)`,
 		`by the end`, `afterwards?`, `(we|I|she|he|they) (finished|completed|passed|won|recovered|improved|raised|reduced|increased|submitted|delivered|got|earned|received|returned|regained|came back)`,
 		`(was|were) able to`, `it worked`, `successfully`, `turned out`, `the next (week|day|month|semester|year|visit|appointment|session)`,
@@ -273,45 +274,6 @@ var professionCues = map[string]*cues{
 // healthCues are health care in general: worth something, less than the
 // profession's own substance.
 var healthCues = phrases(`patients?`, `care`, `health`, `clinical`, `treatment`, `trust`, `prevent\w*`, `empathy`, `compassion`, `well-?being`, `community`)
-
-// redFlag is something that sinks an answer with an interviewer whatever
-// else it does well.
-type redFlag struct {
-	key     string
-	name    string // for the summary: "blaming others"
-	re      *cues
-	types   []questionType // empty: every type
-	suggest string
-}
-
-var redFlags = []redFlag{
-	{key: "blame", name: "blaming others", re: phrases(`(it was|that was|it's|was) (all )?(their|his|her|my (teammates?|partners?|group|boss|manager)'?s?) fault`, `not my fault`,
-		`(he|she|they) (was|were) (so |just |really )?(lazy|incompetent|useless|stupid|annoying|terrible|the problem)`, `(lazy|incompetent|useless|stupid) (teammates?|partners?|people|coworkers?|group members?)`,
-		`nothing I could (have )?(do|done)`, `idiots?`, `blamed (him|her|them|my)`),
-		suggest: "Drop the blame in “{quote}”: interviewers listen for ownership — say what you could have done differently."},
-	{key: "confidentiality", name: "a confidentiality breach", re: phrases(`told (my|all my) (friends|family|roommates?|parents|classmates) about (the|a|this|that|her|his) (patient|client|case)`, `posted (it|about|a (photo|picture))`,
-		`(on|to) (social media|instagram|facebook|tiktok|snapchat|twitter)`, `gossip\w*`, `(share|shared|tell|told) (the|his|her|their) (diagnosis|results|records|information) (with|to) (his|her|their) (employer|boss|friends|coach|school)`),
-		suggest: "“{quote}” reads as a breach of confidentiality; patient information stays with the care team unless the patient agrees or safety requires otherwise."},
-	{key: "money", name: "money or lifestyle as the motive", re: phrases(`money`, `salary`, `salaries`, `income`, `paycheck`, `pays? (well|really well|a lot)`, `six figures`, `financial(ly)? (security|stability|stable|secure|rewards?|rewarding)`, `lucrative`,
-		`get rich`, `wealth\w*`, `(good|great|comfortable) living`, `job security`, `work[- ]life balance`, `lifestyle`, `(less|shorter|fewer) (school|schooling|years of school|debt)`),
-		types:   []questionType{typeWhyProfession, typeTellMe, typeWhySchool, typeGeneral},
-		suggest: "“{quote}” makes money or lifestyle sound like the main motive; lead with what you would do for patients and keep practical reasons out of the answer."},
-	{key: "dismissive", name: "overriding or dismissing the patient", re: phrases(`(the )?(patients?|clients?|owners?|parents?|family) (is|was|are|were) (just |being |so |really )*(difficult|dramatic|annoying|overreacting|crazy|stupid|ignorant|lazy|noncompliant|non-compliant|rude)`,
-		`not my problem`, `(his|her|their) (own )?(fault|problem)`, `(they|he|she|the patient|the owner) (should|needs to) (just )?(listen|do what|follow|trust me|stop|deal)`, `do what I say`,
-		`(I would|I'd) (just )?(ignore|override|overrule|go ahead anyway|do it anyway|give (it|the \w+) anyway)`,
-		`(I would|I'd|I will|I'll) (just )?(give|do|treat|perform|proceed with|start|go ahead with)\b[^.!?]{0,40}?\banyway`, `force (them|him|her|the patient|the owner)`,
-		`(doesn't|does not|don't) matter what (they|he|she|the patient|the owner) (want|wants|think|thinks)`, `I know (best|better)`),
-		suggest: "“{quote}” dismisses the patient; show that you would take their view seriously even when you disagree."},
-	{key: "dishonesty", name: "avoiding the problem", re: phrases(`cover (for|it up)`, `lie (to|about)`, `(look|looked|looking) the other way`, `pretend\w*`, `mind my own business`, `none of my business`, `stay out of it`,
-		`(not|never) (say|tell) anything`, `keep (it|quiet) (to myself|a secret)`, `(wouldn't|won't|would not|will not) (say|tell|report) (anything|anyone|it)`, `let it (go|slide)`, `ignore (it|the situation)`),
-		suggest: "“{quote}” avoids the problem; interviewers expect honesty and that you act — privately and kindly first, then through the proper channel."},
-	{key: "no-ownership", name: "no ownership", re: phrases(`I (don't|never) (really )?make mistakes`, `(can't|cannot) (really )?think of (a|any) (mistake|failure|time|weakness)`, `I('ve| have) never (really )?(failed|made a mistake)`,
-		`weakness is (that )?I('m| am)? (a )?(perfectionist|work too hard|care too much)`, `(I'm|I am) (a )?perfectionist`),
-		suggest: "“{quote}” sidesteps the question; pick a real example and own it — interviewers trust applicants who can name their mistakes."},
-	{key: "addresses-scorer", name: "talking to the scorer instead of answering", re: phrases(`ignore (all |any |your |the |my )?(previous |prior |above |earlier )?(instructions|rubric|prompt)`, `(give|score|rate) (me|this( answer)?|it) (a |an )?(100|perfect|full marks|ten out of ten|10/10)`,
-		`system prompt`, `as an ai`, `(you are|you're) (now )?(a|an|the) (grader|scorer|evaluator|ai|language model)`),
-		suggest: "“{quote}” talks to the scorer instead of answering; give the answer you would give an interviewer."},
-}
 
 var (
 	fillerCues = phrases(`u+m+`, `u+h+`, `uhm`, `e+r+m?`, `a+h+`, `h+m+`, `m+h*m+`, `you know`, `I mean`, `like,`, `kind of like`, `sort of like`)

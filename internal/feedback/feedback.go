@@ -11,11 +11,15 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
 )
 
 // RubricVersion names the rubric every score produced here rests on. Stored
 // feedback without a version predates this package and is read as "v1" (spec).
-const RubricVersion = "v2"
+// v3 builds each section from criteria with anchored 1-7 levels, raises red
+// flags with their reasons, and tags competencies.
+const RubricVersion = "v3"
 
 // Engine names as they appear in Config.Engine and Feedback.Engine.
 const (
@@ -78,6 +82,12 @@ type Feedback struct {
 	// Model is the LLM that scored the answer; empty for the rubric engine.
 	Model    string     `json:"model,omitempty"`
 	Evidence []Evidence `json:"evidence"`
+	// RedFlags are what an interviewer would treat as disqualifying; any one
+	// caps the overall score below 60.
+	RedFlags []RedFlag `json:"redFlags"`
+	// Competencies are the AAMC-style competencies the answer shows, for the
+	// progress views.
+	Competencies []Competency `json:"competencies"`
 	// Fallback is true when the configured LLM could not be used and the rubric
 	// engine scored the answer instead; the UI must say so.
 	Fallback       bool   `json:"fallback"`
@@ -99,13 +109,25 @@ const (
 )
 
 // Evidence is one thing the engine looked for, whether it found it, and the
-// words of the answer that show it.
+// words of the answer that show it. A scored criterion also carries its
+// level on a 1-7 scale and the anchor that describes that level, the way an
+// MMI scoring sheet does; supporting observations (and feedback stored
+// before v3) have level 0.
 type Evidence struct {
 	Section   string `json:"section"`
 	Criterion string `json:"criterion"`
 	Met       bool   `json:"met"`
 	Quote     string `json:"quote,omitempty"`
 	Note      string `json:"note,omitempty"`
+	Level     int    `json:"level,omitempty"`
+	Anchor    string `json:"anchor,omitempty"`
+}
+
+// TransformSchema publishes the level's bounds.
+func (Evidence) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	lo, hi := 0.0, float64(maxLevel)
+	s.Properties["level"].Minimum, s.Properties["level"].Maximum = &lo, &hi
+	return s
 }
 
 // Professions maps the spec's slugs to the practitioner's name, which the

@@ -67,11 +67,13 @@ func (s *Stored) UnmarshalJSON(b []byte) error {
 	case len(b) > 0 && b[0] == '{':
 		var r struct {
 			llmReply
-			RubricVersion  string `json:"rubricVersion"`
-			Engine         string `json:"engine"`
-			Model          string `json:"model"`
-			Fallback       bool   `json:"fallback"`
-			FallbackReason string `json:"fallbackReason"`
+			RubricVersion  string       `json:"rubricVersion"`
+			Engine         string       `json:"engine"`
+			Model          string       `json:"model"`
+			Fallback       bool         `json:"fallback"`
+			FallbackReason string       `json:"fallbackReason"`
+			RedFlags       []RedFlag    `json:"redFlags"`
+			Competencies   []Competency `json:"competencies"`
 		}
 		if err := json.Unmarshal(b, &r); err != nil {
 			return fmt.Errorf("feedback: stored feedback: %w", err)
@@ -91,6 +93,8 @@ func (s *Stored) UnmarshalJSON(b []byte) error {
 			Evidence:       r.Evidence,
 			Fallback:       r.Fallback,
 			FallbackReason: r.FallbackReason,
+			RedFlags:       r.RedFlags,
+			Competencies:   r.Competencies,
 		}
 		if fb.RubricVersion == "" {
 			fb.RubricVersion = "v1"
@@ -100,6 +104,13 @@ func (s *Stored) UnmarshalJSON(b []byte) error {
 		}
 		if fb.Evidence == nil {
 			fb.Evidence = []Evidence{}
+		}
+		// Feedback before v3 raised no flags and tagged no competencies.
+		if fb.RedFlags == nil {
+			fb.RedFlags = []RedFlag{}
+		}
+		if fb.Competencies == nil {
+			fb.Competencies = []Competency{}
 		}
 		*s = Stored{Feedback: &fb}
 		return nil

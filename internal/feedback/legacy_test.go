@@ -55,17 +55,25 @@ func TestStoredReadsObjectsAndLegacyStrings(t *testing.T) {
 }
 
 func TestStoredRoundTrip(t *testing.T) {
-	for _, in := range []string{`"legacy text"`, `{"overallScore":70,"sectionScores":{"overallImpression":70,"clarityStructure":70,"content":70},"summary":"s","suggestions":[],"rubricVersion":"v2","engine":"llm","model":"m","evidence":[],"fallback":false}`} {
+	v3 := `{"overallScore":50,"sectionScores":{"overallImpression":60,"clarityStructure":55,"content":40},"summary":"s","suggestions":["x"],"rubricVersion":"v3","engine":"rubric","evidence":[{"section":"content","criterion":"Judgement","met":false,"quote":"q","level":1,"anchor":"a"}],"redFlags":[{"key":"deception","name":"n","quote":"q","why":"w","instead":"i"}],"competencies":["teamwork"],"fallback":false}`
+	tests := []struct{ in, want string }{
+		{`"legacy text"`, `"legacy text"`},
+		// Feedback before v3 comes back with no flags and no competencies.
+		{`{"overallScore":70,"sectionScores":{"overallImpression":70,"clarityStructure":70,"content":70},"summary":"s","suggestions":[],"rubricVersion":"v2","engine":"llm","model":"m","evidence":[],"fallback":false}`,
+			`{"overallScore":70,"sectionScores":{"overallImpression":70,"clarityStructure":70,"content":70},"summary":"s","suggestions":[],"rubricVersion":"v2","engine":"llm","model":"m","evidence":[],"redFlags":[],"competencies":[],"fallback":false}`},
+		{v3, v3},
+	}
+	for _, tt := range tests {
 		var s Stored
-		if err := json.Unmarshal([]byte(in), &s); err != nil {
+		if err := json.Unmarshal([]byte(tt.in), &s); err != nil {
 			t.Fatal(err)
 		}
 		out, err := json.Marshal(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(out) != in {
-			t.Errorf("round trip\n got %s\nwant %s", out, in)
+		if string(out) != tt.want {
+			t.Errorf("round trip\n got %s\nwant %s", out, tt.want)
 		}
 	}
 }

@@ -203,7 +203,7 @@ func (e *llmEngine) finish(fb Feedback, base *assessment) Feedback {
 
 	// The model judges the words only; delivery is blended in as the rubric does.
 	textImpression := fb.SectionScores.OverallImpression
-	fb.SectionScores.OverallImpression = clampScore(blendImpression(base.delivery.score, float64(textImpression)))
+	fb.SectionScores.OverallImpression = clampScore(impressionOf(base.delivery.score, float64(textImpression)))
 	fb.OverallScore = clampScore(float64(fb.OverallScore) + weightImpression*float64(fb.SectionScores.OverallImpression-textImpression))
 	fb.Evidence = append(fb.Evidence, base.delivery.evidence()...)
 	for _, s := range base.delivery.suggestions() {
@@ -212,17 +212,18 @@ func (e *llmEngine) finish(fb Feedback, base *assessment) Feedback {
 		}
 	}
 
-	for _, f := range base.flags {
-		if f.f.key != "addresses-scorer" {
-			continue
-		}
-		ro, rs := base.scores()
+	// Red flags are checked, not judged: a model can be talked out of one.
+	fb.RedFlags = base.redFlags()
+	fb.Competencies = base.competencies(base.judge())
+	if len(base.flags) > 0 {
+		fb.OverallScore = min(fb.OverallScore, redFlagCap)
+	}
+	if base.hasFlag(FlagAddressesScorer) {
+		ro, rs := base.scores(base.judge())
 		fb.OverallScore = min(fb.OverallScore, ro)
 		fb.SectionScores.OverallImpression = min(fb.SectionScores.OverallImpression, rs.OverallImpression)
 		fb.SectionScores.ClarityStructure = min(fb.SectionScores.ClarityStructure, rs.ClarityStructure)
 		fb.SectionScores.Content = min(fb.SectionScores.Content, rs.Content)
-		fb.Evidence = append(fb.Evidence, Evidence{Section: SectionContent, Criterion: "red flag: addresses-scorer", Met: false,
-			Quote: base.t.quote(f.m.at), Note: "the answer speaks to the scorer; scores capped at the rubric's"})
 	}
 	return fb
 }

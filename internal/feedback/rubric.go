@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -24,16 +23,15 @@ const (
 	weightImpression = 0.25
 )
 
-// Answers shorter than this cannot show enough for an interviewer to judge
-// (about 15-20 seconds of speech), however polished.
+// Answers shorter than oneLinerWords cannot show enough for an interviewer
+// to judge (about 15-20 seconds of speech), however polished; an answer to
+// another question is capped lower than a red flag. Otherwise length earns
+// nothing by itself: an answer that covers what its question needs is
+// strong however briefly it does so.
 const (
 	oneLinerWords = 40
 	oneLinerCap   = 35
 	offTopicCap   = 40
-	redFlagCap    = 55
-	// fullLengthWords is where length stops limiting what the structure and
-	// content can earn: roughly 45 seconds of speech.
-	fullLengthWords = 110
 )
 
 // Score implements Engine.
@@ -60,6 +58,7 @@ type assessment struct {
 	order     float64 // share of found parts told in their natural order
 	signposts []match
 	relevance float64
+	echo      float64 // share of the answer's phrases taken from the question
 	specific  specificity
 	reflect   []match
 	reasons   []match
@@ -85,8 +84,8 @@ type specificity struct {
 }
 
 type flagHit struct {
-	f redFlag
-	m match
+	key FlagKey
+	m   match
 }
 
 func assess(in Input) *assessment {
@@ -118,10 +117,13 @@ func assess(in Input) *assessment {
 	if a.qt != typeTellMe && a.qt != typeWhyProfession && a.qt != typeWhySchool {
 		overlap, keywords := questionOverlap(in.Question, a.t)
 		if keywords > 0 {
-			w := math.Min(0.5, 0.1*float64(keywords))
-			a.relevance = w*math.Min(1, overlap/0.4) + (1-w)*a.coverage
+			w := math.Min(0.4, 0.1*float64(keywords))
+			a.relevance = w*math.Min(1, overlap/0.5) + (1-w)*a.coverage
 		}
 	}
+	// The question read back is not an answer to it.
+	a.echo = questionEcho(in.Question, a.t)
+	a.relevance *= 1 - math.Min(1, 2*math.Max(0, a.echo-echoAllowed))
 
 	a.specific = a.measureSpecificity()
 	a.reflect = a.t.find(reflectionCues, false)
@@ -129,17 +131,13 @@ func assess(in Input) *assessment {
 	a.prof = a.t.find(professionCues[in.Profession], false)
 	a.health = a.t.find(healthCues, false)
 	a.generic = a.t.find(generalityCues, false)
-	for _, f := range redFlags {
-		if len(f.types) > 0 && !slices.Contains(f.types, a.qt) {
-			continue
-		}
-		if hits := a.t.find(f.re, true); len(hits) > 0 {
-			a.flags = append(a.flags, flagHit{f: f, m: hits[0]})
-		}
-	}
 	a.hedges = a.t.find(hedgeCues, false)
 	a.repeat = a.t.repetition()
 	a.delivery = measureDelivery(in.Delivery, a.t)
+	a.flags = a.findFlags()
+	if a.answersAnotherQuestion() {
+		a.flags = append(a.flags, flagHit{key: FlagDifferentQuestion, m: a.firstSentence()})
+	}
 	return a
 }
 
@@ -179,7 +177,7 @@ func (a *assessment) measureSpecificity() specificity {
 	}
 	sort.SliceStable(s.hits, func(i, j int) bool { return s.hits[i].at < s.hits[j].at })
 	breadth := math.Min(float64(len(s.families)), 4) / 4
-	depth := math.Min(float64(len(s.hits)), 10) / 10
+	depth := math.Min(float64(len(s.hits)), 8) / 8
 	s.score = 0.6*breadth + 0.4*depth
 	return s
 }
@@ -197,11 +195,18 @@ func init() {
 	}
 }
 
-// stem is deliberately crude: a five-letter prefix joins "dentist",
-// "dentistry" and "dentists" without a dictionary.
+// stem is deliberately crude: without a plural or verb ending, the first
+// seven letters join "dentist", "dentistry" and "dentists", or "pregnant"
+// and "pregnancy", while "patient" and "patience" stay apart.
 func stem(w string) string {
-	if len(w) > 5 {
-		return w[:5]
+	for _, suffix := range []string{"ing", "ed", "es", "s"} {
+		if len(w) > len(suffix)+4 && strings.HasSuffix(w, suffix) {
+			w = strings.TrimSuffix(w, suffix)
+			break
+		}
+	}
+	if len(w) > 7 {
+		return w[:7]
 	}
 	return w
 }
@@ -216,7 +221,7 @@ func questionOverlap(question string, t *text) (float64, int) {
 	var total, found int
 	seen := map[string]bool{}
 	for _, w := range newText(question).words {
-		if len(w) < 4 || questionStopwords[w] || seen[stem(w)] {
+		if len(w) < 5 || questionStopwords[w] || seen[stem(w)] {
 			continue
 		}
 		seen[stem(w)] = true
@@ -231,25 +236,28 @@ func questionOverlap(question string, t *text) (float64, int) {
 	return float64(found) / float64(total), total
 }
 
-// lengthFactor limits what structure and content can earn in a short answer:
-// a one-line answer cannot show STAR however well chosen its words.
-func (a *assessment) lengthFactor() float64 {
-	return math.Sqrt(math.Min(1, float64(a.words)/fullLengthWords))
-}
+// echoAllowed is how much of an answer may repeat the question's phrases:
+// restating it once to frame the answer is good practice.
+const echoAllowed = 0.15
 
-func (a *assessment) structureScore() float64 {
-	s := 15 + 75*a.coverage
-	if structures[a.qt].ordered {
-		s += 6 * a.order
+// questionEcho is the share of the answer's three-word phrases that are
+// the question's.
+func questionEcho(question string, t *text) float64 {
+	q := newText(question).words
+	if len(q) < 3 || len(t.words) < 3 {
+		return 0
 	}
-	s += 2 * math.Min(float64(distinct(a.signposts)), 3)
-	if a.runOn() {
-		s -= 8
+	trigrams := map[string]bool{}
+	for i := 0; i+3 <= len(q); i++ {
+		trigrams[strings.Join(q[i:i+3], " ")] = true
 	}
-	if a.repeat > 0.15 {
-		s -= 10
+	n := 0
+	for i := 0; i+3 <= len(t.words); i++ {
+		if trigrams[strings.Join(t.words[i:i+3], " ")] {
+			n++
+		}
 	}
-	return s * a.lengthFactor()
+	return float64(n) / float64(len(t.words)-2)
 }
 
 // runOn is true when a punctuated transcript strings everything into a few
@@ -283,50 +291,230 @@ func (a *assessment) professionCredit() float64 {
 	return math.Min(1, (float64(distinct(a.prof))+0.5*float64(distinct(a.health)))/4)
 }
 
-func (a *assessment) genericPenalty() float64 {
-	return math.Min(16, 4*float64(distinct(a.generic))) * (1 - 0.5*a.specific.score)
+// part is the credit of the structure's component key (0 when the type
+// has no such component).
+func (a *assessment) part(key string) float64 {
+	for _, p := range a.parts {
+		if p.c.key == key {
+			return p.credit
+		}
+	}
+	return 0
 }
 
-func (a *assessment) contentScore() float64 {
-	w := structures[a.qt].weights
-	s := 100 * (w[0]*a.relevance + w[1]*a.specific.score + w[2]*a.reflectionCredit() + w[3]*a.professionCredit())
-	s -= a.genericPenalty()
-	s -= 25 * float64(len(a.flags))
-	s *= a.lengthFactor()
-	if a.offTopic() {
-		s = math.Min(s, offTopicCap)
+func (a *assessment) reasonCredit() float64 {
+	return math.Min(1, float64(distinct(a.reasons))/2)
+}
+
+// judgement is what the answer decides or does, and why: for each type the
+// parts of its structure that carry the applicant's judgement. A red flag
+// is a failure of judgement whatever else the answer does.
+func (a *assessment) judgement() float64 {
+	if len(a.flags) > 0 {
+		return 0
 	}
-	return s
+	switch a.qt {
+	case typeEthical:
+		return 0.25*a.part("principles") + 0.2*a.part("options") + 0.3*a.part("decision") + 0.25*a.reasonCredit()
+	case typeCommunication:
+		return 0.35*a.part("listening") + 0.35*a.part("empathy") + 0.3*a.part("plan")
+	case typeBehavioral:
+		return 0.5*a.part("action") + 0.25*a.reasonCredit() + 0.25*a.part("result")
+	case typeTeamwork:
+		return 0.4*a.part("action") + 0.2*a.reasonCredit() + 0.2*a.part("result") + 0.2*a.part("team")
+	case typeLeadership:
+		return 0.4*a.part("action") + 0.2*a.reasonCredit() + 0.2*a.part("result") + 0.2*a.part("leading")
+	case typeWhyProfession:
+		return 0.4*a.part("motivation") + 0.3*a.part("fit") + 0.3*a.part("reflection")
+	case typeTellMe:
+		return 0.35*a.part("defining") + 0.35*a.part("forward") + 0.3*a.reflectionCredit()
+	case typeWhySchool:
+		return 0.5*a.part("link") + 0.5*a.part("contribution")
+	}
+	return 0.5*a.part("answer") + 0.5*a.part("reasoning")
+}
+
+// economy is 1 for an answer whose every sentence adds something, less for
+// stock phrases (forgiven in part when real detail surrounds them),
+// repetition, run-on sentences and the question read back.
+func (a *assessment) economy() float64 {
+	f := 1 - math.Min(0.6, 0.15*float64(distinct(a.generic)))*(1-0.5*a.specific.score)
+	if a.repeat > 0.15 {
+		f -= 0.3
+	}
+	if a.runOn() {
+		f -= 0.15
+	}
+	f -= math.Min(0.6, 2*math.Max(0, a.echo-echoAllowed))
+	// Too little said to be padded is too little to be economical either.
+	return math.Max(0, f) * math.Min(1, float64(a.words)/oneLinerWords)
+}
+
+func (a *assessment) flow() float64 {
+	signposts := math.Min(float64(distinct(a.signposts)), 2) / 2
+	f := 0.5 + 0.5*signposts
+	if structures[a.qt].ordered {
+		f = 0.7*a.order + 0.3*signposts
+	}
+	return f * math.Min(1, float64(a.words)/oneLinerWords)
+}
+
+// presence is how the words come across: the quality of what was said,
+// less hedging; a red flag is a concern about professionalism.
+func (a *assessment) presence(content, structure float64) float64 {
+	f := (content + structure) / 200
+	if n := distinct(a.hedges); n > 2 {
+		f -= math.Min(0.45, 0.15*float64(n-2))
+	}
+	if len(a.flags) > 0 {
+		f = math.Min(f, 0.2)
+	}
+	return math.Max(0, f)
 }
 
 func (a *assessment) offTopic() bool { return a.relevance < 0.3 }
 
-// The overall impression blends how the answer was delivered with how its
-// words came across; both engines weigh them the same way.
-const (
-	impressionDeliveryShare = 0.55
-	impressionWordsShare    = 0.45
+// failureQuestion asks about something that went wrong; failureCues are
+// how an answer tells one.
+var (
+	failureQuestion = phrases(`mistakes?`, `fail\w*`, `weakness\w*`, `wrong`, `regret\w*`, `critici[sz]\w*`, `setbacks?`, `(did not|didn't) go`, `struggl\w*`, `fell short`, `negative feedback`)
+	failureCues     = phrases(`mistakes?`, `errors?`, `wrong`, `fail\w*`, `(didn't|did not|couldn't|could not|wasn't|was not|hadn't|had not|forgot|missed|lost)`, `struggl\w*`,
+		`weakness\w*`, `regret\w*`, `should have`, `fell short`, `critici[sz]\w*`, `feedback`, `poor(ly)?`, `bad`, `worst`, `overwhelm\w*`, `behind`, `late`, `embarrass\w*`,
+		`ashamed`, `not (good|enough)`, `(too|so) (quiet|shy|slow|impatient|blunt|nervous|anxious)`, `difficult`, `hard time`, `setback`, `procrastinat\w*`)
 )
 
-func blendImpression(delivery, words float64) float64 {
-	return impressionDeliveryShare*delivery + impressionWordsShare*words
+// answersAnotherQuestion: an answer about something else altogether, a
+// success story for a question about a failure, or why the profession for
+// why this school.
+func (a *assessment) answersAnotherQuestion() bool {
+	if a.words < oneLinerWords {
+		return false
+	}
+	if a.offTopic() {
+		return true
+	}
+	switch a.qt {
+	case typeBehavioral, typeGeneral:
+		q := newText(a.in.Question)
+		return len(q.find(failureQuestion, false)) > 0 && len(a.t.find(failureCues, false)) == 0
+	case typeWhySchool:
+		return a.part("specific") == 0 && a.coverageAs(typeWhyProfession) >= 0.5
+	}
+	return false
 }
 
-func (a *assessment) impressionScore(content, structure float64) float64 {
-	s := blendImpression(a.delivery.score, (content+structure)/2)
-	if n := distinct(a.hedges); n > 2 {
-		s -= math.Min(15, 5*float64(n-2))
+// coverageAs is how well the answer follows another type's structure.
+func (a *assessment) coverageAs(qt questionType) float64 {
+	var weightSum, earned float64
+	for _, c := range structures[qt].components {
+		hits := a.t.find(c.re, false)
+		weightSum += c.weight
+		earned += c.weight * math.Min(1, float64(distinct(hits))/float64(c.need))
 	}
-	if len(a.flags) > 0 {
-		s -= 10
-	}
-	return s
+	return earned / weightSum
 }
 
-func (a *assessment) scores() (overall int, sections SectionScores) {
-	content := a.contentScore()
-	structure := a.structureScore()
-	impression := a.impressionScore(content, structure)
+// firstSentence is the opening of the answer, quoted when the answer as a
+// whole is the problem.
+func (a *assessment) firstSentence() match {
+	if len(a.t.sentences) == 0 {
+		return match{}
+	}
+	s := a.t.sentences[0]
+	return match{at: s[0], end: s[1]}
+}
+
+// judge rates every criterion.
+func (a *assessment) judge() []judged {
+	quote := func(hits []match) string {
+		if len(hits) == 0 {
+			return ""
+		}
+		return a.t.quote(hits[0].at)
+	}
+	js := make([]judged, 0, len(criteria))
+	var content, structure float64
+	for _, c := range criteria {
+		j := judged{c: c}
+		switch c.key {
+		case critRelevance:
+			j.f = math.Min(1, a.relevance/0.8)
+			j.note = fmt.Sprintf("%.0f%% relevant by the question's words and the expected structure", 100*a.relevance)
+			if a.echo > echoAllowed {
+				j.note += fmt.Sprintf("; %.0f%% of the answer repeats the question", 100*a.echo)
+			}
+		case critJudgement:
+			j.f = a.judgement()
+			if len(a.flags) > 0 {
+				j.quote, j.note = a.t.quote(a.flags[0].m.at), "red flag: "+flagTexts[a.flags[0].key].name
+			} else if hits := a.judgementHits(); len(hits) > 0 {
+				j.quote = quote(hits)
+			}
+		case critEvidence:
+			j.f = math.Min(1, a.specific.score/0.75)
+			j.quote, j.note = quote(a.specific.hits), "concrete detail: "+orNone(a.specific.families)
+			if a.qt == typeEthical || a.qt == typeCommunication {
+				// A scenario has no past to be specific about: concrete
+				// steps — what the applicant would ask, say and do — are its
+				// evidence.
+				steps := a.t.inFirstPerson(a.t.find(actionCues, false))
+				if f := math.Min(1, float64(distinct(steps))/4); f > j.f {
+					j.f, j.quote, j.note = f, quote(steps), fmt.Sprintf("%d concrete steps", distinct(steps))
+				}
+			}
+		case critInsight:
+			j.f = a.reflectionCredit()
+			if a.qt == typeEthical {
+				j.quote = quote(a.reasons)
+			} else {
+				j.quote = quote(a.reflect)
+			}
+		case critFit:
+			j.f = a.professionCredit()
+			j.quote, j.note = quote(a.prof), fmt.Sprintf("%d %s terms", distinct(a.prof), a.who)
+		case critStructure:
+			j.f = a.coverage
+			j.note = "judged as " + a.qt.label()
+		case critFlow:
+			j.f = a.flow()
+			j.quote = quote(a.signposts)
+		case critEconomy:
+			j.f = a.economy()
+			j.quote = quote(a.generic)
+		case critDelivery:
+			j.f = a.delivery.score / 100
+			j.quote = a.delivery.fillerQuote
+		case critPresence:
+			j.f = a.presence(content, structure)
+			if len(a.flags) > 0 {
+				j.quote = a.t.quote(a.flags[0].m.at)
+			} else if len(a.hedges) > 2 {
+				j.quote, j.note = quote(a.hedges), fmt.Sprintf("%d hedging phrases", len(a.hedges))
+			}
+		}
+		js = append(js, j)
+		// Presence reads the two sections before it.
+		content, structure = sectionScore(js, SectionContent), sectionScore(js, SectionClarityStructure)
+	}
+	return js
+}
+
+// judgementHits are the words the judgement criterion rests on.
+func (a *assessment) judgementHits() []match {
+	for _, key := range []string{"decision", "action", "listening", "motivation", "defining", "link", "answer"} {
+		for _, p := range a.parts {
+			if p.c.key == key && len(p.hits) > 0 {
+				return p.hits
+			}
+		}
+	}
+	return a.reasons
+}
+
+func (a *assessment) scores(js []judged) (overall int, sections SectionScores) {
+	content := sectionScore(js, SectionContent)
+	structure := sectionScore(js, SectionClarityStructure)
+	impression := sectionScore(js, SectionOverallImpression)
 	o := weightContent*content + weightStructure*structure + weightImpression*impression
 	if a.words < oneLinerWords {
 		o = math.Min(o, oneLinerCap)
@@ -345,7 +533,8 @@ func (a *assessment) scores() (overall int, sections SectionScores) {
 }
 
 func (a *assessment) feedback() Feedback {
-	overall, sections := a.scores()
+	js := a.judge()
+	overall, sections := a.scores(js)
 	sugs := a.suggestions()
 	out := Feedback{
 		OverallScore:  overall,
@@ -354,7 +543,9 @@ func (a *assessment) feedback() Feedback {
 		Suggestions:   make([]string, 0, len(sugs)),
 		RubricVersion: RubricVersion,
 		Engine:        EngineRubric,
-		Evidence:      a.evidence(),
+		Evidence:      a.evidence(js),
+		RedFlags:      a.redFlags(),
+		Competencies:  a.competencies(js),
 	}
 	for _, s := range sugs {
 		out.Suggestions = append(out.Suggestions, s.text)
@@ -389,26 +580,29 @@ const maxSuggestions = 4
 
 func (a *assessment) suggestions() []suggestion {
 	var out []suggestion
-	fill := func(tmpl string, after, quote string) string {
-		return strings.NewReplacer("{after}", after, "{who}", a.who, "{quote}", quote).Replace(tmpl)
+	fill := func(tmpl string, after string) string {
+		return strings.NewReplacer("{after}", after, "{who}", a.who).Replace(tmpl)
 	}
 	for _, f := range a.flags {
-		out = append(out, suggestion{100, "a red flag — " + f.f.name, fill(f.f.suggest, "", a.t.quote(f.m.at))})
+		r := flagTexts[f.key]
+		text := r.instead
+		if f.key == FlagDifferentQuestion {
+			text = fmt.Sprintf("Answer the question you were asked — “%s” — and treat it as %s: %s",
+				strings.TrimSpace(a.in.Question), a.qt.label(), lowerFirst(r.instead))
+		} else if f.m.end > f.m.at {
+			text = fmt.Sprintf("Rethink “%s”: %s", a.t.quote(f.m.at), lowerFirst(r.instead))
+		}
+		out = append(out, suggestion{100, "a red flag — " + r.name, text})
 	}
-	if a.offTopic() {
-		out = append(out, suggestion{95, "relevance to the question", fmt.Sprintf(
-			"Answer the question you were asked — “%s” — this answer does not address it. Treat it as %s and build the answer around that.",
-			strings.TrimSpace(a.in.Question), a.qt.label())})
-	}
-	if a.words < oneLinerWords*2 {
+	if a.words < oneLinerWords*2 && !a.complete() {
 		out = append(out, suggestion{90, "enough substance", fmt.Sprintf(
-			"Say more: %d words is too short for an interviewer to judge. Aim for 60-120 seconds (about 150-300 words) built on the structure below.", a.words)})
+			"Say more: %d words cannot show what this question needs. Aim for 60-120 seconds built on the structure below.", a.words)})
 	}
 	for i, p := range a.parts {
 		if p.credit >= 1 {
 			continue
 		}
-		out = append(out, suggestion{50 + 10*p.c.weight*(1-p.credit), p.c.name, fill(p.c.suggest, a.pointer(i), "")})
+		out = append(out, suggestion{50 + 10*p.c.weight*(1-p.credit), p.c.name, fill(p.c.suggest, a.pointer(i))})
 	}
 	if a.specific.score < 0.5 {
 		text := "Replace generalities with one specific example: who, where, when, what happened, and a detail (a number, a name, what someone said)."
@@ -419,6 +613,9 @@ func (a *assessment) suggestions() []suggestion {
 	} else if len(a.generic) > 0 {
 		out = append(out, suggestion{40, "fewer stock phrases", fmt.Sprintf(
 			"Cut stock phrases like “%s”; your specific details already make the point better.", a.generic[0].text)})
+	}
+	if a.echo > echoAllowed {
+		out = append(out, suggestion{70, "your own words", "Do not read the question back: answer it in your own words from the first sentence."})
 	}
 	if a.professionCredit() < 0.5 {
 		out = append(out, suggestion{56, "profession-specific substance", fmt.Sprintf(
@@ -432,17 +629,35 @@ func (a *assessment) suggestions() []suggestion {
 	return out[:min(len(out), maxSuggestions)]
 }
 
+// complete reports whether the answer covers what its question needs, so
+// that a concise answer is not told to say more.
+func (a *assessment) complete() bool { return a.coverage >= 0.8 }
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
 func (a *assessment) summary(overall int, sugs []suggestion) string {
-	var band string
+	label := a.qt.label()
+	var b strings.Builder
 	switch {
+	case len(a.flags) > 0:
+		var names []string
+		for _, f := range a.flags {
+			names = append(names, flagTexts[f.key].name)
+		}
+		fmt.Fprintf(&b, "This answer to %s raises a red flag: %s.", label, joinList(names))
 	case overall >= 85:
-		band = "A strong answer"
+		fmt.Fprintf(&b, "A strong answer to %s.", label)
 	case overall >= 70:
-		band = "A good answer"
+		fmt.Fprintf(&b, "A good answer to %s.", label)
 	case overall >= 55:
-		band = "A partial answer"
+		fmt.Fprintf(&b, "A partial answer to %s.", label)
 	default:
-		band = "This answer needs work"
+		fmt.Fprintf(&b, "This answer to %s needs work.", label)
 	}
 	var covered []string
 	for _, p := range a.parts {
@@ -450,16 +665,14 @@ func (a *assessment) summary(overall int, sugs []suggestion) string {
 			covered = append(covered, p.c.name)
 		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s to %s.", band, a.qt.label())
 	switch {
 	case len(covered) > 0:
 		fmt.Fprintf(&b, " It covers %s.", joinList(covered))
 	default:
 		b.WriteString(" It does not yet follow the structure this question needs.")
 	}
-	if len(sugs) > 0 {
-		fmt.Fprintf(&b, " Biggest gap: %s.", sugs[0].gap)
+	if len(sugs) > 0 && len(a.flags) == 0 {
+		fmt.Fprintf(&b, " The biggest gap is %s.", sugs[0].gap)
 	}
 	return b.String()
 }
@@ -474,18 +687,14 @@ func joinList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-func (a *assessment) evidence() []Evidence {
-	ev := make([]Evidence, 0, 24)
-	// One verbatim quote per criterion, so the UI can highlight it in the
-	// transcript; the note says how much more there was.
-	quoteHits := func(hits []match) string {
-		if len(hits) == 0 {
-			return ""
-		}
-		return a.t.quote(hits[0].at)
+// evidence lists the scored criteria first, each with its level, anchor and
+// quote, then the observations behind them.
+func (a *assessment) evidence(js []judged) []Evidence {
+	ev := make([]Evidence, 0, len(js)+len(a.parts)+8)
+	for _, j := range js {
+		l := level(j.f)
+		ev = append(ev, Evidence{Section: j.c.section, Criterion: j.c.name, Met: l >= 5, Quote: j.quote, Note: j.note, Level: l, Anchor: j.c.anchor(l)})
 	}
-	ev = append(ev, Evidence{Section: SectionClarityStructure, Criterion: "question type", Met: true,
-		Note: fmt.Sprintf("judged as %s", a.qt.label())})
 	for _, p := range a.parts {
 		e := Evidence{Section: SectionClarityStructure, Criterion: p.c.name, Met: p.credit >= 1}
 		if len(p.hits) > 0 {
@@ -499,32 +708,14 @@ func (a *assessment) evidence() []Evidence {
 		}
 		ev = append(ev, e)
 	}
-	ev = append(ev,
-		Evidence{Section: SectionContent, Criterion: "relevance to the question", Met: !a.offTopic(),
-			Note: fmt.Sprintf("%.0f%% relevant by question words and expected structure", 100*a.relevance)},
-		Evidence{Section: SectionContent, Criterion: "specific examples", Met: a.specific.score >= 0.5, Quote: quoteHits(a.specific.hits),
-			Note: fmt.Sprintf("concrete detail: %s", orNone(a.specific.families))},
-	)
-	if a.qt == typeEthical {
-		ev = append(ev, Evidence{Section: SectionContent, Criterion: "reasoning", Met: len(a.reasons) > 0, Quote: quoteHits(a.reasons)})
-	} else {
-		ev = append(ev, Evidence{Section: SectionContent, Criterion: "reflection", Met: len(a.reflect) > 0, Quote: quoteHits(a.reflect)})
-	}
-	ev = append(ev, Evidence{Section: SectionContent, Criterion: "profession-specific substance", Met: a.professionCredit() >= 0.5,
-		Quote: quoteHits(a.prof), Note: fmt.Sprintf("%d %s terms", distinct(a.prof), a.who)})
+	ev = append(ev, Evidence{Section: SectionContent, Criterion: "specific examples", Met: a.specific.score >= 0.5,
+		Note: "concrete detail: " + orNone(a.specific.families)})
 	if len(a.generic) > 0 {
-		ev = append(ev, Evidence{Section: SectionContent, Criterion: "generalities", Met: false, Quote: quoteHits(a.generic)})
-	}
-	for _, f := range a.flags {
-		ev = append(ev, Evidence{Section: SectionContent, Criterion: "red flag: " + f.f.key, Met: false, Quote: a.t.quote(f.m.at)})
+		ev = append(ev, Evidence{Section: SectionClarityStructure, Criterion: "generalities", Met: false, Quote: a.t.quote(a.generic[0].at)})
 	}
 	ev = append(ev, a.delivery.evidence()...)
-	if len(a.hedges) > 2 {
-		ev = append(ev, Evidence{Section: SectionOverallImpression, Criterion: "confidence", Met: false, Quote: quoteHits(a.hedges),
-			Note: fmt.Sprintf("%d hedging phrases", len(a.hedges))})
-	}
 	if a.repeat > 0.15 {
-		ev = append(ev, Evidence{Section: SectionOverallImpression, Criterion: "repetition", Met: false,
+		ev = append(ev, Evidence{Section: SectionClarityStructure, Criterion: "repetition", Met: false,
 			Note: fmt.Sprintf("%.0f%% of four-word phrases repeat", 100*a.repeat)})
 	}
 	return ev
@@ -535,148 +726,4 @@ func orNone(items []string) string {
 		return "none found"
 	}
 	return strings.Join(items, ", ")
-}
-
-// wordsPerMinuteAssumed converts a word count to a duration when no timing
-// was measured: a comfortable interview pace.
-const wordsPerMinuteAssumed = 150
-
-type deliveryResult struct {
-	seconds       float64
-	estimated     bool // seconds came from the word count
-	wpm           float64
-	fillers       int
-	fillersPer100 float64
-	longestPause  float64
-	pausesOver2s  int
-	fillerQuote   string
-	score         float64
-}
-
-func measureDelivery(d *Delivery, t *text) deliveryResult {
-	r := deliveryResult{}
-	words := len(t.words)
-	textFillers := t.find(fillerCues, false)
-	r.fillers = len(textFillers)
-	if len(textFillers) > 0 {
-		r.fillerQuote = t.quote(textFillers[0].at)
-	}
-	if d != nil && d.DurationSeconds > 0 {
-		r.seconds = d.DurationSeconds
-		r.wpm = d.WordsPerMinute
-		if r.wpm <= 0 {
-			r.wpm = float64(words) / (d.DurationSeconds / 60)
-		}
-		// Speech engines drop fillers unevenly; the larger of the measured
-		// and the transcribed count is the closer to what was said.
-		r.fillers = max(r.fillers, d.FillerCount)
-		r.longestPause = d.LongestPauseSeconds
-		r.pausesOver2s = d.PausesOver2s
-	} else {
-		r.seconds = float64(words) / wordsPerMinuteAssumed * 60
-		r.estimated = true
-	}
-	if words > 0 {
-		r.fillersPer100 = 100 * float64(r.fillers) / float64(words)
-	}
-	r.score = r.compute()
-	return r
-}
-
-// piecewise interpolates y over x breakpoints, flat beyond the ends.
-func piecewise(x float64, xs, ys []float64) float64 {
-	if x <= xs[0] {
-		return ys[0]
-	}
-	for i := 1; i < len(xs); i++ {
-		if x <= xs[i] {
-			f := (x - xs[i-1]) / (xs[i] - xs[i-1])
-			return ys[i-1] + f*(ys[i]-ys[i-1])
-		}
-	}
-	return ys[len(ys)-1]
-}
-
-func (r deliveryResult) lengthScore() float64 {
-	return piecewise(r.seconds, []float64{15, 45, 60, 120, 150, 180, 240}, []float64{10, 60, 100, 100, 85, 70, 55})
-}
-
-func (r deliveryResult) paceScore() float64 {
-	return piecewise(r.wpm, []float64{80, 110, 130, 170, 190, 220}, []float64{40, 80, 100, 100, 80, 40})
-}
-
-func (r deliveryResult) fillerScore() float64 {
-	return piecewise(r.fillersPer100, []float64{2, 4, 14}, []float64{100, 85, 20})
-}
-
-func (r deliveryResult) pauseScore() float64 {
-	s := 100.0
-	switch {
-	case r.longestPause > 8:
-		s -= 25
-	case r.longestPause > 4:
-		s -= 10
-	}
-	if r.seconds > 0 && float64(r.pausesOver2s)/(r.seconds/60) > 3 {
-		s -= 15
-	}
-	return s
-}
-
-func (r deliveryResult) compute() float64 {
-	if r.estimated {
-		// Without timing only length (from words) and fillers can be judged.
-		return 0.55*r.lengthScore() + 0.45*r.fillerScore()
-	}
-	return 0.35*r.lengthScore() + 0.2*r.paceScore() + 0.3*r.fillerScore() + 0.15*r.pauseScore()
-}
-
-func (r deliveryResult) evidence() []Evidence {
-	lengthNote := fmt.Sprintf("%.0f s (target 60-120 s)", r.seconds)
-	if r.estimated {
-		lengthNote = fmt.Sprintf("about %.0f s estimated from the word count (target 60-120 s); no timing measured", r.seconds)
-	}
-	ev := []Evidence{
-		{Section: SectionOverallImpression, Criterion: "length", Met: r.seconds >= 60 && r.seconds <= 120, Note: lengthNote},
-		{Section: SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
-			Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)},
-	}
-	if !r.estimated {
-		ev = append(ev,
-			Evidence{Section: SectionOverallImpression, Criterion: "pace", Met: r.wpm >= 130 && r.wpm <= 170,
-				Note: fmt.Sprintf("%.0f words per minute (target 130-170)", r.wpm)},
-			Evidence{Section: SectionOverallImpression, Criterion: "pauses", Met: r.pauseScore() == 100,
-				Note: fmt.Sprintf("longest pause %.1f s, %d pauses over 2 s", r.longestPause, r.pausesOver2s)},
-		)
-	}
-	return ev
-}
-
-func (r deliveryResult) suggestions() []suggestion {
-	var out []suggestion
-	if r.fillersPer100 > 4 {
-		at := ""
-		if r.fillerQuote != "" {
-			at = fmt.Sprintf(" (as in “%s”)", r.fillerQuote)
-		}
-		out = append(out, suggestion{58, "fewer fillers", fmt.Sprintf(
-			"Cut the fillers: about %.0f per 100 words%s. Pause silently instead — it sounds more confident.", r.fillersPer100, at)})
-	}
-	switch {
-	case r.seconds > 150:
-		out = append(out, suggestion{54, "a tighter answer", fmt.Sprintf(
-			"Tighten to under two minutes (this ran about %.0f s): keep the example and the result, cut background.", r.seconds)})
-	case r.seconds < 45 && r.seconds >= 20:
-		out = append(out, suggestion{54, "a fuller answer", fmt.Sprintf(
-			"Use more of your time (this ran about %.0f s): 60-120 s lets you give the example and what it taught you.", r.seconds)})
-	}
-	if !r.estimated && (r.wpm > 190 || (r.wpm > 0 && r.wpm < 110)) {
-		out = append(out, suggestion{48, "a steadier pace", fmt.Sprintf(
-			"Adjust your pace: %.0f words per minute; 130-170 is easy to follow.", r.wpm)})
-	}
-	if !r.estimated && r.longestPause > 4 {
-		out = append(out, suggestion{46, "fewer long pauses", fmt.Sprintf(
-			"A %.0f-second pause breaks the thread; note your structure (situation, action, result) before you start so you know what comes next.", r.longestPause)})
-	}
-	return out
 }

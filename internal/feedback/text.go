@@ -42,6 +42,9 @@ func newText(s string) *text {
 		t.addWord(start, len(s))
 	}
 	t.splitSentences()
+	if !t.punctuated {
+		t.splitClauses()
+	}
 	return t
 }
 
@@ -84,6 +87,46 @@ func (t *text) addSentence(from, to int) {
 	if to > from {
 		t.sentences = append(t.sentences, [2]int{from, to})
 	}
+}
+
+// A transcript from a speech engine that writes no punctuation is one long
+// run of words. It is cut into clauses where spoken English usually starts
+// one, so that cues, quotes and the first-person check work within a
+// clause as they do within a written sentence.
+const (
+	minClauseWords = 6
+	maxClauseWords = 28
+)
+
+var (
+	clauseStarts = wordSet("so", "but", "because", "then", "when", "after", "afterwards", "if", "first", "finally", "ultimately",
+		"however", "honestly", "overall", "also", "since", "although", "though", "while", "once", "until", "instead", "otherwise", "next", "now")
+	subjects = wordSet("i", "i'd", "i'll", "i'm", "i've", "we", "we'd", "we'll", "we're", "he", "she", "they", "he'd", "she'd", "they'd", "it", "that", "this", "my", "our")
+)
+
+func (t *text) splitClauses() {
+	if len(t.words) <= maxClauseWords {
+		return
+	}
+	t.sentences = t.sentences[:0]
+	from := 0
+	for i := 1; i < len(t.words); i++ {
+		n := i - from
+		starts := clauseStarts[t.words[i]] || t.words[i] == "and" && i+1 < len(t.words) && subjects[t.words[i+1]]
+		if n >= maxClauseWords || n >= minClauseWords && starts && len(t.words)-i >= minClauseWords {
+			t.addSentence(t.wordOffsets[from], t.wordOffsets[i])
+			from = i
+		}
+	}
+	t.addSentence(t.wordOffsets[from], len(t.raw))
+}
+
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
 }
 
 var titles = []string{"dr", "mr", "mrs", "ms", "st", "prof"}
@@ -158,6 +201,163 @@ var negation = regexp.MustCompile(`\b(not|never|no|without|rather than|instead o
 
 func (t *text) negated(at int) bool {
 	return negation.MatchString(t.lower[max(0, at-40):at])
+}
+
+// Who does what a red-flag phrase says: the applicant ("I would give it
+// anyway"), or someone they report on ("the resident wanted to hide it").
+// The nearest subject before the phrase in its clause decides.
+var (
+	applicantSubjects = wordSet("i", "i'd", "i'll", "i'm", "i've", "we", "we'd", "we'll", "we're", "let's", "myself")
+	otherSubjects     = wordSet("he", "she", "they", "he'd", "she'd", "they'd", "he's", "she's", "they're", "he'll", "she'll", "they'll",
+		"someone", "somebody", "others", "people", "resident", "attending", "classmate", "classmates", "colleague", "colleagues", "coworker", "coworkers",
+		"co-worker", "friend", "friends", "partner", "teammate", "teammates", "manager", "supervisor", "boss", "dentist", "doctor", "physician",
+		"pharmacist", "nurse", "technician", "tech", "student", "students", "staff", "owner", "preceptor", "instructor", "professor", "therapist",
+		"assistant", "hygienist", "vet", "veterinarian", "clinic", "hospital", "practice", "policy", "some", "many", "everyone")
+	// optionMarkers before a phrase present it as a course considered;
+	// rejections after it say it was turned down.
+	optionMarkers = phrases(`options?`, `alternatives?`, `tempting`, `tempted`, `(I|we|you|one|someone|they) (could|might)`, `some (people|would|might|may|clinicians|students)`, `someone`, `whether`,
+		`if (I|we|you)`, `consider(ed|ing)?`, `(one|another|an|the) (approach|choice|path|route|way)`, `the (easy|easiest|wrong|quick|lazy) (thing|option|choice|way|route)`, `wrong to`, `unethical to`,
+		`rather than`, `instead of`, `(can|could) be (seen|read)`, `(want|wanted|asked|told|suggested|pressured|urged|begged|encouraged|expected) (me|us) to`, `easier to`)
+	rejectionMarkers = phrases(`but`, `however`, `(that|which|this|it) (would|will|could) (be|violate|undermine|break|betray|ignore|erode|damage|destroy|cost|hurt|harm|mean)`, `wrong`,
+		`not (ok|okay|acceptable|right|ethical|appropriate|an option|fair|honest)`, `unethical`, `unacceptable`, `violat\w*`, `undermin\w*`, `(I|we) (wouldn't|would not|won't|will not|didn't|did not|refused|said no|declined)`,
+		`instead`, `never`, `(I|we) (told|reported|went to|spoke to|talked to)`)
+)
+
+// wordAt is the index of the word starting at or after byte offset at.
+func (t *text) wordAt(at int) int {
+	return sort.SearchInts(t.wordOffsets, at)
+}
+
+// sentenceStart is the byte offset where the sentence holding at starts.
+func (t *text) sentenceStart(at int) int {
+	for _, s := range t.sentences {
+		if at >= s[0] && at < s[1] {
+			return s[0]
+		}
+	}
+	return 0
+}
+
+// lookBackWords bounds how far back in its clause a phrase's actor and an
+// option marker are looked for; lookAheadWords how far ahead a rejection.
+const (
+	lookBackWords  = 12
+	lookAheadWords = 20
+)
+
+// denied reports whether a red-flag phrase is not the applicant's own
+// conduct or view: negated, said of someone else (or, for an opinion,
+// quoted from someone else), or raised as an option the answer turns down.
+func (t *text) denied(m match, opinion bool) bool {
+	if t.negatedClose(m.at) || t.rejected(m) {
+		return true
+	}
+	if opinion {
+		return t.quotedFromOthers(m)
+	}
+	return t.reported(m)
+}
+
+// negationScope is how many words before a phrase a negation still
+// governs it ("I would never, under any circumstances, pressure her"),
+// unless a new clause starts between them.
+const negationScope = 5
+
+var (
+	negations      = wordSet("not", "never", "no", "without", "isn't", "wasn't", "aren't", "weren't", "don't", "didn't", "won't", "wouldn't", "shouldn't", "can't", "cannot", "couldn't", "nor", "avoid", "avoided", "refuse", "refused", "rather", "instead", "neither", "hardly")
+	clauseBreaks   = wordSet("and", "but", "because", "so", "who", "which", "that", "when", "if", "since", "then", "while", "although", "though", "or")
+	reportingVerbs = wordSet("said", "says", "say", "called", "calls", "joked", "complained", "thought", "thinks", "told", "tells", "argued", "claimed", "insisted", "suggested", "wanted", "kept", "muttered", "believed", "felt", "feels", "heard")
+)
+
+// negatedClose reports whether a negation governs the phrase at byte at.
+func (t *text) negatedClose(at int) bool {
+	i, from := t.wordAt(at), t.wordAt(t.sentenceStart(at))
+	for j := i - 1; j >= max(from, i-negationScope); j-- {
+		switch w := t.words[j]; {
+		case negations[w]:
+			return true
+		case clauseBreaks[w]:
+			return false
+		}
+	}
+	return false
+}
+
+// quotedFromOthers reports whether someone else is said to have said or
+// thought the phrase ("my coworker called them frequent flyers").
+func (t *text) quotedFromOthers(m match) bool {
+	i, from := t.wordAt(m.at), t.wordAt(t.sentenceStart(m.at))
+	for j := i - 1; j >= max(from+1, i-lookBackWords); j-- {
+		if !reportingVerbs[t.words[j]] {
+			continue
+		}
+		for k := j - 1; k >= max(from, j-3); k-- {
+			if applicantSubjects[t.words[k]] {
+				return false
+			}
+			if otherSubjects[t.words[k]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reported reports whether the nearest subject before the phrase, in its
+// clause, is someone other than the applicant.
+func (t *text) reported(m match) bool {
+	i, from := t.wordAt(m.at), t.wordAt(t.sentenceStart(m.at))
+	for j := i - 1; j >= max(from, i-lookBackWords); j-- {
+		switch w := t.words[j]; {
+		case applicantSubjects[w]:
+			return false
+		case otherSubjects[w]:
+			return true
+		}
+	}
+	return false
+}
+
+// rejected reports whether the phrase is a course the answer considers
+// and turns down: introduced as an option ("one option is to…", "I
+// could…"), or standing as the subject of its sentence ("Letting it slide
+// might feel kind"), and followed by a rejection ("but that would…").
+func (t *text) rejected(m match) bool {
+	i := t.wordAt(m.at)
+	sentence := t.wordAt(t.sentenceStart(m.at))
+	from := max(sentence, i-lookBackWords)
+	considered := i == sentence || from < i && t.anyCue(optionMarkers, t.wordOffsets[from], m.at)
+	if !considered {
+		return false
+	}
+	end := len(t.raw)
+	if j := t.wordAt(m.end) + lookAheadWords; j < len(t.wordOffsets) {
+		end = t.wordOffsets[j]
+	}
+	return t.anyCue(rejectionMarkers, m.end, end)
+}
+
+// anyCue reports whether a cue of c lies within bytes [from, to).
+func (t *text) anyCue(c *cues, from, to int) bool {
+	for _, h := range t.find(c, false) {
+		if h.at >= from && h.at < to {
+			return true
+		}
+	}
+	return false
+}
+
+// voided reports whether the word right after m is one that makes the
+// phrase innocent.
+func (t *text) voided(m match, after map[string]bool) bool {
+	i := t.wordAt(m.end)
+	return i < len(t.words) && after[t.words[i]]
+}
+
+// sameClause reports whether two matches share a sentence (a clause, in
+// an unpunctuated transcript).
+func (t *text) sameClause(a, b match) bool {
+	return t.sentenceStart(a.at) == t.sentenceStart(b.at)
 }
 
 // candidate is a word where a prefiltered group may match.

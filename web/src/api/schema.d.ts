@@ -833,13 +833,17 @@ export interface components {
             type: string;
         };
         Evidence: {
+            anchor?: string;
             criterion: string;
+            /** Format: int64 */
+            level?: number;
             met: boolean;
             note?: string;
             quote?: string;
             section: string;
         };
         Feedback: {
+            competencies: ("ethical-responsibility" | "empathy-compassion" | "teamwork" | "oral-communication" | "reliability" | "resilience-adaptability" | "service-orientation" | "cultural-humility" | "critical-thinking")[];
             engine: string;
             evidence: components["schemas"]["Evidence"][];
             fallback: boolean;
@@ -847,6 +851,7 @@ export interface components {
             model?: string;
             /** Format: int64 */
             overallScore: number;
+            redFlags: components["schemas"]["RedFlag"][];
             rubricVersion: string;
             sectionScores: components["schemas"]["SectionScores"];
             suggestions: string[];
@@ -1020,6 +1025,14 @@ export interface components {
             questions: components["schemas"]["Question"][];
             /** Format: int64 */
             total: number;
+        };
+        RedFlag: {
+            instead: string;
+            /** @enum {string} */
+            key: "override-consent" | "deception" | "coercion" | "confidentiality" | "contempt" | "blame" | "tolerating-dishonesty" | "money-motive" | "achievement-list" | "disguised-strength" | "different-question" | "addresses-scorer";
+            name: string;
+            quote: string;
+            why: string;
         };
         ResetInputBody: {
             password: string;

@@ -1,0 +1,149 @@
+package feedback
+
+import (
+	"fmt"
+)
+
+// wordsPerMinuteAssumed converts a word count to a duration when no timing
+// was measured: a comfortable interview pace.
+const wordsPerMinuteAssumed = 150
+
+type deliveryResult struct {
+	seconds       float64
+	estimated     bool // seconds came from the word count
+	wpm           float64
+	fillers       int
+	fillersPer100 float64
+	longestPause  float64
+	pausesOver2s  int
+	fillerQuote   string
+	score         float64
+}
+
+func measureDelivery(d *Delivery, t *text) deliveryResult {
+	r := deliveryResult{}
+	words := len(t.words)
+	textFillers := t.find(fillerCues, false)
+	r.fillers = len(textFillers)
+	if len(textFillers) > 0 {
+		r.fillerQuote = t.quote(textFillers[0].at)
+	}
+	if d != nil && d.DurationSeconds > 0 {
+		r.seconds = d.DurationSeconds
+		r.wpm = d.WordsPerMinute
+		if r.wpm <= 0 {
+			r.wpm = float64(words) / (d.DurationSeconds / 60)
+		}
+		// Speech engines drop fillers unevenly; the larger of the measured
+		// and the transcribed count is the closer to what was said.
+		r.fillers = max(r.fillers, d.FillerCount)
+		r.longestPause = d.LongestPauseSeconds
+		r.pausesOver2s = d.PausesOver2s
+	} else {
+		r.seconds = float64(words) / wordsPerMinuteAssumed * 60
+		r.estimated = true
+	}
+	if words > 0 {
+		r.fillersPer100 = 100 * float64(r.fillers) / float64(words)
+	}
+	r.score = r.compute()
+	return r
+}
+
+// piecewise interpolates y over x breakpoints, flat beyond the ends.
+func piecewise(x float64, xs, ys []float64) float64 {
+	if x <= xs[0] {
+		return ys[0]
+	}
+	for i := 1; i < len(xs); i++ {
+		if x <= xs[i] {
+			f := (x - xs[i-1]) / (xs[i] - xs[i-1])
+			return ys[i-1] + f*(ys[i]-ys[i-1])
+		}
+	}
+	return ys[len(ys)-1]
+}
+
+func (r deliveryResult) lengthScore() float64 {
+	return piecewise(r.seconds, []float64{15, 45, 60, 120, 150, 180, 240}, []float64{10, 60, 100, 100, 85, 70, 55})
+}
+
+func (r deliveryResult) paceScore() float64 {
+	return piecewise(r.wpm, []float64{80, 110, 130, 170, 190, 220}, []float64{40, 80, 100, 100, 80, 40})
+}
+
+func (r deliveryResult) fillerScore() float64 {
+	return piecewise(r.fillersPer100, []float64{2, 4, 14}, []float64{100, 85, 20})
+}
+
+func (r deliveryResult) pauseScore() float64 {
+	s := 100.0
+	switch {
+	case r.longestPause > 8:
+		s -= 25
+	case r.longestPause > 4:
+		s -= 10
+	}
+	if r.seconds > 0 && float64(r.pausesOver2s)/(r.seconds/60) > 3 {
+		s -= 15
+	}
+	return s
+}
+
+func (r deliveryResult) compute() float64 {
+	if r.estimated {
+		// Without timing only length (from words) and fillers can be judged.
+		return 0.55*r.lengthScore() + 0.45*r.fillerScore()
+	}
+	return 0.35*r.lengthScore() + 0.2*r.paceScore() + 0.3*r.fillerScore() + 0.15*r.pauseScore()
+}
+
+func (r deliveryResult) evidence() []Evidence {
+	lengthNote := fmt.Sprintf("%.0f s (target 60-120 s)", r.seconds)
+	if r.estimated {
+		lengthNote = fmt.Sprintf("about %.0f s estimated from the word count (target 60-120 s); no timing measured", r.seconds)
+	}
+	ev := []Evidence{
+		{Section: SectionOverallImpression, Criterion: "length", Met: r.seconds >= 60 && r.seconds <= 120, Note: lengthNote},
+		{Section: SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
+			Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)},
+	}
+	if !r.estimated {
+		ev = append(ev,
+			Evidence{Section: SectionOverallImpression, Criterion: "pace", Met: r.wpm >= 130 && r.wpm <= 170,
+				Note: fmt.Sprintf("%.0f words per minute (target 130-170)", r.wpm)},
+			Evidence{Section: SectionOverallImpression, Criterion: "pauses", Met: r.pauseScore() == 100,
+				Note: fmt.Sprintf("longest pause %.1f s, %d pauses over 2 s", r.longestPause, r.pausesOver2s)},
+		)
+	}
+	return ev
+}
+
+func (r deliveryResult) suggestions() []suggestion {
+	var out []suggestion
+	if r.fillersPer100 > 4 {
+		at := ""
+		if r.fillerQuote != "" {
+			at = fmt.Sprintf(" (as in “%s”)", r.fillerQuote)
+		}
+		out = append(out, suggestion{58, "fewer fillers", fmt.Sprintf(
+			"Cut the fillers: about %.0f per 100 words%s. Pause silently instead — it sounds more confident.", r.fillersPer100, at)})
+	}
+	switch {
+	case r.seconds > 150:
+		out = append(out, suggestion{54, "a tighter answer", fmt.Sprintf(
+			"Tighten to under two minutes (this ran about %.0f s): keep the example and the result, cut background.", r.seconds)})
+	case r.seconds < 45 && r.seconds >= 20:
+		out = append(out, suggestion{54, "a fuller answer", fmt.Sprintf(
+			"Use more of your time (this ran about %.0f s): 60-120 s lets you give the example and what it taught you.", r.seconds)})
+	}
+	if !r.estimated && (r.wpm > 190 || (r.wpm > 0 && r.wpm < 110)) {
+		out = append(out, suggestion{48, "a steadier pace", fmt.Sprintf(
+			"Adjust your pace: %.0f words per minute; 130-170 is easy to follow.", r.wpm)})
+	}
+	if !r.estimated && r.longestPause > 4 {
+		out = append(out, suggestion{46, "fewer long pauses", fmt.Sprintf(
+			"A %.0f-second pause breaks the thread; note your structure (situation, action, result) before you start so you know what comes next.", r.longestPause)})
+	}
+	return out
+}
