@@ -34,6 +34,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fset := flag.NewFlagSet("bench-feedback", flag.ContinueOnError)
 	worst := fset.Int("worst", 8, "how many of the worst disagreements to list")
 	all := fset.Bool("answers", false, "list every answer's scores")
+	explain := fset.String("explain", "", "print the criteria, flags and suggestions behind the answers whose id contains this")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
@@ -50,6 +51,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 
+	if *explain != "" {
+		for _, s := range ss {
+			if strings.Contains(s.id, *explain) {
+				explainOne(out, s)
+			}
+		}
+		return nil
+	}
 	if *all {
 		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "answer\tsplit\tcategory\tlabel\toverall\tas transcribed\timpression\tstructure\tcontent\tflags\toff band")
@@ -124,4 +133,20 @@ func offBand(s scored) string {
 		return strings.Repeat("*", min(5, 1+d/5))
 	}
 	return ""
+}
+
+// explainOne prints what a score rests on, for looking into a disagreement.
+func explainOne(out io.Writer, s scored) {
+	fmt.Fprintf(out, "%s (%s, %s): %d — %s\n  interviewer: %s\n", s.id, s.label, s.category, s.fb.OverallScore, s.fb.Summary, s.note)
+	for _, e := range s.fb.Evidence {
+		if e.Level > 0 {
+			fmt.Fprintf(out, "  %-18s %-32s %d/7 %q %s\n", e.Section, e.Criterion, e.Level, e.Quote, e.Note)
+		} else {
+			fmt.Fprintf(out, "    %-32s met=%v %q %s\n", e.Criterion, e.Met, e.Quote, e.Note)
+		}
+	}
+	for _, f := range s.fb.RedFlags {
+		fmt.Fprintf(out, "  FLAG %s: %q\n", f.Key, f.Quote)
+	}
+	fmt.Fprintf(out, "  competencies %v\n\n", s.fb.Competencies)
 }

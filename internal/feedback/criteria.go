@@ -42,19 +42,19 @@ var criteria = []criterion{
 		"Answers the question asked, with most of what it calls for.",
 		"Answers exactly the question asked; everything in it serves that answer.",
 	}},
-	{key: critJudgement, section: SectionContent, name: "Judgement", weight: 1.4, anchors: [4]string{
+	{key: critJudgement, section: SectionContent, name: "Judgement", weight: 1.2, anchors: [4]string{
 		"Shows conduct an interviewer would treat as disqualifying, or no judgement at all.",
 		"Reasonable instincts, but the reasoning is thin, one-sided or only asserted.",
 		"Sound, patient-centred judgement, with the reasons behind it.",
 		"Weighs what is in tension and reaches a well-reasoned decision that puts the patient first.",
 	}},
-	{key: critEvidence, section: SectionContent, name: "Specific evidence", weight: 1.0, anchors: [4]string{
+	{key: critEvidence, section: SectionContent, name: "Specific evidence", weight: 1.5, anchors: [4]string{
 		"Generalities only: nothing the interviewer could picture.",
 		"A situation is named, but with few concrete details.",
 		"A concrete example with people, places, numbers or words said.",
 		"A vivid, specific example: who, where, what was said and what changed.",
 	}},
-	{key: critInsight, section: SectionContent, name: "Insight", weight: 0.8, anchors: [4]string{
+	{key: critInsight, section: SectionContent, name: "Insight", weight: 1.2, anchors: [4]string{
 		"No reflection or reasoning: what happened, not what it meant.",
 		"A stock lesson or a single reason, not tied to the experience.",
 		"Reflects on what the experience taught, or explains the reasoning.",

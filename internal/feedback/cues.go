@@ -36,7 +36,8 @@ var (
 		`last (summer|year|spring|fall|autumn|winter|semester|month|week)`, `(in|during) my (freshman|sophomore|junior|senior|first|second|third|final|gap) year`,
 		`one (day|time|shift|morning|afternoon|evening|night|semester|summer)`, `a (few|couple of) (years|months|weeks) ago`,
 		`at (the|my|a) (clinic|hospital|pharmacy|practice|shelter|job|work|lab|school|university|camp|restaurant|store|office|farm|nursing home)`,
-		`I (was|worked) (a|an|as)`, `there was (a|an|one)`, `in (19|20)\d\d`, `I remember`)
+		`I (was|worked) (a|an|as)`, `there was (a|an|one)`, `in (19|20)\d\d`, `I remember`, `I once`, `once,? (when|while|during)`,
+		`as (a|an) ([\w-]+ ){0,2}(aide|assistant|tech|technician|scribe|volunteer|intern|student|receptionist|cashier|server|tutor|coach|lifeguard|counse?llor|captain|lead|leader|manager|president|mentor|nanny|caregiver)`)
 	taskCues = phrases(`my (role|job|task|responsibility|goal|assignment) was`, `I was (responsible|in charge|asked|tasked|supposed|expected)`,
 		`I (needed|had) to`, `we (needed|had) to`, `the (goal|challenge|problem|issue|task|deadline) was`, `(it|this|that) was (up to|on) me`,
 		`I wanted to (make sure|find|figure)`, `our (goal|task|assignment|deadline) was`)
@@ -61,7 +62,8 @@ var (
 		`now I (always|make sure|try|know|understand|ask|check)`, `(that|this|the) (experience|moment|patient|conversation) (showed|taught|reminded)`,
 		`I (came to|began to|started to) (see|understand|appreciate|realize|realise)`, `showed me`, `I would do (it |things )?differently`,
 		`next time`, `(moving|going) forward`, `reinforced`, `helped me (see|understand|grow|realize|realise|appreciate)`, `I understood`,
-		`the lesson`, `I grew`, `humbl(ed|ing)`, `I appreciate`)
+		`the lesson`, `I grew`, `humbl(ed|ing)`, `I appreciate`, `I('ve| have)? (saw|seen|noticed|learned|found) (that|how|what|first-hand)`, `what (I|it) (took|taught) (from|me)`, `I took (away|from)`, `it showed`, `what (changed|got|struck|stayed with|stuck with|surprised|hit|moved) (me|my mind)`, `changed my mind`,
+		`(stuck|stayed) with me`, `struck me`, `made me want`, `(that's|that is|that was) (when|what|why) I`, `I('ve| have)? (also )?seen`)
 	reasonCues = phrases(`because`, `since`, `so that`, `in order to`, `the reason`, `which (means|would|protects|respects|keeps)`, `that way`,
 		`(this|that) (respects|protects|balances|ensures|keeps|honou?rs)`, `this way`, `weigh(ing)?`, `balanc(e|ing)`, `while (also|still)`)
 	signpostCues = phrases(`first(ly)?`, `second(ly)?`, `then`, `next`, `finally`, `after that`, `as a result`, `in the end`, `overall`,
@@ -117,7 +119,9 @@ var structures = map[questionType]structure{
 			suggest: "Name the principles in tension — autonomy, beneficence, non-maleficence, justice, honesty, confidentiality — and say how each applies here."},
 		{key: "options", name: "the options", weight: 0.8, need: 1,
 			re: phrases(`(one|another|other|first|second) options?`, `options`, `alternatively`, `alternatives?`, `I could`, `we could`, `on (the )?one hand`, `on the other hand`,
-				`either`, `pros and cons`, `instead`, `compromise`, `middle ground`, `rather than`, `weigh(ing)?`, `one approach`, `another approach`),
+				`either`, `pros and cons`, `instead`, `compromise`, `middle ground`, `rather than`, `weigh(ing)?`, `one approach`, `another approach`,
+				`or (use|go|take|talk|report|ask|call|escalate|offer|refer|suggest)`, `otherwise`,
+				`if (that|this|it|she|he|they|the \w+) (still |just )?(doesn't|didn't|does not|did not|brushed|brushes|refuses|refused|won't|wouldn't|isn't|wasn't|keeps|continues|can't|cannot)`),
 			suggest: "Lay out the realistic options {after} — including the tempting wrong one — and what each would mean for the patient, before choosing."},
 		{key: "decision", name: "a decision with reasons", weight: 1, need: 2,
 			re: phrases(`ultimately`, `I would (then |first |also )?(decide|choose|recommend|respect|support|report|speak|talk|tell|encourage|offer|explain|refer|document|contact|approach|escalate|not|ask|make sure|inform|discuss|sit down|involve)`,
@@ -126,18 +130,18 @@ var structures = map[questionType]structure{
 			suggest: "Commit to a decision and give the reason for it {after}: what you would actually do, and which principle makes it right."},
 		{key: "followup", name: "follow-up", weight: 0.6, need: 1,
 			re: phrases(`follow(ing|ed)?[- ]up`, `check (in|back)`, `afterwards?`, `after that`, `document\w*`, `report\w*`, `escalat\w*`, `supervisor`, `(hospital|school|clinic|pharmacy) polic(y|ies)`, `polic(y|ies)`,
-				`ethics (committee|board|consult\w*)`, `revisit`, `keep (an eye|in touch|monitoring)`, `ongoing`, `support (him|her|them)`, `resources`, `honor code`, `(the )?(dean|administration|board)`),
+				`ethics (committee|board|consult\w*)`, `compliance`, `hotline`, `(clinic|practice|program|medical|nursing|hospital|pharmacy|rehab) (director|manager|supervisor|owner)`, `revisit`, `keep (an eye|in touch|monitoring)`, `ongoing`, `support (him|her|them)`, `resources`, `honor code`, `(the )?(dean|administration|board)`),
 			suggest: "Close with follow-up: who you would inform or document it with, and how you would check on the people involved afterwards."},
 	}, ordered: true, weights: [4]float64{0.35, 0.15, 0.25, 0.25}},
 	typeCommunication: {components: []component{
 		{key: "setting", name: "preparing the conversation", weight: 0.6, need: 1,
 			re: phrases(`private`, `quiet`, `sit down`, `sat down`, `(a|the) (room|setting|space)`, `make sure (I|we) (have|had) (time|enough time)`, `prepar(e|ed|ing)`,
-				`review(ed)? (the|their|his|her) (chart|history|results|records)`, `eye level`, `introduc\w+ myself`, `eye contact`, `body language`, `tone`, `calm(ly)?`, `interrupt\w*`),
+				`review(ed)? (the|their|his|her) (chart|history|results|records)`, `eye level`, `(get|got|getting|kneel|knelt) down to (his|her|their) level`, `introduc\w+ myself`, `eye contact`, `body language`, `tone`, `calm(ly)?`, `interrupt\w*`),
 			suggest: "Start with the setting: where and how you would sit down with them — private, unhurried, without interruptions."},
 		{key: "listening", name: "listening to their view", weight: 1.2, need: 2,
 			re: phrases(`listen\w*`, `ask(ed)? (them|him|her|the patient|the owner|the client|the parents?) (what|how|about|to|why|if)`,
 				`(their|his|her) (understanding|perspective|concerns?|questions|fears|worries|goals|side|frustrations?|expectations|priorities)`, `open[- ]ended`,
-				`let (them|him|her) (talk|speak|vent|finish|explain)`, `what (they|he|she) (already )?(know|knew|understand|understood|think|thought|want|wanted)`, `active(ly)? listen\w*`, `hear (them|him|her) out`, `paraphras\w*`, `reflect(ed)? back`),
+				`let (them|him|her) (talk|speak|vent|finish|explain)`, `ask(ed|ing)? (what|why|how|whether|if|about)`, `find out (what|why|how|whether)`, `what (they|he|she) (already )?(know|knew|understand|understood|think|thought|want|wanted)`, `active(ly)? listen\w*`, `hear (them|him|her) out`, `paraphras\w*`, `reflect(ed)? back`),
 			suggest: "Show the listening {after}: ask what they already understand and what worries them most, and let them finish before you explain."},
 		{key: "empathy", name: "empathy", weight: 1, need: 1,
 			re: phrases(`empath\w*`, `acknowledg\w*`, `validat\w*`, `I (can )?understand (how|that|why|this|your)`, `that must be`, `must (be|feel)`,
@@ -151,7 +155,8 @@ var structures = map[questionType]structure{
 		{key: "plan", name: "checking understanding and next steps", weight: 1, need: 1,
 			re: phrases(`teach[- ]back`, `repeat (it )?back`, `summari[sz]\w*`, `(any|their|his|her) questions`, `next steps?`, `plan`, `goals?`, `follow[- ]up`,
 				`check (in|back|that|their|whether|if)`, `make sure (they|he|she|the patient|the owner|the client) (understood|understand|knew|know|felt|feel)`,
-				`shared decision`, `together`, `resources`, `support (group|system|services)`, `milestones?`),
+				`shared decision`, `together`, `resources`, `support (group|system|services)`, `milestones?`,
+				`(let|letting) (him|her|them) (choose|pick|decide)`, `choices?`, `chart`, `involve (the|his|her|their) (parents|family|daughter|son)`, `(agree|agreed) on`, `trial`, `check in`),
 			suggest: "End with the plan {after}: check what they understood (teach-back), agree next steps together, and say when you will follow up."},
 	}, ordered: false, weights: [4]float64{0.30, 0.25, 0.20, 0.25}},
 	typeWhyProfession: {components: []component{
@@ -162,7 +167,8 @@ var structures = map[questionType]structure{
 			suggest: "Lead with your reason in one sentence — what it is about a {who}'s work that you want — before the story behind it."},
 		{key: "exposure", name: "specific exposure", weight: 1.2, need: 1,
 			re: phrases(`shadow\w*`, `volunteer\w*`, `(worked|work|working) (as|at|in|alongside|with|for)`, `intern(ship|ed)?`, `scribe`, `(dental|medical|pharmacy|veterinary|vet|rehab|therapy|clinical|research|hospital) (assistant|technician|tech|aide|office|clinic|experience|hours|setting)`,
-				`(?-i:EMT|CNA)`, `\d+ hours`, `(a|the) clinic`, `(a|the) hospital`, `rotation`, `mission trip`, `patient care`, `job (as|at)`),
+				`(?-i:EMT|CNA)`, `\d+ hours`, `(a|the) clinic`, `(a|the) hospital`, `rotation`, `mission trip`, `patient care`, `job (as|at)`,
+				`as (a|an) ([\w-]+ ){0,2}(assistant|aide|technician|tech|scribe|volunteer|intern|receptionist|caregiver)`, `([\w-]+ )?(clinic|hospital|practice|operation|farm|shelter|pharmacy|nursing home|rehab center)`, `(summers?|years?|months) (on|at|in|with)`),
 			suggest: "Name your exposure to the profession {after}: where you shadowed, volunteered or worked, for how long, and one thing you saw a {who} do."},
 		{key: "reflection", name: "reflection on what you saw", weight: 1, need: 1, re: reflectionCues,
 			suggest: "Reflect on the experience {after}: what did it show you about the job, or about yourself, that a brochure could not?"},
@@ -172,7 +178,7 @@ var structures = map[questionType]structure{
 			suggest: "Show you understand the job as it is — what a {who} does day to day that other health roles do not — and why that suits you."},
 		{key: "future", name: "where you are headed", weight: 0.5, need: 1,
 			re: phrases(`I (hope|plan|want|see myself|intend|look forward) to`, `in the future`, `one day`, `someday`, `(my|the) (long-term )?goal`, `I('m| am) (excited|eager|ready)`,
-				`as a (future )?(dentist|physician|doctor|pa|physician assistant|pharmacist|physical therapist|occupational therapist|veterinarian|vet|clinician|provider)`),
+				`as a (future )?(dentist|physician|doctor|pa|physician assistant|pharmacist|physical therapist|occupational therapist|veterinarian|vet|clinician|provider)`, `I (still )?want (it|this|that)`, `(is|was) what I want`),
 			suggest: "Close with where you are headed: the kind of {who} you want to be or the patients you want to serve."},
 	}, ordered: false, weights: [4]float64{0.20, 0.30, 0.25, 0.25}},
 	typeTellMe: {components: []component{
@@ -199,7 +205,7 @@ var structures = map[questionType]structure{
 	}, ordered: true, weights: [4]float64{0.15, 0.35, 0.25, 0.25}},
 	typeWhySchool: {components: []component{
 		{key: "specific", name: "school-specific reasons", weight: 1.4, need: 2,
-			re: phrases(`your (program|programme|school|curriculum|clinics?|faculty|mission|students|emphasis|focus|commitment|approach|community|research|location|class|cohort|simulation|rotations?|outreach|dual degree|track|partnerships?|lab|labs|center|centre|hospital)`,
+			re: phrases(`your ([\w-]+ ){0,2}(program|programme|school|curriculum|clinics?|faculty|mission|students|emphasis|focus|commitment|approach|community|research|location|class|cohort|simulation|rotations?|outreach|dual degree|track|partnerships?|lab|labs|center|centre|hospital|caseload|opportunities)`,
 				`(the|this) (program|programme|school)('s)? (mission|curriculum|emphasis|focus|clinics?|commitment)`, `(early|hands[- ]on) clinical (exposure|experience)`, `problem[- ]based`, `small class`, `class size`,
 				`mission statement`, `I (visited|spoke|talked|met)`, `students (I|told|who)`, `interview day`, `open house`, `(rural|urban|underserved|global|community) (health|track|rotation|clinic|program|communities|population)`,
 				`student[- ]run`, `pass rates?`, `board (pass|scores)`, `faculty`, `mentor(ship|s)?`, `first[- ]year`, `curriculum`),
@@ -279,3 +285,11 @@ var (
 	fillerCues = phrases(`u+m+`, `u+h+`, `uhm`, `e+r+m?`, `a+h+`, `h+m+`, `m+h*m+`, `you know`, `I mean`, `like,`, `kind of like`, `sort of like`)
 	hedgeCues  = phrases(`I guess`, `I don't (really )?know`, `kind of`, `sort of`, `maybe`, `probably`, `I'm not sure`, `I suppose`, `or something`)
 )
+
+// jargonCues are the terms of art an applicant can string together without
+// saying what they would do: a handful of them with no concrete step or
+// detail is an answer made of keywords.
+var jargonCues = phrases(`autonomy`, `beneficence`, `non-?maleficence`, `justice`, `holistic`, `(client|patient|family|person)[- ]cent(e|)red`, `evidence[- ]based`, `shared decision[- ]making`,
+	`interprofessional`, `interdisciplinary`, `collaboration`, `cultural (humility|competence|sensitivity)`, `therapeutic (use of self|alliance|relationship)`, `active listening`, `empathy`,
+	`rapport`, `advocate`, `advocacy`, `best practices?`, `strengths[- ]based`, `transparen(t|cy)`, `quality of life`, `(the )?STAR (method|format)`, `SPIKES`, `professionalism`,
+	`integrity`, `accountability`, `trauma[- ]informed`, `biopsychosocial`, `stakeholders?`, `synerg\w*`, `paradigm`, `framework`, `lens`, `occupational engagement`, `person-environment-occupation`)

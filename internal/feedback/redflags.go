@@ -47,8 +47,10 @@ func (RedFlag) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 }
 
 // redFlagCap is the highest overall score an answer with a red flag can
-// get: below 60, the band that would worry an interviewer.
-const redFlagCap = 55
+// get: well below 60, the band that would worry an interviewer, so that a
+// fluent answer with a red flag ranks below a thin but sound one, as it
+// would in an interviewer's notes.
+const redFlagCap = 45
 
 // flagRule is how one red flag is recognised. Phrase rules raise the flag
 // on a trigger phrase that the applicant says they did or would do; the
@@ -90,7 +92,9 @@ var flagRules = []flagRule{
 			`(document|record|chart|write) (it|that|this)? ?(down )?as (consented|agreed|authori[sz]ed|approved)`, `(for|in) (his|her|their) own good`,
 			`whether (he|she|they) (like|likes|want|wants) it or not`, `(he|she|they)('ll| will) (thank|forgive) me (later|eventually|afterwards?)`,
 			`(hide|slip|sneak|crush|mix) (it|the (pill|pills|medication|medicine|drug|tablets?))[^.!?]{0,20}\b(in|into) (his|her|their) (food|drink|juice|water|meal|coffee)`,
-			`(doesn't|does not|don't|do not) (get|have) (a|any) (say|choice|vote) in`, `(it's|it is) not (really )?(his|her|their) (decision|choice|call)`),
+			`(doesn't|does not|don't|do not) (get|have) (a|any) (say|choice|vote) in`,
+			`(while|when|once) (she|he|they|(her|his|their) (mom|dad|mother|father|owner|husband|wife)|the (client|patient|owner)) (is|was|are|were|'s) (out|away|gone|not (home|there|looking)|asleep|at (a|an|the|work|school|her|his|their))`,
+			`(something|things) (we|I) (took|take) care of for (her|him|them)`, `(it's|it is) not (really )?(his|her|their) (decision|choice|call)`),
 		voidedBy: wordSet("until", "unless"),
 	},
 	{key: FlagDeception, name: "hiding the truth",
@@ -140,8 +144,9 @@ var flagRules = []flagRule{
 			`(shouldn't|should not|don't deserve to|doesn't deserve to|do not deserve to|does not deserve to|have no business|has no business) (really )?(own|have|get|keep|owning|having) (a |an )?(pets?|dogs?|cats?|animals?|horses?|kids|children|treatment|care)`,
 			`(waste|wasting|wasted) (of )?(my|our|the clinic's|the doctor's|the dentist's|everyone's) time`, `(his|her|their) own fault`, `brought (it|this|that) on (themselves|himself|herself)`,
 			`not (really |exactly |actually )?my (problem|concern|responsibility)`, `(just|simply) (doesn't|don't|didn't|did not) care`, `beneath me`, `(just|only|merely) (a|the) (tech|nurse|receptionist|assistant|hygienist|aide|scribe|cna)\b`,
-			`(we're|we are|the clinic is|the practice is|we aren't|we are not|the hospital isn't) (not )?a charity`, `protect (the|our) (practice|clinic|hospital|business|bottom line|revenue|profits?)`,
-			`(clients?|owners?|patients?|people) who (won't|don't|can't|refuse to) pay`, `(noncompliant|non-compliant) (patients?|clients?|people)`, `(never|don't) listen anyway`),
+			`(we're|we are|the clinic is|the practice is|we aren't|we are not|the hospital isn't) (not )?a charity`, `protect(s|ing)? (the|our) (practice|clinic|hospital|business|bottom line|revenue|profits?)`,
+			`(weren't|wasn't|aren't|isn't|shouldn't|should not) (really |probably )?(in a position|ready|fit|responsible enough|equipped) to (take on|own|have|get|keep) (a |an )?(pets?|animals?|dogs?|cats?|horses?|kids|children)`,
+			`(clients?|owners?|patients?|people) who (won't|refuse to|never) pay`, `(noncompliant|non-compliant) (patients?|clients?|people)`, `(never|don't) listen anyway`),
 		opinion: true,
 	},
 	{key: FlagBlame, name: "blaming others",
@@ -167,8 +172,12 @@ var flagRules = []flagRule{
 			`(it's|it was|it is) (only|just) (a|one) (quiz|homework|assignment|small|minor|practice|little)`, `(cut|give|gave|cutting|giving) (him|her|them) a (break|pass)`,
 			`(snitch|tattle|rat (him|her|them) out|narc)`, `(help|helped|helping|let|allowed) (him|her|them) (to )?(copy|cheat|use my)`,
 			`(share|shared|send|sent|give|gave|show|showed) (him|her|them) (my|the) (answers|notes|work|code|lab report|exam|test)`,
-			`(sign|signed|signing) (in|the (sheet|log|attendance)) for (him|her|them)`, `(fudge|fudged|round|rounded|tweak|tweaked|fake|faked|make up|made up|pad|padded|inflate|inflated) (the |my |our )?(data|numbers|results|hours|log|values|readings)`),
-		context: phrases(`cheat\w*`, `plagiar\w*`, `cop(y|ied|ying)`, `dishonest\w*`, `falsif\w*`, `fak(e|ed|ing)`, `lie|lied|lying`, `steal\w*|stole`, `exam`, `test`, `quiz`, `sign(ed|ing)? in`, `hours`, `data`, `impaired|drunk|high`, `diver(t|ted|sion)`, `honor code`),
+			`(sign|signed|signing) (in|the (sheet|log|attendance)) for (him|her|them)`,
+			`(don't|do not|didn't|did not|wouldn't|would not) (think|feel|believe) (it('s| is| would be| was| will be))? ?(really |necessarily )?my (place|job|responsibility|business|call)`,
+			`stay(ing)? in (my|your|our) lane`, `pick (my|your|our) battles`, `which battles to (pick|fight|choose)`, `(grey|gray) area`,
+			`(no one|nobody|no one's|nobody's)( is| was|'s)? (actually |really )?(being )?(harmed|hurt)`, `(leave|left) (that|it|this) (to|between|up to) (the|them|him|her)`,
+			`(their|his|her) (licen[cs]e|responsibility|problem|business|call),? not mine`, `(fudge|fudged|round|rounded|tweak|tweaked|fake|faked|make up|made up|pad|padded|inflate|inflated) (the |my |our )?(data|numbers|results|hours|log|values|readings)`),
+		context: phrases(`cheat\w*`, `bill\w*`, `records?`, `chart\w*`, `document\w*`, `plagiar\w*`, `cop(y|ied|ying)`, `dishonest\w*`, `falsif\w*`, `fak(e|ed|ing)`, `lie|lied|lying`, `steal\w*|stole`, `exam`, `test`, `quiz`, `sign(ed|ing)? in`, `hours`, `data`, `impaired|drunk|high`, `diver(t|ted|sion)`, `honor code`),
 	},
 	{key: FlagDisguisedStrength, name: "a weakness that is a disguised strength",
 		why:     "\"I work too hard\" or \"I'm a perfectionist\" dodges the question; interviewers hear a rehearsed line and no self-awareness.",
@@ -176,7 +185,9 @@ var flagRules = []flagRule{
 		triggers: phrases(`(weakness|flaw|fault) (is|would be|has always been|was) (probably |that |honestly )*(I('m| am| care| work| take| give| can't| cannot| try)|being|my|perfectionis\w*|caring|working|taking|too)`,
 			`(I'm|I am|I can be|I tend to be|I've always been|I have always been) (a )?(bit (of a |too )?|little (too )?|too |sometimes too |almost too )?(perfectionist|workaholic|detail[- ]oriented|hard[- ]working|dedicated|committed|thorough|invested|caring|passionate|driven|organi[sz]ed|selfless)`,
 			`I (care|cared|work|worked|try|tried|give|gave|put in) too (much|hard)`, `(care|work|try) too (much|hard)`, `take on too (much|many)`, `(can't|cannot|couldn't|could not) say no`,
-			`(my|the) (mistake|failure) was (that I|being|caring|working|taking|trying) (too|so)`, `too much of a perfectionist`),
+			`(my|the) (mistake|failure) was (that I|being|caring|working|taking|trying) (too|so)`, `too much of a perfectionist`,
+			`(get|got|getting|become|became|becoming|am|was|being) too (invested|involved|attached|emotionally involved|dedicated)`, `(caring|care|cared) (a little |a bit |way )?too much`,
+			`hold(ing)? myself to (a |an )?(impossibly |very |really |too |extremely |incredibly )?(high )?(standards?|bar)`, `anything less than (excellent|perfect|my best|the best)`),
 		types:   []questionType{typeBehavioral, typeGeneral},
 		opinion: true,
 	},

@@ -18,9 +18,9 @@ func NewRubric() *Rubric { return &Rubric{} }
 // Section weights in the overall score. Content and structure are what an
 // interviewer remembers; delivery colours the impression.
 const (
-	weightContent    = 0.40
-	weightStructure  = 0.35
-	weightImpression = 0.25
+	weightContent    = 0.45
+	weightStructure  = 0.40
+	weightImpression = 0.15
 )
 
 // Answers shorter than oneLinerWords cannot show enough for an interviewer
@@ -31,6 +31,7 @@ const (
 const (
 	oneLinerWords = 40
 	oneLinerCap   = 35
+	briefWords    = 25
 	offTopicCap   = 40
 )
 
@@ -58,6 +59,8 @@ type assessment struct {
 	order     float64 // share of found parts told in their natural order
 	signposts []match
 	relevance float64
+	overlap   float64 // share of the question's topic words the answer uses
+	keywords  int     // how many topic words the question has
 	echo      float64 // share of the answer's phrases taken from the question
 	specific  specificity
 	reflect   []match
@@ -69,6 +72,7 @@ type assessment struct {
 	delivery  deliveryResult
 	hedges    []match
 	repeat    float64
+	jargon    []match
 }
 
 type partResult struct {
@@ -115,10 +119,10 @@ func assess(in Input) *assessment {
 	// topic words count, more so the more of them the question has — a
 	// one-keyword question ("led a group") is answered just as well about "a team".
 	if a.qt != typeTellMe && a.qt != typeWhyProfession && a.qt != typeWhySchool {
-		overlap, keywords := questionOverlap(in.Question, a.t)
-		if keywords > 0 {
-			w := math.Min(0.4, 0.1*float64(keywords))
-			a.relevance = w*math.Min(1, overlap/0.5) + (1-w)*a.coverage
+		a.overlap, a.keywords = questionOverlap(in.Question, a.t)
+		if a.keywords > 0 {
+			w := math.Min(0.4, 0.1*float64(a.keywords))
+			a.relevance = w*math.Min(1, a.overlap/0.5) + (1-w)*a.coverage
 		}
 	}
 	// The question read back is not an answer to it.
@@ -133,6 +137,7 @@ func assess(in Input) *assessment {
 	a.generic = a.t.find(generalityCues, false)
 	a.hedges = a.t.find(hedgeCues, false)
 	a.repeat = a.t.repetition()
+	a.jargon = a.t.find(jargonCues, false)
 	a.delivery = measureDelivery(in.Delivery, a.t)
 	a.flags = a.findFlags()
 	if a.answersAnotherQuestion() {
@@ -313,11 +318,14 @@ func (a *assessment) judgement() float64 {
 	if len(a.flags) > 0 {
 		return 0
 	}
+	if a.keywordStuffed() {
+		return 0.15
+	}
 	switch a.qt {
 	case typeEthical:
 		return 0.25*a.part("principles") + 0.2*a.part("options") + 0.3*a.part("decision") + 0.25*a.reasonCredit()
 	case typeCommunication:
-		return 0.35*a.part("listening") + 0.35*a.part("empathy") + 0.3*a.part("plan")
+		return 0.3*a.part("listening") + 0.25*a.part("empathy") + 0.2*a.part("clarity") + 0.25*a.part("plan")
 	case typeBehavioral:
 		return 0.5*a.part("action") + 0.25*a.reasonCredit() + 0.25*a.part("result")
 	case typeTeamwork:
@@ -338,6 +346,9 @@ func (a *assessment) judgement() float64 {
 // stock phrases (forgiven in part when real detail surrounds them),
 // repetition, run-on sentences and the question read back.
 func (a *assessment) economy() float64 {
+	if a.keywordStuffed() {
+		return 0
+	}
 	f := 1 - math.Min(0.6, 0.15*float64(distinct(a.generic)))*(1-0.5*a.specific.score)
 	if a.repeat > 0.15 {
 		f -= 0.3
@@ -372,7 +383,33 @@ func (a *assessment) presence(content, structure float64) float64 {
 	return math.Max(0, f)
 }
 
-func (a *assessment) offTopic() bool { return a.relevance < 0.3 }
+// brevityCap is the most an answer under oneLinerWords can score: a
+// one-liner oneLinerCap, rising to a partial answer's 50 at 40 words.
+func (a *assessment) brevityCap() float64 {
+	return oneLinerCap + 15*math.Max(0, float64(a.words-briefWords))/float64(oneLinerWords-briefWords)
+}
+
+// keywordStuffed: terms of art strung together — six or more, at least
+// one in every seventeen words — with hardly a concrete step between them.
+func (a *assessment) keywordStuffed() bool {
+	steps := distinct(a.t.inFirstPerson(a.t.find(actionCues, false)))
+	n := distinct(a.jargon)
+	return n >= 6 && 100*n >= 6*a.words && steps < 4
+}
+
+// offTopic: the answer is about something else. A thin answer on the
+// right topic is not off topic — it shares the question's words or its
+// profession's, or follows some of the structure; an answer about hobbies
+// to an ethics question does none of these.
+func (a *assessment) offTopic() bool {
+	if a.echo > 2*echoAllowed+0.2 {
+		return true
+	}
+	if a.keywords >= 2 {
+		return a.overlap < 0.1 && a.coverage < 0.3 && distinct(a.prof) < 2
+	}
+	return a.coverage < 0.2 && distinct(a.prof) < 2
+}
 
 // failureQuestion asks about something that went wrong; failureCues are
 // how an answer tells one.
@@ -481,6 +518,9 @@ func (a *assessment) judge() []judged {
 		case critEconomy:
 			j.f = a.economy()
 			j.quote = quote(a.generic)
+			if a.keywordStuffed() {
+				j.quote, j.note = quote(a.jargon), fmt.Sprintf("%d terms of art with no concrete step or detail", distinct(a.jargon))
+			}
 		case critDelivery:
 			j.f = a.delivery.score / 100
 			j.quote = a.delivery.fillerQuote
@@ -517,7 +557,7 @@ func (a *assessment) scores(js []judged) (overall int, sections SectionScores) {
 	impression := sectionScore(js, SectionOverallImpression)
 	o := weightContent*content + weightStructure*structure + weightImpression*impression
 	if a.words < oneLinerWords {
-		o = math.Min(o, oneLinerCap)
+		o = math.Min(o, a.brevityCap())
 	}
 	if a.offTopic() {
 		o = math.Min(o, offTopicCap)
@@ -613,6 +653,10 @@ func (a *assessment) suggestions() []suggestion {
 	} else if len(a.generic) > 0 {
 		out = append(out, suggestion{40, "fewer stock phrases", fmt.Sprintf(
 			"Cut stock phrases like “%s”; your specific details already make the point better.", a.generic[0].text)})
+	}
+	if a.keywordStuffed() {
+		out = append(out, suggestion{92, "substance instead of terms", fmt.Sprintf(
+			"Replace terms like “%s” with what you would actually do and say: one concrete step at a time, and why.", a.jargon[0].text)})
 	}
 	if a.echo > echoAllowed {
 		out = append(out, suggestion{70, "your own words", "Do not read the question back: answer it in your own words from the first sentence."})

@@ -265,7 +265,7 @@ const negationScope = 5
 
 var (
 	negations      = wordSet("not", "never", "no", "without", "isn't", "wasn't", "aren't", "weren't", "don't", "didn't", "won't", "wouldn't", "shouldn't", "can't", "cannot", "couldn't", "nor", "avoid", "avoided", "refuse", "refused", "rather", "instead", "neither", "hardly")
-	clauseBreaks   = wordSet("and", "but", "because", "so", "who", "which", "that", "when", "if", "since", "then", "while", "although", "though", "or")
+	clauseBreaks   = wordSet("and", "but", "because", "so", "who", "which", "that", "when", "if", "since", "then", "while", "although", "though")
 	reportingVerbs = wordSet("said", "says", "say", "called", "calls", "joked", "complained", "thought", "thinks", "told", "tells", "argued", "claimed", "insisted", "suggested", "wanted", "kept", "muttered", "believed", "felt", "feels", "heard")
 )
 
