@@ -34,6 +34,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fset := flag.NewFlagSet("bench-feedback", flag.ContinueOnError)
 	worst := fset.Int("worst", 8, "how many of the worst disagreements to list")
 	all := fset.Bool("answers", false, "list every answer's scores")
+	spokenStep := fset.Int("spoken", 0, "also read every Nth answer of the second set aloud with festival voices through the local speech engine (0: not)")
 	explain := fset.String("explain", "", "print the criteria, flags and suggestions behind the answers whose id contains this")
 	if err := fset.Parse(args); err != nil {
 		return err
@@ -105,6 +106,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("bench: %w", err)
+	}
+
+	if *spokenStep > 0 {
+		subset := spokenSubset(as, *spokenStep)
+		fmt.Fprintf(out, "\nRead aloud: every %dth answer of the second set (%d), spoken by festival voices, encoded as WebM and transcribed by the local engine\n", *spokenStep, len(subset))
+		if err := spoken(ctx, out, subset); err != nil {
+			return err
+		}
 	}
 
 	fmt.Fprintf(out, "\nworst disagreements (distance outside the label's band: strong 80-100, adequate 55-84, weak 0-59; or a category target missed)\n")

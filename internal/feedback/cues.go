@@ -63,7 +63,9 @@ var (
 		`I (came to|began to|started to) (see|understand|appreciate|realize|realise)`, `showed me`, `I would do (it |things )?differently`,
 		`next time`, `(moving|going) forward`, `reinforced`, `helped me (see|understand|grow|realize|realise|appreciate)`, `I understood`,
 		`the lesson`, `I grew`, `humbl(ed|ing)`, `I appreciate`, `I('ve| have)? (saw|seen|noticed|learned|found) (that|how|what|first-hand)`, `what (I|it) (took|taught) (from|me)`, `I took (away|from)`, `it showed`, `what (changed|got|struck|stayed with|stuck with|surprised|hit|moved) (me|my mind)`, `changed my mind`,
-		`(stuck|stayed) with me`, `struck me`, `made me want`, `(that's|that is|that was) (when|what|why) I`, `I('ve| have)? (also )?seen`)
+		`(stuck|stayed) with me`, `struck me`, `made me want`, `(that's|that is|that was) (when|what|why) I`, `I('ve| have)? (also )?seen`,
+		`what I('d| would) do differently`, `(do|did) (it |things )?differently`, `I (understand|see|know) (why|that|now|how)`, `what I changed`, `(the|a|my) (bigger|biggest|real|main|key|hardest) (lesson|takeaway)`,
+		`I('ve| have) taken (that|this|it) into`, `(much|a lot|far) better at`, `(faster|earlier|sooner|differently|more often) now`, `I('ve| have) (gotten|become|grown|been working on)`, `(this|that|it) (really )?matters`, `I carry`)
 	reasonCues = phrases(`because`, `since`, `so that`, `in order to`, `the reason`, `which (means|would|protects|respects|keeps)`, `that way`,
 		`(this|that) (respects|protects|balances|ensures|keeps|honou?rs)`, `this way`, `weigh(ing)?`, `balanc(e|ing)`, `while (also|still)`)
 	signpostCues = phrases(`first(ly)?`, `second(ly)?`, `then`, `next`, `finally`, `after that`, `as a result`, `in the end`, `overall`,
@@ -212,7 +214,8 @@ var structures = map[questionType]structure{
 			suggest: "Give reasons that are true of this school and not of every school: a named program, clinic, curriculum feature or conversation with a student."},
 		{key: "link", name: "the link to you", weight: 1, need: 1,
 			re: phrases(`(fits?|align\w*|match\w*) (with )?(my|what I)`, `as someone who`, `(my|I) (experience|background|goal|goals|interest|passion)`, `because I (have|want|worked|spent|grew|love)`,
-				`(which|that) (is|was) (exactly )?what I`, `I (spent|worked|grew|have|volunteered|shadowed)`, `for me`),
+				`(which|that) (is|was) (exactly )?what I`, `I (spent|worked|grew|have|volunteered|shadowed|help|helped|work|volunteer|did|do)`, `for me`, `similar`,
+				`my (city|town|community|county|clinic|job|hometown|experience)`),
 			suggest: "Tie each reason to you {after}: which of your experiences or goals makes that feature matter to you?"},
 		{key: "contribution", name: "what you would bring", weight: 0.8, need: 1,
 			re:      phrases(`(I|I'd|I would|I will|I can|I'll) (contribute|bring|add|join|get involved|help|lead|start|continue|participate|serve)`, `(contribute|give back) to`, `(get|be|become) involved`),
@@ -293,3 +296,9 @@ var jargonCues = phrases(`autonomy`, `beneficence`, `non-?maleficence`, `justice
 	`interprofessional`, `interdisciplinary`, `collaboration`, `cultural (humility|competence|sensitivity)`, `therapeutic (use of self|alliance|relationship)`, `active listening`, `empathy`,
 	`rapport`, `advocate`, `advocacy`, `best practices?`, `strengths[- ]based`, `transparen(t|cy)`, `quality of life`, `(the )?STAR (method|format)`, `SPIKES`, `professionalism`,
 	`integrity`, `accountability`, `trauma[- ]informed`, `biopsychosocial`, `stakeholders?`, `synerg\w*`, `paradigm`, `framework`, `lens`, `occupational engagement`, `person-environment-occupation`)
+
+// stockLessons are lessons anyone could draw from anything: reflection in
+// form, not in substance.
+var stockLessons = phrases(`(not to|never|don't) give up`, `hard work pays off`, `(always )?ask for (help|feedback)`, `communication is (key|important|so important|everything)`,
+	`teamwork is (key|important|essential)`, `everything happens for a reason`, `(it's|it is) (really |so |very )?important to (speak up|communicate|listen|be respectful|be patient|stay calm|be honest|ask questions)`,
+	`to (always )?be (more )?patient`, `(the )?importance of (communication|teamwork|hard work|patience|listening)`, `(you|I) (can|should) (always )?learn from (your|my) mistakes`, `(to )?believe in (myself|yourself)`)

@@ -271,6 +271,11 @@ func (a *assessment) runOn() bool {
 	return a.t.punctuated && len(a.t.sentences) > 0 && a.words/len(a.t.sentences) > 40
 }
 
+// insight is reflection with the stock lessons discounted.
+func (a *assessment) insight() float64 {
+	return a.reflectionCredit() * (1 - 0.4*math.Min(1, float64(distinct(a.t.find(stockLessons, false)))))
+}
+
 func (a *assessment) reflectionCredit() float64 {
 	hits := a.reflect
 	switch a.qt {
@@ -285,9 +290,9 @@ func (a *assessment) reflectionCredit() float64 {
 	case n == 0:
 		return 0
 	case n == 1:
-		return 0.7
+		return 0.6
 	case n == 2:
-		return 0.9
+		return 0.85
 	}
 	return 1
 }
@@ -436,6 +441,70 @@ func (a *assessment) answersAnotherQuestion() bool {
 		return len(q.find(failureQuestion, false)) > 0 && len(a.t.find(failureCues, false)) == 0
 	case typeWhySchool:
 		return a.part("specific") == 0 && a.coverageAs(typeWhyProfession) >= 0.5
+	case typeWhyProfession:
+		return a.skipsTheComparison()
+	}
+	return false
+}
+
+// careers are the professions and the careers applicants compare them
+// with: the words that name them, and their abbreviations, which only
+// count in capitals unless the transcript has no capitals at all (speech
+// engines without punctuation write "pt" and "ot").
+var careers = []struct{ words, abbreviations *cues }{
+	{phrases(`dentist\w*`, `dental`), nil},
+	{phrases(`medicine`, `physicians?`, `doctors?`, `medical school`), phrases(`(?-i:MDs?)`)},
+	{phrases(`physician assistants?`), phrases(`(?-i:PAs?)`)},
+	{phrases(`pharmac\w*`), nil},
+	{phrases(`physical therap\w*`, `physiotherap\w*`), phrases(`(?-i:PTs?)`)},
+	{phrases(`occupational therap\w*`), phrases(`(?-i:OTs?)`)},
+	{phrases(`veterinar\w*`, `vets?`), nil},
+	{phrases(`nurs(e|es|ing)`, `nurse practitioners?`), phrases(`(?-i:NPs?)`)},
+}
+
+// names reports whether t names career i.
+func names(t *text, i int) bool {
+	c := careers[i]
+	if len(t.find(c.words, false)) > 0 {
+		return true
+	}
+	if c.abbreviations == nil {
+		return false
+	}
+	if len(t.find(c.abbreviations, false)) > 0 {
+		return true
+	}
+	return t.caseless() && len(t.find(lowerAbbreviations[i], false)) > 0
+}
+
+// lowerAbbreviations are careers' abbreviations matched in any case.
+var lowerAbbreviations = func() []*cues {
+	out := make([]*cues, len(careers))
+	for i, c := range careers {
+		if c.abbreviations != nil {
+			out[i] = pattern(`(?i)` + strings.ReplaceAll(c.abbreviations.groups[0].re.String(), "(?-i:", "(?:"))
+		}
+	}
+	return out
+}()
+
+// skipsTheComparison: the question compares two careers ("Why OT rather
+// than PT?") and the answer never mentions one of them.
+func (a *assessment) skipsTheComparison() bool {
+	q := newText(a.in.Question)
+	var compared []int
+	for i := range careers {
+		if names(q, i) {
+			compared = append(compared, i)
+		}
+	}
+	if len(compared) < 2 {
+		return false
+	}
+	for _, i := range compared {
+		if !names(a.t, i) {
+			return true
+		}
 	}
 	return false
 }
@@ -500,7 +569,7 @@ func (a *assessment) judge() []judged {
 				}
 			}
 		case critInsight:
-			j.f = a.reflectionCredit()
+			j.f = a.insight()
 			if a.qt == typeEthical {
 				j.quote = quote(a.reasons)
 			} else {

@@ -113,13 +113,18 @@ func (t *text) splitClauses() {
 	for i := 1; i < len(t.words); i++ {
 		n := i - from
 		starts := clauseStarts[t.words[i]] || t.words[i] == "and" && i+1 < len(t.words) && subjects[t.words[i+1]]
-		if n >= maxClauseWords || n >= minClauseWords && starts && len(t.words)-i >= minClauseWords {
+		if n >= maxClauseWords || n >= minClauseWords && starts && !cannotEnd[t.words[i-1]] && len(t.words)-i >= minClauseWords {
 			t.addSentence(t.wordOffsets[from], t.wordOffsets[i])
 			from = i
 		}
 	}
 	t.addSentence(t.wordOffsets[from], len(t.raw))
 }
+
+// cannotEnd are words a clause does not end on ("…on rotation i | also
+// might be wrong").
+var cannotEnd = wordSet("i", "we", "you", "he", "she", "they", "it", "the", "a", "an", "to", "of", "and", "or", "my", "our", "your", "his", "her", "their",
+	"i'd", "i'll", "i'm", "i've", "we'd", "would", "will", "can", "could", "should", "is", "was", "are", "were", "be", "in", "on", "at", "for", "with", "not", "that", "this")
 
 func wordSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
@@ -223,6 +228,12 @@ var (
 		`instead`, `never`, `(I|we) (told|reported|went to|spoke to|talked to)`)
 )
 
+// caseless reports whether the transcript has no capital letters at all,
+// as speech engines without punctuation write it.
+func (t *text) caseless() bool {
+	return t.raw == t.lower
+}
+
 // wordAt is the index of the word starting at or after byte offset at.
 func (t *text) wordAt(at int) int {
 	return sort.SearchInts(t.wordOffsets, at)
@@ -303,6 +314,27 @@ func (t *text) quotedFromOthers(m match) bool {
 	return false
 }
 
+// predicateStarts are words that, soon after a gerund phrase, show it to
+// be the subject of its sentence: "letting it slide might feel kind".
+var predicateStarts = wordSet("might", "would", "could", "may", "is", "was", "seems", "seemed", "feels", "felt", "sounds", "looks", "isn't", "wasn't", "can")
+
+// gerundSubject reports whether the phrase starts with a gerund and is
+// followed closely by its predicate, which a transcript without
+// punctuation shows where a written one would show a sentence start.
+func (t *text) gerundSubject(m match) bool {
+	i := t.wordAt(m.at)
+	if i >= len(t.words) || !strings.HasSuffix(t.words[i], "ing") {
+		return false
+	}
+	end := t.wordAt(m.end)
+	for j := end; j < min(len(t.words), end+3); j++ {
+		if predicateStarts[t.words[j]] {
+			return true
+		}
+	}
+	return false
+}
+
 // reported reports whether the nearest subject before the phrase, in its
 // clause, is someone other than the applicant.
 func (t *text) reported(m match) bool {
@@ -326,7 +358,7 @@ func (t *text) rejected(m match) bool {
 	i := t.wordAt(m.at)
 	sentence := t.wordAt(t.sentenceStart(m.at))
 	from := max(sentence, i-lookBackWords)
-	considered := i == sentence || from < i && t.anyCue(optionMarkers, t.wordOffsets[from], m.at)
+	considered := i == sentence || t.gerundSubject(m) || from < i && t.anyCue(optionMarkers, t.wordOffsets[from], m.at)
 	if !considered {
 		return false
 	}
