@@ -8,6 +8,7 @@ package feedback
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -92,6 +93,35 @@ type Feedback struct {
 	// engine scored the answer instead; the UI must say so.
 	Fallback       bool   `json:"fallback"`
 	FallbackReason string `json:"fallbackReason,omitempty"`
+}
+
+// UnmarshalJSON reads feedback of any version: the lists an older version
+// did not have come back empty, never null, as the contract requires.
+func (f *Feedback) UnmarshalJSON(b []byte) error {
+	type plain Feedback // without this method
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return fmt.Errorf("feedback: %w", err)
+	}
+	*f = Feedback(p)
+	f.fillLists()
+	return nil
+}
+
+// fillLists makes every missing list an empty one.
+func (f *Feedback) fillLists() {
+	if f.Suggestions == nil {
+		f.Suggestions = []string{}
+	}
+	if f.Evidence == nil {
+		f.Evidence = []Evidence{}
+	}
+	if f.RedFlags == nil {
+		f.RedFlags = []RedFlag{}
+	}
+	if f.Competencies == nil {
+		f.Competencies = []Competency{}
+	}
 }
 
 // SectionScores are each 0-100.

@@ -99,19 +99,7 @@ func (s *Stored) UnmarshalJSON(b []byte) error {
 		if fb.RubricVersion == "" {
 			fb.RubricVersion = "v1"
 		}
-		if fb.Suggestions == nil {
-			fb.Suggestions = []string{}
-		}
-		if fb.Evidence == nil {
-			fb.Evidence = []Evidence{}
-		}
-		// Feedback before v3 raised no flags and tagged no competencies.
-		if fb.RedFlags == nil {
-			fb.RedFlags = []RedFlag{}
-		}
-		if fb.Competencies == nil {
-			fb.Competencies = []Competency{}
-		}
+		fb.fillLists()
 		*s = Stored{Feedback: &fb}
 		return nil
 	case string(b) == "null":

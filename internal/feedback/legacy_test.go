@@ -109,3 +109,21 @@ func FuzzSanitizeLegacy(f *testing.F) {
 		}
 	})
 }
+
+// An answer's feedback stored before v3 reads back with empty lists: the
+// contract has no null lists.
+func TestFeedbackBeforeV3ReadsWithEmptyLists(t *testing.T) {
+	var fb Feedback
+	if err := json.Unmarshal([]byte(`{"overallScore":70,"sectionScores":{"overallImpression":70,"clarityStructure":70,"content":70},"summary":"s","rubricVersion":"v2","engine":"rubric","fallback":false}`), &fb); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.Marshal(fb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, field := range []string{`"suggestions":[]`, `"evidence":[]`, `"redFlags":[]`, `"competencies":[]`} {
+		if !strings.Contains(string(out), field) {
+			t.Errorf("%s missing from %s", field, out)
+		}
+	}
+}

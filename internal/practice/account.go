@@ -48,7 +48,7 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 
 // csvHeader names the columns of WriteCSV: one row per answer.
 var csvHeader = []string{"session_id", "session_started", "profession", "session_status", "position", "question", "status",
-	"transcript", "overall_score", "overall_impression", "clarity_structure", "content", "feedback_summary", "suggestions"}
+	"transcript", "overall_score", "overall_impression", "clarity_structure", "content", "feedback_summary", "suggestions", "red_flags", "competencies"}
 
 // WriteCSV writes the export's sessions as CSV, one row per question with
 // its answer and feedback, for a spreadsheet.
@@ -60,7 +60,7 @@ func (e Export) WriteCSV(w io.Writer) error {
 	for _, sess := range e.Sessions {
 		for _, it := range sess.Items {
 			row := []string{sess.ID, sess.CreatedAt.UTC().Format(time.RFC3339), sess.Profession, sess.Status,
-				strconv.Itoa(it.Position), it.Question, it.Status, "", "", "", "", "", "", ""}
+				strconv.Itoa(it.Position), it.Question, it.Status, "", "", "", "", "", "", "", "", ""}
 			if it.Transcript != nil {
 				row[7] = *it.Transcript
 			}
@@ -68,6 +68,14 @@ func (e Export) WriteCSV(w io.Writer) error {
 				row[8], row[9] = strconv.Itoa(fb.OverallScore), strconv.Itoa(fb.SectionScores.OverallImpression)
 				row[10], row[11] = strconv.Itoa(fb.SectionScores.ClarityStructure), strconv.Itoa(fb.SectionScores.Content)
 				row[12], row[13] = fb.Summary, strings.Join(fb.Suggestions, "\n")
+				var flags, competencies []string
+				for _, f := range fb.RedFlags {
+					flags = append(flags, f.Name)
+				}
+				for _, c := range fb.Competencies {
+					competencies = append(competencies, string(c))
+				}
+				row[14], row[15] = strings.Join(flags, "\n"), strings.Join(competencies, " ")
 			}
 			if err := cw.Write(row); err != nil {
 				return err
