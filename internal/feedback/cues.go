@@ -165,7 +165,7 @@ var structures = map[questionType]structure{
 		{key: "motivation", name: "your motivation", weight: 1, need: 1,
 			re: phrases(`(I want|I'd like|I would like|I hope|I plan) to (become|be|work|pursue|practi[cs]e|spend)`, `what (draws|drew|attracts|attracted|excites|inspires|inspired|led|pulled) me`, `(drawn|attracted|called) to`,
 				`(the )?reasons? (why )?I (want|chose|am pursuing|'m pursuing)`, `I (chose|am pursuing|'m pursuing|decided to pursue)`, `(my|the) (interest|fascination|curiosity|motivation) (in|for)`,
-				`fell in love with`, `I (love|enjoy|value|appreciate) (the|how|that|being|working)`, `(combination|blend|intersection|mix) of`, `why I want`),
+				`fell in love with`, `I( also| really| especially)? (love|like|enjoy|value|appreciate) (the|how|that|being|working|to|it|this|what)`, `I('d| would) rather`, `(combination|blend|intersection|mix) of`, `why I want`),
 			suggest: "Lead with your reason in one sentence — what it is about a {who}'s work that you want — before the story behind it."},
 		{key: "exposure", name: "specific exposure", weight: 1.2, need: 1,
 			re: phrases(`shadow\w*`, `volunteer\w*`, `(worked|work|working) (as|at|in|alongside|with|for)`, `intern(ship|ed)?`, `scribe`, `(dental|medical|pharmacy|veterinary|vet|rehab|therapy|clinical|research|hospital) (assistant|technician|tech|aide|office|clinic|experience|hours|setting)`,
@@ -265,7 +265,7 @@ var generalityCues = phrases(`(I|I've|I have) (always )?(just )?(love|loved|like
 // applicant is talking about this job and not health care in general.
 var professionCues = map[string]*cues{
 	"dental": phrases(`dentist\w*`, `dental`, `teeth`, `tooth`, `oral`, `hygien\w*`, `gums?`, `cavit(y|ies)`, `fillings?`, `crowns?`, `root canals?`, `extraction\w*`, `orthodont\w*`, `smiles?`,
-		`braces`, `periodon\w*`, `floss\w*`, `brush\w*`, `enamel`, `decay`, `dentures?`, `implants?`, `molars?`, `x-rays?`, `sealants?`, `fluoride`, `anesthe\w*`, `chair ?side`, `hands`),
+		`braces`, `periodon\w*`, `floss\w*`, `brush\w*`, `enamel`, `decay`, `dentures?`, `implants?`, `molars?`, `x-rays?`, `sealants?`, `fluoride`, `anesthe\w*`, `chair ?side`, `hands`, `mouth`, `numb\w*`, `drill\w*`, `sugar bugs?`),
 	"medical": phrases(`physicians?`, `doctors?`, `medicine`, `medical`, `diagnos\w*`, `disease`, `illness`, `hospital`, `clinical`, `symptoms?`, `residen(t|cy)`, `attending`, `surg(ery|eon|ical)`,
 		`emergency`, `primary care`, `chronic`, `prognosis`, `medications?`, `care team`, `bedside`, `ICU`, `(?-i:ER)`, `nurses?`, `patients?`, `treatment`, `transfusion`, `scans?`, `biopsy`, `cancer`, `terminal`),
 	"pt": phrases(`physical therap\w*`, `(?-i:PTs?)`, `rehab\w*`, `mobility`, `exercises?`, `injur(y|ies)`, `recover\w*`, `strength(en|ening)?`, `range of motion`, `gait`, `balance`, `function(al|ing)?`,

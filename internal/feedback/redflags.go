@@ -2,7 +2,6 @@ package feedback
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -92,9 +91,13 @@ var flagRules = []flagRule{
 			`(document|record|chart|write) (it|that|this)? ?(down )?as (consented|agreed|authori[sz]ed|approved)`, `(for|in) (his|her|their) own good`,
 			`whether (he|she|they) (like|likes|want|wants) it or not`, `(he|she|they)('ll| will) (thank|forgive) me (later|eventually|afterwards?)`,
 			`(hide|slip|sneak|crush|mix) (it|the (pill|pills|medication|medicine|drug|tablets?))[^.!?]{0,20}\b(in|into) (his|her|their) (food|drink|juice|water|meal|coffee)`,
-			`(doesn't|does not|don't|do not) (get|have) (a|any) (say|choice|vote) in`,
+			`(doesn't|does not|don't|do not) (get|have) (a|any) (say|choice|vote) in`, `go ahead and (remove|extract|pull|do|treat|give|admit|start|perform|operate|finish|fill|place)`,
+			`even (when|if) (she|he|they) (can't|cannot|doesn't|does not|don't|won't) see it`, `(treat|make|consider|have)\w* (the|his|her|their) (son|daughter|wife|husband|family|parents?|owner) (as )?the decision[- ]maker`,
+			`(doesn't|does not|don't|wouldn't|would not) carry the same weight`, `(let|tell|told|letting|telling) (him|her|them) (know )?(afterwards|after the fact|once it's done)`, `(rather|instead) (explain|tell)( to)? (him|her|them) later why`,
 			`(while|when|once) (she|he|they|(her|his|their) (mom|dad|mother|father|owner|husband|wife)|the (client|patient|owner)) (is|was|are|were|'s) (out|away|gone|not (home|there|looking)|asleep|at (a|an|the|work|school|her|his|their))`,
-			`(something|things) (we|I) (took|take) care of for (her|him|them)`, `(it's|it is) not (really )?(his|her|their) (decision|choice|call)`),
+			`(something|things) (we|I) (took|take) care of for (her|him|them)`,
+			`while (we're|we are|I'm|I am|you're|you are) (already )?(in )?there`, `(don't|do not) think (she|he|they)('d| would| will) (object|mind|care|complain)`,
+			`(almost |most )?(anyone|everyone|anybody|any patient|any owner|most patients|most people) would (choose|want|agree|pick|prefer)`, `(she|he|they)('s| is| are|'re| was| were) already (numb|sedated|under|asleep|open|prepped)`, `(it's|it is) not (really )?(his|her|their) (decision|choice|call)`),
 		voidedBy: wordSet("until", "unless"),
 	},
 	{key: FlagDeception, name: "hiding the truth",
@@ -109,7 +112,9 @@ var flagRules = []flagRule{
 			`(leave|left|keep|kept) (it|this|that|the (error|mistake|dose))? ?out of (the|his|her|my) (chart|note|notes|record|records|report|log)`,
 			`(quietly|discreetly|secretly) (fix|fixed|correct|corrected|replace|replaced|swap|swapped|redo|redid|refill|refilled|throw|threw|restock|restocked)`,
 			`(tell|told|say|said|explain|explained) (to )?(him|her|them|the patient|the owner|the client) (that )?(it was|it's|it is|this was|this is|the (pain|swelling|bleeding|reaction) (was|is)) (normal|expected|nothing|fine|routine|a normal)`,
-			`white lie`, `(blame|blamed|put) it on (the|a) (machine|system|computer|software|pharmacy|lab|printer|supplier|insurance)`,
+			`white lie`, `(I'd|I would|I will|I'll) (just )?say (that )?(it|the [\w-]+( [\w-]+)?) (was|were|had been) (done|fine|normal|given|completed|checked|seen)`,
+			`note in the chart that (it|the [\w-]+) was (discussed|agreed|consented)`, `(update|updated|adjust|adjusted|change|changed|correct|corrected|reconcile|reconciled|set|bring|brought)\w* (the )?([\w-]+ ){0,2}(inventory|count|counts|log|records?|chart|numbers|books) to (match|the physical|what)`,
+			`so (that )?the (records?|count|numbers|log|books|inventory|chart) (are|is|look|match|stays?) (clean|right|correct|fine|balanced)`, `(blame|blamed|put) it on (the|a) (machine|system|computer|software|pharmacy|lab|printer|supplier|insurance)`,
 			`no harm,? no foul`, `lie (to|about)`, `lied (to|about)`, `pretend(ed|ing)? (that|it|nothing|to)`, `(it|this) (stays|stayed) between (us|me)`, `sweep (it|this) under`),
 		voidedBy: wordSet("parents", "mother", "father", "mom", "dad", "employer", "boss", "friends", "coach", "school", "teacher", "husband", "wife", "partner", "kids", "children", "son", "daughter", "neighbours", "neighbors", "coworkers", "classmates", "teammates"),
 	},
@@ -122,7 +127,11 @@ var flagRules = []flagRule{
 			`(he|she|they) (has|have|had|would have) no (choice|option|say)`, `(until|till) (he|she|they) (agrees?|agreed|gives? in|gave in|changes? (his|her|their) mind|says? yes|signs?|comes? around)`,
 			`(won't|wouldn't|will not|would not) (take|accept) no for an answer`, `make (him|her|them) feel (guilty|bad|selfish|ashamed|stupid|irresponsible)`, `scare tactics?`,
 			`(exaggerate|exaggerating|overstate|overstating|play up|playing up)( the)? (risks?|dangers?|consequences)`,
-			`(refuse|refusing|won't|wouldn't) (to )?(treat|see|fill|serve|discharge|help) (him|her|them|the patient)( again)? unless`, `(threaten|threatened|threatening) (to|him|her|them)`),
+			`(refuse|refusing|won't|wouldn't) (to )?(treat|see|fill|serve|discharge|help) (him|her|them|the patient)( again)? unless`, `(threaten|threatened|threatening) (to|him|her|them)`,
+			`if (she|he|they) (skipped|refused|didn't|did not|missed|wouldn't|would not|won't)[^.!?]{0,80}\b(have to wait|lose|lost|no (call|visit|tv|phone|dessert|privileges)|wouldn't get|couldn't (have|see|call|get))`,
+			`(made|make|making) (it|the \w+|(his|her|their) \w+) (conditional|contingent) on`, `keep (working on|pushing|pressuring|at|after) (her|him|them|his|her mother|her father)`,
+			`(not|no longer) (be )?the right (practice|pharmacy|clinic|office|fit) for (her|him|them)`, `enough persistence`, `(being|be) the bad guy`, `a little fear`, `keep on (him|her|them)`, `I can use that`,
+			`(grandkids|grandchildren|kids|children|family) (to )?see (him|her|them) (in a wheelchair|like that|sick|suffer|die)`, `making (people|him|her|them) uncomfortable`),
 	},
 	{key: FlagConfidentiality, name: "a confidentiality breach",
 		why:     "Patients tell clinicians what they tell no one else. Naming a patient, passing on records or telling family, friends or employers without consent breaks that trust and, in many places, the law.",
@@ -132,8 +141,12 @@ var flagRules = []flagRule{
 			`(tell|told|call|called|email|emailed|text|texted|inform|informed|let|notify|notified|warn|warned) (his|her|their|the patient's) (employer|boss|manager|coach|school|teacher|landlord|neighbou?rs?|friends?|coworkers?|co-workers?|wife|husband|spouse|partner|parents?|mom|dad|mother|father|family)( know)? (about|that|what|everything|the)`,
 			`(send|sent|fax|faxed|forward|forwarded|pass|passed|share|shared|give|gave|hand|handed|email|emailed|show|showed) (his|her|their|the patient's|the client's|the owner's|the) (records?|chart|file|results|diagnosis|information|history|test results|x-rays?|notes)( over)? (to|with) (his|her|their|the)? ?(employer|boss|insurance|school|coach|lawyer|family|friends?|parents?|spouse|husband|wife|partner|manager|landlord|neighbou?rs?)`,
 			`(looked|look|peeked|peek|checked|check|pulled|pull) (up )?(at )?(his|her|their|my \w+'s|a friend's|my friend's|my neighbou?r's) (chart|records?|file|results|labs|history)`,
-			`(a|the|one|my) (patient|client) (named|called) [a-z]+`, `(patient|client|owner)'s (name|full name) (was|is)`),
-		voidedBy: wordSet("consent", "permission", "agreement", "without"),
+			`(give|tell|share with|told|gave|shared with) (him|her|them|the (son|daughter|family|caller|husband|wife|parents?|mother|father)) (the )?(big picture|results|findings|diagnosis|general idea|gist|basics|outline)`,
+			`(a|the|one|my) (patient|client) (named|called) [a-z]+`,
+			`(go|goes|went|going) (through|over) the (results|diagnosis|biopsy|findings|prognosis|scan|report)( [\w-]+){0,4} with (the|his|her|their) (daughter|son|family|wife|husband|brother|sister|mother|father|parents?|employer|caregiver)`,
+			`before (we|I) (talk|tell|speak|talked|told|spoke)( to| with)? (the patient|him|her|them)`, `(patient|client|owner)'s (name|full name) (was|is)`),
+		// "…with his wife only if he agrees", "…once he has signed a release".
+		voidedBy: wordSet("only", "if", "once", "after", "when", "unless", "with"),
 	},
 	{key: FlagContempt, name: "contempt for the people you serve",
 		why:     "Judging patients, clients or colleagues — for their choices, their money, their background or their competence — tells an interviewer how you will treat the people who need you most.",
@@ -146,7 +159,8 @@ var flagRules = []flagRule{
 			`not (really |exactly |actually )?my (problem|concern|responsibility)`, `(just|simply) (doesn't|don't|didn't|did not) care`, `beneath me`, `(just|only|merely) (a|the) (tech|nurse|receptionist|assistant|hygienist|aide|scribe|cna)\b`,
 			`(we're|we are|the clinic is|the practice is|we aren't|we are not|the hospital isn't) (not )?a charity`, `protect(s|ing)? (the|our) (practice|clinic|hospital|business|bottom line|revenue|profits?)`,
 			`(weren't|wasn't|aren't|isn't|shouldn't|should not) (really |probably )?(in a position|ready|fit|responsible enough|equipped) to (take on|own|have|get|keep) (a |an )?(pets?|animals?|dogs?|cats?|horses?|kids|children)`,
-			`(clients?|owners?|patients?|people) who (won't|refuse to|never) pay`, `(noncompliant|non-compliant) (patients?|clients?|people)`, `(never|don't) listen anyway`),
+			`(clients?|owners?|patients?|people) who (won't|refuse to|never) pay`, `(noncompliant|non-compliant) (patients?|clients?|people)`, `dead weight`, `in it for the (title|money|prestige|status)`, `(aren't|isn't|won't|will never) (going to )?make it as`,
+			`the (type|kind) (who|that) (are|is|were|was)`, `(haven't|hasn't|have not|has not) kept up`, `(an|the) ego thing`, `work(ing)? around (him|her|them|someone|the (attending|physician|doctor|supervisor))`, `(never|don't) listen anyway`),
 		opinion: true,
 	},
 	{key: FlagBlame, name: "blaming others",
@@ -159,7 +173,9 @@ var flagRules = []flagRule{
 			`nothing (I|we) could (have )?(do|done)`, `idiots?`, `blamed (him|her|them|my|the)`,
 			`(my|the) (group|team|partner|teammates?|lab partner|manager|boss) (let (me|us) down|dropped the ball|failed (me|us)|didn't pull (his|her|their) weight)`,
 			`the (professor|instructor|teacher|system|schedule|school|grading|exam|test) (was|is|were) (unfair|to blame|the reason|the problem|poorly)`, `(if|had) (he|she|they) (just |only )?(had )?(done|listened|told|shown|pulled)`,
-			`(wasn't|was not|isn't|is not) (on|up to) me`, `(I|we) (couldn't|could not|can't) (have )?(control|controlled|help|helped) (it|that)`),
+			`(wasn't|was not|isn't|is not) (on|up to) me`, `(was|were) supposed to be (her|his|their) (job|responsibility)`, `(I wasn't|I was not|it wasn't me) the one who`,
+			`(can't|cannot) (always )?(rely|count|depend) on (other people|others|anyone)`, `(he|she|they) (also )?never (checks?|checked|helps?|helped|does|did|listens?|listened)`,
+			`(didn't|did not) (think|feel) (it |that )?was fair`, `(I|we) (couldn't|could not|can't) (have )?(control|controlled|help|helped) (it|that)`),
 		types:   behaviouralTypes,
 		opinion: true,
 	},
@@ -176,13 +192,15 @@ var flagRules = []flagRule{
 			`(don't|do not|didn't|did not|wouldn't|would not) (think|feel|believe) (it('s| is| would be| was| will be))? ?(really |necessarily )?my (place|job|responsibility|business|call)`,
 			`stay(ing)? in (my|your|our) lane`, `pick (my|your|our) battles`, `which battles to (pick|fight|choose)`, `(grey|gray) area`,
 			`(no one|nobody|no one's|nobody's)( is| was|'s)? (actually |really )?(being )?(harmed|hurt)`, `(leave|left) (that|it|this) (to|between|up to) (the|them|him|her)`,
-			`(their|his|her) (licen[cs]e|responsibility|problem|business|call),? not mine`, `(fudge|fudged|round|rounded|tweak|tweaked|fake|faked|make up|made up|pad|padded|inflate|inflated) (the |my |our )?(data|numbers|results|hours|log|values|readings)`),
+			`(their|his|her) (licen[cs]e|responsibility|problem|business|call),? not mine`, `(rather than|instead of|without) (getting|gets) (him|her|them) (in|into) trouble`, `out of proportion`, `follow (him|her|them) (for|through|into)`, `(having|have|has) each other's backs?`,
+			`(running|run|go|going|went) to the (attending|professor|instructor|supervisor|manager|dean|director|pharmacist|dentist|vet) over`, `(something|things) that happens? (on|in|at) (a lot of|many|most|every)`,
+			`(damage|hurt|ruin|follow)\w* (his|her|their|a good \w+'s|the \w+'s) (reputation|career|record|residency|application)`, `(fudge|fudged|round|rounded|tweak|tweaked|fake|faked|make up|made up|pad|padded|inflate|inflated) (the |my |our )?(data|numbers|results|hours|log|values|readings)`),
 		context: phrases(`cheat\w*`, `bill\w*`, `records?`, `chart\w*`, `document\w*`, `plagiar\w*`, `cop(y|ied|ying)`, `dishonest\w*`, `falsif\w*`, `fak(e|ed|ing)`, `lie|lied|lying`, `steal\w*|stole`, `exam`, `test`, `quiz`, `sign(ed|ing)? in`, `hours`, `data`, `impaired|drunk|high`, `diver(t|ted|sion)`, `honor code`),
 	},
 	{key: FlagDisguisedStrength, name: "a weakness that is a disguised strength",
 		why:     "\"I work too hard\" or \"I'm a perfectionist\" dodges the question; interviewers hear a rehearsed line and no self-awareness.",
 		instead: "Name a real weakness or mistake, show its cost with an example, and say what you are doing about it and how you know it is working.",
-		triggers: phrases(`(weakness|flaw|fault) (is|would be|has always been|was) (probably |that |honestly )*(I('m| am| care| work| take| give| can't| cannot| try)|being|my|perfectionis\w*|caring|working|taking|too)`,
+		triggers: phrases(`(weakness|flaw|fault) (is|would be|has always been|was) (probably |that |honestly )*(perfectionis\w*|caring too|working too|taking on too|being too (dedicated|committed|thorough|caring|invested|hard[- ]working))`,
 			`(I'm|I am|I can be|I tend to be|I've always been|I have always been) (a )?(bit (of a |too )?|little (too )?|too |sometimes too |almost too )?(perfectionist|workaholic|detail[- ]oriented|hard[- ]working|dedicated|committed|thorough|invested|caring|passionate|driven|organi[sz]ed|selfless)`,
 			`I (care|cared|work|worked|try|tried|give|gave|put in) too (much|hard)`, `(care|work|try) too (much|hard)`, `take on too (much|many)`, `(can't|cannot|couldn't|could not) say no`,
 			`(my|the) (mistake|failure) was (that I|being|caring|working|taking|trying) (too|so)`, `too much of a perfectionist`,
@@ -205,7 +223,7 @@ var flagRules = []flagRule{
 var (
 	moneyCues = phrases(`money`, `salary`, `salaries`, `income`, `paycheck`, `pays? (well|really well|a lot|very well|better)`, `(well|highly|better)[- ]paid`, `six figures`,
 		`financial(ly)? (security|stability|stable|secure|rewards?|rewarding|freedom|independence)`, `lucrative`, `get rich`, `wealth\w*`, `(good|great|comfortable|nice|high|stable) (living|pay|salary|income|hours|schedule)`,
-		`job security`, `work[- ]life balance`, `lifestyle`, `(less|shorter|fewer) (school|schooling|years of school|debt|call|hours)`, `(nine|9)[- ]to[- ](five|5)`, `no (nights|weekends|on[- ]call|call)`,
+		`job security`, `work[- ]life balance`, `lifestyle`, `(less|shorter|fewer) (school|schooling|years of school|debt|call|hours)`, `(school|training|program|schooling)( is| was)? (a lot |much |way )?(shorter|quicker|faster|cheaper|easier)`, `(nine|9)[- ]to[- ](five|5)`, `no (nights|weekends|on[- ]call|call)`,
 		`(nights|weekends|summers|holidays|fridays) off`, `(own|drive|buy|afford) a (nice|big|fancy|new) (car|house|home)`, `(be|being) my own boss`, `(prestige|status|respect) (that|of|it)`, `(the )?prestige`, `(good|great) benefits`, `demand for`)
 	mainMotiveCues = phrases(`(main|biggest|real|honest|first|number one|primary|top) (reason|motivation|draw|appeal|factor|attraction)`, `(honestly|to be honest|let's be honest|I'll be honest)`,
 		`(what|that's what) (really )?(draws|drew|attracts|attracted|appeals|appealed) (me|to me)`, `(drawn|attracted) (to|by)`, `(the|that) (best|biggest) (part|thing)`)
@@ -222,8 +240,9 @@ var achievementCues = phrases(`GPA`, `\d\.\d+`, `(dean's|president's|honou?r) (l
 // flag; elsewhere credentials can be the honest answer.
 var achievementListTypes = []questionType{typeTellMe, typeWhyProfession, typeWhySchool, typeGeneral}
 
-// ruleByKey finds the fixed texts of a flag that has no phrase rule of its
-// own (money, achievements, a different question).
+// flagTexts are every flag's name, why and instead, by key: the phrase
+// rules' own (added at init) and those of the flags that are raised by
+// counting or comparing rather than by a phrase.
 var flagTexts = map[FlagKey]flagRule{
 	FlagMoneyMotive: {key: FlagMoneyMotive, name: "money or lifestyle as the motive",
 		why:     "Admissions committees choose people who will put patients first for a whole career; pay, hours or status as the reason sounds like a job you would leave, or cut corners in.",
@@ -317,7 +336,7 @@ func (a *assessment) redFlags() []RedFlag {
 		if h.m.end > h.m.at {
 			q = a.t.quote(h.m.at)
 		}
-		out = append(out, RedFlag{Key: h.key, Name: r.name, Quote: q, Why: r.why, Instead: strings.TrimSpace(r.instead)})
+		out = append(out, RedFlag{Key: h.key, Name: r.name, Quote: q, Why: r.why, Instead: r.instead})
 	}
 	return out
 }

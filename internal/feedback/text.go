@@ -200,13 +200,6 @@ type match struct {
 	text    string
 }
 
-// negated reports whether the words just before a match deny it ("it is not
-// about the money", "rather than blame him").
-var negation = regexp.MustCompile(`\b(not|never|no|without|rather than|instead of|isn't|wasn't|aren't|don't|didn't|won't|wouldn't|shouldn't|can't|cannot|nor|avoid|avoided)\b[^.!?]{0,25}$`)
-
-func (t *text) negated(at int) bool {
-	return negation.MatchString(t.lower[max(0, at-40):at])
-}
 
 // Who does what a red-flag phrase says: the applicant ("I would give it
 // anyway"), or someone they report on ("the resident wanted to hide it").
@@ -233,6 +226,17 @@ var (
 func (t *text) caseless() bool {
 	return t.raw == t.lower
 }
+
+// refusals are the applicant turning a course down in so many words.
+var refusals = phrases(`(I|we) (wouldn't|would not|won't|will not|never|don't|do not|refuse to) (do|consider|go|choose|take)( either| that| this| it| any| down)?`, `neither`,
+	`(that's|that is|that would be|which is|which would be) (not|wrong|unethical|unacceptable|coercion|battery|dishonest)`)
+
+// refusalWords is how soon after a phrase a refusal must come.
+const refusalWords = 12
+
+// temptations after a phrase present it as the course that tempts, not the
+// one taken: "she's already numb, which makes it tempting to keep going".
+var temptations = phrases(`tempt\w*`, `easier`, `easy`, `convenient`, `shortcut`)
 
 // wordAt is the index of the word starting at or after byte offset at.
 func (t *text) wordAt(at int) int {
@@ -266,13 +270,21 @@ func (t *text) denied(m match, opinion bool) bool {
 	if opinion {
 		return t.quotedFromOthers(m)
 	}
+	// A phrase that names its own subject or condition ("if she skipped
+	// it…", "while he was sedated") is the applicant's account whoever the
+	// nearest subject before it is.
+	if i := t.wordAt(m.at); i < len(t.words) && (otherSubjects[t.words[i]] || conditions[t.words[i]]) {
+		return false
+	}
 	return t.reported(m)
 }
+
+var conditions = wordSet("if", "while", "when", "once", "until", "unless", "without")
 
 // negationScope is how many words before a phrase a negation still
 // governs it ("I would never, under any circumstances, pressure her"),
 // unless a new clause starts between them.
-const negationScope = 5
+const negationScope = 8
 
 var (
 	negations      = wordSet("not", "never", "no", "without", "isn't", "wasn't", "aren't", "weren't", "don't", "didn't", "won't", "wouldn't", "shouldn't", "can't", "cannot", "couldn't", "nor", "avoid", "avoided", "refuse", "refused", "rather", "instead", "neither", "hardly")
@@ -345,6 +357,10 @@ func (t *text) reported(m match) bool {
 			return false
 		case otherSubjects[w]:
 			return true
+		case clauseBreaks[w] && w != "and":
+			// "…examine every patient themselves, so nobody is harmed":
+			// the subject before "so" is another clause's.
+			return false
 		}
 	}
 	return false
@@ -358,9 +374,12 @@ func (t *text) rejected(m match) bool {
 	i := t.wordAt(m.at)
 	sentence := t.wordAt(t.sentenceStart(m.at))
 	from := max(sentence, i-lookBackWords)
-	considered := i == sentence || t.gerundSubject(m) || from < i && t.anyCue(optionMarkers, t.wordOffsets[from], m.at)
+	considered := i == sentence || t.gerundSubject(m) || from < i && t.anyCue(optionMarkers, t.wordOffsets[from], m.at) ||
+		t.anyCue(temptations, m.end, t.sentenceEnd(m.at))
 	if !considered {
-		return false
+		// An outright refusal right after needs no introduction: "…or to
+		// lean on her family until she gives in, and I wouldn't do either".
+		return t.anyCue(refusals, m.end, t.wordOffsets[min(len(t.wordOffsets)-1, t.wordAt(m.end)+refusalWords)])
 	}
 	end := len(t.raw)
 	if j := t.wordAt(m.end) + lookAheadWords; j < len(t.wordOffsets) {
@@ -423,7 +442,7 @@ func (t *text) find(c *cues, skipNegated bool) []match {
 	}
 	var out []match
 	add := func(from, to int) {
-		if skipNegated && t.negated(from) {
+		if skipNegated && t.negatedClose(from) {
 			return
 		}
 		out = append(out, match{at: from, end: to, text: strings.ToLower(t.raw[from:to])})
