@@ -61,6 +61,8 @@ var inferRules = []struct {
 	{typeBehavioral, regexp.MustCompile(`(?i)tell (me|us) about a (time|situation|moment)|describe a (time|situation|challenge|moment)|give (me |us )?an example|\bmistake|\bfail|challeng|conflict|weakness|strength|overcame|overcome|difficult`)},
 }
 
+var scenario = regexp.MustCompile(`(?i)what would you do|how would you (handle|respond|proceed|approach)`)
+
 func classify(in Input) questionType {
 	switch in.Big3 {
 	case Big3TellMeAboutYourself:
@@ -74,6 +76,11 @@ func classify(in Input) questionType {
 	case "ethical":
 		return typeEthical
 	case "behavioral", "behavioural":
+		// "…you realise you dispensed the wrong dose. What would you do?"
+		// is a scenario to reason through, not a past to tell.
+		if scenario.MatchString(in.Question) {
+			return typeEthical
+		}
 		return typeBehavioral
 	case "teamwork":
 		return typeTeamwork

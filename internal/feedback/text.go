@@ -200,7 +200,6 @@ type match struct {
 	text    string
 }
 
-
 // Who does what a red-flag phrase says: the applicant ("I would give it
 // anyway"), or someone they report on ("the resident wanted to hide it").
 // The nearest subject before the phrase in its clause decides.
