@@ -9,7 +9,8 @@
 // build or tune the recogniser: decoder options are chosen on the development
 // clips (-set dev, texts in dev/, see dev/README.md). -voice speaks them with
 // another festival voice (kal_diphone, a male one) to check that a choice made
-// on the female voice does not cost other voices.
+// on the female voice does not cost other voices. After the table, the
+// sentence ends of the punctuated transcripts are scored against the texts'.
 //
 // Before them, a crafted MP4 (a sample-table bomb) goes through the whitecoat
 // binary under /usr/bin/time -v, alone and four at once: each process tree
@@ -217,6 +218,7 @@ func (b bench) run(ctx context.Context, out io.Writer) error {
 	var totalErr, totalWords int
 	var totalAudio, totalWall, totalCPU float64
 	var minute []string
+	var sentences boundaries
 	for i, c := range clips {
 		ref, err := os.ReadFile(filepath.Join(texts, c.text+".txt"))
 		if err != nil {
@@ -229,6 +231,7 @@ func (b bench) run(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("%s: %w", c.name(), err)
 		}
 		errs, words := transcribe.CountWordErrors(string(ref), res.Text)
+		sentences.add(c.name(), string(ref), res.Text)
 		totalErr += errs
 		totalWords += words
 		totalAudio += res.DurationSeconds
@@ -250,6 +253,7 @@ func (b bench) run(ctx context.Context, out io.Writer) error {
 		totalCPU, totalCPU/totalAudio, cfg.Local.Workers, totalCPU/totalAudio/float64(cfg.Local.Workers), loadAvg())
 	fmt.Fprintln(out, "answers of about 60 s (target: <= 4 s wall, RTF <= 0.07):")
 	fmt.Fprintln(out, strings.Join(minute, "\n"))
+	sentences.print(out)
 	if left, _ := filepath.Glob(filepath.Join(cfg.TempDir, "whitecoat-stt-*")); len(left) > 0 {
 		return fmt.Errorf("engine left %d per-answer directories behind", len(left))
 	}

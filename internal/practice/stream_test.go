@@ -234,11 +234,13 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 		for _, w := range p.Words {
 			early = append(early, w.Word)
 		}
-		if !strings.HasPrefix(*it.Transcript, strings.Join(early, " ")) || len(strings.Fields(*it.Transcript)) <= len(early) {
+		// The local engine punctuates its transcript: compare the words.
+		words := strings.Fields(strings.ToLower(strings.NewReplacer(".", "", ",", "", "?", "").Replace(*it.Transcript)))
+		if !strings.HasPrefix(strings.Join(words, " "), strings.Join(early, " ")) || len(words) <= len(early) {
 			t.Fatalf("the transcript %q does not continue what was recognised early, %q", *it.Transcript, early)
 		}
 		for _, w := range []string{"dentist", "community", "clinic", "patient"} {
-			if !strings.Contains(*it.Transcript, w) {
+			if !strings.Contains(strings.Join(words, " "), w) {
 				t.Errorf("transcript %q lacks %q", *it.Transcript, w)
 			}
 		}

@@ -128,11 +128,7 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 		return Result{}, err
 	}
 	res.Words = append(words, more...)
-	texts := make([]string, len(res.Words))
-	for i, w := range res.Words {
-		texts[i] = w.Word
-	}
-	res.Text = strings.Join(texts, " ")
+	res.Text = punctuate(res.Words)
 	return res, nil
 }
 
