@@ -133,9 +133,9 @@ describe('ResultCard with rubric v3 feedback', () => {
     expect(within(content).getByText(/treat as disqualifying, or no judgement/)).toBeInTheDocument()
     expect(within(content).getByText(OVERRIDE_QUOTE).tagName).toBe('Q')
     expect(within(content).getByText('Level 6 of 7')).toBeInTheDocument()
-    // Supporting observations are listed apart, found or not in words.
+    // Supporting observations are listed apart, met or not in words.
     const structure = sections[1]!
-    expect(within(structure).getByText('Not found:')).toBeInTheDocument()
+    expect(within(structure).getByText('Not met:')).toBeInTheDocument()
     expect(within(structure).getByText('The ethical issue')).toBeInTheDocument()
     expect(within(sections[2]!).getByText(/12 s \(target 60-120 s\)/)).toBeInTheDocument()
     // The disclosure is a native one: its summary toggles it.

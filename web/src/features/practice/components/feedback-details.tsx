@@ -96,14 +96,14 @@ function Criterion({ evidence }: { evidence: Evidence }) {
   )
 }
 
-/** A supporting observation: found or not (an icon and words), with the words or the measurement behind it. */
+/** A supporting observation: met or not (an icon and words), with the words or the measurement behind it. */
 function Observation({ evidence }: { evidence: Evidence }) {
   const Icon = evidence.met ? Check : Minus
   return (
     <li className="flex gap-2 text-sm">
       <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', evidence.met ? 'text-primary' : 'text-muted-foreground')} />
       <span className="min-w-0">
-        <span className="sr-only">{evidence.met ? 'Found: ' : 'Not found: '}</span>
+        <span className="sr-only">{evidence.met ? 'Met: ' : 'Not met: '}</span>
         {capitalize(evidence.criterion)}
         {evidence.quote ? (
           <>
