@@ -1,7 +1,8 @@
 // Writes src/api/limits.ts from openapi.json: every limit and enumeration
 // the server declares on a request (a JSON body's properties, a binary
-// body, query parameters), keyed by operation, so that the web never
-// repeats one as a second literal. Run by `npm run generate`.
+// body, query parameters), keyed by operation, and those of each named
+// schema (what responses carry too, such as a scale's bounds), so that the
+// web never repeats one as a second literal. Run by `npm run generate`.
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const [input = 'openapi.json', output = 'src/api/limits.ts'] = process.argv.slice(2)
@@ -21,8 +22,12 @@ function resolve(schema) {
   return schema
 }
 
-/** The limits of a schema and of its properties and items, or undefined when it has none. */
-function limitsOf(schema, where) {
+/**
+ * The limits of a schema and of its properties and items, or undefined when
+ * it has none. With `own`, a property or item that refers to another named
+ * schema is left out: that schema's limits are listed under its own name.
+ */
+function limitsOf(schema, where, own = false) {
   schema = resolve(schema)
   if (!schema) return undefined
   const out = {}
@@ -30,7 +35,8 @@ function limitsOf(schema, where) {
   const nested = { ...schema.properties, ...(schema.items ? { items: schema.items } : {}) }
   for (const [name, child] of Object.entries(nested)) {
     if (name in out) throw new Error(`generate-limits: ${where}: property ${name} shadows a keyword`)
-    const limits = limitsOf(child, `${where}.${name}`)
+    if (own && child?.$ref) continue
+    const limits = limitsOf(child, `${where}.${name}`, own)
     if (limits) out[name] = limits
   }
   return Object.keys(out).length ? out : undefined
@@ -74,6 +80,12 @@ for (const [path, item] of Object.entries(doc.paths ?? {})) {
 
 const sorted = Object.fromEntries(Object.entries(operations).sort(([a], [b]) => a.localeCompare(b)))
 
+const schemas = {}
+for (const [name, schema] of Object.entries(doc.components?.schemas ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+  const limits = limitsOf(schema, `schema ${name}`, true)
+  if (limits) schemas[name] = limits
+}
+
 function literal(value, indent) {
   if (Array.isArray(value)) return `[${value.map((v) => literal(v, indent)).join(', ')}]`
   if (value && typeof value === 'object') {
@@ -90,5 +102,9 @@ writeFileSync(
 // The limits and enumerations each request declares, keyed by operation id.
 
 export const limits = ${literal(sorted, '')} as const
+
+// The limits and enumerations of each named schema, requests' and responses'
+// alike: its own properties (one that refers to another named schema is listed under that name).
+export const schemaLimits = ${literal(schemas, '')} as const
 `,
 )

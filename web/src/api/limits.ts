@@ -209,3 +209,157 @@ export const limits = {
     },
   },
 } as const
+
+// The limits and enumerations of each named schema, requests' and responses'
+// alike: its own properties (one that refers to another named schema is listed under that name).
+export const schemaLimits = {
+  Access: {
+    status: {
+      enum: ["free_trial_active", "free_trial_expired", "paid_active", "paid_cancelled"],
+    },
+  },
+  CheckoutBody: {
+    profession: {
+      enum: ["dental", "medical", "pt", "pa", "pharmacy", "ot", "veterinary"],
+    },
+  },
+  CodeInputBody: {
+    code: {
+      maxLength: 64,
+    },
+  },
+  CompleteInputBody: {
+    totalSessionTime: {
+      minimum: 0,
+    },
+  },
+  CreateInput: {
+    interviewType: {
+      enum: ["random", "custom"],
+    },
+    mode: {
+      enum: ["video", "audio"],
+    },
+    profession: {
+      enum: ["dental", "medical", "pt", "pa", "pharmacy", "ot", "veterinary"],
+    },
+    questionCount: {
+      minimum: 1,
+      maximum: 10,
+    },
+    questions: {
+      maxItems: 50,
+    },
+  },
+  CustomQuestion: {
+    text: {
+      maxLength: 1000,
+    },
+  },
+  DeleteAccountInputBody: {
+    password: {
+      maxLength: 1024,
+    },
+  },
+  EmailInputBody: {
+    email: {
+      maxLength: 320,
+    },
+  },
+  Evidence: {
+    level: {
+      minimum: 0,
+      maximum: 7,
+    },
+  },
+  Feedback: {
+    competencies: {
+      items: {
+        enum: ["ethical-responsibility", "empathy-compassion", "teamwork", "oral-communication", "reliability", "resilience-adaptability", "service-orientation", "cultural-humility", "critical-thinking"],
+      },
+    },
+  },
+  FinishInputBody: {
+    size: {
+      minimum: 1,
+    },
+  },
+  Item: {
+    status: {
+      enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
+    },
+  },
+  LoginBody: {
+    secondFactor: {
+      enum: ["enrol", "code"],
+    },
+  },
+  LoginInputBody: {
+    email: {
+      maxLength: 320,
+    },
+    password: {
+      maxLength: 1024,
+    },
+  },
+  Payment: {
+    status: {
+      enum: ["paid", "refunded"],
+    },
+  },
+  RedFlag: {
+    key: {
+      enum: ["override-consent", "deception", "coercion", "confidentiality", "contempt", "blame", "tolerating-dishonesty", "money-motive", "achievement-list", "disguised-strength", "different-question", "addresses-scorer"],
+    },
+  },
+  ResetInputBody: {
+    password: {
+      maxLength: 1024,
+    },
+    token: {
+      maxLength: 200,
+    },
+  },
+  SaveInputBody: {
+    title: {
+      maxLength: 120,
+    },
+  },
+  Session: {
+    interviewType: {
+      enum: ["random", "custom"],
+    },
+    mode: {
+      enum: ["video", "audio"],
+    },
+    status: {
+      enum: ["active", "completed"],
+    },
+  },
+  SignupInputBody: {
+    email: {
+      maxLength: 320,
+    },
+    name: {
+      maxLength: 200,
+    },
+    password: {
+      maxLength: 1024,
+    },
+  },
+  TokenInputBody: {
+    token: {
+      maxLength: 200,
+    },
+  },
+  User: {
+    role: {
+      enum: ["user", "admin"],
+    },
+  },
+  UserSummary: {
+    role: {
+      enum: ["user", "admin"],
+    },
+  },
+} as const

@@ -6,7 +6,9 @@ import { errorMessage } from '@/lib/api-client'
 import { scoreVariant } from '@/lib/score'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
+import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
 import { FEEDBACK_ERROR, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
+import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
 
 const STATUS_LABEL: Record<ResultEntry['status'], string> = {
   pending: 'Not answered',
@@ -43,8 +45,15 @@ function Metrics({ metrics }: { metrics: NonNullable<ResultEntry['metrics']> }) 
   )
 }
 
+/**
+ * Scores, then any red flag (first: it explains a low score), the summary,
+ * the competencies shown, suggestions, and how each section was scored.
+ * Feedback before rubric v3 has no flags, competencies or levels, and
+ * shows as it always did.
+ */
 function Feedback({ feedback }: { feedback: NonNullable<ResultEntry['feedback']> }) {
   const s = feedback.sectionScores
+  const breakdown = scoringBreakdown(feedback)
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -62,10 +71,12 @@ function Feedback({ feedback }: { feedback: NonNullable<ResultEntry['feedback']>
           </span>
         </p>
       ) : null}
+      <RedFlags flags={redFlags(feedback)} />
       <p>{feedback.summary}</p>
+      <CompetencyTags competencies={competencies(feedback)} />
       {feedback.suggestions?.length ? (
         <div>
-          <h4 className="text-sm font-semibold">Suggestions</h4>
+          <h3 className="text-sm font-semibold">Suggestions</h3>
           <ul className="ml-5 list-disc text-sm">
             {feedback.suggestions.map((s) => (
               <li key={s}>{s}</li>
@@ -73,6 +84,7 @@ function Feedback({ feedback }: { feedback: NonNullable<ResultEntry['feedback']>
           </ul>
         </div>
       ) : null}
+      {breakdown ? <ScoringBreakdown sections={breakdown} /> : null}
     </div>
   )
 }

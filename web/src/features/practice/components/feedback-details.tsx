@@ -1,0 +1,186 @@
+import { Check, ChevronRight, Minus, OctagonAlert } from 'lucide-react'
+import { useId } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { scoreVariant } from '@/lib/score'
+import { cn } from '@/lib/utils'
+import {
+  capitalize,
+  COMPETENCY_LABEL,
+  MAX_LEVEL,
+  type Competency,
+  type Evidence,
+  type RedFlag,
+  type SectionBreakdown,
+} from '../utils/feedback'
+
+/** Words of the answer, verbatim (the browser adds the quotation marks of <q>). */
+function Quote({ text, className }: { text: string; className?: string }) {
+  return (
+    <blockquote className={cn('border-l-4 pl-3 text-sm italic', className)}>
+      <q>{text}</q>
+    </blockquote>
+  )
+}
+
+/**
+ * What an interviewer would treat as disqualifying, first and unmissable:
+ * an icon and the words "Red flag" (never colour alone), the words that
+ * raised it, why it matters and what a strong answer does instead.
+ */
+export function RedFlags({ flags }: { flags: readonly RedFlag[] }) {
+  const headingId = useId()
+  if (flags.length === 0) return null
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-950 sm:p-4">
+      <h3 id={headingId} className="flex items-center gap-2 font-semibold">
+        <OctagonAlert aria-hidden="true" className="size-5 shrink-0 text-red-700" />
+        {flags.length === 1 ? 'Red flag' : `Red flags (${flags.length})`}
+      </h3>
+      <p className="text-sm">Interviewers treat this as a serious concern, however good the rest of the answer is.</p>
+      <ul className="grid gap-3">
+        {flags.map((flag, i) => (
+          <li key={`${flag.key}-${i}`} className="grid gap-2 rounded-md border border-red-200 bg-white p-3">
+            <h4 className="font-semibold">{capitalize(flag.name)}</h4>
+            {flag.quote ? (
+              <div className="grid gap-1">
+                <p className="text-xs font-semibold uppercase tracking-wide text-red-800">You said</p>
+                <Quote text={flag.quote} className="border-red-300" />
+              </div>
+            ) : null}
+            <dl className="grid gap-2 text-sm">
+              <div>
+                <dt className="font-semibold">Why it matters</dt>
+                <dd>{flag.why}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">What to do instead</dt>
+                <dd>{flag.instead}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** A criterion's level as filled and empty boxes (shape, not colour) plus "n/7"; read as "Level n of 7". */
+export function LevelScale({ level }: { level: number }) {
+  return (
+    <span className="inline-flex shrink-0 items-center gap-2">
+      <span aria-hidden="true" className="flex gap-0.5">
+        {Array.from({ length: MAX_LEVEL }, (_, i) => (
+          <span key={i} className={cn('h-3 w-2.5 rounded-[2px] border', i < level ? 'border-primary bg-primary' : 'border-slate-500 bg-white')} />
+        ))}
+      </span>
+      <span aria-hidden="true" className="text-sm font-semibold tabular-nums">
+        {level}/{MAX_LEVEL}
+      </span>
+      <span className="sr-only">
+        Level {level} of {MAX_LEVEL}
+      </span>
+    </span>
+  )
+}
+
+function Criterion({ evidence }: { evidence: Evidence }) {
+  return (
+    <li className="grid gap-1 border-t border-border py-2 first:border-t-0 first:pt-0">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <span className="font-medium">{capitalize(evidence.criterion)}</span>
+        <LevelScale level={evidence.level ?? 0} />
+      </div>
+      {evidence.anchor ? <p className="text-sm text-muted-foreground">{evidence.anchor}</p> : null}
+      {evidence.quote ? <Quote text={evidence.quote} className="border-border" /> : null}
+    </li>
+  )
+}
+
+/** A supporting observation: met or not (an icon and words), with the words or the measurement behind it. */
+function Observation({ evidence }: { evidence: Evidence }) {
+  const Icon = evidence.met ? Check : Minus
+  return (
+    <li className="flex gap-2 text-sm">
+      <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', evidence.met ? 'text-primary' : 'text-muted-foreground')} />
+      <span className="min-w-0">
+        <span className="sr-only">{evidence.met ? 'Met: ' : 'Not met: '}</span>
+        {capitalize(evidence.criterion)}
+        {evidence.quote ? (
+          <>
+            {' — '}
+            <q className="italic">{evidence.quote}</q>
+          </>
+        ) : evidence.note ? (
+          <span className="text-muted-foreground"> — {evidence.note}</span>
+        ) : null}
+      </span>
+    </li>
+  )
+}
+
+/**
+ * "How this was scored": per section its score, then each criterion with
+ * its level, the anchor that describes it and the words behind it. Each
+ * section is a native disclosure (keyboard and screen readers know it), open
+ * by default when it needs attention.
+ */
+export function ScoringBreakdown({ sections }: { sections: readonly SectionBreakdown[] }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        How this was scored
+      </h3>
+      <div className="grid gap-2">
+        {sections.map((s) => (
+          <details key={s.key} open={s.open} className="group rounded-md border border-border">
+            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md p-2 font-medium [&::-webkit-details-marker]:hidden">
+              <ChevronRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
+              <span className="flex-1">{s.label}</span>
+              <Badge variant={scoreVariant(s.score)}>{s.score}</Badge>
+            </summary>
+            <div className="grid gap-3 px-3 pb-3">
+              {s.criteria.length ? (
+                <ul className="grid">
+                  {s.criteria.map((e, i) => (
+                    <Criterion key={`${e.criterion}-${i}`} evidence={e} />
+                  ))}
+                </ul>
+              ) : null}
+              {s.observations.length ? (
+                <div className="grid gap-1">
+                  <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Also checked</h4>
+                  <ul className="grid gap-1">
+                    {s.observations.map((e, i) => (
+                      <Observation key={`${e.criterion}-${i}`} evidence={e} />
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
+          </details>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+/** The competencies the answer shows, by name. */
+export function CompetencyTags({ competencies }: { competencies: readonly Competency[] }) {
+  const headingId = useId()
+  if (competencies.length === 0) return null
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Competencies shown
+      </h3>
+      <ul className="flex flex-wrap gap-2">
+        {competencies.map((c) => (
+          <li key={c}>
+            <Badge variant="outline">{COMPETENCY_LABEL[c]}</Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,91 @@
+import { schemaLimits } from '@/api/limits'
+import { scoreVariant } from '@/lib/score'
+import type { PracticeItem } from '../api/get-practice-session'
+
+export type Feedback = NonNullable<PracticeItem['feedback']>
+export type Evidence = Feedback['evidence'][number]
+export type RedFlag = Feedback['redFlags'][number]
+export type Competency = Feedback['competencies'][number]
+export type SectionKey = keyof Feedback['sectionScores']
+
+/** The top of a criterion's scale (levels 1..MAX_LEVEL), from the contract. */
+export const MAX_LEVEL = schemaLimits.Evidence.level.maximum
+
+/** Each section's name, in the order the breakdown shows them: what was said, how it was built, how it came across. */
+export const SECTION_LABEL: Record<SectionKey, string> = {
+  content: 'Content',
+  clarityStructure: 'Clarity & structure',
+  overallImpression: 'Overall impression',
+}
+
+/** How a competency reads on the page; the Record keeps it exhaustive over the generated enum. */
+export const COMPETENCY_LABEL: Record<Competency, string> = {
+  'ethical-responsibility': 'Ethical responsibility',
+  'empathy-compassion': 'Empathy & compassion',
+  teamwork: 'Teamwork',
+  'oral-communication': 'Oral communication',
+  reliability: 'Reliability',
+  'resilience-adaptability': 'Resilience & adaptability',
+  'service-orientation': 'Service orientation',
+  'cultural-humility': 'Cultural humility',
+  'critical-thinking': 'Critical thinking',
+}
+
+const COMPETENCY_ORDER: readonly string[] = schemaLimits.Feedback.competencies.items.enum
+
+/** The answer's competencies in the contract's order (the order the server lists them), each once. */
+export function competencies(feedback: Feedback): Competency[] {
+  const shown = new Set(feedback.competencies ?? [])
+  return [...shown].sort((a, b) => COMPETENCY_ORDER.indexOf(a) - COMPETENCY_ORDER.indexOf(b))
+}
+
+/** The answer's red flags; feedback before rubric v3 raised none. */
+export function redFlags(feedback: Feedback): RedFlag[] {
+  return feedback.redFlags ?? []
+}
+
+/** "overriding the patient's decision" → "Overriding the patient's decision". */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/** One section of "How this was scored". */
+export interface SectionBreakdown {
+  key: SectionKey
+  label: string
+  score: number
+  /** The scored criteria, each with its level (1..MAX_LEVEL) and the anchor matched at it. */
+  criteria: Evidence[]
+  /** Supporting observations (no level): what the engine looked for and whether it found it. */
+  observations: Evidence[]
+  /** Open by default: the section scored low, or the answer raised a red flag. */
+  open: boolean
+}
+
+/** A scored criterion carries a level; a supporting observation (and all feedback before v3) has none. */
+export function isScored(e: Evidence): boolean {
+  return (e.level ?? 0) > 0
+}
+
+/**
+ * The breakdown of each section's score into its criteria, or null for
+ * feedback that has no scored criteria (rubric v1/v2, or an engine that gave
+ * none): that feedback is shown as it always was.
+ */
+export function scoringBreakdown(feedback: Feedback): SectionBreakdown[] | null {
+  const evidence = feedback.evidence ?? []
+  if (!evidence.some(isScored)) return null
+  const flagged = redFlags(feedback).length > 0
+  return (Object.keys(SECTION_LABEL) as SectionKey[]).map((key) => {
+    const score = feedback.sectionScores[key]
+    const mine = evidence.filter((e) => e.section === key)
+    return {
+      key,
+      label: SECTION_LABEL[key],
+      score,
+      criteria: mine.filter(isScored),
+      observations: mine.filter((e) => !isScored(e)),
+      open: flagged || scoreVariant(score) === 'destructive',
+    }
+  })
+}
