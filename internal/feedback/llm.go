@@ -360,7 +360,7 @@ func (e *llmEngine) finish(mj modelJudgement, base *assessment) Feedback {
 	impression := sectionScore(js, SectionOverallImpression)
 	overall := weightContent*content + weightStructure*structure + weightImpression*impression
 	if base.words < oneLinerWords {
-		overall = math.Min(overall, oneLinerCap)
+		overall = math.Min(overall, base.brevityCap())
 	}
 	// The model's own verdict that the answer is to another question
 	// ("answers a different question", levels 1-2) caps it as the rubric's

@@ -265,6 +265,11 @@ func TestLLMRequestCarriesSchemaAndTranscriptAsData(t *testing.T) {
 			t.Errorf("system prompt lacks %q", want)
 		}
 	}
+	for _, k := range FlagKeys {
+		if name := flagTexts[k].name; name == "" || !strings.Contains(system, "- "+string(k)+": "+name+"\n") {
+			t.Errorf("system prompt does not name the red flag %s", k)
+		}
+	}
 	// Every criterion the model judges, with its anchors and a low and a
 	// high example.
 	for _, c := range modelCriteria {
@@ -319,12 +324,14 @@ func TestLLMLevelsBecomeComputedSectionScores(t *testing.T) {
 	delivery := assess(in).delivery.score / 100
 	content := 100 * 5.0 / 6
 	structure := 100 * 3.0 / 6
-	impression := 100 * (1.1*delivery + 1.0*1) / 2.1
+	// Presence at level 7 (1.0) beside the measured delivery, weighted as
+	// the section's criteria are.
+	impression := impressionOf(100*delivery, 100)
 	want := SectionScores{OverallImpression: clampScore(impression), ClarityStructure: clampScore(structure), Content: clampScore(content)}
 	if fb.SectionScores != want {
 		t.Errorf("sections %+v, want %+v", fb.SectionScores, want)
 	}
-	if w := clampScore(0.4*content + 0.35*structure + 0.25*impression); fb.OverallScore != w {
+	if w := clampScore(weightContent*content + weightStructure*structure + weightImpression*impression); fb.OverallScore != w {
 		t.Errorf("overall %d, want %d", fb.OverallScore, w)
 	}
 	// One evidence row per criterion, in the rubric's order, with its level
@@ -568,8 +575,8 @@ func TestLLMDeliveryComesFromMeasuredMetrics(t *testing.T) {
 func TestLLMCapsShortAndOffTopicAnswers(t *testing.T) {
 	short := starInput("I helped a scared boy get through his filling by letting him hold the suction.")
 	fb := llmScore(t, llmConfig(newChatServer(t, content(reply(7, nil)))), short)
-	if fb.OverallScore > oneLinerCap {
-		t.Errorf("a one-line answer scored %d, want at most %d", fb.OverallScore, oneLinerCap)
+	if c := assess(short).brevityCap(); float64(fb.OverallScore) > c || c > 50 {
+		t.Errorf("a one-line answer scored %d, want at most the rubric's cap for its length, %.0f", fb.OverallScore, c)
 	}
 	off := llmScore(t, llmConfig(newChatServer(t, content(reply(6, func(r map[string]any) { setCrit(r, critRelevance, "level", 2) })))), starInput(starAnswer))
 	if off.OverallScore > offTopicCap {
