@@ -36,31 +36,61 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	all := fset.Bool("answers", false, "list every answer's scores")
 	spokenStep := fset.Int("spoken", 0, "also read every Nth answer of the second set aloud with festival voices through the local speech engine (0: not)")
 	explain := fset.String("explain", "", "print the criteria, flags and suggestions behind the answers whose id contains this")
+	engine := fset.String("engine", "", "rubric, llm, or empty: the rubric, then the LLM engine when FEEDBACK_OPENAI_API_KEY is set")
 	if err := fset.Parse(args); err != nil {
 		return err
+	}
+	switch *engine {
+	case "", feedback.EngineRubric, feedback.EngineLLM:
+	default:
+		return fmt.Errorf("bench: -engine must be %s or %s, got %q", feedback.EngineRubric, feedback.EngineLLM, *engine)
 	}
 	as, err := loadAnswers()
 	if err != nil {
 		return err
 	}
-	ss, err := scoreAll(ctx, feedback.NewRubric(), as)
-	if err != nil {
-		return err
+	opts := reportOptions{worst: *worst, all: *all, explain: *explain, spokenStep: *spokenStep}
+	if *engine != feedback.EngineLLM {
+		ss, err := scoreAll(ctx, feedback.NewRubric(), as)
+		if err != nil {
+			return err
+		}
+		heard, err := scoreAll(ctx, feedback.NewRubric(), transcribed(as))
+		if err != nil {
+			return err
+		}
+		if err := printReport(ctx, out, as, ss, heard, opts); err != nil {
+			return err
+		}
 	}
-	heard, err := scoreAll(ctx, feedback.NewRubric(), transcribed(as))
-	if err != nil {
-		return err
+	if *engine != feedback.EngineRubric {
+		// The spoken subset is read by the rubric; it is not repeated.
+		opts.spokenStep = 0
+		return runLLM(ctx, out, as, opts)
 	}
+	return nil
+}
 
-	if *explain != "" {
+// reportOptions are the flags that shape a report.
+type reportOptions struct {
+	worst, spokenStep int
+	all               bool
+	explain           string
+}
+
+// printReport prints one engine's agreement with the labels: the answers
+// asked for (explain, all), the agreement table, the categories, the
+// spoken subset and the worst misses.
+func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []scored, o reportOptions) error {
+	if o.explain != "" {
 		for _, s := range ss {
-			if strings.Contains(s.id, *explain) {
+			if strings.Contains(s.id, o.explain) {
 				explainOne(out, s)
 			}
 		}
 		return nil
 	}
-	if *all {
+	if o.all {
 		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "answer\tsplit\tcategory\tlabel\toverall\tas transcribed\timpression\tstructure\tcontent\tflags\toff band")
 		for i, s := range ss {
@@ -108,9 +138,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return fmt.Errorf("bench: %w", err)
 	}
 
-	if *spokenStep > 0 {
-		subset := spokenSubset(as, *spokenStep)
-		fmt.Fprintf(out, "\nRead aloud: every %dth answer of the second set (%d), spoken by festival voices, encoded as WebM and transcribed by the local engine\n", *spokenStep, len(subset))
+	if o.spokenStep > 0 {
+		subset := spokenSubset(as, o.spokenStep)
+		fmt.Fprintf(out, "\nRead aloud: every %dth answer of the second set (%d), spoken by festival voices, encoded as WebM and transcribed by the local engine\n", o.spokenStep, len(subset))
 		if err := spoken(ctx, out, subset); err != nil {
 			return err
 		}
@@ -119,7 +149,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fmt.Fprintf(out, "\nworst disagreements (distance outside the label's band: strong 80-100, adequate 55-84, weak 0-59; or a category target missed)\n")
 	sorted := append([]scored(nil), ss...)
 	sort.SliceStable(sorted, func(i, j int) bool { return disagreement(sorted[i]) > disagreement(sorted[j]) })
-	for _, s := range sorted[:min(*worst, len(sorted))] {
+	for _, s := range sorted[:min(o.worst, len(sorted))] {
 		if disagreement(s) == 0 {
 			break
 		}

@@ -66,7 +66,7 @@ func (s *Stored) UnmarshalJSON(b []byte) error {
 		return nil
 	case len(b) > 0 && b[0] == '{':
 		var r struct {
-			llmReply
+			storedReply
 			RubricVersion  string       `json:"rubricVersion"`
 			Engine         string       `json:"engine"`
 			Model          string       `json:"model"`
