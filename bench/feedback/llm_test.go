@@ -80,7 +80,9 @@ func TestBenchRunsTheLLMEngineWhenAKeyIsSet(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "fell back") || strings.Contains(got, "skipped") {
+	// The interviewers' notes may say anything ("skipped the incident
+	// report"); only the bench's own lines count.
+	if strings.Contains(got, "scorings fell back to the rubric") || strings.Contains(got, "LLM engine: skipped") {
 		t.Errorf("output reports fallbacks or a skip:\n%s", got)
 	}
 	if strings.Count(got, "Agreement with") != 1 {
