@@ -217,7 +217,7 @@ var (
 		`rather than`, `instead of`, `(can|could) be (seen|read)`, `(want|wanted|asked|told|suggested|pressured|urged|begged|encouraged|expected) (me|us) to`, `easier to`)
 	rejectionMarkers = phrases(`but`, `however`, `(that|which|this|it) (would|will|could) (be|violate|undermine|break|betray|ignore|erode|damage|destroy|cost|hurt|harm|mean)`, `wrong`,
 		`not (ok|okay|acceptable|right|ethical|appropriate|an option|fair|honest)`, `unethical`, `unacceptable`, `violat\w*`, `undermin\w*`, `(I|we) (wouldn't|would not|won't|will not|didn't|did not|refused|said no|declined)`,
-		`instead`, `never`, `(I|we) (told|reported|went to|spoke to|talked to)`)
+		`instead`, `never`, `(I|we) (told|reported|went to|spoke to|talked to)`, `(wouldn't|would not|isn't|is not|won't|will not) be (fair|right|okay|ok|acceptable|honest|ethical|safe)`)
 )
 
 // caseless reports whether the transcript has no capital letters at all,
@@ -327,7 +327,8 @@ func (t *text) quotedFromOthers(m match) bool {
 
 // predicateStarts are words that, soon after a gerund phrase, show it to
 // be the subject of its sentence: "letting it slide might feel kind".
-var predicateStarts = wordSet("might", "would", "could", "may", "is", "was", "seems", "seemed", "feels", "felt", "sounds", "looks", "isn't", "wasn't", "can")
+var predicateStarts = wordSet("might", "would", "could", "may", "is", "was", "seems", "seemed", "feels", "felt", "sounds", "looks", "isn't", "wasn't", "can",
+	"wouldn't", "won't", "can't", "couldn't", "shouldn't", "will")
 
 // gerundSubject reports whether the phrase starts with a gerund and is
 // followed closely by its predicate, which a transcript without
