@@ -27,9 +27,18 @@ func TestFindFillers(t *testing.T) {
 		{"I was you know nervous", []string{"you know"}},
 		{"it's hard, you know, to wait", []string{"you know"}},
 		{"um like you know I guess", []string{"um", "like", "you know"}},
+		{"Basically, I want to help", []string{"basically"}},
+		{"and basically we did both", []string{"basically"}},
+		{"it was, basically, luck", []string{"basically"}},
+		{"the answer was basically the same", nil},
+		{"I basically decided then", nil},
 	}
 	for _, tc := range tests {
-		if got := findFillers(tokenize(tc.text)); !reflect.DeepEqual(got, tc.want) {
+		var got []string
+		for _, f := range findFillers(tokenize(tc.text)) {
+			got = append(got, f.Word)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("findFillers(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
