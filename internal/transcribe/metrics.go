@@ -197,9 +197,10 @@ func findFillers(toks []token) []Filler {
 			i++
 		case w == "basically":
 			// "Basically, ...", "and basically we ...", "it was, basically, ...":
-			// a clause opener or a parenthesis. "was basically the same" and
+			// a clause opener or a parenthesis (a pause on both sides). "was basically the same" and
 			// "I basically decided" are adverbs doing their job.
-			if i == 0 || pauseOrGap(i-1) || pause(i) || clauseStart[word(i-1)] || hesitations[word(i-1)] {
+			opens := i == 0 || pause(i-1) || clauseStart[word(i-1)] || hesitations[word(i-1)]
+			if opens || pause(i) || pauseOrGap(i-1) && pauseOrGap(i) {
 				out = append(out, Filler{"basically", i})
 			}
 		}
