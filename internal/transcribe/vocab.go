@@ -73,6 +73,15 @@ func writeDictionary(src string, n int, dir string) (string, error) {
 			hesitant[strings.TrimSpace(phones)] = true
 		}
 	}
+	// A word whose first pronunciation goes, goes whole: the decoder refuses
+	// an alternate ("awe(2)") without its base word.
+	sc = bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		word, phones, _ := strings.Cut(sc.Text(), " ")
+		if !strings.Contains(word, "(") && !hesitations[word] && !common[word] && hesitant[strings.TrimSpace(phones)] {
+			delete(keep, word)
+		}
+	}
 	var out bytes.Buffer
 	sc = bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
