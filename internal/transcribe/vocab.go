@@ -23,14 +23,14 @@ var (
 )
 
 // commonWords is how many of the most probable general words keep their
-// first pronunciation even when it is a hesitation's: "a" (AH) is "uh".
+// first pronunciation even when it is a hesitation's.
 const commonWords = 100
 
 // writeDictionary writes to dir the entries of the pronunciation dictionary
 // src (all pronunciation variants) for the first n general words, the health
 // terms and the hesitations, and returns the new file's path.
 //
-// Entries that sound exactly like a hesitation are left out (except the
+// Entries that sound exactly like "um" or "hmm" are left out (except the
 // first pronunciation of the commonWords most probable words): with them the
 // language model, which knows "I'm" far better than "um", wrote "is um
 // listening" as "is I'm listening" (I'm's second pronunciation is AH M).
@@ -69,7 +69,10 @@ func writeDictionary(src string, n int, dir string) (string, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
 		word, phones, _ := strings.Cut(sc.Text(), " ")
-		if base, _, _ := strings.Cut(word, "("); hesitations[base] {
+		// Only the hesitations of more than one phone: "um" (AH M) and
+		// "hmm" (HH M). Leaving the one-phone ones theirs cost more than it
+		// gained: without are(2) (ER, like "er") the benchmark lost words.
+		if base, _, _ := strings.Cut(word, "("); hesitations[base] && strings.Contains(strings.TrimSpace(phones), " ") {
 			hesitant[strings.TrimSpace(phones)] = true
 		}
 	}
