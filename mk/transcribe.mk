@@ -2,8 +2,16 @@
 # util-linux's prlimit starts ffmpeg and pocketsphinx under memory and CPU limits.
 RUNTIME_PACKAGES += ffmpeg pocketsphinx pocketsphinx-en-us util-linux
 TEST_PACKAGES += festival festvox-us-slt-hts festvox-kallpc16k sox time
-BENCH_TARGETS += bench-transcribe
+# The filler benchmark speaks with festival's second male voice and flite's four.
+TEST_PACKAGES += festvox-kdlpc16k flite
+BENCH_TARGETS += bench-transcribe bench-fillers
 
 .PHONY: bench-transcribe
 bench-transcribe: $(BIN)
 	$(GO) run ./bench/transcribe -bin $(BIN)
+
+# Filler recall and precision, and WER, per voice on the held-out filler texts
+# (bench/transcribe/fillers/README.md); about a minute and a half.
+.PHONY: bench-fillers
+bench-fillers:
+	$(GO) run ./bench/transcribe -fillers test

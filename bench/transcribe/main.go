@@ -117,7 +117,21 @@ func main() {
 	voice := flag.String("voice", synth.Voice, "festival voice that speaks the clips (another voice checks that tuning did not fit the benchmark's one)")
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary the hostile recordings go through (\"\": skip them)")
 	vocab := flag.Int("vocab", transcribe.DefaultConfig().Local.Vocabulary, "general words the decoder searches (0: Debian's whole dictionary)")
+	fillers := flag.String("fillers", "", "instead of the WER benchmark, the filler benchmark on fillers/dev (for tuning) or fillers/test (the report)")
 	flag.Parse()
+	if *fillers != "" {
+		cfg := transcribe.DefaultConfig()
+		if isSet("args") {
+			cfg.Local.Args = strings.Fields(*args)
+		}
+		cfg.Local.Vocabulary = *vocab
+		cfg.Local.AudioFilter = *filter
+		if err := runFillers(context.Background(), *fillers, cfg, *keep, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "bench-transcribe:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	clips, ok := sets[*set]
 	if !ok {
 		fmt.Fprintf(os.Stderr, "bench-transcribe: -set %q: want corpus or dev\n", *set)

@@ -93,6 +93,8 @@ type token struct {
 	// pauseAfter is punctuation after the word (comma, full stop, dash...),
 	// which engines with punctuation use to mark a spoken pause.
 	pauseAfter bool
+	// gapAfter is a silence after the word in the engine's word timings.
+	gapAfter bool
 }
 
 func tokenize(text string) []token {

@@ -49,10 +49,9 @@ func ComputeMetrics(r Result, limit time.Duration) Metrics {
 	if r.VerbatimFillers {
 		m.FillersSource = FillersFromEngine
 	}
-	toks := tokenize(r.Text)
-	m.WordCount = len(toks)
-	for _, f := range findFillers(toks) {
-		m.Fillers[f]++
+	m.WordCount = len(tokenize(r.Text))
+	for _, f := range FindFillers(r) {
+		m.Fillers[f.Word]++
 		m.FillerCount++
 	}
 
@@ -98,6 +97,9 @@ var (
 		"nothing", "things", "more", "much", "not", "people", "patients", "just", "exactly", "most")
 	afterLikeObject = set("a", "an", "the", "my", "your", "his", "her", "our", "their", "this", "that",
 		"these", "those", "me", "him", "them", "us", "to", "how", "what", "when")
+	// clauseStart are the words after which a clause begins, so a "like",
+	// "you know" or "basically" right after them opens it as filler.
+	clauseStart   = set("and", "but", "so", "because", "then")
 	youKnowAsVerb = set("do", "did", "don't", "didn't", "if", "as", "what", "would", "will", "to",
 		"could", "might", "may", "should", "let")
 	afterYouKnowObject = set("that", "how", "what", "why", "where", "who", "when", "the", "a", "an",
@@ -112,35 +114,95 @@ func set(words ...string) map[string]bool {
 	return m
 }
 
-// findFillers returns the fillers in toks: hesitations always; "like" and
-// "you know" when the words around them (or a comma) say they are filler.
-// It is a heuristic: it errs towards not counting.
-func findFillers(toks []token) []string {
-	var out []string
+// Filler is one filler found in a transcript.
+type Filler struct {
+	// Word is the filler as counted: a hesitation ("um", "uh"), "like",
+	// "you know" or "basically".
+	Word string
+	// Index is the position of its (first) word among the transcript's
+	// words as NormalizeWords splits them.
+	Index int
+}
+
+// FindFillers returns the fillers in r's transcript. Besides punctuation,
+// the word timings (when the engine gives them and they match the text)
+// mark the pauses that make "like", "you know" and "basically" fillers.
+func FindFillers(r Result) []Filler {
+	toks := tokenize(r.Text)
+	markGaps(toks, r.Words)
+	return findFillers(toks)
+}
+
+// NormalizeWords lower-cases text and splits it into words the way the
+// metrics and the word error rate count them.
+func NormalizeWords(text string) []string { return normalizeWords(text) }
+
+// PauseGap is the silence between two words that counts as a pause around
+// a lexical filler when the transcript has no punctuation to say so.
+const PauseGap = 0.25
+
+// markGaps sets gapAfter on the tokens followed by at least PauseGap of
+// silence, when words (the engine's timed words) split into exactly toks.
+func markGaps(toks []token, words []Word) {
+	if len(words) == 0 {
+		return
+	}
+	last := make([]int, len(words)) // index in toks of each word's last token
+	n := 0
+	for i, w := range words {
+		n += len(tokenize(w.Word))
+		last[i] = n - 1
+	}
+	if n != len(toks) {
+		return
+	}
+	for i := 0; i+1 < len(words); i++ {
+		if last[i] >= 0 && words[i+1].Start-words[i].End >= PauseGap {
+			toks[last[i]].gapAfter = true
+		}
+	}
+}
+
+// findFillers returns the fillers in toks: hesitations always; "like",
+// "you know" and "basically" when the words around them, a comma or a
+// pause say they are filler. It is a heuristic: it errs towards not
+// counting.
+func findFillers(toks []token) []Filler {
+	var out []Filler
 	word := func(i int) string {
 		if i < 0 || i >= len(toks) {
 			return ""
 		}
 		return toks[i].word
 	}
+	// pause reports punctuation after token i; pauseOrGap a timed pause too.
+	pause := func(i int) bool { return i >= 0 && i < len(toks) && toks[i].pauseAfter }
+	pauseOrGap := func(i int) bool { return i >= 0 && i < len(toks) && (toks[i].pauseAfter || toks[i].gapAfter) }
 	for i := 0; i < len(toks); i++ {
 		w := toks[i].word
 		switch {
 		case hesitations[w]:
-			out = append(out, w)
+			out = append(out, Filler{w, i})
 		case w == "like":
 			prev, next := word(i-1), word(i+1)
-			pausedAround := toks[i].pauseAfter || (i > 0 && toks[i-1].pauseAfter)
 			grammatical := likeAsVerbOrPreposition[prev] || afterLikeObject[next]
-			if pausedAround || (!grammatical && (prev == "" || prev == "and" || prev == "but" || prev == "so" ||
-				prev == "was" || prev == "is" || prev == "it's" || prev == "like" || hesitations[prev])) {
-				out = append(out, "like")
+			if pause(i) || pause(i-1) || (!grammatical && (prev == "" || clauseStart[prev] || hesitations[prev] ||
+				prev == "was" || prev == "is" || prev == "it's" || prev == "like" || pauseOrGap(i) || pauseOrGap(i-1))) {
+				out = append(out, Filler{"like", i})
 			}
 		case w == "you" && word(i+1) == "know":
-			if toks[i+1].pauseAfter || (!youKnowAsVerb[word(i-1)] && !afterYouKnowObject[word(i+2)]) {
-				out = append(out, "you know")
+			if pause(i+1) || (!youKnowAsVerb[word(i-1)] && !afterYouKnowObject[word(i+2)]) {
+				out = append(out, Filler{"you know", i})
 			}
 			i++
+		case w == "basically":
+			// "Basically, ...", "and basically we ...", "it was, basically, ...":
+			// a clause opener or a parenthesis (a pause on both sides). "was basically the same" and
+			// "I basically decided" are adverbs doing their job.
+			opens := i == 0 || pause(i-1) || clauseStart[word(i-1)] || hesitations[word(i-1)]
+			if opens || pause(i) || pauseOrGap(i-1) && pauseOrGap(i) {
+				out = append(out, Filler{"basically", i})
+			}
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package transcribe
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -27,9 +28,18 @@ func TestFindFillers(t *testing.T) {
 		{"I was you know nervous", []string{"you know"}},
 		{"it's hard, you know, to wait", []string{"you know"}},
 		{"um like you know I guess", []string{"um", "like", "you know"}},
+		{"Basically, I want to help", []string{"basically"}},
+		{"and basically we did both", []string{"basically"}},
+		{"it was, basically, luck", []string{"basically"}},
+		{"the answer was basically the same", nil},
+		{"I basically decided then", nil},
 	}
 	for _, tc := range tests {
-		if got := findFillers(tokenize(tc.text)); !reflect.DeepEqual(got, tc.want) {
+		var got []string
+		for _, f := range findFillers(tokenize(tc.text)) {
+			got = append(got, f.Word)
+		}
+		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("findFillers(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
@@ -90,5 +100,45 @@ func TestComputeMetrics(t *testing.T) {
 				t.Errorf("ComputeMetrics =\n%+v\nwant\n%+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// Without punctuation (the local engine writes none), the word timings'
+// pauses mark "like" and "basically" as fillers; grammar still vetoes.
+func TestFindFillersFromPauses(t *testing.T) {
+	timed := func(text string, gapAfter ...int) Result {
+		r := Result{Text: text}
+		at := 0.0
+		gaps := map[int]bool{}
+		for _, g := range gapAfter {
+			gaps[g] = true
+		}
+		for i, w := range strings.Fields(text) {
+			r.Words = append(r.Words, Word{Word: w, Start: at, End: at + 0.3})
+			at += 0.3
+			if gaps[i] {
+				at += 0.5
+			}
+		}
+		return r
+	}
+	tests := []struct {
+		r    Result
+		want []Filler
+	}{
+		{timed("we argued like for a week"), nil},
+		{timed("we argued like for a week", 1), []Filler{{"like", 2}}},
+		{timed("I would like to help", 2), nil},
+		{timed("the plan is basically fine"), nil},
+		{timed("the plan is basically fine", 2), nil},
+		{timed("the plan is basically fine", 2, 3), []Filler{{"basically", 3}}},
+		{timed("I basically decided", 0), nil},
+		// Timings that do not match the text are ignored.
+		{Result{Text: "we argued like for a week", Words: []Word{{Word: "we", End: 0.2}, {Word: "argued", Start: 1}}}, nil},
+	}
+	for _, tc := range tests {
+		if got := FindFillers(tc.r); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("FindFillers(%q) = %v, want %v", tc.r.Text, got, tc.want)
+		}
 	}
 }

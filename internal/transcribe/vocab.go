@@ -22,10 +22,20 @@ var (
 	healthWords string
 )
 
+// commonWords is how many of the most probable general words keep their
+// first pronunciation even when it is a hesitation's.
+const commonWords = 100
+
 // writeDictionary writes to dir the entries of the pronunciation dictionary
 // src (all pronunciation variants) for the first n general words, the health
 // terms and the hesitations, and returns the new file's path.
+//
+// Entries that sound exactly like "um" or "hmm" are left out (except the
+// first pronunciation of the commonWords most probable words): with them the
+// language model, which knows "I'm" far better than "um", wrote "is um
+// listening" as "is I'm listening" (I'm's second pronunciation is AH M).
 func writeDictionary(src string, n int, dir string) (string, error) {
+	common := make(map[string]bool, commonWords)
 	keep := make(map[string]bool, n+1000)
 	for w := range hesitations {
 		keep[w] = true
@@ -44,6 +54,9 @@ func writeDictionary(src string, n int, dir string) (string, error) {
 					break
 				}
 				keep[w] = true
+				if list == generalWords && n-limit < commonWords {
+					common[w] = true
+				}
 				limit--
 			}
 		}
@@ -52,13 +65,35 @@ func writeDictionary(src string, n int, dir string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("transcribe: read dictionary: %w", err)
 	}
-	var out bytes.Buffer
+	hesitant := map[string]bool{} // the hesitations' pronunciations
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
+		word, phones, _ := strings.Cut(sc.Text(), " ")
+		// Only the hesitations of more than one phone: "um" (AH M) and
+		// "hmm" (HH M). Leaving the one-phone ones theirs cost more than it
+		// gained: without are(2) (ER, like "er") the benchmark lost words.
+		if base, _, _ := strings.Cut(word, "("); hesitations[base] && strings.Contains(strings.TrimSpace(phones), " ") {
+			hesitant[strings.TrimSpace(phones)] = true
+		}
+	}
+	// A word whose first pronunciation goes, goes whole: the decoder refuses
+	// an alternate ("awe(2)") without its base word.
+	sc = bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		word, phones, _ := strings.Cut(sc.Text(), " ")
+		if !strings.Contains(word, "(") && !hesitations[word] && !common[word] && hesitant[strings.TrimSpace(phones)] {
+			delete(keep, word)
+		}
+	}
+	var out bytes.Buffer
+	sc = bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
 		line := sc.Text()
-		word, _, _ := strings.Cut(line, " ")
-		if base, _, alt := strings.Cut(word, "("); alt {
-			word = base
+		word, phones, _ := strings.Cut(line, " ")
+		base, _, alt := strings.Cut(word, "(")
+		word = base
+		if !hesitations[word] && hesitant[strings.TrimSpace(phones)] && (alt || !common[word]) {
+			continue
 		}
 		if keep[word] {
 			out.WriteString(line)

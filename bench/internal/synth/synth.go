@@ -16,8 +16,12 @@ import (
 const Voice = "cmu_us_slt_arctic_hts"
 
 // Speak writes text file in as a WAV spoken by a festival voice, e.g. Voice
-// or "kal_diphone" (festvox-kallpc16k, a male US English voice).
+// or "kal_diphone" (festvox-kallpc16k, a male US English voice), or by a
+// flite voice named "flite:" and flite's name for it, e.g. "flite:awb".
 func Speak(ctx context.Context, voice, in, wav string) error {
+	if name, ok := strings.CutPrefix(voice, "flite:"); ok {
+		return Run(ctx, "flite", "-voice", name, "-f", in, "-o", wav)
+	}
 	return Run(ctx, "text2wave", "-eval", "(voice_"+voice+")", in, "-o", wav)
 }
 
