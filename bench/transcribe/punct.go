@@ -29,11 +29,12 @@ func (b *boundaries) add(clip, ref, hyp string) {
 	b.total = boundaryCount{"TOTAL", b.total.matched + m, b.total.inHyp + h, b.total.inRef + r}
 }
 
-func ratio(a, b int) string {
+// ratioText is a ratio for a table: "-" when there was nothing to divide by.
+func ratioText(a, b int) string {
 	if b == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.2f", float64(a)/float64(b))
+	return fmt.Sprintf("%.2f", ratio(a, b))
 }
 
 func (b *boundaries) print(out io.Writer) {
@@ -41,7 +42,7 @@ func (b *boundaries) print(out io.Writer) {
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "clip\tmatched\tguessed\tin text\tprecision\trecall\t")
 	for _, r := range append(b.rows, b.total) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t\n", r.clip, r.matched, r.inHyp, r.inRef, ratio(r.matched, r.inHyp), ratio(r.matched, r.inRef))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t\n", r.clip, r.matched, r.inHyp, r.inRef, ratioText(r.matched, r.inHyp), ratioText(r.matched, r.inRef))
 	}
 	tw.Flush()
 }
