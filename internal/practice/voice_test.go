@@ -79,7 +79,7 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		f := newFixtureWith(t, db, spy, func(c *practice.Config) { c.AdvanceEvery = 0 })
 		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,14 +146,27 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 			t.Fatalf("voice factor %+v, %v; want two answers counted at it", ex.VoiceFactor, err)
 		}
 
+		// After a few answers at it, the next is probed again: someone
+		// else may be speaking on the account now.
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE practice_voices SET answers = 5`); err != nil {
+			t.Fatal(err)
+		}
+		upload(ana, s, 3)
+		if got = spy.results(); len(got) != 4 || !got[3].WarpProbed || got[3].Warp != 1.1 {
+			t.Fatalf("answer after five at the remembered factor: %+v; want it probed", got[3:])
+		}
+		if ex, err = f.svc.Export(ctx, ana().ID); err != nil || ex.VoiceFactor == nil || ex.VoiceFactor.Answers != 0 {
+			t.Fatalf("voice factor %+v, %v; want it chosen afresh", ex.VoiceFactor, err)
+		}
+
 		// Another student's first answer is probed: factors are per student.
 		other, err := f.svc.Create(ctx, bob(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		upload(bob, other, 0)
-		if got = spy.results(); len(got) != 4 || !got[3].WarpProbed {
-			t.Fatalf("another student's first answer: %+v; want it probed", got[3:])
+		if got = spy.results(); len(got) != 5 || !got[4].WarpProbed {
+			t.Fatalf("another student's first answer: %+v; want it probed", got[4:])
 		}
 
 		// Deleting the student's data deletes their factor.
@@ -173,4 +186,25 @@ func (s *spyEngine) advancedCopy() []transcribe.Progress {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]transcribe.Progress(nil), s.advanced...)
+}
+
+// TestNoVoiceFactorForTheOpenAIEngine: a remote engine has no voice
+// factor, so nothing is remembered about the voice.
+func TestNoVoiceFactorForTheOpenAIEngine(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.upload(t, reload(), s, 0)
+		if it := f.waitProcessed(t, reload(), s.ID).Items[0]; it.Status != practice.StatusDone {
+			t.Fatalf("answer: %+v", it)
+		}
+		if ex, err := f.svc.Export(ctx, reload().ID); err != nil || ex.VoiceFactor != nil {
+			t.Fatalf("voice factor %+v, %v; want none", ex.VoiceFactor, err)
+		}
+	})
 }
