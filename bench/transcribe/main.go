@@ -204,6 +204,7 @@ func isSet(name string) bool {
 var before = map[string]struct{ errors, words int }{
 	"cmu_us_slt_arctic_hts": {209, 3134},
 	"kal_diphone":           {293, 1623},
+	"flite:slt":             {157, 1623},
 	"flite:kal":             {772, 1623},
 }
 
