@@ -27,6 +27,9 @@ type DataExport struct {
 	Sessions      []practice.Session `json:"sessions"`
 	SavedSessions []practice.Saved   `json:"savedSessions"`
 	Payments      []billing.Payment  `json:"payments"`
+	// VoiceFactor is how the speech engine scales the user's voice, when
+	// it remembers that from their answers.
+	VoiceFactor *practice.VoiceFactor `json:"voiceFactor,omitempty"`
 }
 
 func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
@@ -38,7 +41,8 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 	if err != nil {
 		return DataExport{}, err
 	}
-	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Payments: payments}, nil
+	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Payments: payments,
+		VoiceFactor: ex.VoiceFactor}, nil
 }
 
 // deleteAccount deletes u and everything about them but the payment
@@ -71,7 +75,7 @@ const dataBodyLimit = 16 << 10
 
 func registerDataRoutes(api huma.API, a *App) {
 	auth.Register(api, auth.Endpoint{ID: "export-my-data", Method: http.MethodGet, Path: "/api/account/export",
-		Summary: "Download my data (JSON)", Description: "Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions and payments.",
+		Summary: "Download my data (JSON)", Description: "Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions, payments and the voice factor the speech engine remembers.",
 		Tags: dataTags, Access: auth.AccessUser, MaxBodyBytes: dataBodyLimit}, a.exportMine)
 	auth.Register(api, auth.Endpoint{ID: "export-my-data-csv", Method: http.MethodGet, Path: "/api/account/export.csv",
 		Summary: "Download my sessions and answers (CSV)", Description: "One row per question: the answer's transcript and feedback.",

@@ -84,6 +84,7 @@ func rowsAbout(t *testing.T, db *store.DB, userID string) map[string]int {
 		"practice_items":     `SELECT COUNT(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id WHERE s.user_id = $1`,
 		"processed_sessions": `SELECT COUNT(*) FROM processed_sessions WHERE user_id = $1`,
 		"saved_sessions":     `SELECT COUNT(*) FROM saved_sessions WHERE user_id = $1`,
+		"practice_voices":    `SELECT COUNT(*) FROM practice_voices WHERE user_id = $1`,
 		"payments":           `SELECT COUNT(*) FROM payments WHERE user_id = $1`,
 	} {
 		var n int

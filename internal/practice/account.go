@@ -21,9 +21,12 @@ type Export struct {
 	Sessions []Session `json:"sessions"`
 	// SavedSessions are the sessions the user saved, with their items.
 	SavedSessions []Saved `json:"savedSessions"`
+	// VoiceFactor is the speech engine's scaling factor for the user's
+	// voice, when one is remembered.
+	VoiceFactor *VoiceFactor `json:"voiceFactor,omitempty"`
 }
 
-// Export gathers the user's sessions and saved sessions.
+// Export gathers the user's sessions, saved sessions and voice factor.
 func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 	ids, err := userSessionIDs(ctx, s.db.SQL, userID)
 	if err != nil {
@@ -41,6 +44,9 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 		out.Sessions = append(out.Sessions, s.view(sess))
 	}
 	if out.SavedSessions, err = allSaved(ctx, s.db.SQL, userID); err != nil {
+		return Export{}, err
+	}
+	if out.VoiceFactor, err = userVoice(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err
 	}
 	return out, nil

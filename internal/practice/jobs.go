@@ -219,8 +219,11 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	meaningful := transcribe.Meaningful(res.Text)
 	// An answer with no real content gets no feedback: it is done.
 	m := move{itemID: itemID, from: []string{StatusTranscribing}, to: StatusDone, next: finalizeNext(it),
-		update: func(tx *sql.Tx, _ time.Time) error {
-			return saveTranscript(ctx, tx, itemID, res.Text, metrics, meaningful)
+		update: func(tx *sql.Tx, now time.Time) error {
+			if err := saveTranscript(ctx, tx, itemID, res.Text, metrics, meaningful); err != nil {
+				return err
+			}
+			return rememberVoice(ctx, tx, it.sessionID, res, meaningful, now)
 		}}
 	if meaningful {
 		m.to, m.next, m.opts = StatusScoring, ScoreArgs{ItemID: itemID}, s.insertOpts()
@@ -233,13 +236,22 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 }
 
 // recognise runs the speech engine on the item's recording, continuing
-// from what was recognised while it arrived when there is such progress.
+// from what was recognised while it arrived when there is such progress,
+// and at the student's remembered voice factor when the engine has not
+// chosen one yet.
 func (s *Service) recognise(ctx context.Context, it Item) (transcribe.Result, error) {
 	in := transcribe.Audio{Path: it.audioPath, MIMEType: it.audioMIME}
-	if s.incremental != nil && it.progress != nil {
-		return s.incremental.Finish(ctx, in, *it.progress)
+	if s.incremental == nil {
+		return s.speech.Transcribe(ctx, in)
 	}
-	return s.speech.Transcribe(ctx, in)
+	var p transcribe.Progress
+	if it.progress != nil {
+		p = *it.progress
+	}
+	if p.Warp == 0 {
+		p.Warp = s.startingWarp(ctx, it.sessionID)
+	}
+	return s.incremental.Finish(ctx, in, p)
 }
 
 // failItem records why an answer could not be transcribed: its status says

@@ -257,6 +257,9 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 	if it.progress != nil {
 		p = *it.progress
 	}
+	if p.Warp == 0 {
+		p.Warp = s.startingWarp(ctx, it.sessionID)
+	}
 	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: it.streamPath, MIMEType: it.streamMIME}, p)
 	if err != nil {
 		s.logger.Info("could not recognise a recording in progress; it will be done when it ends", "item", itemID, "err", err)

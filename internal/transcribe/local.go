@@ -98,17 +98,17 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 	}
 	defer e.cleanup(pc)
 	levels := frameLevels(pc.samples)
-	from, words, warp := resume(p, len(levels))
+	from, words, warp, probed := resume(p, len(levels))
 	end := len(levels) - settleFrames
 	if end-from < minAdvanceFrames {
 		return p, nil
 	}
 	cut := newPauseFinder(levels).quietest(max(from+minAdvanceFrames-pauseSearchFrames, end-pauseSearchFrames), end, end)
-	more, warp, err := e.recognise(ctx, pc, levels, from, cut, warp)
+	more, warp, probedNow, err := e.recognise(ctx, pc, levels, from, cut, warp)
 	if err != nil {
 		return p, err
 	}
-	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate, Warp: warp}, nil
+	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate, Warp: warp, Probed: probed || probedNow}, nil
 }
 
 func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {
@@ -122,27 +122,33 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 	if !hasSpeech(levels) {
 		return res, nil
 	}
-	from, words, warp := resume(p, len(levels))
-	more, _, err := e.recognise(ctx, pc, levels, from, len(levels), warp)
+	from, words, warp, probed := resume(p, len(levels))
+	more, warp, probedNow, err := e.recognise(ctx, pc, levels, from, len(levels), warp)
 	if err != nil {
 		return Result{}, err
 	}
 	res.Words = append(words, more...)
+	res.Warp, res.WarpProbed = warp, probed || probedNow
 	res.Text = punctuate(res.Words)
 	return res, nil
 }
 
-// resume returns the frame to continue from, a copy of the words before it
-// and the voice scaling chosen so far (0 when the recording so far held no
-// speech to choose it on); progress that does not fit the recording (it
-// ends sooner than Until, or has a factor this engine does not offer) is
-// ignored and the recording recognised from the start.
-func resume(p Progress, frames int) (int, []Word, float64) {
+// resume returns the frame to continue from, a copy of the words before it,
+// the voice scaling chosen so far (0 when the recording so far held no
+// speech to choose it on) and whether it was chosen on this recording;
+// progress that does not fit the recording (it ends sooner than Until, or
+// has a factor this engine does not offer) is ignored and the recording
+// recognised from the start. Progress that starts the recording (Until 0)
+// keeps only its factor: the speaker's, given by the caller.
+func resume(p Progress, frames int) (int, []Word, float64, bool) {
 	from := int(math.Round(p.Until * sphinx.FrameRate))
-	if from <= 0 || from > frames || p.Warp != 0 && !slices.Contains(warpSteps, p.Warp) {
-		return 0, []Word{}, 0
+	if p.Warp != 0 && !slices.Contains(warpSteps, p.Warp) || from > frames {
+		return 0, []Word{}, 0, false
 	}
-	return from, slices.Clone(p.Words), p.Warp
+	if from <= 0 {
+		return 0, []Word{}, p.Warp, false
+	}
+	return from, slices.Clone(p.Words), p.Warp, p.Probed
 }
 
 func (e *localEngine) cleanup(pc *pcm) {
@@ -153,11 +159,13 @@ func (e *localEngine) cleanup(pc *pcm) {
 
 // recognise decodes frames [from, to) of pc scaled by warp, cut at pauses
 // into pieces decoded in parallel. With warp 0 it first chooses the factor
-// on the first few seconds of speech, and returns the one it chose.
-func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, from, to int, warp float64) ([]Word, float64, error) {
+// on the first few seconds of speech, and returns the one it chose and
+// true.
+func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, from, to int, warp float64) ([]Word, float64, bool, error) {
 	if !hasSpeech(levels[from:to]) {
-		return nil, warp, nil
+		return nil, warp, false, nil
 	}
+	probed := warp == 0
 	rctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
 	var segs [][]sphinx.Seg
@@ -165,14 +173,14 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 		end := probeEnd(levels, from, to)
 		w, first, err := e.chooseWarp(rctx, pc, from, end)
 		if err != nil {
-			return nil, 0, decoderFailed(ctx, err)
+			return nil, 0, false, decoderFailed(ctx, err)
 		}
 		warp, from, segs = w, end, [][]sphinx.Seg{first}
 	}
 	if from < to && hasSpeech(levels[from:to]) {
 		rest, err := e.decodeSpans(rctx, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))
 		if err != nil {
-			return nil, 0, decoderFailed(ctx, err)
+			return nil, 0, false, decoderFailed(ctx, err)
 		}
 		segs = append(segs, rest...)
 	}
@@ -180,7 +188,7 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 	for _, s := range segs {
 		words = append(words, wordsFromSegs(s, levels)...)
 	}
-	return words, warp, nil
+	return words, warp, probed, nil
 }
 
 // decodeSpans decodes spans (relative to from) of pc scaled by warp in

@@ -128,7 +128,7 @@ func TestPunctuateKeepsFillerCount(t *testing.T) {
 		words := timed(script)
 		got := punctuate(words)
 		if a, b := findFillers(tokenize(got)), findFillers(tokenize(joined(words))); !reflect.DeepEqual(a, b) {
-			t.Errorf("%q: fillers %q, unpunctuated %q", got, a, b)
+			t.Errorf("%q: fillers %v, unpunctuated %v", got, a, b)
 		}
 	}
 }
@@ -162,7 +162,7 @@ func checkPunctuated(t *testing.T, words []Word) {
 		}
 	}
 	if a, b := findFillers(tokenize(got)), findFillers(tokenize(plain)); !reflect.DeepEqual(a, b) {
-		t.Fatalf("fillers changed: %q in %q, %q before", a, got, b)
+		t.Fatalf("fillers changed: %v in %q, %v before", a, got, b)
 	}
 }
 

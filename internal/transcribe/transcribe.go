@@ -50,8 +50,13 @@ type Progress struct {
 	Words []Word  `json:"words"`
 	Until float64 `json:"until"`
 	// Warp is the local engine's voice scaling factor (see warp.go); 0
-	// before it is chosen.
+	// before it is chosen. A caller that knows the speaker's factor (from
+	// their earlier answers) may start a recording with it, Until 0 and no
+	// words: the engine then uses it instead of probing.
 	Warp float64 `json:"warp,omitempty"`
+	// Probed reports that the engine chose Warp on this recording, rather
+	// than being given it.
+	Probed bool `json:"probed,omitempty"`
 }
 
 // Audio is one uploaded recording. Exactly one of Path and Reader is set.
@@ -84,6 +89,12 @@ type Result struct {
 	// VerbatimFillers reports that the engine writes hesitations ("um", "uh")
 	// into the transcript. Whisper-style engines mostly drop them.
 	VerbatimFillers bool `json:"verbatimFillers"`
+	// Warp is the voice scaling factor the local engine recognised the
+	// answer at (0: the engine has none, or the answer no speech), and
+	// WarpProbed whether it chose that factor on this answer (see
+	// warp.go) rather than taking the one it was given.
+	Warp       float64 `json:"warp,omitempty"`
+	WarpProbed bool    `json:"warpProbed,omitempty"`
 }
 
 var (

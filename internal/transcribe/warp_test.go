@@ -91,6 +91,28 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 			if wer := wordErrorRate(shortAnswer, res.Text); wer > 0.3 {
 				t.Errorf("WER %.2f: %q", wer, res.Text)
 			}
+			if res.Warp != tc.want || !res.WarpProbed {
+				t.Errorf("result's factor %.2f, probed %v; want %.2f chosen on this recording", res.Warp, res.WarpProbed, tc.want)
+			}
+
+			// The speaker's next answer, started with their factor: no probe.
+			again, err := e.Finish(ctx, in, Progress{Warp: tc.want})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.Warp != tc.want || again.WarpProbed {
+				t.Errorf("given factor %.2f: result's %.2f, probed %v; want it used without a probe", tc.want, again.Warp, again.WarpProbed)
+			}
+			if wer := wordErrorRate(shortAnswer, again.Text); wer > 0.3 {
+				t.Errorf("at the given factor, WER %.2f: %q", wer, again.Text)
+			}
+			streamed, err := e.Advance(ctx, in, Progress{Warp: tc.want})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if streamed.Warp != tc.want || streamed.Probed || len(streamed.Words) == 0 {
+				t.Errorf("recording in progress started with factor %.2f: %+v; want it kept, not probed", tc.want, streamed)
+			}
 		})
 	}
 

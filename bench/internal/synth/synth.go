@@ -1,5 +1,5 @@
-// Package synth makes benchmark speech: festival reads a text aloud and
-// ffmpeg encodes it the way browsers upload answers.
+// Package synth makes benchmark speech: festival or flite reads a text aloud
+// and ffmpeg encodes it the way browsers upload answers.
 package synth
 
 import (
@@ -15,9 +15,22 @@ import (
 // it: a clear female US English voice (Debian's festvox-us-slt-hts).
 const Voice = "cmu_us_slt_arctic_hts"
 
-// Speak writes text file in as a WAV spoken by a festival voice, e.g. Voice
-// or "kal_diphone" (festvox-kallpc16k, a male US English voice), or by a
-// flite voice named "flite:" and flite's name for it, e.g. "flite:awb".
+// Voices are the English voices Debian ships for festival and flite, the
+// benchmark's own first. A festival voice is named as festival names it;
+// a flite voice as "flite:" and the name flite -voice takes.
+var Voices = []struct{ Name, Package, About string }{
+	{Voice, "festvox-us-slt-hts", "festival, US female (HTS)"},
+	{"kal_diphone", "festvox-kallpc16k", "festival, US male (diphone)"},
+	{"ked_diphone", "festvox-kdlpc16k", "festival, US male (diphone)"},
+	{"flite:awb", "flite", "flite, Scottish male"},
+	{"flite:rms", "flite", "flite, US male"},
+	{"flite:slt", "flite", "flite, US female"},
+	{"flite:kal", "flite", "flite, US male (8 kHz diphone)"},
+}
+
+// Speak writes text file in as a WAV spoken by voice: a festival voice,
+// e.g. Voice or "kal_diphone" (festvox-kallpc16k, a male US English voice),
+// or a flite one, e.g. "flite:awb".
 func Speak(ctx context.Context, voice, in, wav string) error {
 	if name, ok := strings.CutPrefix(voice, "flite:"); ok {
 		return Run(ctx, "flite", "-voice", name, "-f", in, "-o", wav)

@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Download my data (JSON)
-         * @description Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions and payments.
+         * @description Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions, payments and the voice factor the speech engine remembers.
          */
         get: operations["export-my-data"];
         put?: never;
@@ -772,6 +772,7 @@ export interface components {
             payments: components["schemas"]["Payment"][];
             savedSessions: components["schemas"]["Saved"][];
             sessions: components["schemas"]["Session"][];
+            voiceFactor?: components["schemas"]["VoiceFactor"];
         };
         DeleteAccountInputBody: {
             password: string;
@@ -1194,6 +1195,23 @@ export interface components {
             trialExpiresAt: string;
             /** Format: int64 */
             usageCount: number;
+        };
+        VoiceFactor: {
+            /**
+             * Format: int64
+             * @description Answers recognised at it since; after a few the engine chooses again.
+             */
+            answers: number;
+            /**
+             * Format: date-time
+             * @description When the speech engine chose it, on one of the user's answers.
+             */
+            chosenAt: string;
+            /**
+             * Format: double
+             * @description The factor the speech engine scales the voice's frequencies down by before recognising it (1: unscaled).
+             */
+            warp: number;
         };
         WebhookOutputBody: {
             received: boolean;
