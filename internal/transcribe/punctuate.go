@@ -177,7 +177,7 @@ var startCue = weights(map[float64][]string{
 	-2: {"to", "of", "than", "is", "was", "are", "were", "am", "be", "been", "has", "have", "had",
 		"would", "could", "should", "will", "can", "with", "from", "by", "into", "out", "up", "and", "or",
 		"like", "not", "n't", "a", "an", "who", "which", "about", "more", "better", "too", "me", "him",
-		"them", "us", "her", "it"},
+		"them", "us", "her"},
 })
 
 // startCue2 scores two-word sentence openings, which say more than one word.
@@ -190,11 +190,13 @@ var startCue2 = weights(map[float64][]string{
 	1: {"and i", "and we", "and that", "and it", "and my", "the most", "the first", "the next", "the biggest"},
 })
 
+// weights maps each word to its group's weight; a word listed in two
+// groups takes the higher, whatever order the map is read in.
 func weights(groups map[float64][]string) map[string]float64 {
 	m := map[string]float64{}
 	for w, words := range groups {
 		for _, word := range words {
-			if _, ok := m[word]; !ok {
+			if old, ok := m[word]; !ok || w > old {
 				m[word] = w
 			}
 		}
