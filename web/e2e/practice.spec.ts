@@ -1,10 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
-import { expect, linkIn, PASSWORD, signUpInUi, test as base, uniqueEmail, waitForMail } from './fixtures'
+import { type Page } from '@playwright/test'
+import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { speakingTest } from './speaking'
 
 /**
  * The practice loop in Chromium with a fake camera and a fake microphone
@@ -18,36 +15,7 @@ const WORDS = ['dentist', 'people', 'family', 'trust', 'helping', 'because']
 
 const LIMIT_REACHED = '3-minute limit reached. Your response was saved.'
 
-const test = base.extend<object, { answerWav: string }>({
-  answerWav: [
-    async ({}, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'whitecoat-answer-'))
-      writeFileSync(join(dir, 'answer.txt'), ANSWER)
-      execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
-      // 48 kHz 16-bit mono PCM, with a pause before Chromium loops it.
-      execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'answer.wav'), 'pad', '0', '0.7'])
-      await use(join(dir, 'answer.wav'))
-      rmSync(dir, { recursive: true, force: true })
-    },
-    { scope: 'worker' },
-  ],
-  browser: [
-    async ({ answerWav, launchOptions }, use) => {
-      const browser = await chromium.launch({
-        ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-audio-capture=${answerWav}`,
-        ],
-      })
-      await use(browser)
-      await browser.close()
-    },
-    { scope: 'worker' },
-  ],
-})
+const test = speakingTest(ANSWER)
 
 async function signUpVerified(page: Page, name: string) {
   const user = { name, email: uniqueEmail('practice'), password: PASSWORD }

@@ -1,10 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
-import { expect, linkIn, PASSWORD, signUpInUi, test as base, uniqueEmail, waitForMail } from './fixtures'
+import { type Page } from '@playwright/test'
+import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { speakingTest } from './speaking'
 
 /**
  * A student answers the bank's Jehovah's Witness transfusion question with
@@ -21,35 +18,7 @@ import { expect, linkIn, PASSWORD, signUpInUi, test as base, uniqueEmail, waitFo
 const ANSWER = 'I would give him the blood anyway while he was sedated, and I would not tell his family.'
 const QUESTION = "An adult Jehovah's Witness refuses a blood transfusion that could save their life. How do you respond as their physician?"
 
-const test = base.extend<object, { answerWav: string }>({
-  answerWav: [
-    async ({}, use) => {
-      const dir = mkdtempSync(join(tmpdir(), 'whitecoat-redflag-'))
-      writeFileSync(join(dir, 'answer.txt'), ANSWER)
-      execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
-      execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'answer.wav'), 'pad', '0', '0.7'])
-      await use(join(dir, 'answer.wav'))
-      rmSync(dir, { recursive: true, force: true })
-    },
-    { scope: 'worker' },
-  ],
-  browser: [
-    async ({ answerWav, launchOptions }, use) => {
-      const browser = await chromium.launch({
-        ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-audio-capture=${answerWav}`,
-        ],
-      })
-      await use(browser)
-      await browser.close()
-    },
-    { scope: 'worker' },
-  ],
-})
+const test = speakingTest(ANSWER)
 
 /** axe (WCAG 2.1 AA) finds nothing; nothing scrolls sideways; a full-page screenshot is kept. */
 async function expectAccessible(page: Page, shot: string) {

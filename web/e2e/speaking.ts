@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from '@playwright/test'
+import { test as base } from './fixtures'
+
+/**
+ * The fixtures with a browser whose fake microphone says answer: festival
+ * (cmu_us_slt_arctic_hts) speaks it once per worker, as 48 kHz 16-bit mono
+ * PCM with a pause before Chromium loops it, and Chromium plays it to every
+ * page of the worker, which also gets a fake camera.
+ */
+export function speakingTest(answer: string) {
+  return base.extend<object, { answerWav: string }>({
+    answerWav: [
+      async ({}, use) => {
+        const dir = mkdtempSync(join(tmpdir(), 'whitecoat-answer-'))
+        writeFileSync(join(dir, 'answer.txt'), answer)
+        execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
+        execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'answer.wav'), 'pad', '0', '0.7'])
+        await use(join(dir, 'answer.wav'))
+        rmSync(dir, { recursive: true, force: true })
+      },
+      { scope: 'worker' },
+    ],
+    browser: [
+      async ({ answerWav, launchOptions }, use) => {
+        const browser = await chromium.launch({
+          ...launchOptions,
+          args: [
+            ...(launchOptions.args ?? []),
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            `--use-file-for-fake-audio-capture=${answerWav}`,
+          ],
+        })
+        await use(browser)
+        await browser.close()
+      },
+      { scope: 'worker' },
+    ],
+  })
+}
