@@ -5,7 +5,7 @@ SHELL := /bin/bash
 GO      ?= go
 BIN     := bin/whitecoat
 WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
-GO_SRC  := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' -o -name '*.txt' -o -name '*.csv' 2>/dev/null)
+GO_SRC  := $(shell find cmd internal content web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' -o -name '*.txt' -o -name '*.csv' -o -name '*.md' 2>/dev/null)
 
 # Debian packages: RUNTIME_PACKAGES are needed by `make run`, TEST_PACKAGES
 # only by tests and benchmarks. mk/*.mk fragments add theirs.

@@ -368,8 +368,8 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 				t.Errorf("%s: HSTS sent over plain http", path)
 			}
 		}
-		if r := b.get("/dental"); r.Status != http.StatusOK || string(r.Body) != testIndexHTML {
-			t.Fatalf("/dental: %d %s, want index.html", r.Status, r.Body)
+		if r := b.get("/dental/dashboard"); r.Status != http.StatusOK || string(r.Body) != testIndexHTML {
+			t.Fatalf("/dental/dashboard: %d %s, want index.html", r.Status, r.Body)
 		}
 		if r := b.get("/api/no-such-endpoint"); r.Status != http.StatusNotFound {
 			t.Fatalf("unknown API path: %d", r.Status)

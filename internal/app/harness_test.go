@@ -52,7 +52,7 @@ type testApp struct {
 	Whisper *whispertest.Server
 }
 
-const testIndexHTML = "<!doctype html><title>Whitecoat</title><div id=root></div>"
+const testIndexHTML = `<!doctype html><html><head><meta name="description" content="The app." /><title>Whitecoat</title></head><body><div id="root"></div></body></html>`
 
 // newTestApp starts the App on db. env adds to or overrides the settings
 // every test app has, as the environment would.

@@ -26,6 +26,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/site"
 	"github.com/whitecoat/whitecoat/web"
 )
 
@@ -60,6 +61,7 @@ type App struct {
 	practice *practice.Service
 	billing  *billing.Service
 	jobs     *jobs.Client
+	site     *site.Library
 	api      huma.API
 	handler  http.Handler
 }
@@ -110,6 +112,10 @@ func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
 		return nil, err
 	}
 	a := &App{services: s, cfg: cfg, logger: logger, engines: eng}
+	if a.site, err = newSite(cfg); err != nil {
+		a.Close()
+		return nil, err
+	}
 	if a.jobs, err = newPipeline(a, cfg, logger, eng, opts); err != nil {
 		a.Close()
 		return nil, err
@@ -167,7 +173,10 @@ func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = io.WriteString(w, "ready\n")
 	})
-	mux.Handle("/", httpx.SPA(spaFiles))
+	pages := site.NewHandler(a.site)
+	pages.RegisterRoutes(api)
+	pages.RegisterFiles(mux)
+	mux.Handle("/", httpx.SPA(spaFiles, a.site.Head))
 	return httpx.Chain(mux,
 		httpx.ClientIPFrom(a.cfg.TrustedProxyHeader),
 		httpx.RequestLog(a.logger),

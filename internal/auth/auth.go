@@ -15,6 +15,10 @@ const (
 	RoleAdmin Role = "admin"
 )
 
+// MinimumAge is the youngest a student may be to hold an account (the
+// terms of service).
+const MinimumAge = 13
+
 // TrialLength is the free trial every new account starts with (spec §9).
 const TrialLength = 7 * 24 * time.Hour
 

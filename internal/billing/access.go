@@ -14,6 +14,10 @@ import (
 const (
 	FreeSessions       = 2
 	SubscriptionLength = 365 * 24 * time.Hour
+	// RefundDays is how long after buying a pass a student may ask for a
+	// full refund (pricing, terms and receipts all say so). Support makes
+	// refunds in Stripe; the webhook then ends the pass.
+	RefundDays = 7
 )
 
 // Status is the spec's derived access status.

@@ -73,7 +73,7 @@ func (s *Service) sendReminder(ctx context.Context, p Payment) error {
 	if err != nil {
 		return err
 	}
-	m, err := mail.PassReminder(u.Email, u.Name, mail.Pass{End: FormatDate(p.PassEndsAt), Support: s.cfg.SupportEmail,
+	m, err := mail.PassReminder(u.Email, u.Name, mail.Pass{RefundDays: RefundDays, End: FormatDate(p.PassEndsAt), Support: s.cfg.SupportEmail,
 		Link: s.cfg.BaseURL.JoinPath("pricing").String()})
 	if err != nil {
 		return err

@@ -170,7 +170,7 @@ func (s *Service) sendReceipt(ctx context.Context, userID string, cents int64, c
 	u, err := s.accounts.UserByID(ctx, userID)
 	if err == nil {
 		var m mail.Message
-		m, err = mail.PassReceipt(u.Email, u.Name, mail.Pass{Amount: FormatAmount(cents, currency), Start: FormatDate(p.Start), End: FormatDate(p.End),
+		m, err = mail.PassReceipt(u.Email, u.Name, mail.Pass{RefundDays: RefundDays, Amount: FormatAmount(cents, currency), Start: FormatDate(p.Start), End: FormatDate(p.End),
 			Support: s.cfg.SupportEmail, Link: s.cfg.BaseURL.JoinPath("dashboard").String()})
 		if err == nil {
 			err = s.mailer.Send(ctx, m)

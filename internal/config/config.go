@@ -60,6 +60,17 @@ type Config struct {
 
 	// SupportEmail is where students write for help; pages and emails show it.
 	SupportEmail string
+	// Operator is who runs this Whitecoat, as the public pages name them.
+	Operator Operator
+}
+
+// Operator is what the privacy policy, the terms and the about page say
+// about whoever runs this copy of Whitecoat.
+type Operator struct {
+	Company      string
+	ContactEmail string
+	PrivacyEmail string
+	GoverningLaw string
 }
 
 // Payments configures Stripe. Without a secret key nothing is sold, except
@@ -137,6 +148,10 @@ var Vars = []Var{
 	{"PREMIUM_CURRENCY", "usd", "Currency of the Premium pass (ISO 4217, lower case)."},
 	{"STRIPE_API_URL", "https://api.stripe.com", "Stripe API base URL; tests point it at stripe-mock."},
 	{"SUPPORT_EMAIL", "support@whitecoat.app", "Support address shown on pages and in emails."},
+	{"COMPANY_NAME", "Whitecoat", "Operator's name, as the privacy policy, the terms and the PDFs give it."},
+	{"CONTACT_EMAIL", "hello@whitecoat.app", "General contact address shown on the about page and in the footer."},
+	{"PRIVACY_EMAIL", "privacy@whitecoat.app", "Where the privacy policy sends data-protection requests."},
+	{"GOVERNING_LAW", "the laws of the place where the operator is established", "The law the terms of service name as governing them."},
 }
 
 // Load reads the environment through getenv (os.Getenv in production) and
@@ -214,9 +229,12 @@ func Load(getenv func(string) string) (Config, error) {
 	if len(c.Payments.Currency) != 3 {
 		p.fail("PREMIUM_CURRENCY", "must be a three-letter currency code like usd, got %q", c.Payments.Currency)
 	}
-	c.SupportEmail = p.str("SUPPORT_EMAIL")
-	if _, err := mail.ParseAddress(c.SupportEmail); err != nil {
-		p.fail("SUPPORT_EMAIL", "must be an email address, got %q", c.SupportEmail)
+	c.SupportEmail = p.email("SUPPORT_EMAIL")
+	c.Operator = Operator{
+		Company:      p.str("COMPANY_NAME"),
+		ContactEmail: p.email("CONTACT_EMAIL"),
+		PrivacyEmail: p.email("PRIVACY_EMAIL"),
+		GoverningLaw: p.str("GOVERNING_LAW"),
 	}
 	if len(p.errs) > 0 {
 		return Config{}, fmt.Errorf("config: %w", errors.Join(p.errs...))
@@ -266,6 +284,14 @@ func (p *parser) str(name string) string {
 		}
 	}
 	panic("config: undocumented variable " + name)
+}
+
+func (p *parser) email(name string) string {
+	v := p.str(name)
+	if _, err := mail.ParseAddress(v); err != nil || strings.ContainsAny(v, "<> ") {
+		p.fail(name, "must be an email address like help@example.com, got %q", v)
+	}
+	return v
 }
 
 func (p *parser) oneOf(name string, allowed ...string) string {

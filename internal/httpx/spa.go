@@ -13,8 +13,9 @@ import (
 
 // SPA serves the built web app: real files as they are (hashed assets
 // cached for a year), and index.html for every other path so the client
-// router can take over. Unknown /api/ paths get a JSON 404 instead.
-func SPA(files fs.FS) http.Handler {
+// router can take over, with the head heads gives a public page. Unknown
+// /api/ paths get a JSON 404 instead.
+func SPA(files fs.FS, heads HeadFunc) http.Handler {
 	fileServer := http.FileServerFS(files)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
@@ -54,6 +55,9 @@ func SPA(files fs.FS) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		if r.Method == http.MethodHead {
 			return
+		}
+		if h, ok := heads(r.URL.Path); ok {
+			index = withHead(index, h)
 		}
 		_, _ = w.Write(index)
 	})

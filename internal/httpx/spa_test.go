@@ -3,6 +3,7 @@ package httpx
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -18,7 +19,7 @@ func TestSPASendsThePrecompressedCopyTheClientAccepts(t *testing.T) {
 		"assets/only.js":    {Data: []byte("only")},
 		"assets/only.js.gz": {Data: []byte("only gz")},
 	}
-	spa := SPA(files)
+	spa := SPA(files, func(string) (Head, bool) { return Head{}, false })
 	for _, tc := range []struct {
 		name, path, accept, wantEncoding, wantBody string
 	}{
@@ -56,5 +57,55 @@ func TestSPASendsThePrecompressedCopyTheClientAccepts(t *testing.T) {
 				t.Fatalf("Cache-Control %q", rec.Header().Get("Cache-Control"))
 			}
 		})
+	}
+}
+
+func TestSPAGivesAPublicPageItsOwnHead(t *testing.T) {
+	index := `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="The app." />
+    <title>Whitecoat</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+	files := fstest.MapFS{"index.html": {Data: []byte(index)}}
+	heads := func(path string) (Head, bool) {
+		if path != "/medical/resources/ethics" {
+			return Head{}, false
+		}
+		return Head{Title: `Ethics & "you" | Whitecoat`, Description: "Principles <and> practice.", Canonical: "https://example.test/medical/resources/ethics",
+			Type: "article", Body: "<h1>Ethics</h1><p>Autonomy.</p>", StructuredData: `{"@type":"FAQPage"}`}, true
+	}
+	spa := SPA(files, heads)
+	get := func(path string) string {
+		rec := httptest.NewRecorder()
+		spa.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s: status %d", path, rec.Code)
+		}
+		return rec.Body.String()
+	}
+	page := get("/medical/resources/ethics")
+	for _, want := range []string{
+		`<title>Ethics &amp; &#34;you&#34; | Whitecoat</title>`,
+		`<meta name="description" content="Principles &lt;and&gt; practice." />`,
+		`<link rel="canonical" href="https://example.test/medical/resources/ethics" />`,
+		`<meta property="og:title" content="Ethics &amp; &#34;you&#34; | Whitecoat" />`,
+		`<meta property="og:type" content="article" />`,
+		`<script type="application/ld+json">{"@type":"FAQPage"}</script>`,
+		`<div id="root"></div><noscript><main><h1>Ethics</h1><p>Autonomy.</p></main></noscript>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s\n%s", want, page)
+		}
+	}
+	if strings.Count(page, "<title>") != 1 || strings.Count(page, `name="description"`) != 1 {
+		t.Errorf("the head must be replaced, not added to:\n%s", page)
+	}
+	if other := get("/medical/dashboard"); other != index {
+		t.Errorf("a page that is not public must get the app's own head:\n%s", other)
 	}
 }

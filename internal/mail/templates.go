@@ -67,7 +67,8 @@ If it was not you, ignore this email: your account is safe.
 )
 
 // The Premium emails: a receipt when a pass is bought, and one reminder
-// a week before it ends. Refunds are the same 7-day window everywhere.
+// a week before it ends. Refunds are the same window everywhere
+// (billing.RefundDays).
 const (
 	receiptText = `{{.Greeting}}
 
@@ -79,7 +80,7 @@ Premium ends: {{.End}}
 
 This is a one-time payment: the pass does not renew, and nothing more will be charged.
 
-Refunds: if Whitecoat is not for you, write to {{.Support}} within 7 days of your purchase for a full refund.
+Refunds: if Whitecoat is not for you, write to {{.Support}} within {{.RefundDays}} days of your purchase for a full refund.
 
 Practise now: {{.Link}}
 `
@@ -92,7 +93,7 @@ Practise now: {{.Link}}
 <tr><th scope="row" style="text-align:left;padding:2px 12px 2px 0">Premium ends</th><td>{{.End}}</td></tr>
 </table>
 <p>This is a one-time payment: the pass does not renew, and nothing more will be charged.</p>
-<p>Refunds: if Whitecoat is not for you, write to <a href="mailto:{{.Support}}">{{.Support}}</a> within 7 days of your purchase for a full refund.</p>
+<p>Refunds: if Whitecoat is not for you, write to <a href="mailto:{{.Support}}">{{.Support}}</a> within {{.RefundDays}} days of your purchase for a full refund.</p>
 <p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Practise now</a></p>
 </body></html>`
 	reminderText = `{{.Greeting}}
@@ -127,6 +128,8 @@ type Pass struct {
 	End      string
 	Support  string
 	Link     string
+	// RefundDays is how long after buying a pass a full refund is given.
+	RefundDays int
 }
 
 // PassReceipt is the receipt for a bought pass; link opens the app.

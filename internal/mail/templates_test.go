@@ -63,7 +63,7 @@ func TestTheSignupAttemptEmailOffersLoginAndReset(t *testing.T) {
 // The Premium emails state the pass's terms, the 7-day refund window and
 // the support address, and greet only safe names.
 func TestPassEmailsStateTheTerms(t *testing.T) {
-	pass := Pass{Amount: "$29.00", Start: "September 10, 2026", End: "September 10, 2027", Support: "support@whitecoat.test", Link: "https://whitecoat.test/dashboard"}
+	pass := Pass{Amount: "$29.00", Start: "September 10, 2026", End: "September 10, 2027", Support: "support@whitecoat.test", Link: "https://whitecoat.test/dashboard", RefundDays: 7}
 	receipt, err := PassReceipt("ana@example.com", "Ana <b>Lee</b>", pass)
 	if err != nil {
 		t.Fatal(err)

@@ -205,6 +205,18 @@ func TestCreateChoosesQuestionsOnTheServer(t *testing.T) {
 			t.Fatalf("custom session %+v", custom)
 		}
 
+		// A guide's "Practice an ethics scenario" asks for ethics questions.
+		no := false
+		ethics, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "pa", Mode: "audio", InterviewType: "random", QuestionCount: 3, Big3: &no, Focus: question.Ethical})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range ethics.Items {
+			if it.Subtag != string(question.Ethical) {
+				t.Fatalf("a session focused on ethics asked %q (%s)", it.Question, it.Subtag)
+			}
+		}
+
 		for _, tc := range []struct {
 			in   practice.CreateInput
 			kind apperr.Kind
@@ -214,6 +226,7 @@ func TestCreateChoosesQuestionsOnTheServer(t *testing.T) {
 			{practice.CreateInput{Profession: "dental", Mode: "hologram", InterviewType: "random"}, apperr.KindInvalid, "video or audio"},
 			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 11}, apperr.KindInvalid, "between 1 and 10"},
 			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "chaos"}, apperr.KindInvalid, "random or custom"},
+			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", Focus: "Gossip"}, apperr.KindInvalid, `Unknown question focus "Gossip"`},
 			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "custom", Questions: []practice.CustomQuestion{{" "}}}, apperr.KindInvalid, "at least one"},
 			{practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "custom", Questions: eleven()}, apperr.KindInvalid, "at most 10"},
 		} {

@@ -124,6 +124,7 @@ type CreateInput struct {
 	QuestionCount int              `json:"questionCount,omitempty" doc:"For random sessions (default 5); custom sessions use the list's length."`
 	Big3          *bool            `json:"big3,omitempty" doc:"Put the Big 3 first (default true); always false for custom sessions."`
 	Questions     []CustomQuestion `json:"questions,omitempty"`
+	Focus         question.Subtag  `json:"focus,omitempty" doc:"For random sessions: questions of this subtag come first after the Big 3 (a guide's practice button sets it)."`
 }
 
 // maxQuestionEntries caps a custom session's list as sent: blanks and
@@ -168,7 +169,10 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		if err != nil {
 			return Session{}, err
 		}
-		if chosen, err = question.Select(pool, p.Slug, count, sess.Big3, nil); err != nil {
+		if !in.Focus.Valid() {
+			return Session{}, apperr.Invalid("focus", "Unknown question focus %q.", in.Focus)
+		}
+		if chosen, err = question.Select(pool, p.Slug, count, sess.Big3, in.Focus, nil); err != nil {
 			return Session{}, err
 		}
 		if len(chosen) == 0 {

@@ -11,6 +11,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/danielgtaylor/huma/v2"
+
 	"github.com/whitecoat/whitecoat/internal/profession"
 )
 
@@ -24,6 +26,16 @@ const (
 	Leadership    Subtag = "Leadership"
 	Communication Subtag = "Communication"
 )
+
+// TransformSchema publishes the subtags, and "" for none, as the
+// contract's enum.
+func (Subtag) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	s.Enum = []any{""}
+	for _, st := range Subtags() {
+		s.Enum = append(s.Enum, string(st))
+	}
+	return s
+}
 
 // Subtags returns every known subtag in display order.
 func Subtags() []Subtag {

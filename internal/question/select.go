@@ -19,10 +19,11 @@ const (
 
 // Select picks the questions for one practice session from pool: with big3,
 // the profession's Big 3 first in big3Order, then distinct random non-Big-3
-// questions of that profession until count is reached or the pool runs out.
+// questions of that profession until count is reached or the pool runs out;
+// with a focus, those of its subtag come before the others.
 // A count of 0 means DefaultCount. A nil rng uses the global random source;
 // tests pass a seeded one. The result never repeats an id or a text.
-func Select(pool []Question, professionSlug string, count int, big3 bool, rng *rand.Rand) ([]Question, error) {
+func Select(pool []Question, professionSlug string, count int, big3 bool, focus Subtag, rng *rand.Rand) ([]Question, error) {
 	p, ok := profession.Lookup(professionSlug)
 	if !ok {
 		return nil, fmt.Errorf("question: select: unknown profession %q", professionSlug)
@@ -58,6 +59,12 @@ func Select(pool []Question, professionSlug string, count int, big3 bool, rng *r
 		shuffle = rng.Shuffle
 	}
 	shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	if focus != "" {
+		outside := func(q Question) bool { return q.Subtag != focus }
+		slices.SortStableFunc(rest, func(a, b Question) int {
+			return cmp.Compare(boolRank(outside(a)), boolRank(outside(b)))
+		})
+	}
 
 	picked := make([]Question, 0, count)
 	seenIDs := map[string]bool{}
@@ -80,4 +87,11 @@ func Select(pool []Question, professionSlug string, count int, big3 bool, rng *r
 	}
 	take(rest)
 	return picked, nil
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

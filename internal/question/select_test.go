@@ -66,7 +66,7 @@ func TestSelect(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := Select(testPool(), tt.profession, tt.count, tt.big3, rand.New(rand.NewPCG(1, 2)))
+			got, err := Select(testPool(), tt.profession, tt.count, tt.big3, "", rand.New(rand.NewPCG(1, 2)))
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("err = %v, want it to contain %q", err, tt.wantErr)
@@ -122,11 +122,11 @@ func TestSelectDeterministicUnderSeed(t *testing.T) {
 	var first []string
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, err := Select(tt.pool, "pharmacy", 10, true, rand.New(rand.NewPCG(tt.seed, 0)))
+			a, err := Select(tt.pool, "pharmacy", 10, true, "", rand.New(rand.NewPCG(tt.seed, 0)))
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := Select(tt.pool, "pharmacy", 10, true, rand.New(rand.NewPCG(tt.seed, 0)))
+			b, err := Select(tt.pool, "pharmacy", 10, true, "", rand.New(rand.NewPCG(tt.seed, 0)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +146,7 @@ func TestSelectDeterministicUnderSeed(t *testing.T) {
 }
 
 func TestSelectNilRandUsesGlobalSource(t *testing.T) {
-	got, err := Select(testPool(), "dental", 5, true, nil)
+	got, err := Select(testPool(), "dental", 5, true, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestSelectNilRandUsesGlobalSource(t *testing.T) {
 func TestSelectCoversWholePoolOverManySeeds(t *testing.T) {
 	seen := map[string]bool{}
 	for seed := range uint64(50) {
-		got, err := Select(testPool(), "dental", 4, true, rand.New(rand.NewPCG(seed, seed)))
+		got, err := Select(testPool(), "dental", 4, true, "", rand.New(rand.NewPCG(seed, seed)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,5 +167,27 @@ func TestSelectCoversWholePoolOverManySeeds(t *testing.T) {
 	// d1 and d1-copy share a text, so either may stand for it.
 	if len(seen) < 4 {
 		t.Fatalf("the random slot only ever held %v", seen)
+	}
+}
+
+func TestSelectPutsTheFocusFirst(t *testing.T) {
+	pool := testPool()
+	for i := range pool {
+		if pool[i].ID == "d2" || pool[i].ID == "d4" {
+			pool[i].Subtag = Ethical
+		}
+	}
+	for seed := range uint64(20) {
+		got, err := Select(pool, "dental", 4, true, Ethical, rand.New(rand.NewPCG(seed, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ids := ids(got); !slices.Equal(ids[:3], []string{"b1", "b2", "b3"}) || (ids[3] != "d2" && ids[3] != "d4") {
+			t.Fatalf("seed %d: %v; after the Big 3 an Ethical question must come first", seed, ids)
+		}
+		got, _ = Select(pool, "dental", 3, false, Ethical, rand.New(rand.NewPCG(seed, 1)))
+		if ids := ids(got); !slices.Contains(ids[:2], "d2") || !slices.Contains(ids[:2], "d4") || len(ids) != 3 {
+			t.Fatalf("seed %d: %v; both Ethical questions first, then the others", seed, ids)
+		}
 	}
 }

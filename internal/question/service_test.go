@@ -257,7 +257,7 @@ func TestQuestionsFeedSelect(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		picked, err := Select(pool, "pharmacy", 5, true, nil)
+		picked, err := Select(pool, "pharmacy", 5, true, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { expectAxeClean as expectNoViolations } from './axe'
 import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, signUpInUi, test, uniqueEmail } from './fixtures'
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(summary).toEqual([])
-}
 
 // One test per page: axe takes seconds per page, and separate tests run in parallel.
 for (const path of ['/dental', '/login', '/signup', '/forgot-password', '/verify-email?token=x', '/reset-password?token=x', '/dental/resources']) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
+import { expectAxeClean } from './axe'
 import { createUserWithCli, expect, logInInUi, PASSWORD, test, uniqueEmail, waitForMail } from './fixtures'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -20,9 +20,7 @@ test('a student downloads their data, then deletes the account and can no longer
   await page.getByRole('button', { name: 'Delete my account' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' })
   await expect(dialog.getByLabel('Password')).toBeFocused()
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(axe.violations.map((v) => v.id)).toEqual([])
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await expectAxeClean(page)
   await page.screenshot({ path: test.info().outputPath('delete-dialog-375.png') })
 
   await dialog.getByLabel('Password').fill('not my password')
@@ -50,8 +48,6 @@ test('the history page works at 375 px and passes axe', async ({ page }) => {
   await page.getByLabel('Question contains').fill('ethics')
   await page.getByRole('button', { name: 'Show sessions' }).click()
   await expect(page.getByText('0 sessions · Page 1 of 1')).toBeVisible()
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(axe.violations.map((v) => v.id)).toEqual([])
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await expectAxeClean(page)
   await page.screenshot({ path: test.info().outputPath('history-375.png'), fullPage: true })
 })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type Page } from '@playwright/test'
+import { expectAxeClean } from './axe'
 import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
 import { speakingTest } from './speaking'
 
@@ -47,8 +47,7 @@ async function expectUsableAt375(page: Page, shot: string) {
     contentHeight: Math.max(window.innerHeight, Math.ceil(document.body.getBoundingClientRect().height)),
   }))
   expect(scrollHeight, `${shot} page height at 375 px`).toBeLessThanOrEqual(contentHeight)
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectAxeClean(page)
   await page.screenshot({ path: test.info().outputPath(`${shot}-375.png`), fullPage: true })
   await page.setViewportSize(desktop)
   await page.screenshot({ path: test.info().outputPath(`${shot}-desktop.png`), fullPage: true })

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { type Page } from '@playwright/test'
+import { expectAxeClean } from './axe'
 import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
 import { speakingTest } from './speaking'
 
@@ -24,8 +24,7 @@ const test = speakingTest(ANSWER)
 async function expectAccessible(page: Page, shot: string) {
   const width = page.viewportSize()!.width
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${shot} width`).toBeLessThanOrEqual(width)
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  await expectAxeClean(page)
   await page.screenshot({ path: test.info().outputPath(`${shot}.png`), fullPage: true })
 }
 

@@ -84,6 +84,9 @@ export const limits = {
   },
   createPracticeSession: {
     body: {
+      focus: {
+        enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+      },
       interviewType: {
         enum: ["random", "custom"],
       },
@@ -234,6 +237,9 @@ export const schemaLimits = {
     },
   },
   CreateInput: {
+    focus: {
+      enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+    },
     interviewType: {
       enum: ["random", "custom"],
     },
@@ -261,6 +267,11 @@ export const schemaLimits = {
       maxLength: 1024,
     },
   },
+  DownloadCard: {
+    key: {
+      enum: ["interview-tips", "interview-day-checklist", "thank-you-emails"],
+    },
+  },
   EmailInputBody: {
     email: {
       maxLength: 320,
@@ -284,6 +295,17 @@ export const schemaLimits = {
       minimum: 1,
     },
   },
+  GuideCard: {
+    key: {
+      enum: ["pricing", "resources", "ethics", "communication", "pitfalls", "about", "privacy", "terms"],
+    },
+  },
+  Heading: {
+    level: {
+      minimum: 2,
+      maximum: 3,
+    },
+  },
   Item: {
     status: {
       enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
@@ -302,9 +324,24 @@ export const schemaLimits = {
       maxLength: 1024,
     },
   },
+  Page: {
+    key: {
+      enum: ["pricing", "resources", "ethics", "communication", "pitfalls", "about", "privacy", "terms"],
+    },
+  },
   Payment: {
     status: {
       enum: ["paid", "refunded"],
+    },
+  },
+  Practice: {
+    focus: {
+      enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+    },
+  },
+  Question: {
+    subtag: {
+      enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
     },
   },
   RedFlag: {

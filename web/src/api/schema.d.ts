@@ -667,6 +667,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator's facts
+         * @description Company name, contact addresses and the product's numbers, as the public pages state them.
+         */
+        get: operations["get-site-facts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/pages/{profession}/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A public page
+         * @description One public page's words for one profession, rendered from content/.
+         */
+        get: operations["get-site-page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/webhook": {
         parameters: {
             query?: never;
@@ -742,6 +782,11 @@ export interface components {
         CreateInput: {
             /** @description Put the Big 3 first (default true); always false for custom sessions. */
             big3?: boolean;
+            /**
+             * @description For random sessions: questions of this subtag come first after the Big 3 (a guide's practice button sets it).
+             * @enum {string}
+             */
+            focus?: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
             /** @enum {string} */
             interviewType: "random" | "custom";
             /** @enum {string} */
@@ -780,6 +825,24 @@ export interface components {
         DeletedOutputBody: {
             /** @description What was deleted and which records were kept. */
             message: string;
+        };
+        DownloadCard: {
+            /**
+             * Format: int64
+             * @description Size of the PDF
+             */
+            bytes: number;
+            fileName: string;
+            /** @enum {string} */
+            key: "interview-tips" | "interview-day-checklist" | "thank-you-emails";
+            /**
+             * Format: int64
+             * @description Number of pages in the PDF
+             */
+            pages: number;
+            path: string;
+            summary: string;
+            title: string;
         };
         EmailInputBody: {
             email: string;
@@ -843,6 +906,54 @@ export interface components {
             quote?: string;
             section: string;
         };
+        FAQItem: {
+            answer: string;
+            answerHtml: string;
+            question: string;
+        };
+        Facts: {
+            /**
+             * Format: int64
+             * @description Longest recorded answer, in minutes
+             */
+            answerMinutes: number;
+            /** @description Name of the operator */
+            company: string;
+            /** @description General contact address */
+            contactEmail: string;
+            /** Format: int64 */
+            deviceCookieDays: number;
+            /** @description When the privacy policy and terms took effect */
+            effectiveDate: string;
+            feedbackProvider: string;
+            /** Format: int64 */
+            freeSessions: number;
+            /** @description The law that governs the terms */
+            governingLaw: string;
+            /** Format: int64 */
+            minimumAge: number;
+            /** Format: int64 */
+            passDays: number;
+            /** @description Price of the Premium pass, formatted */
+            passPrice: string;
+            /** @description Where privacy requests go */
+            privacyEmail: string;
+            /** Format: int64 */
+            recordingHours: number;
+            /** Format: int64 */
+            refundDays: number;
+            /** Format: int64 */
+            signInIdleDays: number;
+            /** Format: int64 */
+            signInMaxDays: number;
+            /** @description The site's public address */
+            siteUrl: string;
+            speechProvider: string;
+            /** @description Where students write for help */
+            supportEmail: string;
+            /** Format: int64 */
+            trialDays: number;
+        };
         Feedback: {
             competencies: ("ethical-responsibility" | "empathy-compassion" | "teamwork" | "oral-communication" | "reliability" | "resilience-adaptability" | "service-orientation" | "cultural-humility" | "critical-thinking")[];
             engine: string;
@@ -864,6 +975,19 @@ export interface components {
              * @description The recording's length in bytes, to confirm every piece arrived.
              */
             size: number;
+        };
+        GuideCard: {
+            /** @enum {string} */
+            key: "pricing" | "resources" | "ethics" | "communication" | "pitfalls" | "about" | "privacy" | "terms";
+            path: string;
+            summary: string;
+            title: string;
+        };
+        Heading: {
+            id: string;
+            /** Format: int64 */
+            level: number;
+            text: string;
         };
         HistoryPage: {
             /** Format: int64 */
@@ -942,6 +1066,20 @@ export interface components {
             /** Format: double */
             wordsPerMinute: number;
         };
+        Page: {
+            description: string;
+            downloads?: components["schemas"]["DownloadCard"][];
+            faq?: components["schemas"]["FAQItem"][];
+            guides?: components["schemas"]["GuideCard"][];
+            headings: components["schemas"]["Heading"][];
+            html: string;
+            /** @enum {string} */
+            key: "pricing" | "resources" | "ethics" | "communication" | "pitfalls" | "about" | "privacy" | "terms";
+            path: string;
+            practice?: components["schemas"]["Practice"];
+            profession: string;
+            title: string;
+        };
         Payment: {
             /** Format: int64 */
             amountCents: number;
@@ -973,6 +1111,12 @@ export interface components {
              */
             received: number;
         };
+        Practice: {
+            /** @enum {string} */
+            focus: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
+            label: string;
+            path: string;
+        };
         Profession: {
             defaultQuestion: string;
             displayName: string;
@@ -994,7 +1138,8 @@ export interface components {
             id?: string;
             mainTags: string[];
             seedKey?: string;
-            subtag: string;
+            /** @enum {string} */
+            subtag: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
             text: string;
             tip: string;
             /** Format: date-time */
@@ -2578,6 +2723,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-site-facts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Facts"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-site-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profession slug, matched case-insensitively */
+                profession: string;
+                page: "pricing" | "resources" | "ethics" | "communication" | "pitfalls" | "about" | "privacy" | "terms";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
                 };
             };
             /** @description Error */

@@ -10,7 +10,7 @@ import { LastProfessionRedirect } from '@/routes/last-profession-redirect'
 import { SessionRoute, SetupRoute, SummaryRoute } from '@/routes/practice'
 import { ProfessionLayout } from '@/routes/profession-layout'
 import { PricingRoute, TestCheckoutRoute } from '@/routes/pricing'
-import { AboutRoute, GuideRoute, PrivacyRoute, ResourcesRoute, TermsRoute } from '@/routes/static-pages'
+import { AboutRoute, GuideRoute, LegalRoute, ResourcesRoute } from '@/routes/static-pages'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './route-error'
 
@@ -43,8 +43,8 @@ export const routes: RouteObject[] = [
           { path: 'resources/communication', element: <GuideRoute guide="communication" /> },
           { path: 'resources/pitfalls', element: <GuideRoute guide="pitfalls" /> },
           { path: 'about', element: <AboutRoute /> },
-          { path: 'privacy', element: <PrivacyRoute /> },
-          { path: 'terms', element: <TermsRoute /> },
+          { path: 'privacy', element: <LegalRoute page="privacy" /> },
+          { path: 'terms', element: <LegalRoute page="terms" /> },
           {
             element: <RequireAuth />,
             children: [

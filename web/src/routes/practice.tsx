@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { PracticeSession } from '@/features/practice/components/practice-session'
 import { ProfessionTag, type ProfessionNames } from '@/features/practice/components/profession-tag'
 import { SavedSessionSummary, SessionSummary } from '@/features/practice/components/session-summary'
-import { SetupForm } from '@/features/practice/components/setup-form'
+import { parseFocus, SetupForm } from '@/features/practice/components/setup-form'
 import { useProfessions } from '@/features/professions/api/get-professions'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import type { ProfessionSlug } from '@/lib/professions'
@@ -40,8 +40,10 @@ function NothingOpen({ slug, text }: { slug: ProfessionSlug; text: string }) {
   )
 }
 
+/** `?focus=Ethical` (a guide's practice button) chooses that kind of question. */
 export function SetupRoute() {
   const slug = useProfessionSlug()
+  const focus = useSearchParams()[0].get('focus')
   const nameOf = useProfessionNames()
   return (
     <PracticePage docTitle="Setup">
@@ -49,7 +51,7 @@ export function SetupRoute() {
         <ProfessionTag name={nameOf(slug)} />
         <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
       </div>
-      <SetupForm slug={slug} nameOf={nameOf} />
+      <SetupForm slug={slug} nameOf={nameOf} initialFocus={parseFocus(focus)} />
     </PracticePage>
   )
 }

@@ -3,7 +3,9 @@ import { useMe } from '@/features/auth/api/get-me'
 import { PricingPage, type Visitor } from '@/features/billing/components/pricing-page'
 import { TestCheckout } from '@/features/billing/components/test-checkout'
 import { useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { useSitePage } from '@/features/site/api/get-site-page'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
+import { useSiteFacts } from '@/hooks/use-site-facts'
 
 export function PricingRoute() {
   const slug = useProfessionSlug()
@@ -13,7 +15,9 @@ export function PricingRoute() {
   const dashboard = useDashboard({ enabled: !!me.data?.emailVerified })
   let visitor: Visitor = 'signed-out'
   if (me.data) visitor = dashboard.data && !dashboard.data.access.practiceEnabled ? 'needs-upgrade' : 'has-access'
-  return <PricingPage visitor={visitor} slug={slug} />
+  const facts = useSiteFacts()
+  const faq = useSitePage(slug, 'pricing').data?.faq
+  return <PricingPage visitor={visitor} slug={slug} facts={facts} faq={faq} />
 }
 
 /** The price the checkout page was sent with ("$29.00"), or the spec's. */

@@ -1,81 +1,49 @@
-import { Link } from 'react-router'
-import { PlaceholderPage } from '@/components/placeholder-page'
+import { useProfession } from '@/features/professions/api/get-professions'
+import { useSitePage, type SitePageKey } from '@/features/site/api/get-site-page'
+import { AboutIllustration } from '@/features/site/components/about-illustration'
+import { GuidePage } from '@/features/site/components/guide-page'
+import { ResourcesPage } from '@/features/site/components/resources-page'
+import { SitePageState, SitePageView } from '@/features/site/components/site-page'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
-import { CONTACT_EMAIL, SUPPORT_EMAIL } from '@/lib/site'
 
-const linkClass = 'font-medium text-primary underline-offset-4 hover:underline'
+/** The three guides under /{profession}/resources/. */
+export type GuideKey = Extract<SitePageKey, 'ethics' | 'communication' | 'pitfalls'>
 
-const GUIDES = [
-  { path: 'ethics', title: 'Ethical Frameworks Cheat Sheet' },
-  { path: 'communication', title: 'STAR / SPIKES Communication' },
-  { path: 'pitfalls', title: 'Common Pitfalls & How to Avoid Them' },
-] as const
-
-export function ResourcesRoute() {
+function usePage(key: SitePageKey) {
   const slug = useProfessionSlug()
-  return (
-    <PlaceholderPage title="Resources">
-      <p className="text-muted-foreground">Curated guides, templates and tools to help you prepare for interview day.</p>
-      <h2 className="mt-4 text-xl font-semibold">Guides</h2>
-      <ul className="grid gap-2">
-        {GUIDES.map((g) => (
-          <li key={g.path}>
-            <Link to={`/${slug}/resources/${g.path}`} className={linkClass}>
-              {g.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </PlaceholderPage>
-  )
+  return useSitePage(slug, key)
 }
 
-export function GuideRoute({ guide }: { guide: (typeof GUIDES)[number]['path'] }) {
+export function ResourcesRoute() {
+  const { data, isPending, refetch } = usePage('resources')
+  return data ? <ResourcesPage page={data} /> : <SitePageState isPending={isPending} onRetry={() => void refetch()} />
+}
+
+export function GuideRoute({ guide }: { guide: GuideKey }) {
   const slug = useProfessionSlug()
-  const title = GUIDES.find((g) => g.path === guide)?.title ?? 'Guide'
-  return (
-    <PlaceholderPage title={title}>
-      <p className="text-muted-foreground">This guide is coming soon.</p>
-      <Link to={`/${slug}/resources`} className={linkClass}>
-        Back to Resources
-      </Link>
-    </PlaceholderPage>
-  )
+  const { profession } = useProfession(slug)
+  const { data, isPending, refetch } = usePage(guide)
+  if (!data) return <SitePageState isPending={isPending} onRetry={() => void refetch()} />
+  return <GuidePage page={data} displayName={profession?.displayName ?? 'health-profession'} />
 }
 
 export function AboutRoute() {
+  const { data, isPending, refetch } = usePage('about')
+  if (!data) return <SitePageState isPending={isPending} onRetry={() => void refetch()} />
   return (
-    <PlaceholderPage title="About">
-      <p className="text-muted-foreground">
-        Whitecoat was built by a dental student who wanted a better way to practise interviews. Questions?{' '}
-        <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
-          {CONTACT_EMAIL}
-        </a>
-      </p>
-    </PlaceholderPage>
+    <SitePageView
+      page={data}
+      aside={
+        <div className="flex justify-center sm:justify-start">
+          <AboutIllustration />
+        </div>
+      }
+    />
   )
 }
 
-export function PrivacyRoute() {
-  return (
-    <PlaceholderPage title="Privacy Policy">
-      <p className="text-muted-foreground">Effective September 7, 2025.</p>
-    </PlaceholderPage>
-  )
-}
-
-export function TermsRoute() {
-  return (
-    <PlaceholderPage title="Terms of Service">
-      <p className="text-muted-foreground">Effective September 7, 2025.</p>
-      <h2 className="mt-4 text-xl font-semibold">Refunds</h2>
-      <p className="text-muted-foreground">
-        A Premium pass is a one-time payment for one year and does not renew. Write to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
-          {SUPPORT_EMAIL}
-        </a>{' '}
-        within 7 days of your purchase for a full refund; your Premium access ends when the refund is made.
-      </p>
-    </PlaceholderPage>
-  )
+/** Privacy Policy and Terms of Service. */
+export function LegalRoute({ page }: { page: Extract<SitePageKey, 'privacy' | 'terms'> }) {
+  const { data, isPending, refetch } = usePage(page)
+  return data ? <SitePageView page={data} /> : <SitePageState isPending={isPending} onRetry={() => void refetch()} />
 }

@@ -35,12 +35,41 @@ export function mockApi(handlers: Record<string, Handler>) {
     const text = req.method === 'GET' ? '' : await req.clone().text()
     const isJson = req.headers.get('Content-Type')?.includes('json')
     calls.push({ key, body: text && isJson ? JSON.parse(text) : text || undefined })
-    const handler = handlers[key]
+    const handler = handlers[key] ?? defaults[key]
     if (!handler) return json(599, { title: `unmocked ${key}` })
     return handler(req)
   })
   vi.stubGlobal('fetch', fn)
   return { fn, calls }
+}
+
+/** The operator's facts as a server with the default configuration gives them. */
+export const siteFactsBody = {
+  company: 'Whitecoat',
+  supportEmail: 'support@whitecoat.app',
+  contactEmail: 'hello@whitecoat.app',
+  privacyEmail: 'privacy@whitecoat.app',
+  governingLaw: 'the laws of the place where the operator is established',
+  siteUrl: 'http://localhost:8080',
+  effectiveDate: 'September 7, 2025',
+  trialDays: 7,
+  freeSessions: 2,
+  passPrice: '$29.00',
+  passDays: 365,
+  refundDays: 7,
+  minimumAge: 13,
+  answerMinutes: 3,
+  speechProvider: '',
+  feedbackProvider: '',
+  signInIdleDays: 3,
+  signInMaxDays: 30,
+  deviceCookieDays: 180,
+  recordingHours: 1,
+}
+
+/** Answers every test gets unless it mocks the endpoint itself. */
+const defaults: Record<string, Handler> = {
+  'GET /api/site': () => json(200, siteFactsBody),
 }
 
 export const professionsBody = {

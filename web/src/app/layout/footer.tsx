@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
+import { EmailLink } from '@/components/email-link'
 import type { ProfessionSlug } from '@/lib/professions'
-import { CONTACT_EMAIL, SUPPORT_EMAIL } from '@/lib/site'
 
 const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline underline-offset-4'
 
@@ -43,9 +43,9 @@ export function Footer({ profession }: { profession: ProfessionSlug }) {
               </Link>
             </li>
             <li>
-              <a href={`mailto:${CONTACT_EMAIL}`} className={linkClass}>
+              <EmailLink to="contact" className={linkClass}>
                 Contact
-              </a>
+              </EmailLink>
             </li>
             <li>
               <Link to={`${base}/privacy`} className={linkClass}>
@@ -60,9 +60,9 @@ export function Footer({ profession }: { profession: ProfessionSlug }) {
           </h2>
           <ul className="mt-3 grid gap-2">
             <li>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className={linkClass}>
+              <EmailLink to="support" className={linkClass}>
                 Email Support
-              </a>
+              </EmailLink>
             </li>
             <li>
               <Link to={`${base}/terms`} className={linkClass}>

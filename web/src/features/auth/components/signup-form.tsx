@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { FormField } from '@/components/ui/form-field'
+import { useSiteFacts } from '@/hooks/use-site-facts'
 import { useSignup } from '../api/signup'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
@@ -13,6 +14,7 @@ export function SignupForm() {
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const facts = useSiteFacts()
 
   function onSubmit() {
     mutation.mutate({ name: name.trim(), email: email.trim(), password }, { onError: (err) => console.error('signup failed:', err) })
@@ -25,14 +27,29 @@ export function SignupForm() {
   return (
     <AuthCard
       title="Create your free account"
-      description="Start with a 7-day free trial and 2 free practice sessions."
+      description={
+        facts ? `Start with a ${facts.trialDays}-day free trial and ${facts.freeSessions} free practice sessions.` : 'Start with a free trial and free practice sessions.'
+      }
       footer={
-        <p className="text-muted-foreground">
-          Already have an account?{' '}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Log in
-          </Link>
-        </p>
+        <div className="grid gap-2 text-muted-foreground">
+          <p>
+            By creating an account you {facts ? `confirm you are at least ${facts.minimumAge} and ` : ''}agree to the{' '}
+            <Link to="/terms" className="font-medium text-primary underline-offset-4 hover:underline">
+              Terms of Service
+            </Link>{' '}
+            and the{' '}
+            <Link to="/privacy" className="font-medium text-primary underline-offset-4 hover:underline">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              Log in
+            </Link>
+          </p>
+        </div>
       }
     >
       <AuthForm

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
+import { EmailLink } from '@/components/email-link'
 import { Alert, AlertDescription } from '@/components/ui/alert'
-import { SUPPORT_EMAIL } from '@/lib/site'
 
 /** How long the dashboard waits for Stripe's webhook before saying so. */
 export const CONFIRM_PATIENCE_MS = 30_000
@@ -38,9 +38,7 @@ export function CheckoutReturn({ state, premiumUntil }: { state: 'success' | 'ca
     body = (
       <>
         We&apos;re still confirming your payment. It can take a few minutes; this page updates by itself. If Premium does not appear, write to{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium underline">
-          {SUPPORT_EMAIL}
-        </a>
+        <EmailLink to="support" className="font-medium underline" />
         .
       </>
     )

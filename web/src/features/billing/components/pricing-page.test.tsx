@@ -1,26 +1,40 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { dashboardBody, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
+import { dashboardBody, json, mockApi, problem, professionsBody, siteFactsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
+
+const pricingPage = {
+  key: 'pricing',
+  profession: 'medical',
+  path: '/medical/pricing',
+  title: 'Pricing',
+  description: 'Plans.',
+  html: '',
+  headings: [],
+  faq: [{ question: 'Can I get a refund?', answer: 'Yes.', answerHtml: '<p>Yes. Write within 7 days of buying your pass for a full refund.</p>' }],
+}
 
 describe('pricing', () => {
   it('shows three plans and the FAQs; signed out, plans lead to signup', async () => {
     mockApi({
       'GET /api/auth/me': () => problem(401, 'Sign in first.'),
       'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/site/pages/medical/pricing': () => json(200, pricingPage),
+      'GET /api/site': () => json(200, { ...siteFactsBody, supportEmail: 'help@operator.test', trialDays: 5 }),
     })
     renderApp('/medical/pricing')
     expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument()
-    for (const plan of ['Free', 'Premium', '1:1 mock interview']) expect(screen.getByRole('heading', { name: plan })).toBeInTheDocument()
+    for (const plan of ['Free', 'Premium', '1:1 mock interview']) expect(await screen.findByRole('heading', { name: plan })).toBeInTheDocument()
+    expect(screen.getByText('for 5 days')).toBeInTheDocument()
     expect(screen.getByText('$29')).toBeInTheDocument()
     expect(screen.getByText('$75')).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/signup')
     expect(screen.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/signup')
     expect(screen.getByRole('link', { name: 'Request by email' })).toHaveAttribute(
       'href',
-      'mailto:support@whitecoat.app?subject=1%3A1%20mock%20interview%20request',
+      'mailto:help@operator.test?subject=1%3A1%20mock%20interview%20request',
     )
-    expect(screen.getByText('Can I get a refund?')).toBeInTheDocument()
+    expect(await screen.findByText('Can I get a refund?')).toBeInTheDocument()
     expect(screen.getByText(/within 7 days of buying your pass/)).toBeInTheDocument()
   })
 
@@ -31,6 +45,8 @@ describe('pricing', () => {
       'GET /api/auth/me': () => json(200, { user: user() }),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/dashboard': () => json(200, { ...body, access: { ...body.access, practiceEnabled: enabled } }),
+      'GET /api/site/pages/dental/pricing': () => json(200, pricingPage),
+      'GET /api/site/pages/pt/pricing': () => json(200, pricingPage),
     })
     const { unmount } = renderApp('/dental/pricing')
     expect(await screen.findByRole('button', { name: 'Upgrade' })).toBeEnabled()

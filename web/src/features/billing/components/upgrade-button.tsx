@@ -1,8 +1,8 @@
 import { useId } from 'react'
+import { EmailLink } from '@/components/email-link'
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
-import { SUPPORT_EMAIL } from '@/lib/site'
 import { useCreateCheckoutSession } from '../api/create-checkout-session'
 
 /** Spec §8: what a failed checkout says, whatever went wrong. */
@@ -63,9 +63,7 @@ export function UpgradeButton({
             <>
               {' '}
               Write to{' '}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium underline">
-                {SUPPORT_EMAIL}
-              </a>{' '}
+              <EmailLink to="support" className="font-medium underline" />{' '}
               to buy a pass.
             </>
           ) : null}

@@ -470,4 +470,31 @@ describe('setup', () => {
       questionCount: 3,
     })
   })
+
+  it("opens on a guide's focus: that kind of question first, without the Big 3", async () => {
+    const { calls } = mockApi({
+      ...base,
+      'POST /api/practice/sessions': () => json(403, { title: 'Forbidden', status: 403, detail: 'Upgrade to Practice to continue.' }),
+    })
+    renderApp('/pa/setup?focus=Communication')
+    expect(await screen.findByLabelText('Question focus')).toHaveValue('Communication')
+    expect(screen.getByRole('checkbox', { name: /Start with the Big 3/ })).not.toBeChecked()
+    await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
+    await screen.findByRole('alert')
+    expect(calls.find((c) => c.key === 'POST /api/practice/sessions')?.body).toEqual({
+      profession: 'pa',
+      mode: 'video',
+      interviewType: 'random',
+      big3: false,
+      focus: 'Communication',
+      questionCount: 5,
+    })
+  })
+
+  it('ignores a focus it does not know', async () => {
+    mockApi(base)
+    renderApp('/pa/setup?focus=Gossip')
+    expect(await screen.findByLabelText('Question focus')).toHaveValue('')
+    expect(screen.getByRole('checkbox', { name: /Start with the Big 3/ })).toBeChecked()
+  })
 })

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { FormStatus } from '@/components/ui/form-status'
+import { Label } from '@/components/ui/label'
+import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../api/create-practice-session'
@@ -13,6 +15,15 @@ import type { ProfessionNames } from './profession-tag'
 
 type InterviewType = CreatePracticeSessionInput['interviewType']
 type Mode = CreatePracticeSessionInput['mode']
+/** A kind of question a random interview asks first ("" for any). */
+export type Focus = NonNullable<CreatePracticeSessionInput['focus']>
+
+const FOCUSES = limits.createPracticeSession.body.focus.enum.filter((f) => f !== '')
+
+/** The focus a link asked for (a guide's practice button), if it is one. */
+export function parseFocus(value: string | null): Focus {
+  return FOCUSES.find((f) => f === value) ?? ''
+}
 
 const DEFAULT_COUNT = 5
 const QUESTION_COUNT = limits.createPracticeSession.body.questionCount
@@ -82,13 +93,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The session setup (spec §2 Setup). The server creates the session and, for
  * a random interview, chooses its questions; the browser only sends the config.
  */
-export function SetupForm({ slug, nameOf }: { slug: ProfessionSlug; nameOf: ProfessionNames }) {
+export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: ProfessionSlug; nameOf: ProfessionNames; initialFocus?: Focus }) {
   const navigate = useNavigate()
   const create = useCreatePracticeSession()
   const [interviewType, setInterviewType] = useState<InterviewType>('random')
   const [mode, setMode] = useState<Mode>('video')
   const [count, setCount] = useState(String(DEFAULT_COUNT))
-  const [big3, setBig3] = useState(true)
+  const [focus, setFocus] = useState<Focus>(initialFocus)
+  // Arriving from a guide means practising its kind of question, not the Big 3.
+  const [big3, setBig3] = useState(initialFocus === '')
   const [custom, setCustom] = useState<readonly string[]>([])
 
   const isCustom = interviewType === 'custom'
@@ -98,7 +111,7 @@ export function SetupForm({ slug, nameOf }: { slug: ProfessionSlug; nameOf: Prof
     e.preventDefault()
     const input: CreatePracticeSessionInput = isCustom
       ? { profession: slug, mode, interviewType, big3: false, questionCount: custom.length, questions: custom.map((text) => ({ text })) }
-      : { profession: slug, mode, interviewType, big3, questionCount: Math.min(QUESTION_COUNT.maximum, Math.max(QUESTION_COUNT.minimum, Number(count) || DEFAULT_COUNT)) }
+      : { profession: slug, mode, interviewType, big3, ...(focus ? { focus } : {}), questionCount: Math.min(QUESTION_COUNT.maximum, Math.max(QUESTION_COUNT.minimum, Number(count) || DEFAULT_COUNT)) }
     create.mutate(input, {
       onSuccess: (session) => void navigate(`/${slug}/session?id=${encodeURIComponent(session.id)}`),
     })
@@ -127,6 +140,20 @@ export function SetupForm({ slug, nameOf }: { slug: ProfessionSlug; nameOf: Prof
             hint={`Between ${QUESTION_COUNT.minimum} and ${QUESTION_COUNT.maximum}.`}
             className="max-w-32"
           />
+          <div className="grid gap-2">
+            <Label htmlFor="setup-focus">Question focus</Label>
+            <Select id="setup-focus" value={focus} onChange={(e) => setFocus(parseFocus(e.target.value))} aria-describedby="setup-focus-hint" className="max-w-64">
+              <option value="">Any kind of question</option>
+              {FOCUSES.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </Select>
+            <p id="setup-focus-hint" className="text-sm text-muted-foreground">
+              Questions of this kind come first, after the Big 3 if you start with them.
+            </p>
+          </div>
           <label className="flex items-start gap-3">
             <input type="checkbox" checked={big3} onChange={(e) => setBig3(e.target.checked)} className="mt-1" />
             <span>

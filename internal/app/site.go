@@ -1,0 +1,67 @@
+package app
+
+import (
+	"fmt"
+	"math"
+	"net/url"
+	"time"
+
+	"github.com/whitecoat/whitecoat/content"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/config"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/site"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// newSite renders the public pages with the facts they state: the
+// operator's from configuration, the product's from the constants that
+// enforce them.
+func newSite(cfg config.Config) (*site.Library, error) {
+	lib, err := site.Load(content.FS, siteFacts(cfg))
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	return lib, nil
+}
+
+func siteFacts(cfg config.Config) site.Facts {
+	return site.Facts{
+		Company:          cfg.Operator.Company,
+		SupportEmail:     cfg.SupportEmail,
+		ContactEmail:     cfg.Operator.ContactEmail,
+		PrivacyEmail:     cfg.Operator.PrivacyEmail,
+		GoverningLaw:     cfg.Operator.GoverningLaw,
+		SiteURL:          cfg.BaseURL.String(),
+		EffectiveDate:    site.EffectiveDate,
+		TrialDays:        days(auth.TrialLength),
+		FreeSessions:     billing.FreeSessions,
+		PassPrice:        billing.FormatAmount(cfg.Payments.PriceCents, cfg.Payments.Currency),
+		PassDays:         days(billing.SubscriptionLength),
+		RefundDays:       billing.RefundDays,
+		MinimumAge:       auth.MinimumAge,
+		AnswerMinutes:    int(math.Ceil(cfg.AnswerLimit.Minutes())),
+		SignInIdleDays:   int(math.Ceil(cfg.SessionIdleTimeout.Hours() / 24)),
+		SignInMaxDays:    int(math.Ceil(cfg.SessionAbsoluteTimeout.Hours() / 24)),
+		DeviceCookieDays: days(auth.DeviceTTL),
+		RecordingHours:   int(math.Ceil(practiceConfig(cfg).AudioMaxAge.Hours())),
+		SpeechProvider:   providerHost(cfg.Speech.Engine == transcribe.EngineOpenAI, cfg.Speech.OpenAIBaseURL),
+		FeedbackProvider: providerHost(cfg.Feedback.Engine == feedback.EngineLLM, cfg.Feedback.OpenAIBaseURL),
+	}
+}
+
+// providerHost is the host an engine sends its work to when it is remote.
+func providerHost(remote bool, baseURL string) string {
+	if !remote {
+		return ""
+	}
+	u, err := url.Parse(baseURL)
+	if err != nil || u.Host == "" {
+		return baseURL
+	}
+	return u.Hostname()
+}
+
+// days is d in whole days, as the pages state lengths of time.
+func days(d time.Duration) int { return int(d / (24 * time.Hour)) }

@@ -1,0 +1,76 @@
+package app
+
+import (
+	"encoding/xml"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/profession"
+	"github.com/whitecoat/whitecoat/internal/site"
+	"github.com/whitecoat/whitecoat/internal/site/sitetest"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+// Before this, every public URL answered with the same empty shell, and
+// /public/resources/interview-tips.pdf with the web app's page.
+func TestPublicPagesAreThemselvesWithoutJavaScript(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		b := app.browser(t, "10.0.0.1")
+		origin := strings.TrimSuffix(app.cfg.BaseURL.String(), "/")
+
+		ethics := b.get("/medical/resources/ethics")
+		page, ok := app.site.Page(site.GuideEthics, "medical")
+		if !ok || ethics.Status != http.StatusOK {
+			t.Fatalf("%d", ethics.Status)
+		}
+		for _, want := range []string{"<title>" + page.Title + " · Whitecoat</title>", `content="` + page.Description + `"`, `rel="canonical" href="` + origin + `/medical/resources/ethics"`} {
+			if !strings.Contains(string(ethics.Body), want) {
+				t.Errorf("/medical/resources/ethics lacks %s:\n%s", want, ethics.Body)
+			}
+		}
+
+		var sitemap struct {
+			URLs []struct {
+				Loc string `xml:"loc"`
+			} `xml:"url"`
+		}
+		r := b.get("/sitemap.xml")
+		if err := xml.Unmarshal(r.Body, &sitemap); err != nil || r.Header.Get("Content-Type") != "application/xml; charset=utf-8" {
+			t.Fatalf("sitemap %q: %v", r.Header.Get("Content-Type"), err)
+		}
+		listed := map[string]bool{}
+		for _, u := range sitemap.URLs {
+			listed[u.Loc] = true
+		}
+		for _, slug := range profession.Slugs() {
+			for _, path := range []string{"", "/pricing", "/resources", "/resources/ethics", "/resources/communication", "/resources/pitfalls", "/about", "/privacy", "/terms"} {
+				if !listed[origin+"/"+slug+path] {
+					t.Errorf("the sitemap lacks /%s%s", slug, path)
+				}
+			}
+		}
+		if robots := b.get("/robots.txt"); !strings.Contains(string(robots.Body), "Sitemap: "+origin+"/sitemap.xml") {
+			t.Errorf("robots.txt: %s", robots.Body)
+		}
+
+		pdf := b.get("/public/resources/interview-tips.pdf")
+		if pdf.Status != http.StatusOK || pdf.Header.Get("Content-Type") != "application/pdf" || pdf.Header.Get("Content-Disposition") != `inline; filename="whitecoat-interview-tips.pdf"` {
+			t.Fatalf("pdf: %d %v", pdf.Status, pdf.Header)
+		}
+		if text := sitetest.PDFText(t, pdf.Body); !strings.Contains(text, "Interview Tips") {
+			t.Errorf("the PDF's text: %s", text)
+		}
+		vet := b.get("/public/resources/Veterinary/interview-tips.pdf")
+		if vet.Status != http.StatusOK || vet.Header.Get("Content-Disposition") != `inline; filename="whitecoat-veterinary-interview-tips.pdf"` {
+			t.Fatalf("veterinary pdf: %d %v", vet.Status, vet.Header)
+		}
+		for _, path := range []string{"/public/resources/secrets.pdf", "/public/resources/astronaut/interview-tips.pdf", "/public/resources/interview-tips", "/public/other.txt"} {
+			if r := b.get(path); r.Status != http.StatusNotFound || strings.Contains(string(r.Body), "<title>") {
+				t.Errorf("%s: %d %s; want a 404, not the web app", path, r.Status, r.Body)
+			}
+		}
+	})
+}

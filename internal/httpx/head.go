@@ -1,0 +1,64 @@
+package httpx
+
+import (
+	"bytes"
+	"html"
+	"regexp"
+)
+
+// Head is what a page's initial HTML says before any script runs, so that
+// search engines and link previews see each page as itself rather than
+// the web app's one shell.
+type Head struct {
+	Title       string
+	Description string
+	Canonical   string
+	// Type is the Open Graph type: "website" or "article".
+	Type string
+	// Body is trusted HTML with the page's words, shown to readers
+	// without JavaScript (inside <noscript>, so it never shifts the
+	// rendered page).
+	Body string
+	// StructuredData is JSON-LD, already encoded.
+	StructuredData string
+}
+
+// HeadFunc gives the head of a public path, or false for any other path.
+type HeadFunc func(path string) (Head, bool)
+
+var (
+	titleTag       = regexp.MustCompile(`<title>[^<]*</title>`)
+	descriptionTag = regexp.MustCompile(`<meta name="description"[^>]*>`)
+	rootDiv        = []byte(`<div id="root"></div>`)
+	headEnd        = []byte(`</head>`)
+)
+
+// withHead writes h into the web app's index.html.
+func withHead(index []byte, h Head) []byte {
+	esc := html.EscapeString
+	out := titleTag.ReplaceAllLiteral(index, []byte("<title>"+esc(h.Title)+"</title>"))
+	description := []byte(`<meta name="description" content="` + esc(h.Description) + `" />`)
+	var tags bytes.Buffer
+	if descriptionTag.Match(out) {
+		out = descriptionTag.ReplaceAllLiteral(out, description)
+	} else {
+		tags.Write(append(description, '\n'))
+	}
+	tags.WriteString(`    <link rel="canonical" href="` + esc(h.Canonical) + `" />` + "\n")
+	for _, m := range [][2]string{
+		{"og:title", h.Title}, {"og:description", h.Description}, {"og:url", h.Canonical}, {"og:type", h.Type}, {"og:site_name", "Whitecoat"},
+	} {
+		tags.WriteString(`    <meta property="` + m[0] + `" content="` + esc(m[1]) + `" />` + "\n")
+	}
+	tags.WriteString(`    <meta name="twitter:card" content="summary" />` + "\n")
+	if h.StructuredData != "" {
+		tags.WriteString(`    <script type="application/ld+json">` + h.StructuredData + "</script>\n")
+	}
+	tags.WriteString("  ")
+	out = bytes.Replace(out, headEnd, append(tags.Bytes(), headEnd...), 1)
+	if h.Body != "" {
+		body := []byte(`<div id="root"></div><noscript><main>` + h.Body + `</main></noscript>`)
+		out = bytes.Replace(out, rootDiv, body, 1)
+	}
+	return out
+}

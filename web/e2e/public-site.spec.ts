@@ -1,0 +1,87 @@
+import { expectAxeClean } from './axe'
+import { expect, linkIn, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
+
+/**
+ * The public site as a visitor sees it, for two professions: every page
+ * shows its own words (nothing "coming soon"), at 375 px and on the
+ * desktop, and passes axe; the downloads are PDFs; and each guide's
+ * button opens setup with its kind of question chosen.
+ */
+const PROFESSIONS = ['dental', 'veterinary'] as const
+const PAGES: { path: string; heading: RegExp }[] = [
+  { path: '', heading: /Interviews\.$/ },
+  { path: '/pricing', heading: /^Pricing$/ },
+  { path: '/resources', heading: /^Resources$/ },
+  { path: '/resources/ethics', heading: /^Ethical Frameworks Cheat Sheet$/ },
+  { path: '/resources/communication', heading: /^STAR \/ SPIKES Communication$/ },
+  { path: '/resources/pitfalls', heading: /^Common Pitfalls & How to Avoid Them$/ },
+  { path: '/about', heading: /^About/ },
+  { path: '/privacy', heading: /^Privacy Policy$/ },
+  { path: '/terms', heading: /^Terms of Service$/ },
+]
+
+for (const slug of PROFESSIONS) {
+  for (const { path, heading } of PAGES) {
+    test(`/${slug}${path} shows its content at 375 px and on the desktop, axe-clean`, async ({ page }) => {
+      for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 }]) {
+        await page.setViewportSize(viewport)
+        await page.goto(`/${slug}${path}`)
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+        await expect(page.locator('[aria-busy="true"], [role="status"]:has-text("Loading")')).toHaveCount(0)
+        await expect(page.locator('main')).not.toContainText(/coming soon/i)
+        await expectAxeClean(page)
+        await page.screenshot({ path: test.info().outputPath(`${slug}${path.replaceAll('/', '-')}-${viewport.width}.png`), fullPage: true })
+      }
+    })
+  }
+}
+
+test('the resources page offers three PDFs, and each is one', async ({ page, request }) => {
+  await page.goto('/veterinary/resources')
+  const downloads = page.getByRole('link', { name: /^Download .* \(PDF, \d+ pages?, \d+ KB\)$/ })
+  await expect(downloads).toHaveCount(3)
+  for (const href of await downloads.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {
+    const res = await request.get(href)
+    expect(res.status(), href).toBe(200)
+    expect(res.headers()['content-type']).toBe('application/pdf')
+    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  }
+  await expect(page.getByRole('complementary', { name: 'Office hours' }).getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/)
+})
+
+test('without JavaScript a guide is still its own page', async ({ request }) => {
+  const html = await (await request.get('/medical/resources/ethics')).text()
+  expect(html).toMatch(/<title>Ethical Frameworks Cheat Sheet · Whitecoat<\/title>/)
+  expect(html).toMatch(/<meta name="description" content="[^"]{40,}" \/>/)
+  expect(html).toContain('<noscript><main><h1>Ethical Frameworks Cheat Sheet</h1>')
+})
+
+test("each guide's button opens setup with its kind of question chosen", async ({ page }) => {
+  const user = { name: 'Gia Guide', email: uniqueEmail('guide'), password: PASSWORD }
+  await signUpInUi(page, user)
+  await page.goto(linkIn(await waitForMail(user.email, /verif/i), 'verify-email'))
+  await page.getByRole('button', { name: 'Confirm my email' }).click()
+  await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible()
+
+  for (const [guide, button, focus] of [
+    ['ethics', 'Practice an ethics scenario', 'Ethical'],
+    ['communication', 'Practice a communication scenario', 'Communication'],
+    ['pitfalls', 'Practice avoiding pitfalls', 'Behavioral'],
+  ] as const) {
+    await page.goto(`/dental/resources/${guide}`)
+    await page.getByRole('link', { name: button }).click()
+    await expect(page).toHaveURL(`/dental/setup?focus=${focus}`)
+    await expect(page.getByLabel('Question focus')).toHaveValue(focus)
+    await expect(page.getByRole('checkbox', { name: /Start with the Big 3/ })).not.toBeChecked()
+  }
+
+  // The session it starts asks the questions the guide prepared for.
+  await page.goto('/dental/resources/ethics')
+  await page.getByRole('link', { name: 'Practice an ethics scenario' }).click()
+  await page.getByRole('radio', { name: /Audio/ }).check()
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await expect(page).toHaveURL(/\/dental\/session\?id=/)
+  const id = new URL(page.url()).searchParams.get('id')!
+  const { session } = (await (await page.request.get(`/api/practice/sessions/${id}`)).json()) as { session: { items: { subtag: string }[] } }
+  expect(session.items.map((i) => i.subtag)).toEqual(Array(5).fill('Ethical'))
+})

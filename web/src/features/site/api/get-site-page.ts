@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { ResponseBody } from '@/lib/api-types'
+
+export type SitePage = ResponseBody<'/api/site/pages/{profession}/{page}', 'get'>
+export type SitePageKey = SitePage['key']
+
+export async function getSitePage(profession: string, page: SitePageKey, signal?: AbortSignal): Promise<SitePage> {
+  return unwrap(api.GET('/api/site/pages/{profession}/{page}', { params: { path: { profession, page } }, signal }))
+}
+
+export function sitePageQueryOptions(profession: string, page: SitePageKey) {
+  return queryOptions({
+    queryKey: ['site-page', profession, page] as const,
+    queryFn: ({ signal }) => getSitePage(profession, page, signal),
+    // The words change only with a deploy.
+    staleTime: Infinity,
+  })
+}
+
+export function useSitePage(profession: string, page: SitePageKey) {
+  return useQuery(sitePageQueryOptions(profession, page))
+}
