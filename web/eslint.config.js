@@ -42,6 +42,10 @@ export default tseslint.config(
     },
     rules: {
       'import/no-restricted-paths': ['error', { zones: boundaries }],
+      // sonner is loaded with the first toast (src/lib/toast.ts); a static
+      // import anywhere else would put it back on every page.
+      'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Use toast from '@/lib/toast'." }] }],
     },
   },
+  { files: ['src/lib/toast.ts'], rules: { 'no-restricted-imports': 'off' } },
 )

@@ -120,7 +120,14 @@ func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
 		a.Close()
 		return nil, err
 	}
-	a.handler, a.api = newHTTPHandler(a, spa)
+	// Every page carries the profession list, which the header and the
+	// landing page render from.
+	catalog, err := json.Marshal(profession.CurrentCatalog())
+	if err != nil {
+		a.Close()
+		return nil, fmt.Errorf("profession catalog: %w", err)
+	}
+	a.handler, a.api = newHTTPHandler(a, spa, httpx.Preloaded{Path: "/api/professions", Body: catalog})
 	return a, nil
 }
 
@@ -143,7 +150,7 @@ func (a *App) Close() error {
 // behind the middleware every response passes through. The API it returns
 // is where the OpenAPI document and the authorisation matrix test come
 // from.
-func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
+func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.Handler, huma.API) {
 	mux := http.NewServeMux()
 	api := humago.New(mux, apiConfig())
 	api.UseMiddleware(auth.Guard(api))
@@ -176,7 +183,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS) (http.Handler, huma.API) {
 	pages := site.NewHandler(a.site)
 	pages.RegisterRoutes(api)
 	pages.RegisterFiles(mux)
-	mux.Handle("/", httpx.SPA(spaFiles, a.site.Head))
+	mux.Handle("/", httpx.SPA(spaFiles, a.site.Head, preloaded...))
 	return httpx.Chain(mux,
 		httpx.ClientIPFrom(a.cfg.TrustedProxyHeader),
 		httpx.RequestLog(a.logger),

@@ -62,3 +62,17 @@ func withHead(index []byte, h Head) []byte {
 	}
 	return out
 }
+
+// withPreloaded writes each response into index's head.
+func withPreloaded(index []byte, preloaded []Preloaded) []byte {
+	if len(preloaded) == 0 {
+		return index
+	}
+	var scripts bytes.Buffer
+	for _, p := range preloaded {
+		scripts.WriteString(`  <script type="application/json" data-api-path="` + html.EscapeString(p.Path) + `">`)
+		scripts.Write(p.Body)
+		scripts.WriteString("</script>\n  ")
+	}
+	return bytes.Replace(index, headEnd, append(scripts.Bytes(), headEnd...), 1)
+}

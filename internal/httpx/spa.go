@@ -11,11 +11,22 @@ import (
 	"strings"
 )
 
+// Preloaded is a public GET response written into every page (a
+// <script type="application/json" data-api-path=...>), so the web app's
+// first render has it without a round trip: the landing page's copy is
+// there at first paint and nothing moves when it arrives.
+type Preloaded struct {
+	Path string
+	// Body is the response's JSON; json.Marshal's HTML escaping keeps
+	// "</script>" out of it.
+	Body []byte
+}
+
 // SPA serves the built web app: real files as they are (hashed assets
 // cached for a year), and index.html for every other path so the client
-// router can take over, with the head heads gives a public page. Unknown
-// /api/ paths get a JSON 404 instead.
-func SPA(files fs.FS, heads HeadFunc) http.Handler {
+// router can take over, with the head heads gives a public page and the
+// preloaded responses. Unknown /api/ paths get a JSON 404 instead.
+func SPA(files fs.FS, heads HeadFunc, preloaded ...Preloaded) http.Handler {
 	fileServer := http.FileServerFS(files)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
@@ -59,7 +70,7 @@ func SPA(files fs.FS, heads HeadFunc) http.Handler {
 		if h, ok := heads(r.URL.Path); ok {
 			index = withHead(index, h)
 		}
-		_, _ = w.Write(index)
+		_, _ = w.Write(withPreloaded(index, preloaded))
 	})
 }
 

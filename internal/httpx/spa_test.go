@@ -109,3 +109,18 @@ func TestSPAGivesAPublicPageItsOwnHead(t *testing.T) {
 		t.Errorf("a page that is not public must get the app's own head:\n%s", other)
 	}
 }
+
+func TestSPAWritesPreloadedResponsesIntoEveryPage(t *testing.T) {
+	index := "<html><head><title>Whitecoat</title></head><body><div id=\"root\"></div></body></html>"
+	files := fstest.MapFS{"index.html": {Data: []byte(index)}}
+	spa := SPA(files, func(string) (Head, bool) { return Head{}, false }, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":[]}`)})
+	for _, path := range []string{"/dental", "/dental/dashboard", "/login"} {
+		rec := httptest.NewRecorder()
+		spa.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		want := `<script type="application/json" data-api-path="/api/professions">{"professions":[]}</script>`
+		head, _, _ := strings.Cut(rec.Body.String(), "</head>")
+		if !strings.Contains(head, want) {
+			t.Errorf("%s: head lacks the preloaded response:\n%s", path, rec.Body.String())
+		}
+	}
+}

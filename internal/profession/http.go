@@ -11,14 +11,22 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 )
 
-// ListOutput is the response of GET /api/professions. The defaults travel
-// with the list so the web app never hard-codes them.
+// Catalog is the body of GET /api/professions. The defaults travel with
+// the list so the web app never hard-codes them.
+type Catalog struct {
+	Professions      []Profession `json:"professions"`
+	DefaultSlug      string       `json:"defaultSlug" doc:"Slug used when no profession is chosen"`
+	DefaultHeroTitle string       `json:"defaultHeroTitle" doc:"Landing title used when no profession is chosen"`
+}
+
+// CurrentCatalog is every profession in display order with the defaults.
+func CurrentCatalog() Catalog {
+	return Catalog{Professions: All(), DefaultSlug: Default.Slug, DefaultHeroTitle: DefaultHeroTitle}
+}
+
+// ListOutput is the response of GET /api/professions.
 type ListOutput struct {
-	Body struct {
-		Professions      []Profession `json:"professions"`
-		DefaultSlug      string       `json:"defaultSlug" doc:"Slug used when no profession is chosen"`
-		DefaultHeroTitle string       `json:"defaultHeroTitle" doc:"Landing title used when no profession is chosen"`
-	}
+	Body Catalog
 }
 
 // GetInput is the request of GET /api/professions/{slug}.
@@ -41,11 +49,7 @@ func RegisterRoutes(api huma.API) {
 }
 
 func listProfessions(context.Context, auth.User, *struct{}) (*ListOutput, error) {
-	out := &ListOutput{}
-	out.Body.Professions = All()
-	out.Body.DefaultSlug = Default.Slug
-	out.Body.DefaultHeroTitle = DefaultHeroTitle
-	return out, nil
+	return &ListOutput{Body: CurrentCatalog()}, nil
 }
 
 func getProfession(_ context.Context, _ auth.User, in *GetInput) (*GetOutput, error) {

@@ -746,6 +746,13 @@ export interface components {
         BankOutputBody: {
             questions: components["schemas"]["Question"][];
         };
+        Catalog: {
+            /** @description Landing title used when no profession is chosen */
+            defaultHeroTitle: string;
+            /** @description Slug used when no profession is chosen */
+            defaultSlug: string;
+            professions: components["schemas"]["Profession"][];
+        };
         Checkout: {
             /**
              * Format: uri
@@ -1018,13 +1025,6 @@ export interface components {
         };
         ItemBody: {
             item: components["schemas"]["Item"];
-        };
-        ListOutputBody: {
-            /** @description Landing title used when no profession is chosen */
-            defaultHeroTitle: string;
-            /** @description Slug used when no profession is chosen */
-            defaultSlug: string;
-            professions: components["schemas"]["Profession"][];
         };
         LoginBody: {
             /**
@@ -2658,7 +2658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListOutputBody"];
+                    "application/json": components["schemas"]["Catalog"];
                 };
             };
             /** @description Error */

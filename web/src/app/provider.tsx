@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
-import { Toaster } from 'sonner'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { meQueryKey } from '@/features/auth/api/get-me'
 import { setUnauthorizedHandler } from '@/lib/api-client'
+import { loadToaster, useToastRequested } from '@/lib/toast'
 import { AppErrorBoundary } from './error-boundary'
 import { createQueryClient } from './query-client'
 
@@ -12,8 +12,11 @@ import { createQueryClient } from './query-client'
  */
 const TOAST_OFFSET = { top: 'calc(4rem + 12px)', right: 16 }
 
+const Toaster = lazy(loadToaster)
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient())
+  const toastRequested = useToastRequested()
   // A 401 from any API call means the session ended (expired, logged out elsewhere).
   useEffect(() => {
     setUnauthorizedHandler(() => client.setQueryData(meQueryKey, null))
@@ -23,7 +26,11 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <AppErrorBoundary>
       <QueryClientProvider client={client}>
         {children}
-        <Toaster position="top-right" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} richColors duration={4000} visibleToasts={3} closeButton />
+        {toastRequested ? (
+          <Suspense fallback={null}>
+            <Toaster position="top-right" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} richColors duration={4000} visibleToasts={3} closeButton />
+          </Suspense>
+        ) : null}
       </QueryClientProvider>
     </AppErrorBoundary>
   )

@@ -172,6 +172,23 @@ describe('landing', () => {
     expect(screen.queryByRole('link', { name: 'Create free account' })).not.toBeInTheDocument()
   })
 
+  it('renders the copy the server wrote into the page without waiting for the API', async () => {
+    const never = deferred<Response>()
+    const api = mockApi({ 'GET /api/auth/me': () => problem(401, 'no'), 'GET /api/professions': () => never.promise })
+    const script = document.createElement('script')
+    script.type = 'application/json'
+    script.dataset.apiPath = '/api/professions'
+    script.textContent = JSON.stringify(professionsBody)
+    document.head.append(script)
+    try {
+      renderApp('/dental')
+      expect(await screen.findByRole('heading', { level: 1, name: 'Nail Your Dental School Interviews.' })).toBeInTheDocument()
+      expect(api.calls.map((c) => c.key)).not.toContain('GET /api/professions')
+    } finally {
+      script.remove()
+    }
+  })
+
   it('shows an error with a retry when the profession copy cannot load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     mockApi({ 'GET /api/auth/me': () => problem(401, 'no'), 'GET /api/professions': () => problem(500, 'boom') })

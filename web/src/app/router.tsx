@@ -1,20 +1,31 @@
+import type { ReactNode } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/require-auth'
 import { DEFAULT_PROFESSION } from '@/lib/professions'
-import { AdminQuestionsRoute, AdminRoute } from '@/routes/admin'
-import { ForgotPasswordRoute, LoginRoute, ResetPasswordRoute, SignupRoute, VerifyEmailRoute } from '@/routes/auth'
-import { DashboardRoute } from '@/routes/dashboard'
-import { HistoryRoute } from '@/routes/history'
 import { LandingRoute } from '@/routes/landing'
 import { LastProfessionRedirect } from '@/routes/last-profession-redirect'
-import { SessionRoute, SetupRoute, SummaryRoute } from '@/routes/practice'
 import { ProfessionLayout } from '@/routes/profession-layout'
-import { PricingRoute, TestCheckoutRoute } from '@/routes/pricing'
-import { AboutRoute, GuideRoute, LegalRoute, ResourcesRoute } from '@/routes/static-pages'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './route-error'
 
 const toDefault = <Navigate to={`/${DEFAULT_PROFESSION}`} replace />
+
+/**
+ * Every page but the landing page is its own chunk, loaded when its route
+ * matches: a first visit downloads the landing page and nothing of the
+ * signed-in app (issue 14's budget: 100 KB of gzipped JavaScript).
+ */
+const auth = () => import('@/routes/auth')
+const practice = () => import('@/routes/practice')
+const pricing = () => import('@/routes/pricing')
+const admin = () => import('@/routes/admin')
+const staticPages = () => import('@/routes/static-pages')
+const dashboard = () => import('@/routes/dashboard')
+const history = () => import('@/routes/history')
+
+function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ element: render(await load()) }) }
+}
 
 /** Paths without a profession that resolve to the last profession's page. */
 const ALIASES = ['dashboard', 'history', 'setup', 'session', 'summary', 'admin', 'admin/questions', 'pricing', 'resources', 'about', 'privacy', 'terms']
@@ -26,39 +37,39 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: toDefault },
-      { path: 'login', element: <LoginRoute /> },
-      { path: 'signup', element: <SignupRoute /> },
-      { path: 'forgot-password', element: <ForgotPasswordRoute /> },
-      { path: 'reset-password', element: <ResetPasswordRoute /> },
-      { path: 'verify-email', element: <VerifyEmailRoute /> },
+      { path: 'login', ...page(auth, (m) => <m.LoginRoute />) },
+      { path: 'signup', ...page(auth, (m) => <m.SignupRoute />) },
+      { path: 'forgot-password', ...page(auth, (m) => <m.ForgotPasswordRoute />) },
+      { path: 'reset-password', ...page(auth, (m) => <m.ResetPasswordRoute />) },
+      { path: 'verify-email', ...page(auth, (m) => <m.VerifyEmailRoute />) },
       ...ALIASES.map((rest) => ({ path: rest, element: <LastProfessionRedirect rest={rest} /> })),
       {
         path: ':profession',
         element: <ProfessionLayout />,
         children: [
           { index: true, element: <LandingRoute /> },
-          { path: 'pricing', element: <PricingRoute /> },
-          { path: 'resources', element: <ResourcesRoute /> },
-          { path: 'resources/ethics', element: <GuideRoute guide="ethics" /> },
-          { path: 'resources/communication', element: <GuideRoute guide="communication" /> },
-          { path: 'resources/pitfalls', element: <GuideRoute guide="pitfalls" /> },
-          { path: 'about', element: <AboutRoute /> },
-          { path: 'privacy', element: <LegalRoute page="privacy" /> },
-          { path: 'terms', element: <LegalRoute page="terms" /> },
+          { path: 'pricing', ...page(pricing, (m) => <m.PricingRoute />) },
+          { path: 'resources', ...page(staticPages, (m) => <m.ResourcesRoute />) },
+          { path: 'resources/ethics', ...page(staticPages, (m) => <m.GuideRoute guide="ethics" />) },
+          { path: 'resources/communication', ...page(staticPages, (m) => <m.GuideRoute guide="communication" />) },
+          { path: 'resources/pitfalls', ...page(staticPages, (m) => <m.GuideRoute guide="pitfalls" />) },
+          { path: 'about', ...page(staticPages, (m) => <m.AboutRoute />) },
+          { path: 'privacy', ...page(staticPages, (m) => <m.LegalRoute page="privacy" />) },
+          { path: 'terms', ...page(staticPages, (m) => <m.LegalRoute page="terms" />) },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'dashboard', element: <DashboardRoute /> },
-              { path: 'history', element: <HistoryRoute /> },
-              { path: 'setup', element: <SetupRoute /> },
-              { path: 'session', element: <SessionRoute /> },
-              { path: 'summary', element: <SummaryRoute /> },
-              { path: 'checkout/test', element: <TestCheckoutRoute /> },
+              { path: 'dashboard', ...page(dashboard, (m) => <m.DashboardRoute />) },
+              { path: 'history', ...page(history, (m) => <m.HistoryRoute />) },
+              { path: 'setup', ...page(practice, (m) => <m.SetupRoute />) },
+              { path: 'session', ...page(practice, (m) => <m.SessionRoute />) },
+              { path: 'summary', ...page(practice, (m) => <m.SummaryRoute />) },
+              { path: 'checkout/test', ...page(pricing, (m) => <m.TestCheckoutRoute />) },
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'admin', element: <AdminRoute /> },
-                  { path: 'admin/questions', element: <AdminQuestionsRoute /> },
+                  { path: 'admin', ...page(admin, (m) => <m.AdminRoute />) },
+                  { path: 'admin/questions', ...page(admin, (m) => <m.AdminQuestionsRoute />) },
                 ],
               },
             ],

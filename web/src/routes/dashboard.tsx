@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
 import { AccountData } from '@/features/account/components/account-data'

@@ -1,7 +1,7 @@
 import { Menu, Stethoscope, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { useMe } from '@/features/auth/api/get-me'
 import { useClearSession, useLogout } from '@/features/auth/api/logout'

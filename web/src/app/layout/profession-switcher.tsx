@@ -1,26 +1,29 @@
 import { ChevronDown } from 'lucide-react'
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu'
 import { useProfessions } from '@/features/professions/api/get-professions'
 import { normaliseSlug, PROFESSION_SLUGS, setLastProfession, swapProfession, type ProfessionSlug } from '@/lib/professions'
+
+const loadMenu = () => import('./profession-menu')
+const ProfessionMenu = lazy(loadMenu)
+
+/** Keys that open a menu button (WAI-ARIA menu button pattern). */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp'])
 
 /**
  * Dropdown of the seven professions. Choosing one swaps the first path
  * segment and keeps the rest of the path (and the query string).
+ *
+ * Every public page shows it, so its menu code loads only when the student
+ * reaches for it (hover or focus fetches it, opening shows it); until then
+ * the button is the same menu button, closed.
  */
 export function ProfessionSwitcher({ current }: { current: ProfessionSlug }) {
   const navigate = useNavigate()
   const location = useLocation()
   const { data } = useProfessions()
+  const [menuWanted, setMenuWanted] = useState(false)
   const nameOf = (slug: string) => data?.professions?.find((p) => p.slug === slug)?.displayName ?? slug.toUpperCase()
   // Order from the API when it has loaded; the routing contract's order until then.
   const slugs = data?.professions?.map((p) => p.slug).filter((s) => normaliseSlug(s)) ?? [...PROFESSION_SLUGS]
@@ -33,25 +36,28 @@ export function ProfessionSwitcher({ current }: { current: ProfessionSlug }) {
     navigate(`${swapProfession(location.pathname, slug)}${location.search}`)
   }
 
+  const button = (closedProps: object) => (
+    <Button variant="outline" size="sm" className="max-w-[11rem]" aria-label={`Profession: ${nameOf(current)}. Change profession`} {...closedProps}>
+      <span className="truncate">{nameOf(current)}</span>
+      <ChevronDown aria-hidden="true" />
+    </Button>
+  )
+  const closed = button({
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: () => void loadMenu(),
+    onFocus: () => void loadMenu(),
+    onClick: () => setMenuWanted(true),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!OPENING_KEYS.has(event.key)) return
+      event.preventDefault()
+      setMenuWanted(true)
+    },
+  })
+  if (!menuWanted) return closed
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="max-w-[11rem]" aria-label={`Profession: ${nameOf(current)}. Change profession`}>
-          <span className="truncate">{nameOf(current)}</span>
-          <ChevronDown aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        <DropdownMenuLabel>Profession</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuRadioGroup value={current} onValueChange={choose}>
-          {slugs.map((slug) => (
-            <DropdownMenuRadioItem key={slug} value={slug}>
-              {nameOf(slug)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={closed}>
+      <ProfessionMenu trigger={button({})} current={current} options={slugs.map((slug) => ({ slug, name: nameOf(slug) }))} onChoose={choose} />
+    </Suspense>
   )
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Pencil, Trash2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import {
   AlertDialog,
   AlertDialogAction,

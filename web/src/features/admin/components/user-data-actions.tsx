@@ -1,5 +1,5 @@
 import { Download, Trash2 } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import {
   AlertDialog,
   AlertDialogAction,

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '@/lib/toast'
 import { FormField } from '@/components/ui/form-field'
 import { loginDestination } from '@/lib/professions'
 import type { User } from '../api/get-me'

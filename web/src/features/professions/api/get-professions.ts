@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { preloaded } from '@/lib/preloaded'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type ProfessionList = ResponseBody<'/api/professions', 'get'>
@@ -13,6 +14,8 @@ export function professionsQueryOptions() {
   return queryOptions({
     queryKey: ['professions'] as const,
     queryFn: ({ signal }) => getProfessions(signal),
+    // The server writes the list into every page, so the first render has it.
+    initialData: () => preloaded<ProfessionList>('/api/professions'),
     // Profession copy changes only with a deploy.
     staleTime: Infinity,
     gcTime: Infinity,

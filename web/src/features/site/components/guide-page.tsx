@@ -18,7 +18,9 @@ export function GuidePage({ page, displayName }: { page: SitePage; displayName: 
             <Link to={`/${page.profession}/resources`}>Back to Resources</Link>
           </Button>
           {page.practice ? (
-            <Button asChild size="lg">
+            // The longest label ("Practice a communication scenario") is
+            // wider than a 375 px card, so it wraps instead of overflowing.
+            <Button asChild size="lg" className="h-auto min-h-11 whitespace-normal py-2 text-center">
               <Link to={page.practice.path}>{page.practice.label}</Link>
             </Button>
           ) : null}
