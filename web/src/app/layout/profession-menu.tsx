@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,16 +19,27 @@ export default function ProfessionMenu({
   current,
   options,
   onChoose,
+  openedByKeyboard,
 }: {
+  openedByKeyboard: boolean
   trigger: ReactNode
   current: string
   options: { slug: string; name: string }[]
   onChoose: (slug: string) => void
 }) {
+  const content = useRef<HTMLDivElement>(null)
+  // Radix puts focus on the first item only when its own trigger saw the
+  // key; this menu opened from the placeholder button's key. After Radix's
+  // own focus on open, hence the next frame.
+  useEffect(() => {
+    if (!openedByKeyboard) return
+    const frame = requestAnimationFrame(() => content.current?.querySelector<HTMLElement>('[role="menuitemradio"]')?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [openedByKeyboard])
   return (
     <DropdownMenu defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
+      <DropdownMenuContent align="start" ref={content}>
         <DropdownMenuLabel>Profession</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuRadioGroup value={current} onValueChange={onChoose}>

@@ -23,7 +23,7 @@ export function ProfessionSwitcher({ current }: { current: ProfessionSlug }) {
   const navigate = useNavigate()
   const location = useLocation()
   const { data } = useProfessions()
-  const [menuWanted, setMenuWanted] = useState(false)
+  const [menuWanted, setMenuWanted] = useState<'pointer' | 'keyboard' | null>(null)
   const nameOf = (slug: string) => data?.professions?.find((p) => p.slug === slug)?.displayName ?? slug.toUpperCase()
   // Order from the API when it has loaded; the routing contract's order until then.
   const slugs = data?.professions?.map((p) => p.slug).filter((s) => normaliseSlug(s)) ?? [...PROFESSION_SLUGS]
@@ -47,17 +47,17 @@ export function ProfessionSwitcher({ current }: { current: ProfessionSlug }) {
     'aria-expanded': false,
     onPointerEnter: () => void loadMenu(),
     onFocus: () => void loadMenu(),
-    onClick: () => setMenuWanted(true),
+    onClick: () => setMenuWanted('pointer'),
     onKeyDown: (event: KeyboardEvent) => {
       if (!OPENING_KEYS.has(event.key)) return
       event.preventDefault()
-      setMenuWanted(true)
+      setMenuWanted('keyboard')
     },
   })
   if (!menuWanted) return closed
   return (
     <Suspense fallback={closed}>
-      <ProfessionMenu trigger={button({})} current={current} options={slugs.map((slug) => ({ slug, name: nameOf(slug) }))} onChoose={choose} />
+      <ProfessionMenu openedByKeyboard={menuWanted === 'keyboard'} trigger={button({})} current={current} options={slugs.map((slug) => ({ slug, name: nameOf(slug) }))} onChoose={choose} />
     </Suspense>
   )
 }
