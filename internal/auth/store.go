@@ -110,6 +110,14 @@ func addSession(ctx context.Context, q store.Queryer, userID string, answered in
 	return nil
 }
 
+// setAverages stores the account's averages without counting a session.
+func setAverages(ctx context.Context, q store.Queryer, userID string, rolling, last float64) error {
+	if _, err := q.ExecContext(ctx, `UPDATE users SET rolling_average_score = $1, last_average_score = $2 WHERE id = $3`, rolling, last, userID); err != nil {
+		return fmt.Errorf("auth: set averages: %w", err)
+	}
+	return nil
+}
+
 func setPass(ctx context.Context, q store.Queryer, userID string, paidAt, endsAt time.Time) error {
 	_, err := q.ExecContext(ctx, `UPDATE users SET has_paid = $1, paid_at = $2, subscription_ends_at = $3 WHERE id = $4`, true, paidAt, endsAt, userID)
 	if err != nil {

@@ -35,6 +35,32 @@ func (s *Service) RecordSession(ctx context.Context, q store.Queryer, userID str
 	return addSession(ctx, q, userID, answered, st.rolling, st.last)
 }
 
+// ReviseSessionAverage replaces a counted session's average in the
+// account's averages after the student corrected a transcript in it: the
+// session is not counted again and no answer is added. The rolling average
+// is a running mean (RecordSession), so the session's part in it moves
+// from old to updated; a session that had no average took no part, and
+// enters at the current mean's weight. latest says whether the account's
+// last average came from this session.
+func (s *Service) ReviseSessionAverage(ctx context.Context, q store.Queryer, userID string, old *float64, updated float64, latest bool) error {
+	st, err := userSessionStats(ctx, q, userID)
+	if err != nil {
+		return err
+	}
+	if st.completed == 0 {
+		return nil
+	}
+	part := st.rolling
+	if old != nil {
+		part = *old
+	}
+	st.rolling += (updated - part) / float64(st.completed)
+	if latest {
+		st.last = updated
+	}
+	return setAverages(ctx, q, userID, st.rolling, st.last)
+}
+
 // SetPass gives the account with email a Premium pass, as ExtendPass does;
 // support grants passes by email.
 func (s *Service) SetPass(ctx context.Context, email string, dates func(User) (paidAt, endsAt time.Time)) error {

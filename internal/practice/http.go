@@ -148,6 +148,10 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.skipQuestion)
 	auth.Register(api, auth.Endpoint{ID: "retry-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/retry", Summary: "Process a failed answer again",
 		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.retryAnswer)
+	auth.Register(api, auth.Endpoint{ID: "correct-transcript", Method: http.MethodPut, Path: "/api/practice/sessions/{id}/items/{itemId}/transcript", Summary: "Correct what the speech engine heard",
+		Description: "Replaces a scored answer's transcript with the student's text and scores it again. The engine's transcript is kept in the answer's correction; " +
+			"the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them.",
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.correctTranscript)
 	auth.Register(api, auth.Endpoint{ID: "complete-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/complete", Summary: "Finish a session",
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.completeSession)
 	auth.Register(api, auth.Endpoint{ID: "save-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/save", Summary: "Save a finished session to the dashboard",
@@ -255,6 +259,30 @@ func (h *Handler) retryAnswer(ctx context.Context, u auth.User, in *ItemPath) (*
 		return nil, err
 	}
 	return &itemOutput{Body: itemBody{it}}, nil
+}
+
+type correctInput struct {
+	ItemPath
+	Body correctInputBody
+}
+
+// correctInputBody is named so that its schema publishes the limit.
+type correctInputBody struct {
+	Transcript string `json:"transcript" doc:"What the student said, as they want it scored."`
+}
+
+// TransformSchema implements huma.SchemaTransformer.
+func (correctInputBody) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetMaxLength(s, "transcript", MaxTranscriptLen)
+	return s
+}
+
+func (h *Handler) correctTranscript(ctx context.Context, u auth.User, in *correctInput) (*sessionOutput, error) {
+	s, err := h.svc.CorrectTranscript(ctx, u, in.ID, in.ItemID, in.Body.Transcript)
+	if err != nil {
+		return nil, err
+	}
+	return &sessionOutput{Body: sessionBody{s}}, nil
 }
 
 func (h *Handler) completeSession(ctx context.Context, u auth.User, in *completeInput) (*sessionOutput, error) {

@@ -138,12 +138,18 @@ type Item struct {
 	Error string `json:"error"`
 	// CanRetry is true for a failed answer whose recording is still here.
 	CanRetry bool `json:"canRetry"`
+	// Correction marks a transcript the student corrected: Transcript is
+	// then their text, scored again, and this is what the engine heard.
+	Correction *Correction `json:"correction,omitempty"`
 
 	sessionID  string
 	audioPath  string
 	audioMIME  string
 	questionID *string
 	score      *int
+
+	originalTranscript *string
+	correctedAt        *time.Time
 
 	// An answer arriving in pieces (see stream.go).
 	streamPath  string
@@ -152,6 +158,17 @@ type Item struct {
 	progress    *transcribe.Progress
 	progressAt  *time.Time
 }
+
+// Correction is the mark a corrected transcript carries: the engine's
+// transcript, kept, and when the student corrected it.
+type Correction struct {
+	OriginalTranscript string    `json:"originalTranscript"`
+	CorrectedAt        time.Time `json:"correctedAt"`
+}
+
+// MaxTranscriptLen is the longest corrected transcript, in characters:
+// three minutes of fast speech is about 600 words, 4,000 characters.
+const MaxTranscriptLen = 8000
 
 // TransformSchema publishes the statuses an answer moves through.
 func (Item) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
@@ -195,6 +212,10 @@ type SavedItem struct {
 	Feedback       *feedback.Feedback  `json:"feedback,omitempty"`
 	LegacyFeedback string              `json:"legacyFeedback,omitempty"`
 	Metrics        *transcribe.Metrics `json:"metrics,omitempty"`
+	// ItemID is the practice session's question this was saved from, for
+	// a correction (empty in sessions saved before corrections existed).
+	ItemID     string      `json:"itemId,omitempty"`
+	Correction *Correction `json:"correction,omitempty"`
 }
 
 // Counts summarises a saved session's questions.

@@ -48,31 +48,8 @@ func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string
 	}
 	saved := Saved{ID: store.NewID(), Title: title, Profession: sess.Profession, CreatedAt: s.clock(),
 		TotalSessionTime: sess.TotalSessionTime, PracticeSessionID: sess.ID}
-	stored := make([]storedItem, 0, len(sess.Items))
-	for _, it := range sortedForSummary(sess.Items) {
-		// A failed answer is told by its status; it keeps the transcript
-		// it got before scoring failed, if any.
-		si := storedItem{Question: it.Question, Tip: it.Tip, Status: it.Status, Meaningful: it.Meaningful, Skipped: it.Status == StatusSkipped}
-		if it.Transcript != nil {
-			si.Transcript = *it.Transcript
-		}
-		if it.Feedback != nil {
-			si.Feedback = &feedback.Stored{Feedback: it.Feedback}
-		}
-		if it.Metrics != nil {
-			si.Metrics, _ = json.Marshal(it.Metrics)
-		}
-		stored = append(stored, si)
-		saved.Counts.TotalQuestions++
-		if si.Skipped {
-			saved.Counts.Skipped++
-		} else {
-			saved.Counts.Answered++
-		}
-	}
-	if avg, ok := averageScore(sess.Items); ok {
-		saved.OverallAvg = math.Round(avg*10) / 10
-	}
+	stored, counts, avg := storedItemsOf(sess.Items)
+	saved.Counts, saved.OverallAvg = counts, avg
 	existing, err := savedIDForPracticeSession(ctx, s.db.SQL, sess.ID)
 	switch {
 	case err == nil:
@@ -91,6 +68,40 @@ func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string
 		return Saved{}, err
 	}
 	return s.GetSaved(ctx, u, saved.ID)
+}
+
+// storedItemsOf is what a saved session keeps of a session's items, in
+// summary order, with their counts and average (to one decimal).
+func storedItemsOf(items []Item) ([]storedItem, Counts, float64) {
+	var counts Counts
+	stored := make([]storedItem, 0, len(items))
+	for _, it := range sortedForSummary(items) {
+		// A failed answer is told by its status; it keeps the transcript
+		// it got before scoring failed, if any.
+		si := storedItem{Question: it.Question, Tip: it.Tip, Status: it.Status, Meaningful: it.Meaningful, Skipped: it.Status == StatusSkipped,
+			ItemID: it.ID, Correction: it.Correction}
+		if it.Transcript != nil {
+			si.Transcript = *it.Transcript
+		}
+		if it.Feedback != nil {
+			si.Feedback = &feedback.Stored{Feedback: it.Feedback}
+		}
+		if it.Metrics != nil {
+			si.Metrics, _ = json.Marshal(it.Metrics)
+		}
+		stored = append(stored, si)
+		counts.TotalQuestions++
+		if si.Skipped {
+			counts.Skipped++
+		} else {
+			counts.Answered++
+		}
+	}
+	var overall float64
+	if avg, ok := averageScore(items); ok {
+		overall = math.Round(avg*10) / 10
+	}
+	return stored, counts, overall
 }
 
 // sortedForSummary keeps the asked order but puts skipped questions last

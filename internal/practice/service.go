@@ -47,6 +47,9 @@ type UserStats interface {
 	// RecordSession adds a completed session with answered answers and, when
 	// some answer was scored, its average score to the user's stats.
 	RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) error
+	// ReviseSessionAverage changes a counted session's average from old
+	// to updated, after a transcript correction, counting nothing again.
+	ReviseSessionAverage(ctx context.Context, q store.Queryer, userID string, old *float64, updated float64, latest bool) error
 }
 
 // QuestionSource is the question bank, as the practice loop needs it.

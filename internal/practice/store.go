@@ -196,7 +196,8 @@ func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string
 // Items.
 
 const itemColumns = `id, session_id, position, question_id, question, tip, subtag, big3_order, status, audio_path, audio_mime,
-	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at`
+	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at,
+	original_transcript, transcript_corrected_at`
 
 func scanItem(r interface{ Scan(...any) error }) (Item, error) {
 	var (
@@ -205,12 +206,15 @@ func scanItem(r interface{ Scan(...any) error }) (Item, error) {
 	)
 	err := r.Scan(&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
 		&it.audioPath, &it.audioMIME, &it.Transcript, &metrics, &feedbackJSON, &it.score, &it.Meaningful, &it.Error,
-		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt)
+		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt, &it.originalTranscript, &it.correctedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Item{}, errNotFound
 	}
 	if err != nil {
 		return Item{}, fmt.Errorf("practice: scan item: %w", err)
+	}
+	if it.originalTranscript != nil && it.correctedAt != nil {
+		it.Correction = &Correction{OriginalTranscript: *it.originalTranscript, CorrectedAt: *it.correctedAt}
 	}
 	if it.Status == StatusFailed && it.Transcript != nil && *it.Transcript == legacyTranscriptError {
 		it.Transcript = nil // see legacyTranscriptError
@@ -324,6 +328,64 @@ func saveFeedback(ctx context.Context, q store.Queryer, itemID string, fb feedba
 	return err
 }
 
+// saveCorrection replaces an answer's transcript with the student's
+// correction and its feedback with the feedback on it (none when the
+// correction holds no answer), keeping the engine's first transcript.
+func saveCorrection(ctx context.Context, q store.Queryer, itemID, text string, fb *feedback.Feedback, now time.Time) error {
+	var fbJSON sql.NullString
+	var score sql.NullInt64
+	if fb != nil {
+		b, err := json.Marshal(fb)
+		if err != nil {
+			return fmt.Errorf("practice: save correction: %w", err)
+		}
+		fbJSON = sql.NullString{String: string(b), Valid: true}
+		score = sql.NullInt64{Int64: int64(fb.OverallScore), Valid: true}
+	}
+	_, err := exec(ctx, q, "save correction", `UPDATE practice_items SET original_transcript = COALESCE(original_transcript, transcript),
+		transcript = $1, feedback = $2, score = $3, meaningful = $4, transcript_corrected_at = $5, updated_at = $5 WHERE id = $6`,
+		text, fbJSON, score, fb != nil, now, itemID)
+	return err
+}
+
+// reviseSessionAverage stores a session's average after a correction, and
+// gives it as the previous average to the sessions that compared with it:
+// those finished after it up to and including the next one with an
+// average (Finalize compares with the last session that has one).
+func reviseSessionAverage(ctx context.Context, q store.Queryer, userID, sessionID string, average *float64) error {
+	if _, err := exec(ctx, q, "revise session average", `UPDATE practice_sessions SET average_score = $1 WHERE id = $2`, average, sessionID); err != nil {
+		return err
+	}
+	_, err := exec(ctx, q, "revise previous averages", `UPDATE practice_sessions SET previous_average = $1
+		WHERE user_id = $2 AND stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $3)
+		AND stats_applied_at <= COALESCE((SELECT MIN(n.stats_applied_at) FROM practice_sessions n WHERE n.user_id = $2
+			AND n.average_score IS NOT NULL AND n.stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $3)),
+			stats_applied_at)`, average, userID, sessionID)
+	return err
+}
+
+// isLatestAveraged reports whether sessionID is the user's newest session
+// with an average: the one the account's last average came from.
+func isLatestAveraged(ctx context.Context, q store.Queryer, userID, sessionID string) (bool, error) {
+	var newer int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM practice_sessions WHERE user_id = $1 AND average_score IS NOT NULL
+		AND stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $2)`, userID, sessionID).Scan(&newer)
+	if err != nil {
+		return false, fmt.Errorf("practice: newer sessions: %w", err)
+	}
+	return newer == 0, nil
+}
+
+// replaceSavedItems rewrites a saved session's items and average.
+func replaceSavedItems(ctx context.Context, q store.Queryer, savedID string, items []storedItem, overallAvg float64) error {
+	b, err := json.Marshal(items)
+	if err != nil {
+		return fmt.Errorf("practice: saved items: %w", err)
+	}
+	_, err = exec(ctx, q, "replace saved items", `UPDATE saved_sessions SET items = $1, overall_avg = $2 WHERE id = $3`, string(b), overallAvg, savedID)
+	return err
+}
+
 // stuckItem is an answer left in progress.
 type stuckItem struct{ id, status string }
 
@@ -430,6 +492,8 @@ type storedItem struct {
 	Transcript string           `json:"transcript"`
 	Feedback   *feedback.Stored `json:"feedback"`
 	Metrics    json.RawMessage  `json:"metrics,omitempty"`
+	ItemID     string           `json:"itemId,omitempty"`
+	Correction *Correction      `json:"correction,omitempty"`
 }
 
 // Versions before failures travelled as an item's status and error wrote
@@ -446,7 +510,8 @@ const (
 // savedItem is the API's view of a stored item, with the failure texts
 // of older versions turned into a status (see legacyTranscriptError).
 func (si storedItem) savedItem() (SavedItem, error) {
-	item := SavedItem{Question: si.Question, Tip: si.Tip, Status: si.Status, Meaningful: si.Meaningful, Skipped: si.Skipped, Transcript: si.Transcript}
+	item := SavedItem{Question: si.Question, Tip: si.Tip, Status: si.Status, Meaningful: si.Meaningful, Skipped: si.Skipped, Transcript: si.Transcript,
+		ItemID: si.ItemID, Correction: si.Correction}
 	if si.Feedback != nil {
 		item.Feedback, item.LegacyFeedback = si.Feedback.Feedback, si.Feedback.Legacy
 	}

@@ -111,6 +111,12 @@ function expectStreamed(uploads: Map<string, AnswerUploads>, answered: number) {
   uploads.clear()
 }
 
+/** What the student says they said, in place of what the engine heard. */
+const CORRECTED_ANSWER =
+  'I want to become a dentist because of the year I spent volunteering at a community dental clinic. I watched a frightened patient relax ' +
+  'as the dentist explained every step, and I realised that earning trust is the heart of the work. I have since shadowed three dentists ' +
+  'and I know I want to spend my career helping anxious patients feel safe, informed and cared for.'
+
 /** The exact mean of a session's scored answers, from the API (the dashboard's rolling average uses exact values). */
 async function sessionAverage(page: Page, id: string): Promise<number> {
   const res = await page.request.get(`/api/practice/sessions/${id}`)
@@ -170,7 +176,7 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Session saved to your dashboard.')).toBeVisible()
 
-  // The dashboard lists it; Review opens it read-only.
+  // The dashboard lists it; Review opens it.
   await page.getByRole('link', { name: 'Back to Dashboard' }).click()
   await expect(page).toHaveURL(/\/dental\/dashboard$/)
   const recent = page.locator('li', { hasText: 'Audio practice' })
@@ -178,12 +184,27 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await recent.getByRole('link', { name: 'Review Audio practice' }).click()
   await expect(page).toHaveURL(/\/dental\/summary\?saved=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Audio practice' })).toBeVisible()
-  await expect(page.getByText('read-only', { exact: false })).toBeVisible()
+  await expect(page.getByText(/^Saved /)).toBeVisible()
   await expect(page.getByRole('article')).toHaveCount(3)
   await expect(page.getByRole('article').nth(2).getByText('Skipped', { exact: true })).toBeVisible()
   const reviewed = (await page.getByRole('article').first().getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? ''
   expect(heardWords(reviewed).length).toBeGreaterThanOrEqual(2)
   await expect(page.getByRole('button', { name: 'Save Session' })).toHaveCount(0)
+
+  // The engine misheard: the student writes what they said and the answer
+  // is scored again on it; the engine's words stay one click away. The
+  // dashboard's average below is computed from the corrected session.
+  const firstAnswer = page.getByRole('article').first()
+  const scoreBefore = await firstAnswer.getByText(/^Score: \d+$/).textContent()
+  await firstAnswer.getByRole('button', { name: 'Correct the transcript' }).click()
+  await firstAnswer.getByLabel('Corrected transcript').fill(CORRECTED_ANSWER)
+  await firstAnswer.getByRole('button', { name: 'Save and score again' }).click()
+  await expect(firstAnswer.getByRole('heading', { name: 'Transcript Corrected by you' })).toBeVisible({ timeout: 15_000 })
+  await expect(firstAnswer.getByRole('heading', { name: 'Transcript' }).locator('+ p')).toHaveText(CORRECTED_ANSWER)
+  await expect(firstAnswer.getByText(/^Score: \d+$/)).not.toHaveText(scoreBefore ?? '')
+  await firstAnswer.getByText('What the speech engine heard').click()
+  await expect(firstAnswer.getByText(reviewed, { exact: true })).toBeVisible()
+  await expectAxeClean(page)
 
   // Session 2: custom, video, 2 questions (one typed, one from the bank).
   await page.getByRole('link', { name: 'Start New Session' }).click()

@@ -75,6 +75,13 @@ export const limits = {
       },
     },
   },
+  correctTranscript: {
+    body: {
+      transcript: {
+        maxLength: 8000,
+      },
+    },
+  },
   createCheckoutSession: {
     body: {
       profession: {
@@ -234,6 +241,11 @@ export const schemaLimits = {
   CompleteInputBody: {
     totalSessionTime: {
       minimum: 0,
+    },
+  },
+  CorrectInputBody: {
+    transcript: {
+      maxLength: 8000,
     },
   },
   CreateInput: {

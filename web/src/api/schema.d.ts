@@ -593,6 +593,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/sessions/{id}/items/{itemId}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct what the speech engine heard
+         * @description Replaces a scored answer's transcript with the student's text and scores it again. The engine's transcript is kept in the answer's correction; the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them.
+         */
+        put: operations["correct-transcript"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/sessions/{id}/save": {
         parameters: {
             query?: never;
@@ -777,6 +797,15 @@ export interface components {
              * @description Seconds the session took.
              */
             totalSessionTime: number;
+        };
+        CorrectInputBody: {
+            /** @description What the student said, as they want it scored. */
+            transcript: string;
+        };
+        Correction: {
+            /** Format: date-time */
+            correctedAt: string;
+            originalTranscript: string;
         };
         Counts: {
             /** Format: int64 */
@@ -1009,6 +1038,7 @@ export interface components {
             /** Format: int64 */
             big3Order: number;
             canRetry: boolean;
+            correction?: components["schemas"]["Correction"];
             error: string;
             feedback?: components["schemas"]["Feedback"];
             id: string;
@@ -1206,7 +1236,9 @@ export interface components {
             saved: components["schemas"]["Saved"];
         };
         SavedItem: {
+            correction?: components["schemas"]["Correction"];
             feedback?: components["schemas"]["Feedback"];
+            itemId?: string;
             legacyFeedback?: string;
             meaningful: boolean | null;
             metrics?: components["schemas"]["Metrics"];
@@ -2595,6 +2627,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ItemBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "correct-transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionBody"];
                 };
             };
             /** @description Error */

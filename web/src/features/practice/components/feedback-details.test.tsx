@@ -80,6 +80,7 @@ function entry(feedback: Feedback): ResultEntry {
     meaningful: true,
     error: '',
     canRetry: false,
+    correction: null,
   }
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
+import { dashboardBody, deferred, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
 import { stubXhr } from '@/test/fake-xhr'
 import { renderApp } from '@/test/render'
 
@@ -318,6 +318,70 @@ describe('summary', () => {
 
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }))
     await waitFor(() => expect(calls.map((c) => c.key)).toContain('POST /api/practice/sessions/s1/items/i4/retry'))
+  })
+
+  it('corrects a misheard transcript: scored again, marked, the engine\'s words kept', async () => {
+    const misheard = 'so am i think that the most important thing is listening'
+    const before = session({ status: 'completed', averageScore: 40, items: [item(1, { status: 'done', transcript: misheard, feedback: feedback(40), meaningful: true })] })
+    const after = session({
+      status: 'completed',
+      averageScore: 82,
+      items: [
+        item(1, {
+          status: 'done',
+          transcript: 'So I think the most important thing is listening.',
+          feedback: feedback(82),
+          meaningful: true,
+          correction: { originalTranscript: misheard, correctedAt: '2026-11-24T16:00:00Z' },
+        }),
+      ],
+    })
+    const answer = deferred<Response>()
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: before }),
+      'PUT /api/practice/sessions/s1/items/i1/transcript': () => answer.promise,
+    })
+    renderApp('/dental/summary?id=s1')
+    const card = await screen.findByRole('article')
+    await userEvent.click(within(card).getByRole('button', { name: 'Correct the transcript' }))
+    const field = within(card).getByLabelText('Corrected transcript')
+    expect(field).toHaveFocus()
+    expect(field).toHaveValue(misheard)
+
+    await userEvent.clear(field)
+    await userEvent.type(field, 'x'.repeat(20))
+    expect(within(card).getByText(/20 \/ 8,000 characters/)).toBeInTheDocument()
+    await userEvent.clear(field)
+    await userEvent.type(field, 'So I think the most important thing is listening.')
+    await userEvent.click(within(card).getByRole('button', { name: 'Save and score again' }))
+    expect(await within(card).findByRole('button', { name: 'Scoring again…' })).toBeDisabled()
+    expect(calls.find((c) => c.key === 'PUT /api/practice/sessions/s1/items/i1/transcript')?.body).toEqual({ transcript: 'So I think the most important thing is listening.' })
+
+    answer.resolve(json(200, { session: after }))
+    expect(await within(card).findByText('Corrected by you')).toBeInTheDocument()
+    expect(within(card).getByText('Score: 82')).toBeInTheDocument()
+    expect(screen.getByText('82%')).toBeInTheDocument()
+    expect(within(card).getByText('What the speech engine heard')).toBeInTheDocument()
+    expect(within(card).getByText(misheard)).not.toBeVisible()
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Correct the transcript' })).toHaveFocus())
+  })
+
+  it('keeps the correction and says why when it cannot be scored', async () => {
+    const before = session({ status: 'completed', averageScore: 40, items: [item(1, { status: 'done', transcript: 'um', feedback: feedback(40), meaningful: true })] })
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: before }),
+      'PUT /api/practice/sessions/s1/items/i1/transcript': () => problem(422, 'The corrected transcript has no answer in it to score. Write what you said.'),
+    })
+    renderApp('/dental/summary?id=s1')
+    const card = await screen.findByRole('article')
+    await userEvent.click(within(card).getByRole('button', { name: 'Correct the transcript' }))
+    await userEvent.type(within(card).getByLabelText('Corrected transcript'), ' uh')
+    await userEvent.click(within(card).getByRole('button', { name: 'Save and score again' }))
+    expect(await within(card).findByRole('alert')).toHaveTextContent('The corrected transcript has no answer in it to score.')
+    expect(within(card).getByLabelText('Corrected transcript')).toHaveValue('um uh')
+    expect(within(card).getByLabelText('Corrected transcript')).toHaveAttribute('aria-invalid', 'true')
   })
 
   it('polls while answers are processing and saves with the default title', async () => {

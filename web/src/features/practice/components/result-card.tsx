@@ -9,6 +9,7 @@ import { formatClock } from '../utils/countdown'
 import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
 import { FEEDBACK_ERROR, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
+import { Transcript } from './transcript'
 
 const STATUS_LABEL: Record<ResultEntry['status'], string> = {
   pending: 'Not answered',
@@ -128,10 +129,12 @@ export function ResultCard({ entry, number, sessionId }: { entry: ResultEntry; n
       </CardHeader>
       {entry.status === 'skipped' || processing ? null : (
         <CardContent className="grid gap-4">
-          <div>
-            <h3 className="text-sm font-semibold">Transcript</h3>
-            <p className="whitespace-pre-wrap">{transcriptText(entry)}</p>
-          </div>
+          <Transcript
+            text={transcriptText(entry)}
+            correction={entry.correction}
+            // A scored answer, or one the engine heard nothing meaningful in, may be corrected.
+            correctable={entry.status === 'done' && entry.transcript != null && sessionId && entry.itemId ? { sessionId, itemId: entry.itemId } : undefined}
+          />
           {entry.metrics ? <Metrics metrics={entry.metrics} /> : null}
           {entry.status === 'failed' ? (
             <p className="whitespace-pre-wrap">{FEEDBACK_ERROR}</p>

@@ -100,7 +100,7 @@ export function SessionSummary({ sessionId, slug, nameOf }: { sessionId: string;
   )
 }
 
-/** A saved session, read-only (from the dashboard's Review button). */
+/** A saved session (from the dashboard's Review button); its transcripts may be corrected. */
 export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string; slug: ProfessionSlug; nameOf: ProfessionNames }) {
   const query = useSavedSession(savedId)
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
@@ -115,10 +115,11 @@ export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string
       average={
         <>
           <Average score={Math.round(saved.overallAvg)} />
-          <span className="text-sm text-muted-foreground">Saved {when} · read-only</span>
+          <span className="text-sm text-muted-foreground">Saved {when}</span>
         </>
       }
       entries={orderForSummary(entriesFromSaved(saved))}
+      sessionId={saved.practiceSessionId || undefined}
     />
   )
 }

@@ -30,6 +30,8 @@ export interface ResultEntry {
   /** Why the answer failed, for a live session's failed answer. */
   error: string
   canRetry: boolean
+  /** Set when the student corrected the transcript: what the engine heard. */
+  correction: NonNullable<PracticeItem['correction']> | null
 }
 
 export function entriesFromSession(session: PracticeSession): ResultEntry[] {
@@ -46,6 +48,7 @@ export function entriesFromSession(session: PracticeSession): ResultEntry[] {
     meaningful: it.meaningful,
     error: it.error,
     canRetry: it.canRetry,
+    correction: it.correction ?? null,
   }))
 }
 
@@ -58,6 +61,8 @@ export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
     const meaningful = it.skipped ? null : legacy ? Boolean(it.feedback || it.legacyFeedback) : it.meaningful
     return {
       key: String(i),
+      // Saved since corrections exist: the live item it came from.
+      itemId: it.itemId || undefined,
       question: it.question,
       tip: it.tip,
       status,
@@ -68,6 +73,7 @@ export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
       meaningful,
       error: '',
       canRetry: false,
+      correction: it.correction ?? null,
     }
   })
 }

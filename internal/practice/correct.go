@@ -1,0 +1,101 @@
+package practice
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// Texts of a transcript correction.
+const (
+	MsgCorrectionNotScored = "Only an answer that was transcribed and scored can be corrected."
+	MsgCorrectionEmpty     = "The corrected transcript has no answer in it to score. Write what you said."
+	MsgCorrectionFailed    = "Feedback could not be generated for the corrected transcript. Try again in a moment."
+)
+
+// CorrectTranscript replaces what the speech engine heard in one of the
+// student's answers with what they say they said, and scores the answer
+// again on it. What the engine heard is kept and the answer is marked as
+// corrected. The session's average, the account's averages, the next
+// session's comparison and the session's saved copy follow; the session
+// and its answers are not counted again. Delivery figures (pace, fillers,
+// pauses) come from the recording and stay as they were.
+func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID, itemID, text string) (Session, error) {
+	text = strings.TrimSpace(text)
+	if utf8.RuneCountInString(text) > MaxTranscriptLen {
+		return Session{}, apperr.Invalid("transcript", "The transcript must be at most %d characters.", MaxTranscriptLen)
+	}
+	if !transcribe.Meaningful(text) {
+		return Session{}, apperr.Invalid("transcript", MsgCorrectionEmpty)
+	}
+	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+	if err != nil {
+		return Session{}, err
+	}
+	it, ok := itemOf(sess, itemID)
+	if !ok {
+		return Session{}, apperr.NotFound(MsgItemNotFound)
+	}
+	if it.Status != StatusDone || it.Transcript == nil || !sess.statsApplied {
+		return Session{}, apperr.Conflict(MsgCorrectionNotScored)
+	}
+	if *it.Transcript == text {
+		return s.Get(ctx, u, sessionID)
+	}
+	fb, err := s.scorer.Score(ctx, feedback.Input{Profession: sess.Profession, Question: it.Question, Subtag: it.Subtag,
+		Big3: big3Name(it.Big3Order), Transcript: text, Delivery: delivery(it.Metrics)})
+	if err != nil {
+		s.logger.Error("scoring a corrected transcript failed", "item", itemID, "err", err)
+		return Session{}, apperr.Unavailable(MsgCorrectionFailed, 0, err)
+	}
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		now := s.clock()
+		if err := saveCorrection(ctx, tx, itemID, text, &fb, now); err != nil {
+			return err
+		}
+		updated, err := loadSession(ctx, tx, sessionID)
+		if err != nil {
+			return err
+		}
+		avg, _ := averageScore(updated.Items) // this answer is scored now
+		latest, err := isLatestAveraged(ctx, tx, u.ID, sessionID)
+		if err != nil {
+			return err
+		}
+		if err := s.users.ReviseSessionAverage(ctx, tx, u.ID, sess.averageExact, avg, latest); err != nil {
+			return err
+		}
+		if err := reviseSessionAverage(ctx, tx, u.ID, sessionID, &avg); err != nil {
+			return err
+		}
+		savedID, err := savedIDForPracticeSession(ctx, tx, sessionID)
+		if errors.Is(err, errNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		stored, _, overall := storedItemsOf(updated.Items)
+		return replaceSavedItems(ctx, tx, savedID, stored, overall)
+	})
+	if err != nil {
+		return Session{}, err
+	}
+	return s.Get(ctx, u, sessionID)
+}
+
+func itemOf(sess Session, itemID string) (Item, bool) {
+	for _, it := range sess.Items {
+		if it.ID == itemID {
+			return it, true
+		}
+	}
+	return Item{}, false
+}

@@ -1,0 +1,157 @@
+package practice_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+const (
+	misheard  = "I like teeth. Um, I think dentists are good, you know, and um I want a job."
+	corrected = "I want to become a dentist because of the year I spent volunteering at a community clinic. " +
+		"I saw a frightened patient relax when the dentist explained each step, and I realised that earning trust is the heart of the work. " +
+		"Since then I have shadowed three dentists, learned how a practice runs, and I know I want to spend my career helping patients feel safe and cared for."
+)
+
+// A student corrects what the engine heard: the answer is scored again on
+// their words, the engine's transcript is kept, the session's average, the
+// account's averages, the next session's comparison and the saved copy
+// follow, and nothing is counted twice.
+func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		err := f.auth.SetPass(ctx, "ana@example.com", func(auth.User) (time.Time, time.Time) { return time.Now(), time.Now().Add(24 * time.Hour) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
+		run := func(text string) practice.Session {
+			f.whisper.SetText(text)
+			s, err := f.svc.Create(ctx, reload(), in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.upload(t, reload(), s, 0)
+			if _, err := f.svc.Complete(ctx, reload(), s.ID, 60); err != nil {
+				t.Fatal(err)
+			}
+			return f.waitProcessed(t, reload(), s.ID)
+		}
+		first := run(misheard)
+		second := run(corrected)
+		if first.AverageScore == nil || second.AverageScore == nil {
+			t.Fatalf("unscored: %+v %+v", first.Items[0], second.Items[0])
+		}
+		if _, err := f.svc.Save(ctx, reload(), first.ID, "First"); err != nil {
+			t.Fatal(err)
+		}
+		before := reload()
+
+		got, err := f.svc.CorrectTranscript(ctx, reload(), first.ID, first.Items[0].ID, "  "+corrected+"\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		item := got.Items[0]
+		if item.Transcript == nil || *item.Transcript != corrected || item.Correction == nil || item.Correction.OriginalTranscript != misheard {
+			t.Fatalf("corrected item: transcript %v, correction %+v", item.Transcript, item.Correction)
+		}
+		if item.Feedback == nil || item.Feedback.OverallScore <= first.Items[0].Feedback.OverallScore {
+			t.Fatalf("the corrected answer scored %v, the misheard one %d", item.Feedback, first.Items[0].Feedback.OverallScore)
+		}
+		newAvg := item.Feedback.OverallScore
+		if got.AverageScore == nil || *got.AverageScore != newAvg {
+			t.Fatalf("session average %v, want %d", got.AverageScore, newAvg)
+		}
+
+		after := reload()
+		if after.SessionsCompleted != before.SessionsCompleted || after.QuestionsPracticed != before.QuestionsPracticed {
+			t.Fatalf("counted again: %d sessions, %d questions; before %d, %d", after.SessionsCompleted, after.QuestionsPracticed,
+				before.SessionsCompleted, before.QuestionsPracticed)
+		}
+		wantRolling := before.RollingAverageScore + float64(newAvg-*first.AverageScore)/float64(before.SessionsCompleted)
+		if math.Abs(after.RollingAverageScore-wantRolling) > 0.01 || after.LastAverageScore != before.LastAverageScore {
+			t.Fatalf("averages rolling %.2f last %.2f; want %.2f and %.2f (the last session was not corrected)",
+				after.RollingAverageScore, after.LastAverageScore, wantRolling, before.LastAverageScore)
+		}
+		next, err := f.svc.Get(ctx, reload(), second.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Improvement == nil || *next.Improvement != *second.AverageScore-newAvg {
+			t.Fatalf("the next session's improvement %v, want %d (against the corrected average)", next.Improvement, *second.AverageScore-newAvg)
+		}
+		history, err := f.svc.History(ctx, reload(), practice.HistoryQuery{})
+		if err != nil || len(history.Sessions) != 1 {
+			t.Fatalf("history %+v, %v", history, err)
+		}
+		saved, err := f.svc.GetSaved(ctx, reload(), history.Sessions[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if si := saved.Items[0]; si.Transcript != corrected || si.Correction == nil || si.ItemID != item.ID || saved.OverallAvg != float64(newAvg) {
+			t.Fatalf("the saved copy: avg %v, item %+v", saved.OverallAvg, si)
+		}
+
+		// A second correction keeps what the engine heard, not the first correction.
+		again, err := f.svc.CorrectTranscript(ctx, reload(), first.ID, first.Items[0].ID, corrected+" Thank you.")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := again.Items[0].Correction; c == nil || c.OriginalTranscript != misheard {
+			t.Fatalf("after a second correction: %+v", c)
+		}
+		if reload().SessionsCompleted != before.SessionsCompleted {
+			t.Fatal("the second correction counted the session again")
+		}
+	})
+}
+
+func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ben := f.user(t, "ben@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.upload(t, ana(), s, 0)
+		if _, err := f.svc.Skip(ctx, ana(), s.ID, s.Items[1].ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Complete(ctx, ana(), s.ID, 60); err != nil {
+			t.Fatal(err)
+		}
+		f.waitProcessed(t, ana(), s.ID)
+		for _, c := range []struct {
+			name string
+			user auth.User
+			item string
+			text string
+			kind apperr.Kind
+		}{
+			{"empty", ana(), s.Items[0].ID, "   ", apperr.KindInvalid},
+			{"only fillers", ana(), s.Items[0].ID, "um uh", apperr.KindInvalid},
+			{"too long", ana(), s.Items[0].ID, strings.Repeat("word ", practice.MaxTranscriptLen/5+1), apperr.KindInvalid},
+			{"skipped question", ana(), s.Items[1].ID, corrected, apperr.KindConflict},
+			{"someone else's session", ben(), s.Items[0].ID, corrected, apperr.KindNotFound},
+			{"no such item", ana(), "nope", corrected, apperr.KindNotFound},
+		} {
+			_, err := f.svc.CorrectTranscript(ctx, c.user, s.ID, c.item, c.text)
+			if e, ok := apperr.As(err); !ok || e.Kind != c.kind {
+				t.Errorf("%s: %v, want kind %d", c.name, err, c.kind)
+			}
+		}
+	})
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import { practiceSessionQueryKey } from './get-practice-session'
+
+export async function correctTranscript({ sessionId, itemId, transcript }: { sessionId: string; itemId: string; transcript: string }) {
+  const body = await unwrap(
+    api.PUT('/api/practice/sessions/{id}/items/{itemId}/transcript', { params: { path: { id: sessionId, itemId } }, body: { transcript } }),
+  )
+  return body.session
+}
+
+/**
+ * Scores an answer again on the student's corrected transcript. The
+ * session comes back with the new scores; its saved copy, the dashboard's
+ * averages and the progress views change with it, so they are fetched again.
+ */
+export function useCorrectTranscript() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: correctTranscript,
+    onSuccess: (session, { sessionId }) => {
+      queryClient.setQueryData(practiceSessionQueryKey(sessionId), session)
+      void queryClient.invalidateQueries({ queryKey: ['practice', 'saved'] })
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+    },
+  })
+}

@@ -1,0 +1,111 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { limits } from '@/api/limits'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Label } from '@/components/ui/label'
+import { Textarea } from '@/components/ui/textarea'
+import { errorMessage } from '@/lib/api-client'
+import { useCorrectTranscript } from '../api/correct-transcript'
+import type { ResultEntry } from '../utils/summary'
+
+const MAX_TRANSCRIPT = limits.correctTranscript.body.transcript.maxLength
+
+/**
+ * An answer's transcript. When the speech engine misheard, the student
+ * corrects it here and the answer is scored again on their words; a
+ * corrected transcript says so and keeps what the engine heard.
+ */
+export function Transcript({
+  text,
+  correction,
+  correctable,
+}: {
+  text: string
+  correction: ResultEntry['correction']
+  /** Where a correction goes; absent when this answer cannot be corrected. */
+  correctable?: { sessionId: string; itemId: string }
+}) {
+  const [editing, setEditing] = useState(false)
+  const editButton = useRef<HTMLButtonElement>(null)
+  const headingId = useId()
+  const closeEditor = () => {
+    setEditing(false)
+    // Back to where the student started, not the top of the page.
+    requestAnimationFrame(() => editButton.current?.focus())
+  }
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
+        Transcript
+        {correction ? <Badge variant="outline">Corrected by you</Badge> : null}
+      </h3>
+      {editing && correctable ? (
+        <CorrectionForm initial={text} {...correctable} onDone={closeEditor} />
+      ) : (
+        <>
+          <p className="whitespace-pre-wrap">{text}</p>
+          {correction ? (
+            <details className="text-sm text-muted-foreground">
+              <summary className="cursor-pointer">What the speech engine heard</summary>
+              <p className="mt-1 whitespace-pre-wrap">{correction.originalTranscript}</p>
+            </details>
+          ) : null}
+          {correctable ? (
+            <Button ref={editButton} variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing(true)}>
+              Correct the transcript
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  )
+}
+
+function CorrectionForm({ initial, sessionId, itemId, onDone }: { initial: string; sessionId: string; itemId: string; onDone: () => void }) {
+  const [value, setValue] = useState(initial)
+  const correct = useCorrectTranscript()
+  const fieldId = useId()
+  const hintId = useId()
+  const errorId = useId()
+  const tooLong = value.length > MAX_TRANSCRIPT
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (tooLong) return
+    correct.mutate({ sessionId, itemId, transcript: value }, { onSuccess: onDone })
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-2" aria-busy={correct.isPending}>
+      <Label htmlFor={fieldId}>Corrected transcript</Label>
+      <Textarea
+        id={fieldId}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        rows={6}
+        autoFocus
+        aria-describedby={`${hintId}${correct.isError ? ` ${errorId}` : ''}`}
+        aria-invalid={tooLong || correct.isError}
+        disabled={correct.isPending}
+      />
+      <p id={hintId} className="text-sm text-muted-foreground">
+        Write what you said; the answer is scored again on it and what the speech engine heard is kept. Pace, fillers and pauses come from the recording
+        and stay as they are.{' '}
+        <span className={tooLong ? 'font-medium text-destructive' : undefined}>
+          {value.length.toLocaleString()} / {MAX_TRANSCRIPT.toLocaleString()} characters
+        </span>
+      </p>
+      {correct.isError ? (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {errorMessage(correct.error)}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={correct.isPending || tooLong}>
+          {correct.isPending ? 'Scoring again…' : 'Save and score again'}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={onDone} disabled={correct.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}
