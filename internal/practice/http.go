@@ -152,6 +152,9 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Description: "Replaces a scored answer's transcript with the student's text and scores it again. The engine's transcript is kept in the answer's correction; " +
 			"the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them.",
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.correctTranscript)
+	auth.Register(api, auth.Endpoint{ID: "get-earlier-attempts", Method: http.MethodGet, Path: "/api/practice/sessions/{id}/earlier-attempts", Summary: "Earlier answers to this session's questions",
+		Description: "For each question the student answered before, in sessions started earlier, their scored answers to it, newest first; locked like the saved sessions.",
+		Tags:        practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.earlierAttempts)
 	auth.Register(api, auth.Endpoint{ID: "complete-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/complete", Summary: "Finish a session",
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.completeSession)
 	auth.Register(api, auth.Endpoint{ID: "save-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/save", Summary: "Save a finished session to the dashboard",
@@ -259,6 +262,16 @@ func (h *Handler) retryAnswer(ctx context.Context, u auth.User, in *ItemPath) (*
 		return nil, err
 	}
 	return &itemOutput{Body: itemBody{it}}, nil
+}
+
+type comparisonOutput struct{ Body Comparison }
+
+func (h *Handler) earlierAttempts(ctx context.Context, u auth.User, in *SessionPath) (*comparisonOutput, error) {
+	c, err := h.svc.EarlierAttempts(ctx, u, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &comparisonOutput{Body: c}, nil
 }
 
 type correctInput struct {

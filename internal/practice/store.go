@@ -386,6 +386,39 @@ func replaceSavedItems(ctx context.Context, q store.Queryer, savedID string, ite
 	return err
 }
 
+// earlierAnswer is a scored answer and the question it answered.
+type earlierAnswer struct {
+	Attempt
+	question string
+}
+
+// scoredAnswersBefore lists the user's scored answers in sessions started
+// before the session at, other than it, newest first.
+func scoredAnswersBefore(ctx context.Context, q store.Queryer, userID, sessionID string, before time.Time) ([]earlierAnswer, error) {
+	return scanAll(ctx, q, "earlier answers", func(rows *sql.Rows) (earlierAnswer, error) {
+		var (
+			e                     earlierAnswer
+			metrics, feedbackJSON sql.NullString
+		)
+		if err := rows.Scan(&e.SessionID, &e.AnsweredAt, &e.question, &e.Transcript, &metrics, &feedbackJSON); err != nil {
+			return e, err
+		}
+		if err := json.Unmarshal([]byte(feedbackJSON.String), &e.Feedback); err != nil {
+			return e, fmt.Errorf("feedback: %w", err)
+		}
+		if metrics.Valid {
+			if err := json.Unmarshal([]byte(metrics.String), &e.Metrics); err != nil {
+				return e, fmt.Errorf("metrics: %w", err)
+			}
+		}
+		return e, nil
+	}, `SELECT s.id, s.created_at, i.question, i.transcript, i.metrics, i.feedback
+		FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
+		WHERE s.user_id = $1 AND s.id <> $2 AND s.created_at < $3
+			AND i.status = $4 AND i.feedback IS NOT NULL AND i.transcript IS NOT NULL
+		ORDER BY s.created_at DESC, i.position`, userID, sessionID, before, StatusDone)
+}
+
 // stuckItem is an answer left in progress.
 type stuckItem struct{ id, status string }
 

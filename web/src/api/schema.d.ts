@@ -524,6 +524,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/sessions/{id}/earlier-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Earlier answers to this session's questions
+         * @description For each question the student answered before, in sessions started earlier, their scored answers to it, newest first; locked like the saved sessions.
+         */
+        get: operations["get-earlier-attempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/sessions/{id}/items/{itemId}/audio": {
         parameters: {
             query?: never;
@@ -763,6 +783,14 @@ export interface components {
             /** Format: date-time */
             subscriptionEndsAt: string | null;
         };
+        Attempt: {
+            /** Format: date-time */
+            answeredAt: string;
+            feedback: components["schemas"]["Feedback"];
+            metrics?: components["schemas"]["Metrics"];
+            sessionId: string;
+            transcript: string;
+        };
         BankOutputBody: {
             questions: components["schemas"]["Question"][];
         };
@@ -790,6 +818,10 @@ export interface components {
         CodeInputBody: {
             /** @description A 6-digit code from the authenticator app, or a recovery code. */
             code: string;
+        };
+        Comparison: {
+            items: components["schemas"]["EarlierAttempts"][];
+            locked: boolean;
         };
         CompleteInputBody: {
             /**
@@ -879,6 +911,10 @@ export interface components {
             path: string;
             summary: string;
             title: string;
+        };
+        EarlierAttempts: {
+            attempts: components["schemas"]["Attempt"][];
+            itemId: string;
         };
         EmailInputBody: {
             email: string;
@@ -2442,6 +2478,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-earlier-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
                 };
             };
             /** @description Error */

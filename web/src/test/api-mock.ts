@@ -70,6 +70,8 @@ export const siteFactsBody = {
 /** Answers every test gets unless it mocks the endpoint itself. */
 const defaults: Record<string, Handler> = {
   'GET /api/site': () => json(200, siteFactsBody),
+  // The summary's session in tests: no question answered before.
+  'GET /api/practice/sessions/s1/earlier-attempts': () => json(200, { locked: false, items: [] }),
 }
 
 export const professionsBody = {

@@ -384,6 +384,43 @@ describe('summary', () => {
     expect(within(card).getByLabelText('Corrected transcript')).toHaveAttribute('aria-invalid', 'true')
   })
 
+  it('compares an answer with the earlier answers to the same question', async () => {
+    const metricsNow = { durationSeconds: 60, wordsPerMinute: 140, fillerCount: 1, fillersPer100Words: 1, longestPauseSeconds: 1.2, pausesOver2s: 0, pausesMeasured: true }
+    const done = session({
+      status: 'completed',
+      averageScore: 80,
+      items: [item(1, { status: 'done', transcript: 'I want to help patients and I want a career', metrics: metricsNow, feedback: feedback(80), meaningful: true })],
+    })
+    const attempt = (score: number, answeredAt: string, transcript: string) => ({
+      sessionId: `old-${score}`,
+      answeredAt,
+      transcript,
+      feedback: feedback(score),
+      metrics: { ...metricsNow, wordsPerMinute: 120, fillerCount: 4, longestPauseSeconds: 3.5 },
+    })
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: done }),
+      'GET /api/practice/sessions/s1/earlier-attempts': () =>
+        json(200, {
+          locked: false,
+          items: [{ itemId: 'i1', attempts: [attempt(62, '2026-11-20T10:00:00Z', 'I like teeth and I want a job'), attempt(40, '2026-11-10T10:00:00Z', 'teeth')] }],
+        }),
+    })
+    renderApp('/dental/summary?id=s1')
+    const compare = await screen.findByRole('region', { name: 'You answered this question before' })
+    const change = (measure: string) => within(within(compare).getByRole('rowheader', { name: measure }).closest('tr')!).getAllByRole('cell')
+    expect(change('Score').map((c) => c.textContent)).toEqual(['62', '80', '+18'])
+    expect(change('Fillers').map((c) => c.textContent)).toEqual(['4', '1', '−3'])
+    expect(change('Fillers')[2]).toHaveClass('text-primary')
+    expect(change('Longest pause (s)').map((c) => c.textContent)).toEqual(['3.5', '1.2', '−2.3'])
+    expect(compare.querySelector('del')).toHaveTextContent('like teeth')
+    expect(compare.querySelector('ins')).toHaveTextContent('help patients')
+
+    await userEvent.selectOptions(within(compare).getByLabelText('Compare with'), '1')
+    expect(change('Score').map((c) => c.textContent)).toEqual(['40', '80', '+40'])
+  })
+
   it('polls while answers are processing and saves with the default title', async () => {
     let polls = 0
     const processing = session({ status: 'completed', processing: true, items: [item(1, { status: 'transcribing' })] })

@@ -4,11 +4,13 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { errorMessage } from '@/lib/api-client'
 import { scoreVariant } from '@/lib/score'
+import type { Attempt } from '../api/get-earlier-attempts'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
 import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
 import { FEEDBACK_ERROR, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
+import { EarlierAttempts } from './earlier-attempts'
 import { Transcript } from './transcript'
 
 const STATUS_LABEL: Record<ResultEntry['status'], string> = {
@@ -113,7 +115,7 @@ function transcriptText(entry: ResultEntry): string {
 }
 
 /** One question's result on the summary: progress while processing, then transcript, metrics and feedback. */
-export function ResultCard({ entry, number, sessionId }: { entry: ResultEntry; number: number; sessionId?: string }) {
+export function ResultCard({ entry, number, sessionId, earlier }: { entry: ResultEntry; number: number; sessionId?: string; earlier?: Attempt[] }) {
   const headingId = `result-${entry.key}`
   const processing = IN_PROGRESS.includes(entry.status)
   return (
@@ -141,7 +143,10 @@ export function ResultCard({ entry, number, sessionId }: { entry: ResultEntry; n
           ) : entry.meaningful === false ? (
             <p className="text-sm font-medium">{NO_MEANINGFUL_RESPONSE}</p>
           ) : entry.feedback ? (
-            <Feedback feedback={entry.feedback} />
+            <>
+              <Feedback feedback={entry.feedback} />
+              {earlier?.length ? <EarlierAttempts attempts={earlier} entry={entry} /> : null}
+            </>
           ) : entry.legacyFeedback ? (
             <p className="whitespace-pre-wrap">{legacyText(entry.legacyFeedback)}</p>
           ) : null}

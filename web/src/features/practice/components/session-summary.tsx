@@ -6,6 +6,7 @@ import { PageStatus } from '@/components/ui/page-status'
 import type { ProfessionSlug } from '@/lib/professions'
 import { scoreVariant } from '@/lib/score'
 import { usePracticeSession } from '../api/get-practice-session'
+import { useEarlierAttempts } from '../api/get-earlier-attempts'
 import { useSavedSession } from '../api/get-saved-session'
 import { entriesFromSaved, entriesFromSession, formatImprovement, orderForSummary, type ResultEntry } from '../utils/summary'
 import { ProfessionTag, type ProfessionNames } from './profession-tag'
@@ -21,9 +22,12 @@ function SummaryLayout(props: {
   average: ReactNode
   entries: ResultEntry[]
   sessionId?: string
+  /** True once every answer is settled: time to compare with earlier ones. */
+  settled: boolean
   actions?: ReactNode
 }) {
   const { slug, entries } = props
+  const earlier = useEarlierAttempts(props.sessionId, props.settled)
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
@@ -36,7 +40,7 @@ function SummaryLayout(props: {
       <ol className="grid gap-4">
         {entries.map((entry, i) => (
           <li key={entry.key}>
-            <ResultCard entry={entry} number={i + 1} sessionId={props.sessionId} />
+            <ResultCard entry={entry} number={i + 1} sessionId={props.sessionId} earlier={entry.itemId ? earlier.get(entry.itemId) : undefined} />
           </li>
         ))}
       </ol>
@@ -94,6 +98,7 @@ export function SessionSummary({ sessionId, slug, nameOf }: { sessionId: string;
         average={average}
         entries={orderForSummary(entriesFromSession(session))}
         sessionId={session.id}
+        settled={!active && !session.processing}
         actions={<SaveSessionDialog sessionId={session.id} disabled={active || session.processing} />}
       />
     </>
@@ -120,6 +125,7 @@ export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string
       }
       entries={orderForSummary(entriesFromSaved(saved))}
       sessionId={saved.practiceSessionId || undefined}
+      settled
     />
   )
 }

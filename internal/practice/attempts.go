@@ -1,0 +1,75 @@
+package practice
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// MaxEarlierAttempts is how many earlier answers to one question the
+// summary compares with, newest first.
+const MaxEarlierAttempts = 5
+
+// Attempt is an earlier scored answer to a question, for comparison.
+type Attempt struct {
+	SessionID  string              `json:"sessionId"`
+	AnsweredAt time.Time           `json:"answeredAt"`
+	Transcript string              `json:"transcript"`
+	Feedback   feedback.Feedback   `json:"feedback"`
+	Metrics    *transcribe.Metrics `json:"metrics,omitempty"`
+}
+
+// EarlierAttempts are the earlier answers to one of a session's questions.
+type EarlierAttempts struct {
+	ItemID string `json:"itemId"`
+	// Attempts are newest first, at most MaxEarlierAttempts.
+	Attempts []Attempt `json:"attempts"`
+}
+
+// Comparison is what the summary compares a session's answers with.
+type Comparison struct {
+	// Locked is true while the saved sessions are locked (the trial
+	// expired or the pass ended): earlier answers are history too.
+	Locked bool              `json:"locked"`
+	Items  []EarlierAttempts `json:"items"`
+}
+
+// EarlierAttempts finds, for each question of one of the user's sessions,
+// the user's scored answers to the same question in sessions started
+// before it. Questions match by their text, whitespace and case aside, so
+// a custom question typed again matches too. Questions answered for the
+// first time are left out.
+func (s *Service) EarlierAttempts(ctx context.Context, u auth.User, sessionID string) (Comparison, error) {
+	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+	if err != nil {
+		return Comparison{}, err
+	}
+	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
+		return Comparison{Locked: true, Items: []EarlierAttempts{}}, nil
+	}
+	earlier, err := scoredAnswersBefore(ctx, s.db.SQL, u.ID, sess.ID, sess.CreatedAt)
+	if err != nil {
+		return Comparison{}, err
+	}
+	byQuestion := map[string][]Attempt{}
+	for _, e := range earlier {
+		key := questionKey(e.question)
+		if len(byQuestion[key]) < MaxEarlierAttempts {
+			byQuestion[key] = append(byQuestion[key], e.Attempt)
+		}
+	}
+	out := []EarlierAttempts{}
+	for _, it := range sess.Items {
+		if attempts := byQuestion[questionKey(it.Question)]; len(attempts) > 0 {
+			out = append(out, EarlierAttempts{ItemID: it.ID, Attempts: attempts})
+		}
+	}
+	return Comparison{Items: out}, nil
+}
+
+func questionKey(q string) string { return strings.ToLower(strings.Join(strings.Fields(q), " ")) }

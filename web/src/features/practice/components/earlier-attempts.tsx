@@ -1,0 +1,135 @@
+import { useId, useState } from 'react'
+import type { Attempt } from '../api/get-earlier-attempts'
+import type { ResultEntry } from '../utils/summary'
+import { wordDiff } from '../utils/word-diff'
+
+type Metrics = NonNullable<ResultEntry['metrics']>
+
+interface Row {
+  label: string
+  then: number | undefined
+  now: number | undefined
+  /** Decimals shown; fillers and pauses are better when lower. */
+  digits: number
+  lowerIsBetter?: boolean
+}
+
+function rows(then: Attempt, now: ResultEntry): Row[] {
+  const f = now.feedback!
+  const pauses = (m: Metrics | null | undefined) => (m?.pausesMeasured ? m.longestPauseSeconds : undefined)
+  return [
+    { label: 'Score', then: then.feedback.overallScore, now: f.overallScore, digits: 0 },
+    { label: 'Overall impression', then: then.feedback.sectionScores.overallImpression, now: f.sectionScores.overallImpression, digits: 0 },
+    { label: 'Clarity & structure', then: then.feedback.sectionScores.clarityStructure, now: f.sectionScores.clarityStructure, digits: 0 },
+    { label: 'Content', then: then.feedback.sectionScores.content, now: f.sectionScores.content, digits: 0 },
+    { label: 'Words per minute', then: then.metrics?.wordsPerMinute, now: now.metrics?.wordsPerMinute, digits: 0 },
+    { label: 'Fillers', then: then.metrics?.fillerCount, now: now.metrics?.fillerCount, digits: 0, lowerIsBetter: true },
+    { label: 'Longest pause (s)', then: pauses(then.metrics), now: pauses(now.metrics), digits: 1, lowerIsBetter: true },
+  ]
+}
+
+function change(row: Row): string {
+  if (row.then === undefined || row.now === undefined) return '—'
+  const delta = Number((row.now - row.then).toFixed(row.digits))
+  if (delta === 0) return 'no change'
+  return `${delta > 0 ? '+' : '−'}${Math.abs(delta).toFixed(row.digits)}`
+}
+
+function changeClass(row: Row): string {
+  if (row.then === undefined || row.now === undefined || row.now === row.then) return 'text-muted-foreground'
+  const better = row.lowerIsBetter ? row.now < row.then : row.now > row.then
+  return better ? 'font-semibold text-primary' : 'font-semibold text-destructive'
+}
+
+const fmt = (value: number | undefined, digits: number) => (value === undefined ? '—' : value.toFixed(digits))
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
+
+/**
+ * The same question answered before: how each score and delivery figure
+ * moved since the chosen earlier answer, and which words changed.
+ */
+export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entry: ResultEntry }) {
+  const [chosen, setChosen] = useState(0)
+  const headingId = useId()
+  const selectId = useId()
+  const then = attempts[chosen] ?? attempts[0]!
+  const diff = wordDiff(then.transcript, entry.transcript ?? '')
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 rounded-md border border-border p-3">
+      <h3 id={headingId} className="text-sm font-semibold">
+        You answered this question before
+      </h3>
+      {attempts.length > 1 ? (
+        <div className="grid gap-1 text-sm sm:flex sm:items-center sm:gap-2">
+          <label htmlFor={selectId}>Compare with</label>
+          <select
+            id={selectId}
+            value={chosen}
+            onChange={(e) => setChosen(Number(e.target.value))}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+          >
+            {attempts.map((a, i) => (
+              <option key={`${a.sessionId}-${i}`} value={i}>
+                {day(a.answeredAt)} · score {a.feedback.overallScore}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <table className="w-full text-sm tabular-nums">
+        <caption className="text-left text-muted-foreground">Since your answer of {day(then.answeredAt)}</caption>
+        <thead>
+          <tr className="text-left text-xs text-muted-foreground">
+            <th scope="col" className="py-1 font-medium">
+              Measure
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Then
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Now
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows(then, entry).map((row) => (
+            <tr key={row.label} className="border-t border-border">
+              <th scope="row" className="py-1 text-left font-normal">
+                {row.label}
+              </th>
+              <td className="py-1 text-right">{fmt(row.then, row.digits)}</td>
+              <td className="py-1 text-right">{fmt(row.now, row.digits)}</td>
+              <td className={`py-1 text-right ${changeClass(row)}`}>{change(row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">What you said differently</summary>
+        <p className="mt-1 text-muted-foreground">Struck-through words were only in the earlier answer; underlined words are new.</p>
+        <p className="mt-2 leading-relaxed">
+          {diff.map((part, i) =>
+            part.kind === 'same' ? (
+              <span key={i}>{part.text} </span>
+            ) : part.kind === 'removed' ? (
+              <del key={i} className="bg-destructive/10 text-destructive">
+                <span className="sr-only">(removed: </span>
+                {part.text}
+                <span className="sr-only">)</span>{' '}
+              </del>
+            ) : (
+              <ins key={i} className="bg-primary/10 text-primary underline">
+                <span className="sr-only">(added: </span>
+                {part.text}
+                <span className="sr-only">)</span>{' '}
+              </ins>
+            ),
+          )}
+        </p>
+      </details>
+    </section>
+  )
+}
