@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
@@ -18,6 +18,42 @@ export function recording(): Buffer {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** text spoken by festival, as a browser's recorder would send it (WebM/Opus). */
+export function speech(text: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'whitecoat-speech-'))
+  try {
+    writeFileSync(join(dir, 'answer.txt'), text)
+    execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'answer.wav')])
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', join(dir, 'answer.wav'), '-c:a', 'libopus', '-f', 'webm', join(dir, 'answer.webm')])
+    return readFileSync(join(dir, 'answer.webm'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** One custom session through the API: each question answered with its recording, completed, and processed. */
+export async function practiseThroughApi(request: APIRequestContext, answers: { question: string; audio: Buffer }[]): Promise<string> {
+  const created = await request.post('/api/practice/sessions', {
+    data: { profession: 'dental', mode: 'audio', interviewType: 'custom', questions: answers.map((a) => ({ text: a.question })) },
+  })
+  expect(created.status()).toBe(201)
+  const { session } = (await created.json()) as { session: { id: string; items: { id: string }[] } }
+  for (const [i, answer] of answers.entries()) {
+    const uploaded = await request.put(`/api/practice/sessions/${session.id}/items/${session.items[i]!.id}/audio`, {
+      headers: { 'Content-Type': 'audio/webm' },
+      data: answer.audio,
+    })
+    expect(uploaded.status()).toBe(202)
+  }
+  expect((await request.post(`/api/practice/sessions/${session.id}/complete`, { data: { totalSessionTime: 90 } })).status()).toBe(200)
+  await expect
+    .poll(async () => ((await (await request.get(`/api/practice/sessions/${session.id}`)).json()) as { session: { processing: boolean } }).session.processing, {
+      timeout: 60_000,
+    })
+    .toBe(false)
+  return session.id
 }
 
 /** Uses one free session through the API: a one-question session, answered and completed. */

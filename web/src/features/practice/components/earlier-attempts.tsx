@@ -9,36 +9,37 @@ interface Row {
   label: string
   then: number | undefined
   now: number | undefined
-  /** Decimals shown; fillers and pauses are better when lower. */
+  /** Decimals shown. */
   digits: number
-  lowerIsBetter?: boolean
+  /** Which way is better; pace has a comfortable range, not a direction. */
+  better: 'higher' | 'lower' | 'neither'
 }
 
 function rows(then: Attempt, now: ResultEntry): Row[] {
   const f = now.feedback!
   const pauses = (m: Metrics | null | undefined) => (m?.pausesMeasured ? m.longestPauseSeconds : undefined)
   return [
-    { label: 'Score', then: then.feedback.overallScore, now: f.overallScore, digits: 0 },
-    { label: 'Overall impression', then: then.feedback.sectionScores.overallImpression, now: f.sectionScores.overallImpression, digits: 0 },
-    { label: 'Clarity & structure', then: then.feedback.sectionScores.clarityStructure, now: f.sectionScores.clarityStructure, digits: 0 },
-    { label: 'Content', then: then.feedback.sectionScores.content, now: f.sectionScores.content, digits: 0 },
-    { label: 'Words per minute', then: then.metrics?.wordsPerMinute, now: now.metrics?.wordsPerMinute, digits: 0 },
-    { label: 'Fillers', then: then.metrics?.fillerCount, now: now.metrics?.fillerCount, digits: 0, lowerIsBetter: true },
-    { label: 'Longest pause (s)', then: pauses(then.metrics), now: pauses(now.metrics), digits: 1, lowerIsBetter: true },
+    { label: 'Score', then: then.feedback.overallScore, now: f.overallScore, digits: 0, better: 'higher' },
+    { label: 'Overall impression', then: then.feedback.sectionScores.overallImpression, now: f.sectionScores.overallImpression, digits: 0, better: 'higher' },
+    { label: 'Clarity & structure', then: then.feedback.sectionScores.clarityStructure, now: f.sectionScores.clarityStructure, digits: 0, better: 'higher' },
+    { label: 'Content', then: then.feedback.sectionScores.content, now: f.sectionScores.content, digits: 0, better: 'higher' },
+    { label: 'Words per minute', then: then.metrics?.wordsPerMinute, now: now.metrics?.wordsPerMinute, digits: 0, better: 'neither' },
+    { label: 'Fillers', then: then.metrics?.fillerCount, now: now.metrics?.fillerCount, digits: 0, better: 'lower' },
+    { label: 'Longest pause (s)', then: pauses(then.metrics), now: pauses(now.metrics), digits: 1, better: 'lower' },
   ]
 }
 
 function change(row: Row): string {
   if (row.then === undefined || row.now === undefined) return '—'
   const delta = Number((row.now - row.then).toFixed(row.digits))
-  if (delta === 0) return 'no change'
+  if (delta === 0) return 'same'
   return `${delta > 0 ? '+' : '−'}${Math.abs(delta).toFixed(row.digits)}`
 }
 
 function changeClass(row: Row): string {
-  if (row.then === undefined || row.now === undefined || row.now === row.then) return 'text-muted-foreground'
-  const better = row.lowerIsBetter ? row.now < row.then : row.now > row.then
-  return better ? 'font-semibold text-primary' : 'font-semibold text-destructive'
+  if (row.then === undefined || row.now === undefined || row.now === row.then || row.better === 'neither') return 'text-muted-foreground'
+  const improved = row.better === 'lower' ? row.now < row.then : row.now > row.then
+  return improved ? 'font-semibold text-primary' : 'font-semibold text-destructive'
 }
 
 const fmt = (value: number | undefined, digits: number) => (value === undefined ? '—' : value.toFixed(digits))
@@ -83,13 +84,13 @@ export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entr
             <th scope="col" className="py-1 font-medium">
               Measure
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
               Then
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
               Now
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-3 text-right font-medium">
               Change
             </th>
           </tr>
@@ -100,9 +101,9 @@ export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entr
               <th scope="row" className="py-1 text-left font-normal">
                 {row.label}
               </th>
-              <td className="py-1 text-right">{fmt(row.then, row.digits)}</td>
-              <td className="py-1 text-right">{fmt(row.now, row.digits)}</td>
-              <td className={`py-1 text-right ${changeClass(row)}`}>{change(row)}</td>
+              <td className="py-1 pl-3 text-right">{fmt(row.then, row.digits)}</td>
+              <td className="py-1 pl-3 text-right">{fmt(row.now, row.digits)}</td>
+              <td className={`py-1 pl-3 text-right ${changeClass(row)}`}>{change(row)}</td>
             </tr>
           ))}
         </tbody>
