@@ -23,6 +23,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/config"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/jobs"
+	"github.com/whitecoat/whitecoat/internal/metrics"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/question"
@@ -62,6 +63,7 @@ type App struct {
 	billing  *billing.Service
 	jobs     *jobs.Client
 	site     *site.Library
+	metrics  *metrics.Metrics
 	api      huma.API
 	handler  http.Handler
 }
@@ -111,12 +113,15 @@ func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
 		s.db.Close()
 		return nil, err
 	}
-	a := &App{services: s, cfg: cfg, logger: logger, engines: eng}
+	a := &App{services: s, cfg: cfg, logger: logger, engines: eng, metrics: metrics.New()}
+	a.engines.speech = a.metrics.Speech(eng.speech)
+	a.engines.scorer = a.metrics.Feedback(eng.scorer)
+	a.observeQueues()
 	if a.site, err = newSite(cfg); err != nil {
 		a.Close()
 		return nil, err
 	}
-	if a.jobs, err = newPipeline(a, cfg, logger, eng, opts); err != nil {
+	if a.jobs, err = newPipeline(a, cfg, logger, a.engines, opts); err != nil {
 		a.Close()
 		return nil, err
 	}
@@ -184,7 +189,12 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	pages.RegisterRoutes(api)
 	pages.RegisterFiles(mux)
 	mux.Handle("/", httpx.SPA(spaFiles, a.site.Head, preloaded...))
-	return httpx.Chain(mux,
+	route := func(r *http.Request) string {
+		_, pattern := mux.Handler(r)
+		return pattern
+	}
+	uploads := map[string]bool{http.MethodPut + " " + practice.AudioPath: true, http.MethodPatch + " " + practice.AudioPath: true}
+	return a.metrics.Requests(httpx.Chain(mux,
 		httpx.ClientIPFrom(a.cfg.TrustedProxyHeader),
 		httpx.RequestLog(a.logger),
 		httpx.Recover,
@@ -194,7 +204,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 		httpx.TextHygiene,
 		httpx.CrossOrigin,
 		accounts.Middleware,
-	), api
+	), route, uploads), api
 }
 
 // printOpenAPI writes the OpenAPI document of the App serve runs, built on
@@ -249,6 +259,14 @@ func serve(parent context.Context, cfg config.Config, logger *slog.Logger) error
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("app: listen on %s: %w", cfg.Addr, err)
+	}
+	if cfg.MetricsAddr != "" {
+		stopMetrics, err := a.serveMetrics(context.WithoutCancel(ctx), logger)
+		if err != nil {
+			ln.Close()
+			return err
+		}
+		defer func() { _ = stopMetrics(context.WithoutCancel(parent)) }()
 	}
 	logger.Info("Whitecoat is running", "url", cfg.BaseURL.String(), "listen", ln.Addr().String(),
 		"database", string(a.db.Dialect), "mail", a.mailer.Describe())

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
@@ -29,6 +30,8 @@ const (
 type hashGate struct {
 	slots chan struct{}
 	wait  time.Duration
+	// waiting counts the requests waiting for a slot, for /metrics.
+	waiting atomic.Int64
 }
 
 func newHashGate(slots int, wait time.Duration) *hashGate {
@@ -40,16 +43,26 @@ func newHashGate(slots int, wait time.Duration) *hashGate {
 func (g *hashGate) run(ctx context.Context, fn func()) error {
 	timer := time.NewTimer(g.wait)
 	defer timer.Stop()
+	g.waiting.Add(1)
 	select {
 	case g.slots <- struct{}{}:
+		g.waiting.Add(-1)
 	case <-timer.C:
+		g.waiting.Add(-1)
 		return apperr.Unavailable(MsgBusy, hashRetryAfter, nil)
 	case <-ctx.Done():
+		g.waiting.Add(-1)
 		return ctx.Err()
 	}
 	defer func() { <-g.slots }()
 	fn()
 	return nil
+}
+
+// HashQueue is the password hashing at this moment: hashes being computed
+// and requests waiting for a slot.
+func (s *Service) HashQueue() (computing, waiting int) {
+	return len(s.hashes.slots), int(s.hashes.waiting.Load())
 }
 
 // hash is HashPassword in a slot.

@@ -18,7 +18,9 @@ import (
 // Config is every setting Whitecoat reads. Zero values are never used
 // directly: Load fills in the documented defaults.
 type Config struct {
-	Addr        string
+	Addr string
+	// MetricsAddr is where /metrics is served; empty for nowhere.
+	MetricsAddr string
 	BaseURL     *url.URL
 	DatabaseURL string
 	DataDir     string
@@ -115,6 +117,7 @@ type Var struct {
 // Vars lists every environment variable Load reads, with its default.
 var Vars = []Var{
 	{"ADDR", ":8080", "Address the HTTP server listens on."},
+	{"METRICS_ADDR", "", "Address of a second listener serving Prometheus metrics at /metrics (for example 127.0.0.1:9090); empty serves none. Never the public one."},
 	{"BASE_URL", "http://localhost:8080", "Public URL of the app; the only source of links in emails. https enables Secure cookies and HSTS."},
 	{"DATABASE_URL", "DATA_DIR/whitecoat.db", "SQLite file path (or sqlite:PATH), or a postgres:// URL for PostgreSQL."},
 	{"DATA_DIR", "./data", "Directory for local state (SQLite file by default, temporary audio)."},
@@ -162,6 +165,14 @@ func Load(getenv func(string) string) (Config, error) {
 	c.Addr = p.str("ADDR")
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		p.fail("ADDR", "must be host:port or :port, got %q", c.Addr)
+	}
+	c.MetricsAddr = p.str("METRICS_ADDR")
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			p.fail("METRICS_ADDR", "must be host:port or :port, got %q", c.MetricsAddr)
+		} else if c.MetricsAddr == c.Addr {
+			p.fail("METRICS_ADDR", "must differ from ADDR: metrics are never served on the public listener")
+		}
 	}
 	c.BaseURL = p.baseURL("BASE_URL")
 	c.DataDir = p.str("DATA_DIR")

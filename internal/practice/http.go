@@ -123,6 +123,9 @@ var practiceTags = []string{"Practice"}
 
 const bodyLimit = 64 << 10
 
+// AudioPath receives a recorded answer: whole (PUT) or in pieces (PATCH).
+const AudioPath = "/api/practice/sessions/{id}/items/{itemId}/audio"
+
 // RegisterRoutes adds the practice endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
 	auth.Register(api, auth.Endpoint{ID: "get-dashboard", Method: http.MethodGet, Path: "/api/dashboard", Summary: "Access, stats and recent sessions",
@@ -137,10 +140,10 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		"audio/webm": recording, "audio/mp4": recording, "video/webm": recording, "video/mp4": recording,
 	}}
 	admit := huma.Middlewares{h.admitUpload(api)}
-	auth.Register(api, auth.Endpoint{ID: "upload-answer", Method: http.MethodPut, Path: "/api/practice/sessions/{id}/items/{itemId}/audio", Summary: "Upload one recorded answer",
+	auth.Register(api, auth.Endpoint{ID: "upload-answer", Method: http.MethodPut, Path: AudioPath, Summary: "Upload one recorded answer",
 		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: MaxUploadBytes, RequestBody: recordingBody,
 		Middlewares: admit}, h.uploadAnswer)
-	auth.Register(api, auth.Endpoint{ID: "append-answer-piece", Method: http.MethodPatch, Path: "/api/practice/sessions/{id}/items/{itemId}/audio", Summary: "Upload the next piece of an answer being recorded",
+	auth.Register(api, auth.Endpoint{ID: "append-answer-piece", Method: http.MethodPatch, Path: AudioPath, Summary: "Upload the next piece of an answer being recorded",
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: MaxPieceBytes, RequestBody: recordingBody, Middlewares: admit}, h.appendPiece)
 	auth.Register(api, auth.Endpoint{ID: "finish-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/audio/finish", Summary: "Queue an answer uploaded in pieces",
 		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.finishAnswer)

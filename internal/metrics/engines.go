@@ -1,0 +1,73 @@
+package metrics
+
+import (
+	"context"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// Speech times engine's work. An engine that can work on a recording
+// while it is made stays one (practice asks for transcribe.Incremental).
+func (m *Metrics) Speech(engine transcribe.Engine) transcribe.Engine {
+	timed := timedSpeech{Engine: engine, m: m}
+	if incremental, ok := engine.(transcribe.Incremental); ok {
+		return timedIncremental{timedSpeech: timed, inner: incremental}
+	}
+	return timed
+}
+
+type timedSpeech struct {
+	transcribe.Engine
+	m *Metrics
+}
+
+func (t timedSpeech) Transcribe(ctx context.Context, in transcribe.Audio) (transcribe.Result, error) {
+	start := time.Now()
+	res, err := t.Engine.Transcribe(ctx, in)
+	t.m.Recognised(t.Name(), time.Since(start), finished(res, err))
+	return res, err
+}
+
+type timedIncremental struct {
+	timedSpeech
+	inner transcribe.Incremental
+}
+
+func (t timedIncremental) Advance(ctx context.Context, in transcribe.Audio, p transcribe.Progress) (transcribe.Progress, error) {
+	start := time.Now()
+	next, err := t.inner.Advance(ctx, in, p)
+	t.m.Recognised(t.Name(), time.Since(start), 0)
+	return next, err
+}
+
+func (t timedIncremental) Finish(ctx context.Context, in transcribe.Audio, p transcribe.Progress) (transcribe.Result, error) {
+	start := time.Now()
+	res, err := t.inner.Finish(ctx, in, p)
+	t.m.Recognised(t.Name(), time.Since(start), finished(res, err))
+	return res, err
+}
+
+// finished is the length of an answer recognised to the end, or 0.
+func finished(res transcribe.Result, err error) float64 {
+	if err != nil {
+		return 0
+	}
+	return res.DurationSeconds
+}
+
+// Feedback times engine's scoring.
+func (m *Metrics) Feedback(engine feedback.Engine) feedback.Engine { return timedFeedback{inner: engine, m: m} }
+
+type timedFeedback struct {
+	inner feedback.Engine
+	m     *Metrics
+}
+
+func (t timedFeedback) Score(ctx context.Context, in feedback.Input) (feedback.Feedback, error) {
+	start := time.Now()
+	fb, err := t.inner.Score(ctx, in)
+	t.m.Scored(time.Since(start), err)
+	return fb, err
+}

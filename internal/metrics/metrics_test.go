@@ -1,0 +1,71 @@
+package metrics
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// Requests are counted by the pattern that served them, with the status
+// the handler wrote, and an upload is in flight exactly while it runs.
+func TestRequestsByRouteAndUploadsInFlight(t *testing.T) {
+	m := New()
+	mux := http.NewServeMux()
+	inFlight := -1.0
+	mux.HandleFunc("PUT /answers/{id}", func(w http.ResponseWriter, r *http.Request) {
+		inFlight = gaugeValue(t, m, "whitecoat_uploads_in_flight")
+		w.WriteHeader(http.StatusAccepted)
+	})
+	mux.HandleFunc("GET /answers/{id}", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "gone", http.StatusGone) })
+	route := func(r *http.Request) string { _, p := mux.Handler(r); return p }
+	h := m.Requests(mux, route, map[string]bool{"PUT /answers/{id}": true})
+	for _, r := range []*http.Request{
+		httptest.NewRequest(http.MethodPut, "/answers/1", nil),
+		httptest.NewRequest(http.MethodPut, "/answers/2", nil),
+		httptest.NewRequest(http.MethodGet, "/answers/3", nil),
+		httptest.NewRequest(http.MethodGet, "/nowhere", nil),
+	} {
+		h.ServeHTTP(httptest.NewRecorder(), r)
+	}
+	if inFlight != 1 {
+		t.Errorf("uploads in flight during an upload: %v", inFlight)
+	}
+	if after := gaugeValue(t, m, "whitecoat_uploads_in_flight"); after != 0 {
+		t.Errorf("uploads in flight afterwards: %v", after)
+	}
+	text := scrape(t, m)
+	for _, want := range []string{
+		`whitecoat_http_request_duration_seconds_count{method="PUT",route="PUT /answers/{id}",status="202"} 2`,
+		`whitecoat_http_request_duration_seconds_count{method="GET",route="GET /answers/{id}",status="410"} 1`,
+		`whitecoat_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"} 1`,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %s in:\n%s", want, text)
+		}
+	}
+}
+
+func scrape(t *testing.T, m *Metrics) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	return rec.Body.String()
+}
+
+func gaugeValue(t *testing.T, m *Metrics, name string) float64 {
+	t.Helper()
+	for _, line := range strings.Split(scrape(t, m), "\n") {
+		if value, ok := strings.CutPrefix(line, name+" "); ok {
+			switch value {
+			case "0":
+				return 0
+			case "1":
+				return 1
+			}
+			t.Fatalf("%s = %s", name, value)
+		}
+	}
+	t.Fatalf("no %s", name)
+	return 0
+}
