@@ -58,7 +58,9 @@ func finished(res transcribe.Result, err error) float64 {
 }
 
 // Feedback times engine's scoring.
-func (m *Metrics) Feedback(engine feedback.Engine) feedback.Engine { return timedFeedback{inner: engine, m: m} }
+func (m *Metrics) Feedback(engine feedback.Engine) feedback.Engine {
+	return timedFeedback{inner: engine, m: m}
+}
 
 type timedFeedback struct {
 	inner feedback.Engine

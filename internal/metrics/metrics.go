@@ -48,8 +48,8 @@ func New() *Metrics {
 			Help: "Length of the answers the speech engine finished.",
 		}, []string{"engine"}),
 		realTimeFactor: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "whitecoat_speech_real_time_factor",
-			Help: "Recognition time over answer length, per finished answer (for an answer streamed in pieces, the last step only).",
+			Name:    "whitecoat_speech_real_time_factor",
+			Help:    "Recognition time over answer length, per finished answer (for an answer streamed in pieces, the last step only).",
 			Buckets: []float64{.02, .05, .1, .2, .3, .5, .75, 1, 1.5, 2, 4},
 		}, []string{"engine"}),
 		feedbackSeconds: prometheus.NewHistogramVec(prometheus.HistogramOpts{
