@@ -72,7 +72,7 @@ async function expectScoredSummary(page: Page, answered: number, skipped: number
     await expect(card.getByText(/^Score: \d+$/)).toBeVisible()
     await expect(card.getByText(/^Clarity & structure: \d+$/)).toBeVisible()
     await expect(card.getByRole('heading', { name: 'Suggestions' })).toBeVisible()
-    await expect(card.getByText('Words per minute', { exact: true })).toBeVisible()
+    await expect(card.locator('dl').getByText('Words per minute', { exact: true })).toBeVisible()
   }
   for (let i = answered; i < answered + skipped; i++) await expect(cards.nth(i).getByText('Skipped', { exact: true })).toBeVisible()
 }
