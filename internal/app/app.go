@@ -178,6 +178,9 @@ func newServices(ctx context.Context, cfg config.Config, logger *slog.Logger, no
 		RateWindow:      cfg.RateLimitWindow,
 		PerAccount:      cfg.RateLimitPerAccount,
 		PerIP:           cfg.RateLimitPerIP,
+		Firebase: auth.FirebaseConfig{
+			ProjectID: cfg.Firebase.ProjectID, APIKey: cfg.Firebase.APIKey, AuthDomain: cfg.Firebase.AuthDomain, JWKSURL: cfg.Firebase.JWKSURL,
+		},
 	})
 	s := &services{db: db, mailer: mailer, now: now, auth: authSvc, questions: question.NewService(db, now)}
 	// The built-in bank belongs to every database like its schema does;

@@ -190,6 +190,23 @@ type loginInput struct {
 	}
 }
 
+type firebaseInput struct {
+	UserAgent string `header:"User-Agent"`
+	Body      struct {
+		IDToken string `json:"idToken" maxLength:"8192" doc:"A Firebase ID token (a JWT)."`
+	}
+}
+
+// FirebaseWebConfig is what the web app needs to offer Firebase sign-in.
+type FirebaseWebConfig struct {
+	Enabled    bool   `json:"enabled"`
+	ProjectID  string `json:"projectId"`
+	APIKey     string `json:"apiKey"`
+	AuthDomain string `json:"authDomain"`
+}
+
+type firebaseConfigOutput struct{ Body FirebaseWebConfig }
+
 type emailInput struct {
 	UserAgent string `header:"User-Agent"`
 	Body      struct {
@@ -235,6 +252,13 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags:        accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.signup)
 	Register(api, Endpoint{ID: "login", Method: http.MethodPost, Path: "/api/auth/login", Summary: "Log in with email and password",
 		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.login)
+	Register(api, Endpoint{ID: "firebase-sign-in", Method: http.MethodPost, Path: "/api/auth/firebase", Summary: "Sign in with a Firebase ID token",
+		Description: "With FIREBASE_PROJECT_ID set: the token (from the Firebase web SDK) is verified once and exchanged for this server's session cookie. " +
+			"The account is the one with the token's verified email, made on first sign-in; an admin claim makes it an admin, who still owes the second factor.",
+		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.firebaseSignIn)
+	Register(api, Endpoint{ID: "get-firebase-config", Method: http.MethodGet, Path: "/api/auth/firebase/config", Summary: "Whether and how to offer Firebase sign-in",
+		Description: "The web SDK's public settings; enabled is false when the server has no Firebase project.",
+		Tags:        accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.firebaseConfig)
 	Register(api, Endpoint{ID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Summary: "Log out of this browser",
 		Tags: accountTags, Status: http.StatusNoContent, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.logout)
 	Register(api, Endpoint{ID: "get-me", Method: http.MethodGet, Path: "/api/auth/me", Summary: "The signed-in user",
@@ -275,6 +299,25 @@ func (h *Handler) login(ctx context.Context, _ User, in *loginInput) (*loginOutp
 		return nil, err
 	}
 	return &loginOutput{SetCookie: h.sessionCookies(signIn), Body: LoginBody{User: signIn.User, SecondFactor: signIn.SecondFactor}}, nil
+}
+
+// firebaseSignIn replaces the browser's sign-in, like login.
+func (h *Handler) firebaseSignIn(ctx context.Context, _ User, in *firebaseInput) (*loginOutput, error) {
+	prev, _ := SessionFrom(ctx)
+	signIn, err := h.svc.FirebaseSignIn(ctx, in.Body.IDToken, client(ctx, in.UserAgent), prev.TokenHash)
+	if err != nil {
+		return nil, err
+	}
+	return &loginOutput{SetCookie: h.sessionCookies(signIn), Body: LoginBody{User: signIn.User, SecondFactor: signIn.SecondFactor}}, nil
+}
+
+func (h *Handler) firebaseConfig(context.Context, User, *struct{}) (*firebaseConfigOutput, error) {
+	fc := h.svc.cfg.Firebase
+	out := &firebaseConfigOutput{Body: FirebaseWebConfig{Enabled: fc.Enabled(), ProjectID: fc.ProjectID, APIKey: fc.APIKey, AuthDomain: fc.AuthDomain}}
+	if out.Body.Enabled && out.Body.AuthDomain == "" {
+		out.Body.AuthDomain = fc.ProjectID + ".firebaseapp.com"
+	}
+	return out, nil
 }
 
 func (h *Handler) startEnrolment(ctx context.Context, u User, _ *struct{}) (*enrolmentOutput, error) {

@@ -59,6 +59,8 @@ type Config struct {
 	// HashSlots is how many password hashes the process computes at once
 	// (0: half the cores; see hashing.go).
 	HashSlots int
+	// Firebase turns on sign-in with a Firebase project's accounts.
+	Firebase FirebaseConfig
 }
 
 // Client identifies where a request came from, for rate limits and the
@@ -79,6 +81,8 @@ type Service struct {
 	now     func() time.Time
 	cfg     Config
 	hashes  *hashGate
+	// firebase checks Firebase ID tokens; nil when that sign-in is off.
+	firebase *firebaseVerifier
 
 	// background carries work a response must not wait for (sending mail,
 	// work whose duration would reveal whether an account exists).
@@ -97,8 +101,12 @@ func NewService(db *store.DB, mailer wmail.Mailer, limiter *ratelimit.Limiter, l
 	if slots <= 0 {
 		slots = defaultHashSlots()
 	}
-	return &Service{db: db, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel,
+	s := &Service{db: db, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel,
 		hashes: newHashGate(slots, hashWait)}
+	if cfg.Firebase.Enabled() {
+		s.firebase = newFirebaseVerifier(cfg.Firebase, now)
+	}
+	return s
 }
 
 // Shutdown waits for background work (mail being sent) until ctx ends,

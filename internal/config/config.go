@@ -64,6 +64,16 @@ type Config struct {
 	SupportEmail string
 	// Operator is who runs this Whitecoat, as the public pages name them.
 	Operator Operator
+	// Firebase is the optional Firebase Authentication project; empty
+	// ProjectID for none.
+	Firebase Firebase
+}
+
+// Firebase is a Firebase project whose accounts may sign in.
+type Firebase struct {
+	ProjectID, APIKey, AuthDomain string
+	// JWKSURL is empty for Google's.
+	JWKSURL string
 }
 
 // Operator is what the privacy policy, the terms and the about page say
@@ -155,6 +165,10 @@ var Vars = []Var{
 	{"CONTACT_EMAIL", "hello@whitecoat.app", "General contact address shown on the about page and in the footer."},
 	{"PRIVACY_EMAIL", "privacy@whitecoat.app", "Where the privacy policy sends data-protection requests."},
 	{"GOVERNING_LAW", "the laws of the place where the operator is established", "The law the terms of service name as governing them."},
+	{"FIREBASE_PROJECT_ID", "", "A Firebase project whose accounts may sign in (Firebase Authentication); empty turns it off."},
+	{"FIREBASE_API_KEY", "", "The Firebase web SDK's API key for that project (public by design)."},
+	{"FIREBASE_AUTH_DOMAIN", "PROJECT.firebaseapp.com", "The Firebase web SDK's auth domain."},
+	{"FIREBASE_JWKS_URL", "Google's securetoken keys", "Where the keys that sign Firebase ID tokens are published; tests point it at their own."},
 }
 
 // Load reads the environment through getenv (os.Getenv in production) and
@@ -246,6 +260,16 @@ func Load(getenv func(string) string) (Config, error) {
 		ContactEmail: p.email("CONTACT_EMAIL"),
 		PrivacyEmail: p.email("PRIVACY_EMAIL"),
 		GoverningLaw: p.str("GOVERNING_LAW"),
+	}
+	c.Firebase = Firebase{ProjectID: strings.TrimSpace(getenv("FIREBASE_PROJECT_ID")), APIKey: strings.TrimSpace(getenv("FIREBASE_API_KEY")),
+		AuthDomain: strings.TrimSpace(getenv("FIREBASE_AUTH_DOMAIN")), JWKSURL: strings.TrimSpace(getenv("FIREBASE_JWKS_URL"))}
+	if c.Firebase.JWKSURL != "" {
+		if u, err := url.Parse(c.Firebase.JWKSURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			p.fail("FIREBASE_JWKS_URL", "must be an http(s) URL, got %q", c.Firebase.JWKSURL)
+		}
+	}
+	if c.Firebase.ProjectID == "" && (c.Firebase.APIKey != "" || c.Firebase.AuthDomain != "" || c.Firebase.JWKSURL != "") {
+		p.fail("FIREBASE_PROJECT_ID", "is required with the other FIREBASE_ settings")
 	}
 	if len(p.errs) > 0 {
 		return Config{}, fmt.Errorf("config: %w", errors.Join(p.errs...))

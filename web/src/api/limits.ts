@@ -131,6 +131,13 @@ export const limits = {
       },
     },
   },
+  firebaseSignIn: {
+    body: {
+      idToken: {
+        maxLength: 8192,
+      },
+    },
+  },
   forgotPassword: {
     body: {
       email: {
@@ -305,6 +312,11 @@ export const schemaLimits = {
   FinishInputBody: {
     size: {
       minimum: 1,
+    },
+  },
+  FirebaseInputBody: {
+    idToken: {
+      maxLength: 8192,
     },
   },
   GuideCard: {

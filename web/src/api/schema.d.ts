@@ -189,6 +189,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/firebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a Firebase ID token
+         * @description With FIREBASE_PROJECT_ID set: the token (from the Firebase web SDK) is verified once and exchanged for this server's session cookie. The account is the one with the token's verified email, made on first sign-in; an admin claim makes it an admin, who still owes the second factor.
+         */
+        post: operations["firebase-sign-in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/firebase/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether and how to offer Firebase sign-in
+         * @description The web SDK's public settings; enabled is false when the server has no Firebase project.
+         */
+        get: operations["get-firebase-config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -1048,6 +1088,16 @@ export interface components {
              */
             size: number;
         };
+        FirebaseInputBody: {
+            /** @description A Firebase ID token (a JWT). */
+            idToken: string;
+        };
+        FirebaseWebConfig: {
+            apiKey: string;
+            authDomain: string;
+            enabled: boolean;
+            projectId: string;
+        };
         GuideCard: {
             /** @enum {string} */
             key: "pricing" | "resources" | "ethics" | "communication" | "pitfalls" | "about" | "privacy" | "terms";
@@ -1848,6 +1898,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "firebase-sign-in": {
+        parameters: {
+            query?: never;
+            header?: {
+                "User-Agent"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirebaseInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-firebase-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirebaseWebConfig"];
                 };
             };
             /** @description Error */

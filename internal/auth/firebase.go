@@ -1,0 +1,245 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lestrrat-go/jwx/v3/jwk"
+	"github.com/lestrrat-go/jwx/v3/jwt"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+)
+
+// GoogleJWKSURL is where Google publishes the keys that sign Firebase ID
+// tokens.
+const GoogleJWKSURL = "https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"
+
+// Texts of a Firebase sign-in.
+const (
+	MsgFirebaseOff        = "Sign-in through Firebase is not set up on this server."
+	MsgFirebaseInvalid    = "That Firebase sign-in could not be verified. Sign in again."
+	MsgFirebaseUnverified = "Verify your email address with Firebase first, then sign in again."
+)
+
+// FirebaseConfig turns on sign-in with an existing Firebase project's
+// accounts. The zero value leaves it off.
+type FirebaseConfig struct {
+	ProjectID string
+	// APIKey and AuthDomain are the web SDK's settings, public by design.
+	APIKey     string
+	AuthDomain string
+	// JWKSURL is where the token signing keys are (GoogleJWKSURL by default).
+	JWKSURL string
+	// HTTP fetches the keys; nil means a client with a 10 s timeout.
+	HTTP *http.Client
+}
+
+// Enabled reports whether a project is configured.
+func (c FirebaseConfig) Enabled() bool { return c.ProjectID != "" }
+
+// firebaseClaims are what a verified ID token says about its user.
+type firebaseClaims struct {
+	Subject       string
+	Email         string
+	EmailVerified bool
+	Name          string
+	Admin         bool
+}
+
+// firebaseVerifier checks Firebase ID tokens: an RS256 signature by one of
+// the project's published keys, the project's issuer and audience, times
+// that are not in the future or past, and a subject.
+type firebaseVerifier struct {
+	cfg  FirebaseConfig
+	now  func() time.Time
+	mu   sync.Mutex
+	keys jwk.Set
+	// fetched is when keys were read; they are read again after keyTTL,
+	// or sooner for a token signed by a key not in them (Google rotates
+	// keys), at most once per refetchGap.
+	fetched time.Time
+}
+
+const (
+	keyTTL     = time.Hour
+	refetchGap = time.Minute
+	tokenSkew  = 30 * time.Second
+)
+
+func newFirebaseVerifier(cfg FirebaseConfig, now func() time.Time) *firebaseVerifier {
+	if cfg.JWKSURL == "" {
+		cfg.JWKSURL = GoogleJWKSURL
+	}
+	if cfg.HTTP == nil {
+		cfg.HTTP = &http.Client{Timeout: 10 * time.Second}
+	}
+	return &firebaseVerifier{cfg: cfg, now: now}
+}
+
+func (v *firebaseVerifier) verify(ctx context.Context, token string) (firebaseClaims, error) {
+	keys, err := v.keySet(ctx, false)
+	if err != nil {
+		return firebaseClaims{}, err
+	}
+	parsed, err := v.parse(token, keys)
+	if err != nil && v.mayRefetch() {
+		// Perhaps signed by a key published since we last looked.
+		if keys, ferr := v.keySet(ctx, true); ferr == nil {
+			parsed, err = v.parse(token, keys)
+		}
+	}
+	if err != nil {
+		return firebaseClaims{}, apperr.Unauthenticated(MsgFirebaseInvalid)
+	}
+	var c firebaseClaims
+	c.Subject, _ = parsed.Subject()
+	_ = parsed.Get("email", &c.Email)
+	_ = parsed.Get("email_verified", &c.EmailVerified)
+	_ = parsed.Get("name", &c.Name)
+	_ = parsed.Get("admin", &c.Admin)
+	if c.Subject == "" || c.Email == "" {
+		return firebaseClaims{}, apperr.Unauthenticated(MsgFirebaseInvalid)
+	}
+	if !c.EmailVerified {
+		return firebaseClaims{}, apperr.Forbidden(MsgFirebaseUnverified)
+	}
+	return c, nil
+}
+
+func (v *firebaseVerifier) parse(token string, keys jwk.Set) (jwt.Token, error) {
+	return jwt.Parse([]byte(token), jwt.WithKeySet(keys), jwt.WithValidate(true),
+		jwt.WithIssuer("https://securetoken.google.com/"+v.cfg.ProjectID), jwt.WithAudience(v.cfg.ProjectID),
+		jwt.WithClock(jwt.ClockFunc(v.now)), jwt.WithAcceptableSkew(tokenSkew), jwt.WithRequiredClaim("iat"))
+}
+
+func (v *firebaseVerifier) mayRefetch() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.now().Sub(v.fetched) >= refetchGap
+}
+
+func (v *firebaseVerifier) keySet(ctx context.Context, refresh bool) (jwk.Set, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.keys != nil && !refresh && v.now().Sub(v.fetched) < keyTTL {
+		return v.keys, nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, v.cfg.JWKSURL, nil)
+	if err != nil {
+		return nil, fmt.Errorf("auth: firebase keys: %w", err)
+	}
+	res, err := v.cfg.HTTP.Do(req)
+	if err == nil && res.StatusCode != http.StatusOK {
+		res.Body.Close()
+		err = fmt.Errorf("status %s", res.Status)
+	}
+	if err != nil {
+		if v.keys != nil {
+			return v.keys, nil // the keys we have still sign most tokens
+		}
+		return nil, apperr.Unavailable("Firebase sign-in keys cannot be fetched right now. Try again in a moment.", 30*time.Second, err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("auth: firebase keys: %w", err)
+	}
+	keys, err := jwk.Parse(body)
+	if err != nil {
+		return nil, fmt.Errorf("auth: firebase keys from %s: %w", v.cfg.JWKSURL, err)
+	}
+	v.keys, v.fetched = keys, v.now()
+	return keys, nil
+}
+
+// FirebaseSignIn turns a Firebase ID token into a Whitecoat session. The
+// account is the one with the token's verified email, made on first
+// sign-in (verified, with a random password the student may replace
+// through "Forgot password"). An `admin: true` claim makes the account an
+// admin, who owes the admin second factor like any other.
+func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, previousTokenHash string) (SignIn, error) {
+	if s.firebase == nil {
+		return SignIn{}, apperr.NotFound(MsgFirebaseOff)
+	}
+	if err := s.limit(ctx, map[string]int{"firebase:ip:" + c.IP: s.cfg.PerIP}); err != nil {
+		return SignIn{}, err
+	}
+	claims, err := s.firebase.verify(ctx, strings.TrimSpace(idToken))
+	if err != nil {
+		return SignIn{}, err
+	}
+	email := strings.ToLower(strings.TrimSpace(claims.Email))
+	u, err := userByEmail(ctx, s.db.SQL, email)
+	if errors.Is(err, errNotFound) {
+		name := strings.TrimSpace(claims.Name)
+		if name == "" {
+			name, _, _ = strings.Cut(email, "@")
+		}
+		fresh, err := s.newUser(ctx, truncate(name, 100), email, randomPassword(), RoleUser, true)
+		if err != nil {
+			return SignIn{}, err
+		}
+		if _, err := insertUserIfNew(ctx, s.db.SQL, fresh); err != nil {
+			return SignIn{}, err
+		}
+		// A sign-in at the same moment may have made it first.
+		if u, err = userByEmail(ctx, s.db.SQL, email); err != nil {
+			return SignIn{}, err
+		}
+	} else if err != nil {
+		return SignIn{}, err
+	}
+	promote := claims.Admin && u.Role != RoleAdmin
+	if promote {
+		u.Role = RoleAdmin
+	}
+	// Asked before the transaction: SQLite's one connection is the
+	// transaction's until it ends.
+	step, err := s.secondFactorStep(ctx, u)
+	if err != nil {
+		return SignIn{}, err
+	}
+	var in SignIn
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if !u.EmailVerified {
+			if err := markEmailVerified(ctx, tx, u.ID); err != nil {
+				return err
+			}
+			u.EmailVerified = true
+		}
+		if promote {
+			if _, err := setRole(ctx, tx, u.Email, RoleAdmin); err != nil {
+				return err
+			}
+		}
+		if previousTokenHash != "" {
+			if err := deleteSession(ctx, tx, previousTokenHash); err != nil {
+				return err
+			}
+		}
+		in = SignIn{User: u, SecondFactor: step}
+		in.SessionToken, err = s.startSession(ctx, tx, u, nil, c)
+		return err
+	})
+	if err != nil {
+		return SignIn{}, fmt.Errorf("auth: firebase sign-in: %w", err)
+	}
+	return in, nil
+}
+
+// randomPassword is the password of an account made by a Firebase
+// sign-in: nobody knows it until the student sets their own.
+func randomPassword() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails
+	return base64.RawURLEncoding.EncodeToString(b)
+}
