@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { RequestBody } from '@/lib/api-types'
-import { useSignedIn } from './signed-in'
+import { useLoginAnswer } from './signed-in'
 
 export type LoginInput = RequestBody<'/api/auth/login', 'post'>
 
@@ -14,13 +14,5 @@ export function login(body: LoginInput) {
  * for a second factor, the browser stays signed out until that step.
  */
 export function useLogin() {
-  const queryClient = useQueryClient()
-  const signedIn = useSignedIn()
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (data) => {
-      if (data.secondFactor) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'professions' })
-      else signedIn(data.user)
-    },
-  })
+  return useMutation({ mutationFn: login, onSuccess: useLoginAnswer() })
 }

@@ -4,10 +4,12 @@ import { toast } from '@/lib/toast'
 import { FormField } from '@/components/ui/form-field'
 import { loginDestination } from '@/lib/professions'
 import type { User } from '../api/get-me'
+import { useFirebaseSignIn } from '../api/firebase-sign-in'
 import { useLogin } from '../api/login'
 import { AuthCard } from './auth-card'
 import { AuthForm } from './auth-form'
 import { EnrolSecondFactor } from './enrol-second-factor'
+import { FirebaseSignIn } from './firebase-sign-in'
 import { readFrom } from './from-state'
 import { SecondFactorForm } from './second-factor-form'
 
@@ -19,6 +21,7 @@ export function LoginForm() {
   const location = useLocation()
   const from = readFrom(location.state)
   const mutation = useLogin()
+  const firebase = useFirebaseSignIn()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
 
@@ -27,21 +30,24 @@ export function LoginForm() {
     navigate(loginDestination(user.role, from), { replace: true })
   }
 
+  function firstStepDone(answer: { user: User; secondFactor?: string }) {
+    if (!answer.secondFactor) signedIn(answer.user)
+  }
+
   function onSubmit() {
     mutation.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: (data) => {
-          if (!data.secondFactor) signedIn(data.user)
-        },
+        onSuccess: firstStepDone,
         onError: (err) => console.error('login failed:', err),
       },
     )
   }
 
-  // Admins: the password is the first of two steps.
-  if (mutation.isSuccess && mutation.data.secondFactor === 'code') return <SecondFactorForm onSignedIn={signedIn} />
-  if (mutation.isSuccess && mutation.data.secondFactor === 'enrol') return <EnrolSecondFactor onSignedIn={signedIn} />
+  // Admins: the password (or Firebase) is the first of two steps.
+  const secondFactor = (mutation.data ?? firebase.data)?.secondFactor
+  if (secondFactor === 'code') return <SecondFactorForm onSignedIn={signedIn} />
+  if (secondFactor === 'enrol') return <EnrolSecondFactor onSignedIn={signedIn} />
 
   return (
     <AuthCard
@@ -73,6 +79,11 @@ export function LoginForm() {
           onChange={(e) => setPassword(e.target.value)}
         />
       </AuthForm>
+      <FirebaseSignIn
+        disabled={mutation.isPending}
+        mutation={firebase}
+        onClick={(config) => firebase.mutate(config, { onSuccess: firstStepDone, onError: (err) => console.error('firebase sign-in failed:', err) })}
+      />
     </AuthCard>
   )
 }
