@@ -11,6 +11,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
+	"github.com/whitecoat/whitecoat/internal/question"
 )
 
 // MaxUploadBytes caps one uploaded answer: three minutes of Opus or AAC
@@ -167,6 +168,25 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	auth.Register(api, auth.Endpoint{ID: "list-history", Method: http.MethodGet, Path: "/api/practice/history", Summary: "Every saved session, filtered and paged",
 		Description: "Newest first, without items; locked like the saved sessions when the trial expired or the pass ended.",
 		Tags:        practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.listHistory)
+	auth.Register(api, auth.Endpoint{ID: "get-progress", Method: http.MethodGet, Path: "/api/practice/progress", Summary: "Trends and the competency map",
+		Description: "Drawn from the student's scored answers in completed sessions: per session, the mean scores and delivery figures; per competency, " +
+			"the answers that showed it. Locked like the saved sessions.",
+		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.progress)
+}
+
+type progressInput struct {
+	Profession string          `query:"profession" maxLength:"64" doc:"A profession's slug; empty for every profession."`
+	Subtag     question.Subtag `query:"subtag" doc:"A question type; empty for every question."`
+}
+
+type progressOutput struct{ Body Progress }
+
+func (h *Handler) progress(ctx context.Context, u auth.User, in *progressInput) (*progressOutput, error) {
+	p, err := h.svc.Progress(ctx, u, ProgressQuery{Profession: in.Profession, Subtag: in.Subtag})
+	if err != nil {
+		return nil, err
+	}
+	return &progressOutput{Body: p}, nil
 }
 
 type historyInput struct {

@@ -781,3 +781,31 @@ func historyFilter(userID string, hq HistoryQuery) (string, []any) {
 	}
 	return cond, args
 }
+
+// completedAnswers lists the user's scored answers in completed sessions
+// (of one profession, unless it is empty), oldest session first.
+func completedAnswers(ctx context.Context, q store.Queryer, userID, profession string) ([]scoredAnswer, error) {
+	return scanAll(ctx, q, "completed answers", func(rows *sql.Rows) (scoredAnswer, error) {
+		var (
+			a                     scoredAnswer
+			metrics, feedbackJSON sql.NullString
+		)
+		if err := rows.Scan(&a.sessionID, &a.profession, &a.startedAt, &a.ref.ItemID, &a.ref.Question, &a.subtag, &metrics, &feedbackJSON); err != nil {
+			return a, err
+		}
+		if err := json.Unmarshal([]byte(feedbackJSON.String), &a.feedback); err != nil {
+			return a, fmt.Errorf("feedback: %w", err)
+		}
+		if metrics.Valid {
+			if err := json.Unmarshal([]byte(metrics.String), &a.metrics); err != nil {
+				return a, fmt.Errorf("metrics: %w", err)
+			}
+		}
+		a.ref.SessionID, a.ref.AnsweredAt, a.ref.OverallScore = a.sessionID, a.startedAt, a.feedback.OverallScore
+		return a, nil
+	}, `SELECT s.id, s.profession, s.created_at, i.id, i.question, i.subtag, i.metrics, i.feedback
+		FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
+		WHERE s.user_id = $1 AND (CAST($2 AS TEXT) = '' OR s.profession = $2) AND s.status = $3
+			AND i.status = $4 AND i.feedback IS NOT NULL
+		ORDER BY s.created_at, s.id, i.position`, userID, profession, SessionCompleted, StatusDone)
+}

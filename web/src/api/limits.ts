@@ -145,6 +145,16 @@ export const limits = {
       },
     },
   },
+  getProgress: {
+    query: {
+      profession: {
+        maxLength: 64,
+      },
+      subtag: {
+        enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+      },
+    },
+  },
   listHistory: {
     query: {
       profession: {
@@ -361,6 +371,13 @@ export const schemaLimits = {
   Practice: {
     focus: {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+    },
+  },
+  Progress: {
+    subtags: {
+      items: {
+        enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+      },
     },
   },
   Question: {

@@ -496,6 +496,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Trends and the competency map
+         * @description Drawn from the student's scored answers in completed sessions: per session, the mean scores and delivery figures; per competency, the answers that showed it. Locked like the saved sessions.
+         */
+        get: operations["get-progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/saved/{id}": {
         parameters: {
             query?: never;
@@ -823,6 +843,15 @@ export interface components {
             /** Format: date-time */
             subscriptionEndsAt: string | null;
         };
+        AnswerRef: {
+            /** Format: date-time */
+            answeredAt: string;
+            itemId: string;
+            /** Format: int64 */
+            overallScore: number;
+            question: string;
+            sessionId: string;
+        };
         Attempt: {
             /** Format: date-time */
             answeredAt: string;
@@ -862,6 +891,12 @@ export interface components {
         Comparison: {
             items: components["schemas"]["EarlierAttempts"][];
             locked: boolean;
+        };
+        CompetencyShown: {
+            answers: components["schemas"]["AnswerRef"][];
+            competency: string;
+            /** Format: int64 */
+            count: number;
         };
         CompleteInputBody: {
             /**
@@ -1244,6 +1279,12 @@ export interface components {
             tips: components["schemas"]["Tip"][];
             tipsIntro: string;
         };
+        Progress: {
+            competencies: components["schemas"]["CompetencyShown"][];
+            locked: boolean;
+            points: components["schemas"]["TrendPoint"][];
+            subtags: ("" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication")[];
+        };
         Question: {
             big3: boolean;
             /** Format: int64 */
@@ -1334,6 +1375,14 @@ export interface components {
             tip: string;
             transcript: string;
         };
+        SectionAverages: {
+            /** Format: double */
+            clarityStructure: number;
+            /** Format: double */
+            content: number;
+            /** Format: double */
+            overallImpression: number;
+        };
         SectionScores: {
             /** Format: int64 */
             clarityStructure: number;
@@ -1401,6 +1450,23 @@ export interface components {
         };
         TokenInputBody: {
             token: string;
+        };
+        TrendPoint: {
+            /** Format: int64 */
+            answers: number;
+            /** Format: date-time */
+            at: string;
+            /** Format: double */
+            fillersPerMinute: number | null;
+            /** Format: double */
+            longestPauseSeconds: number | null;
+            /** Format: double */
+            overallScore: number;
+            profession: string;
+            sectionScores: components["schemas"]["SectionAverages"];
+            sessionId: string;
+            /** Format: double */
+            wordsPerMinute: number | null;
         };
         User: {
             /** Format: date-time */
@@ -2463,6 +2529,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-progress": {
+        parameters: {
+            query?: {
+                /** @description A profession's slug; empty for every profession. */
+                profession?: string;
+                /** @description A question type; empty for every question. */
+                subtag?: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Progress"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,207 @@
+package practice
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// ProgressQuery chooses the answers the progress views are drawn from.
+// Zero fields do not filter.
+type ProgressQuery struct {
+	Profession string
+	Subtag     question.Subtag
+}
+
+// SectionAverages are a session's section scores, averaged over its
+// scored answers.
+type SectionAverages struct {
+	OverallImpression float64 `json:"overallImpression"`
+	ClarityStructure  float64 `json:"clarityStructure"`
+	Content           float64 `json:"content"`
+}
+
+// TrendPoint is one completed session in the trends: the mean of its
+// scored answers that match the query.
+type TrendPoint struct {
+	SessionID  string `json:"sessionId"`
+	Profession string `json:"profession"`
+	// At is when the session started.
+	At           time.Time       `json:"at"`
+	Answers      int             `json:"answers"`
+	OverallScore float64         `json:"overallScore"`
+	Sections     SectionAverages `json:"sectionScores"`
+	// The delivery figures are null when no answer of the session was
+	// measured from a recording (a typed answer has none); the longest
+	// pause also needs word timings.
+	WordsPerMinute      *float64 `json:"wordsPerMinute"`
+	FillersPerMinute    *float64 `json:"fillersPerMinute"`
+	LongestPauseSeconds *float64 `json:"longestPauseSeconds"`
+}
+
+// AnswerRef points at one scored answer, for the competency map.
+type AnswerRef struct {
+	SessionID    string    `json:"sessionId"`
+	ItemID       string    `json:"itemId"`
+	Question     string    `json:"question"`
+	AnsweredAt   time.Time `json:"answeredAt"`
+	OverallScore int       `json:"overallScore"`
+}
+
+// MaxCompetencyAnswers is how many answers the map lists under one
+// competency, newest first; Count says how many there are in all.
+const MaxCompetencyAnswers = 5
+
+// CompetencyShown is one competency and the answers that showed it; none
+// is a gap.
+type CompetencyShown struct {
+	Competency feedback.Competency `json:"competency"`
+	Count      int                 `json:"count"`
+	Answers    []AnswerRef         `json:"answers"`
+}
+
+// Progress is what the progress page shows.
+type Progress struct {
+	// Locked is true while the saved sessions are locked (the trial
+	// expired or the pass ended); the lists are then empty.
+	Locked bool `json:"locked"`
+	// Subtags are the question types the student has answered, to filter by.
+	Subtags []question.Subtag `json:"subtags"`
+	// Points are the completed sessions, oldest first.
+	Points []TrendPoint `json:"points"`
+	// Competencies lists every competency, in feedback.Competencies order.
+	Competencies []CompetencyShown `json:"competencies"`
+}
+
+// Progress draws the student's trends and competency map from their
+// scored answers in completed sessions.
+func (s *Service) Progress(ctx context.Context, u auth.User, pq ProgressQuery) (Progress, error) {
+	out := Progress{Subtags: []question.Subtag{}, Points: []TrendPoint{}, Competencies: []CompetencyShown{}}
+	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
+		out.Locked = true
+		return out, nil
+	}
+	answers, err := completedAnswers(ctx, s.db.SQL, u.ID, pq.Profession)
+	if err != nil {
+		return Progress{}, err
+	}
+	seen := map[question.Subtag]bool{}
+	var matching []scoredAnswer
+	for _, a := range answers {
+		if a.subtag != "" {
+			seen[a.subtag] = true
+		}
+		if pq.Subtag == "" || a.subtag == pq.Subtag {
+			matching = append(matching, a)
+		}
+	}
+	for _, st := range question.Subtags() {
+		if seen[st] {
+			out.Subtags = append(out.Subtags, st)
+		}
+	}
+	out.Points = trend(matching)
+	out.Competencies = competencyMap(matching)
+	return out, nil
+}
+
+// scoredAnswer is a scored answer of a completed session.
+type scoredAnswer struct {
+	sessionID, profession string
+	startedAt             time.Time
+	ref                   AnswerRef
+	subtag                question.Subtag
+	feedback              feedback.Feedback
+	metrics               *transcribe.Metrics
+}
+
+// trend averages the answers session by session; answers come grouped
+// by session, oldest session first.
+func trend(answers []scoredAnswer) []TrendPoint {
+	points := []TrendPoint{}
+	var acc trendSums
+	for i, a := range answers {
+		acc.add(a)
+		if i == len(answers)-1 || answers[i+1].sessionID != a.sessionID {
+			points = append(points, acc.point(a))
+			acc = trendSums{}
+		}
+	}
+	return points
+}
+
+type trendSums struct {
+	answers               int
+	overall, impression   float64
+	clarity, content      float64
+	measured              int
+	wpm, fillersPerMinute float64
+	pauseMeasured         bool
+	longestPause          float64
+}
+
+func (t *trendSums) add(a scoredAnswer) {
+	t.answers++
+	t.overall += float64(a.feedback.OverallScore)
+	t.impression += float64(a.feedback.SectionScores.OverallImpression)
+	t.clarity += float64(a.feedback.SectionScores.ClarityStructure)
+	t.content += float64(a.feedback.SectionScores.Content)
+	if m := a.metrics; m != nil && m.DurationSeconds > 0 {
+		t.measured++
+		t.wpm += m.WordsPerMinute
+		t.fillersPerMinute += m.FillersPerMinute
+		if m.PausesMeasured {
+			t.pauseMeasured = true
+			t.longestPause = max(t.longestPause, m.LongestPauseSeconds)
+		}
+	}
+}
+
+func (t *trendSums) point(last scoredAnswer) TrendPoint {
+	n := float64(t.answers)
+	p := TrendPoint{SessionID: last.sessionID, Profession: last.profession, At: last.startedAt, Answers: t.answers,
+		OverallScore: round1(t.overall / n),
+		Sections:     SectionAverages{OverallImpression: round1(t.impression / n), ClarityStructure: round1(t.clarity / n), Content: round1(t.content / n)}}
+	if t.measured > 0 {
+		m := float64(t.measured)
+		p.WordsPerMinute, p.FillersPerMinute = ptr(round1(t.wpm/m)), ptr(round1(t.fillersPerMinute/m))
+	}
+	if t.pauseMeasured {
+		p.LongestPauseSeconds = ptr(round1(t.longestPause))
+	}
+	return p
+}
+
+// competencyMap lists, for every competency, the answers tagged with it,
+// newest first.
+func competencyMap(answers []scoredAnswer) []CompetencyShown {
+	byCompetency := map[feedback.Competency]*CompetencyShown{}
+	out := make([]CompetencyShown, len(feedback.Competencies))
+	for i, c := range feedback.Competencies {
+		out[i] = CompetencyShown{Competency: c, Answers: []AnswerRef{}}
+		byCompetency[c] = &out[i]
+	}
+	for i := len(answers) - 1; i >= 0; i-- {
+		for _, c := range answers[i].feedback.Competencies {
+			shown, ok := byCompetency[c]
+			if !ok {
+				continue // a competency a later rubric no longer tags
+			}
+			shown.Count++
+			if len(shown.Answers) < MaxCompetencyAnswers {
+				shown.Answers = append(shown.Answers, answers[i].ref)
+			}
+		}
+	}
+	return out
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,143 @@
+package practice_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+// served shows service orientation and empathy in words the rubric knows.
+const served = "For two years I volunteered every Saturday at a free clinic serving uninsured families. " +
+	"A frightened mother told me her worries about the cost; I listened to her, acknowledged how overwhelming it must feel and reassured her. " +
+	"I made sure she had a follow-up appointment. Giving back to underserved communities like hers is why I want this career."
+
+// The trends are the student's own completed sessions, oldest first, one
+// point each with the mean of its scored answers; the profession and the
+// question type filter them; every competency is listed, with the answers
+// that showed it, newest first, and none under a gap.
+func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ben := f.user(t, "ben@example.com")
+		ctx := context.Background()
+		for _, email := range []string{"ana@example.com", "ben@example.com"} {
+			if err := f.auth.SetPass(ctx, email, func(auth.User) (time.Time, time.Time) { return time.Now(), time.Now().Add(24 * time.Hour) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		noBig3 := false
+		run := func(who func() auth.User, text string, in practice.CreateInput) practice.Session {
+			in.Mode = "audio"
+			f.whisper.SetText(text)
+			s, err := f.svc.Create(ctx, who(), in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range s.Items {
+				f.upload(t, who(), s, i)
+			}
+			if _, err := f.svc.Complete(ctx, who(), s.ID, 60); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(5 * time.Millisecond) // sessions are ordered by when they started
+			return f.waitProcessed(t, who(), s.ID)
+		}
+		custom := func(profession string, questions ...string) practice.CreateInput {
+			in := practice.CreateInput{Profession: profession, Mode: "audio", InterviewType: "custom"}
+			for _, q := range questions {
+				in.Questions = append(in.Questions, practice.CustomQuestion{Text: q})
+			}
+			return in
+		}
+		first := run(ana, misheard, custom("dental", "Why dentistry?", "Tell me about a mistake."))
+		run(ben, corrected, custom("dental", "Why dentistry?"))
+		ethical := run(ana, served, practice.CreateInput{Profession: "dental", InterviewType: "random", QuestionCount: 1, Big3: &noBig3, Focus: question.Ethical})
+		pa := run(ana, served, custom("pa", "Why do you want to become a physician assistant?"))
+		// Started and never completed: not a point.
+		if _, err := f.svc.Create(ctx, ana(), custom("dental", "Why dentistry?")); err != nil {
+			t.Fatal(err)
+		}
+
+		progress := func(pq practice.ProgressQuery) practice.Progress {
+			t.Helper()
+			p, err := f.svc.Progress(ctx, ana(), pq)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		dental := progress(practice.ProgressQuery{Profession: "dental"})
+		if len(dental.Points) != 2 || dental.Points[0].SessionID != first.ID || dental.Points[1].SessionID != ethical.ID {
+			t.Fatalf("dental points %+v; want the first session then the ethical one", dental.Points)
+		}
+		p := dental.Points[0]
+		mean := float64(first.Items[0].Feedback.OverallScore+first.Items[1].Feedback.OverallScore) / 2
+		if p.Answers != 2 || p.OverallScore != mean || p.Profession != "dental" {
+			t.Fatalf("first point %+v; want 2 answers averaging %v", p, mean)
+		}
+		if p.WordsPerMinute == nil || *p.WordsPerMinute <= 0 || p.FillersPerMinute == nil || *p.FillersPerMinute <= 0 {
+			t.Fatalf("the first session's delivery figures: %+v", p)
+		}
+		if len(dental.Subtags) != 1 || dental.Subtags[0] != question.Ethical {
+			t.Fatalf("subtags %v; want Ethical only", dental.Subtags)
+		}
+		if only := progress(practice.ProgressQuery{Profession: "dental", Subtag: question.Ethical}); len(only.Points) != 1 || only.Points[0].SessionID != ethical.ID {
+			t.Fatalf("Ethical questions: %+v", only.Points)
+		}
+		all := progress(practice.ProgressQuery{})
+		if len(all.Points) != 3 || all.Points[2].SessionID != pa.ID {
+			t.Fatalf("every profession: %+v", all.Points)
+		}
+
+		if len(all.Competencies) != len(feedback.Competencies) {
+			t.Fatalf("%d competencies, want every one", len(all.Competencies))
+		}
+		tagged := map[feedback.Competency][]string{} // item IDs, newest first
+		for _, s := range []practice.Session{pa, ethical, first} {
+			for _, it := range s.Items {
+				for _, c := range it.Feedback.Competencies {
+					tagged[c] = append(tagged[c], it.ID)
+				}
+			}
+		}
+		gaps := 0
+		for i, shown := range all.Competencies {
+			if shown.Competency != feedback.Competencies[i] {
+				t.Fatalf("competency %d is %s, want %s", i, shown.Competency, feedback.Competencies[i])
+			}
+			want := tagged[shown.Competency]
+			if shown.Count != len(want) || len(shown.Answers) != min(len(want), practice.MaxCompetencyAnswers) {
+				t.Fatalf("%s: %d answers listed of %d, want %d", shown.Competency, len(shown.Answers), shown.Count, len(want))
+			}
+			for j, a := range shown.Answers {
+				if a.ItemID != want[j] {
+					t.Fatalf("%s: answer %d is %s, want %s (newest first)", shown.Competency, j, a.ItemID, want[j])
+				}
+			}
+			if shown.Count == 0 {
+				gaps++
+			}
+		}
+		if len(tagged) == 0 || gaps == 0 {
+			t.Fatalf("the answers showed %d competencies and left %d gaps; the test needs both", len(tagged), gaps)
+		}
+		if theirs, err := f.svc.Progress(ctx, ben(), practice.ProgressQuery{}); err != nil || len(theirs.Points) != 1 {
+			t.Fatalf("another student's progress: %+v, %v", theirs.Points, err)
+		}
+
+		// Locked like the saved sessions once the trial has ended.
+		cleo := f.user(t, "cleo@example.com")
+		endTrial(t, db, "cleo@example.com")
+		if locked, err := f.svc.Progress(ctx, cleo(), practice.ProgressQuery{}); err != nil || !locked.Locked || locked.Points == nil || len(locked.Competencies) != 0 {
+			t.Fatalf("an ended trial's progress: %+v, %v", locked, err)
+		}
+	})
+}
