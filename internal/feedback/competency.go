@@ -27,9 +27,10 @@ const (
 var Competencies = []Competency{CompetencyEthics, CompetencyEmpathy, CompetencyTeamwork, CompetencyCommunication,
 	CompetencyReliability, CompetencyResilience, CompetencyService, CompetencyCulturalHumility, CompetencyCriticalThinking}
 
-// TransformSchema publishes the competencies an answer can be tagged with.
-func (Feedback) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
-	s.Properties["competencies"].Items.Enum = enumOf(Competencies)
+// TransformSchema publishes the competencies, wherever one appears, as
+// the contract's enum.
+func (Competency) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	s.Enum = enumOf(Competencies)
 	return s
 }
 

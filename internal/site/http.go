@@ -125,7 +125,7 @@ func (h *Handler) sitemap(w http.ResponseWriter, r *http.Request) {
 }
 
 // privatePaths are the signed-in pages, which crawlers have no use for.
-var privatePaths = []string{"dashboard", "history", "setup", "session", "summary", "admin", "checkout"}
+var privatePaths = []string{"dashboard", "history", "progress", "setup", "session", "summary", "admin", "checkout"}
 
 func (h *Handler) robots(w http.ResponseWriter, r *http.Request) {
 	var b strings.Builder

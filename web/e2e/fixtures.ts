@@ -70,10 +70,8 @@ export interface ServerState {
   dataDir: string
 }
 
-/** Runs `whitecoat user create ... --password-stdin [--admin]` against the test database (or server's). */
-export function createUserWithCli(opts: { email: string; name: string; password: string; admin?: boolean }, server?: ServerState): Promise<string> {
-  const args = ['user', 'create', '--email', opts.email, '--name', opts.name, '--password-stdin']
-  if (opts.admin) args.push('--admin')
+/** Runs the server's command line (`whitecoat ARGS`) against the test database (or server's); stdin is written to it. */
+function runCli(args: string[], stdin: string, server?: ServerState): Promise<string> {
   return new Promise((done, fail) => {
     const proc = spawn(env('WHITECOAT_BIN'), args, {
       env: {
@@ -89,9 +87,21 @@ export function createUserWithCli(opts: { email: string; name: string; password:
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()))
     proc.stderr.on('data', (d: Buffer) => (out += d.toString()))
     proc.on('error', fail)
-    proc.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(`whitecoat user create exited ${code}: ${out}`))))
-    proc.stdin.end(`${opts.password}\n`)
+    proc.on('exit', (code) => (code === 0 ? done(out) : fail(new Error(`whitecoat ${args.slice(0, 2).join(' ')} exited ${code}: ${out}`))))
+    proc.stdin.end(stdin)
   })
+}
+
+/** Runs `whitecoat user create ... --password-stdin [--admin]`. */
+export function createUserWithCli(opts: { email: string; name: string; password: string; admin?: boolean }, server?: ServerState): Promise<string> {
+  const args = ['user', 'create', '--email', opts.email, '--name', opts.name, '--password-stdin']
+  if (opts.admin) args.push('--admin')
+  return runCli(args, `${opts.password}\n`, server)
+}
+
+/** Runs `whitecoat user grant-pass EMAIL`: a year of Premium, as an operator would grant it. */
+export function grantPassWithCli(email: string): Promise<string> {
+  return runCli(['user', 'grant-pass', email], '')
 }
 
 /**

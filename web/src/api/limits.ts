@@ -255,6 +255,11 @@ export const schemaLimits = {
       maxLength: 64,
     },
   },
+  CompetencyShown: {
+    competency: {
+      enum: ["ethical-responsibility", "empathy-compassion", "teamwork", "oral-communication", "reliability", "resilience-adaptability", "service-orientation", "cultural-humility", "critical-thinking"],
+    },
+  },
   CompleteInputBody: {
     totalSessionTime: {
       minimum: 0,

@@ -894,7 +894,8 @@ export interface components {
         };
         CompetencyShown: {
             answers: components["schemas"]["AnswerRef"][];
-            competency: string;
+            /** @enum {string} */
+            competency: "ethical-responsibility" | "empathy-compassion" | "teamwork" | "oral-communication" | "reliability" | "resilience-adaptability" | "service-orientation" | "cultural-humility" | "critical-thinking";
             /** Format: int64 */
             count: number;
         };

@@ -22,13 +22,14 @@ const admin = () => import('@/routes/admin')
 const staticPages = () => import('@/routes/static-pages')
 const dashboard = () => import('@/routes/dashboard')
 const history = () => import('@/routes/history')
+const progress = () => import('@/routes/progress')
 
 function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ element: render(await load()) }) }
 }
 
 /** Paths without a profession that resolve to the last profession's page. */
-const ALIASES = ['dashboard', 'history', 'setup', 'session', 'summary', 'admin', 'admin/questions', 'pricing', 'resources', 'about', 'privacy', 'terms']
+const ALIASES = ['dashboard', 'history', 'progress', 'setup', 'session', 'summary', 'admin', 'admin/questions', 'pricing', 'resources', 'about', 'privacy', 'terms']
 
 /** The spec's route table (§2). Static segments outrank `:profession`. */
 export const routes: RouteObject[] = [
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'dashboard', ...page(dashboard, (m) => <m.DashboardRoute />) },
               { path: 'history', ...page(history, (m) => <m.HistoryRoute />) },
+              { path: 'progress', ...page(progress, (m) => <m.ProgressRoute />) },
               { path: 'setup', ...page(practice, (m) => <m.SetupRoute />) },
               { path: 'session', ...page(practice, (m) => <m.SessionRoute />) },
               { path: 'summary', ...page(practice, (m) => <m.SummaryRoute />) },

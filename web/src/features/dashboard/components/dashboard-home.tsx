@@ -82,6 +82,11 @@ export function DashboardHome({
         <StatCard label="Questions Practiced" value={String(stats.questionsPracticed)} />
         <StatCard label="Average Score" value={`${stats.averageScore}%`} />
       </div>
+      {stats.sessionsCompleted > 0 && !access.historyLocked ? (
+        <Link to={`/${setupSlug}/progress`} className="-mt-2 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          See your progress: trends and competencies
+        </Link>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>Recent Practice Sessions</CardTitle>

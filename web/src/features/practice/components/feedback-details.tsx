@@ -1,13 +1,12 @@
 import { Check, ChevronRight, Minus, OctagonAlert } from 'lucide-react'
 import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
+import { COMPETENCY_LABEL, type Competency } from '@/lib/competencies'
 import { scoreVariant } from '@/lib/score'
 import { cn } from '@/lib/utils'
 import {
   capitalize,
-  COMPETENCY_LABEL,
   MAX_LEVEL,
-  type Competency,
   type Evidence,
   type RedFlag,
   type SectionBreakdown,

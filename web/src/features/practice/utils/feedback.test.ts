@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { schemaLimits } from '@/api/limits'
-import { capitalize, COMPETENCY_LABEL, competencies, MAX_LEVEL, scoringBreakdown, type Feedback } from './feedback'
+import { COMPETENCY_LABEL } from '@/lib/competencies'
+import { capitalize, competencies, MAX_LEVEL, scoringBreakdown, type Feedback } from './feedback'
 
 function feedback(overrides: Partial<Feedback> = {}): Feedback {
   return {

@@ -1,35 +1,14 @@
 import { schemaLimits } from '@/api/limits'
-import { scoreVariant } from '@/lib/score'
+import type { Competency } from '@/lib/competencies'
+import { scoreVariant, SECTION_LABEL, type SectionKey } from '@/lib/score'
 import type { PracticeItem } from '../api/get-practice-session'
 
 export type Feedback = NonNullable<PracticeItem['feedback']>
 export type Evidence = Feedback['evidence'][number]
 export type RedFlag = Feedback['redFlags'][number]
-export type Competency = Feedback['competencies'][number]
-export type SectionKey = keyof Feedback['sectionScores']
 
 /** The top of a criterion's scale (levels 1..MAX_LEVEL), from the contract. */
 export const MAX_LEVEL = schemaLimits.Evidence.level.maximum
-
-/** Each section's name, in the order the breakdown shows them: what was said, how it was built, how it came across. */
-export const SECTION_LABEL: Record<SectionKey, string> = {
-  content: 'Content',
-  clarityStructure: 'Clarity & structure',
-  overallImpression: 'Overall impression',
-}
-
-/** How a competency reads on the page; the Record keeps it exhaustive over the generated enum. */
-export const COMPETENCY_LABEL: Record<Competency, string> = {
-  'ethical-responsibility': 'Ethical responsibility',
-  'empathy-compassion': 'Empathy & compassion',
-  teamwork: 'Teamwork',
-  'oral-communication': 'Oral communication',
-  reliability: 'Reliability',
-  'resilience-adaptability': 'Resilience & adaptability',
-  'service-orientation': 'Service orientation',
-  'cultural-humility': 'Cultural humility',
-  'critical-thinking': 'Critical thinking',
-}
 
 const COMPETENCY_ORDER: readonly string[] = schemaLimits.Feedback.competencies.items.enum
 
