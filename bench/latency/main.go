@@ -146,20 +146,8 @@ func start(ctx context.Context, bin, work string) (*server, error) {
 	return &server{s}, nil
 }
 
-type session struct {
-	Session struct {
-		ID         string `json:"id"`
-		Processing bool   `json:"processing"`
-		Items      []struct {
-			ID         string `json:"id"`
-			Status     string `json:"status"`
-			Transcript string `json:"transcript"`
-		} `json:"items"`
-	} `json:"session"`
-}
-
-func (s *server) get(id string) (session, error) {
-	var v session
+func (s *server) get(id string) (benchserver.SessionBody, error) {
+	var v benchserver.SessionBody
 	err := s.Call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, &v)
 	return v, err
 }
@@ -167,7 +155,7 @@ func (s *server) get(id string) (session, error) {
 // session runs one five-answer session and returns the wait after the
 // last upload and the last answer's transcript.
 func (s *server) session(files []string, durations []time.Duration) (time.Duration, string, error) {
-	var created session
+	var created benchserver.SessionBody
 	if err := s.Call(http.MethodPost, "/api/practice/sessions", "application/json",
 		benchserver.MustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(files)}),
 		http.StatusCreated, &created); err != nil {
@@ -187,7 +175,7 @@ func (s *server) session(files []string, durations []time.Duration) (time.Durati
 		if last {
 			pace = durations[i]
 		}
-		if err := s.stream(id, created.Session.Items[i].ID, audio, pace); err != nil {
+		if err := s.StreamAnswer(id, created.Session.Items[i].ID, audio, pace); err != nil {
 			return 0, "", err
 		}
 		uploaded = time.Now()
@@ -229,22 +217,6 @@ func (s *server) session(files []string, durations []time.Duration) (time.Durati
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// stream sends a recording the way the browser does while the student
-// speaks: a piece a second, spread over pace (all at once if pace is 0).
-func (s *server) stream(id, item string, audio []byte, pace time.Duration) error {
-	pieces := max(1, int(pace/time.Second))
-	start := time.Now()
-	for k := range pieces {
-		from, to := len(audio)*k/pieces, len(audio)*(k+1)/pieces
-		time.Sleep(time.Until(start.Add(pace * time.Duration(k+1) / time.Duration(pieces))))
-		if err := s.Call(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", id, item, from),
-			"audio/webm;codecs=opus", audio[from:to], http.StatusOK, nil); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // sequential is the spec's way: after the session, each answer in turn is

@@ -3,7 +3,6 @@ package practice_test
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/practice"
@@ -20,29 +19,9 @@ func TestEarlierAttemptsAreTheStudentsOwnAnswersToTheSameQuestion(t *testing.T) 
 		ana := f.user(t, "ana@example.com")
 		ben := f.user(t, "ben@example.com")
 		ctx := context.Background()
-		for _, email := range []string{"ana@example.com", "ben@example.com"} {
-			if err := f.auth.SetPass(ctx, email, func(auth.User) (time.Time, time.Time) { return time.Now(), time.Now().Add(24 * time.Hour) }); err != nil {
-				t.Fatal(err)
-			}
-		}
+		f.givePass(t, "ana@example.com", "ben@example.com")
 		run := func(who func() auth.User, text string, questions ...string) practice.Session {
-			in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "custom"}
-			for _, q := range questions {
-				in.Questions = append(in.Questions, practice.CustomQuestion{Text: q})
-			}
-			f.whisper.SetText(text)
-			s, err := f.svc.Create(ctx, who(), in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range s.Items {
-				f.upload(t, who(), s, i)
-			}
-			if _, err := f.svc.Complete(ctx, who(), s.ID, 60); err != nil {
-				t.Fatal(err)
-			}
-			time.Sleep(5 * time.Millisecond) // sessions are ordered by when they started
-			return f.waitProcessed(t, who(), s.ID)
+			return f.practise(t, who, text, customSession("dental", questions...))
 		}
 		first := run(ana, misheard, "Why dentistry?")
 		run(ben, corrected, "Why dentistry?")

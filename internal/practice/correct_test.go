@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
@@ -30,23 +29,9 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		err := f.auth.SetPass(ctx, "ana@example.com", func(auth.User) (time.Time, time.Time) { return time.Now(), time.Now().Add(24 * time.Hour) })
-		if err != nil {
-			t.Fatal(err)
-		}
+		f.givePass(t, "ana@example.com")
 		in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
-		run := func(text string) practice.Session {
-			f.whisper.SetText(text)
-			s, err := f.svc.Create(ctx, reload(), in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.upload(t, reload(), s, 0)
-			if _, err := f.svc.Complete(ctx, reload(), s.ID, 60); err != nil {
-				t.Fatal(err)
-			}
-			return f.waitProcessed(t, reload(), s.ID)
-		}
+		run := func(text string) practice.Session { return f.practise(t, reload, text, in) }
 		first := run(misheard)
 		second := run(corrected)
 		if first.AverageScore == nil || second.AverageScore == nil {

@@ -375,3 +375,43 @@ func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
 		}
 	})
 }
+
+// givePass gives each account a day of Premium, so that the trial's two
+// free sessions do not limit the test.
+func (f *fixture) givePass(t *testing.T, emails ...string) {
+	t.Helper()
+	for _, email := range emails {
+		if err := f.auth.SetPass(context.Background(), email, func(auth.User) (time.Time, time.Time) { return time.Now(), time.Now().Add(24 * time.Hour) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// practise runs a whole session for who: created from in, every answer
+// uploaded (the fake speech service hears text), completed and processed.
+func (f *fixture) practise(t *testing.T, who func() auth.User, text string, in practice.CreateInput) practice.Session {
+	t.Helper()
+	ctx := context.Background()
+	f.whisper.SetText(text)
+	s, err := f.svc.Create(ctx, who(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.Items {
+		f.upload(t, who(), s, i)
+	}
+	if _, err := f.svc.Complete(ctx, who(), s.ID, 60); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * time.Millisecond) // sessions are ordered by when they started
+	return f.waitProcessed(t, who(), s.ID)
+}
+
+// customSession is an audio session of the given questions.
+func customSession(profession string, questions ...string) practice.CreateInput {
+	in := practice.CreateInput{Profession: profession, Mode: "audio", InterviewType: "custom"}
+	for _, q := range questions {
+		in.Questions = append(in.Questions, practice.CustomQuestion{Text: q})
+	}
+	return in
+}

@@ -3,9 +3,7 @@ package practice_test
 import (
 	"context"
 	"testing"
-	"time"
 
-	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/question"
@@ -28,41 +26,14 @@ func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T
 		ana := f.user(t, "ana@example.com")
 		ben := f.user(t, "ben@example.com")
 		ctx := context.Background()
-		for _, email := range []string{"ana@example.com", "ben@example.com"} {
-			if err := f.auth.SetPass(ctx, email, func(auth.User) (time.Time, time.Time) { return time.Now(), time.Now().Add(24 * time.Hour) }); err != nil {
-				t.Fatal(err)
-			}
-		}
+		f.givePass(t, "ana@example.com", "ben@example.com")
 		noBig3 := false
-		run := func(who func() auth.User, text string, in practice.CreateInput) practice.Session {
-			in.Mode = "audio"
-			f.whisper.SetText(text)
-			s, err := f.svc.Create(ctx, who(), in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range s.Items {
-				f.upload(t, who(), s, i)
-			}
-			if _, err := f.svc.Complete(ctx, who(), s.ID, 60); err != nil {
-				t.Fatal(err)
-			}
-			time.Sleep(5 * time.Millisecond) // sessions are ordered by when they started
-			return f.waitProcessed(t, who(), s.ID)
-		}
-		custom := func(profession string, questions ...string) practice.CreateInput {
-			in := practice.CreateInput{Profession: profession, Mode: "audio", InterviewType: "custom"}
-			for _, q := range questions {
-				in.Questions = append(in.Questions, practice.CustomQuestion{Text: q})
-			}
-			return in
-		}
-		first := run(ana, misheard, custom("dental", "Why dentistry?", "Tell me about a mistake."))
-		run(ben, corrected, custom("dental", "Why dentistry?"))
-		ethical := run(ana, served, practice.CreateInput{Profession: "dental", InterviewType: "random", QuestionCount: 1, Big3: &noBig3, Focus: question.Ethical})
-		pa := run(ana, served, custom("pa", "Why do you want to become a physician assistant?"))
+		first := f.practise(t, ana, misheard, customSession("dental", "Why dentistry?", "Tell me about a mistake."))
+		f.practise(t, ben, corrected, customSession("dental", "Why dentistry?"))
+		ethical := f.practise(t, ana, served, practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1, Big3: &noBig3, Focus: question.Ethical})
+		pa := f.practise(t, ana, served, customSession("pa", "Why do you want to become a physician assistant?"))
 		// Started and never completed: not a point.
-		if _, err := f.svc.Create(ctx, ana(), custom("dental", "Why dentistry?")); err != nil {
+		if _, err := f.svc.Create(ctx, ana(), customSession("dental", "Why dentistry?")); err != nil {
 			t.Fatal(err)
 		}
 

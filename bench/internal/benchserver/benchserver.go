@@ -28,13 +28,20 @@ const (
 	Password = "benchmark passphrase 42"
 )
 
-// Server is a running whitecoat serve process.
-type Server struct {
+// Client is one browser: a cookie jar talking to a server.
+type Client struct {
 	Base string
-	// HTTP is signed in as Account.
 	HTTP *http.Client
-	cmd  *exec.Cmd
-	log  *countingLog
+}
+
+// Server is a running whitecoat serve process; its Client is signed in as
+// Account when Start made it.
+type Server struct {
+	*Client
+	bin string
+	env []string
+	cmd *exec.Cmd
+	log *countingLog
 }
 
 // countingLog passes the server's log through and counts the requests it
@@ -54,8 +61,27 @@ func (l *countingLog) Write(p []byte) (int, error) {
 func (s *Server) ServerErrors() int { return int(s.log.serverErrors.Load()) }
 
 // Start runs `bin serve` with its data under work and env added to the
-// process's environment, and signs HTTP in.
+// process's environment, makes Account, and signs the Client in.
 func Start(ctx context.Context, bin, work string, env ...string) (*Server, error) {
+	s, err := Serve(ctx, bin, work, env...)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.CreateAccount(ctx, Email, Password); err != nil {
+		s.Stop()
+		return nil, err
+	}
+	if err := s.Call(http.MethodPost, "/api/auth/login", "application/json",
+		MustJSON(map[string]string{"email": Email, "password": Password}), http.StatusOK, nil); err != nil {
+		s.Stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Serve runs `bin serve` as Start does, without an account, and waits
+// until it is ready.
+func Serve(ctx context.Context, bin, work string, env ...string) (*Server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
@@ -64,30 +90,19 @@ func Start(ctx context.Context, bin, work string, env ...string) (*Server, error
 	ln.Close()
 	env = append(append(os.Environ(), "ADDR="+addr, "BASE_URL=http://"+addr, "DATA_DIR="+filepath.Join(work, "data"),
 		"LOG_LEVEL=warn"), env...)
-	for _, args := range [][]string{
-		{"user", "create", "--email", Email, "--name", "Bench", "--password-stdin"},
-		{"user", "grant-pass", Email},
-	} {
-		cmd := exec.CommandContext(ctx, bin, args...)
-		cmd.Env, cmd.Stdin = env, strings.NewReader(Password+"\n")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("%s: %w: %s", strings.Join(args, " "), err, out)
-		}
-	}
 	cmd := exec.CommandContext(ctx, bin, "serve")
 	log := &countingLog{out: os.Stderr}
 	cmd.Env, cmd.Stderr = env, log
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	jar, _ := cookiejar.New(nil)
-	s := &Server{cmd: cmd, log: log, Base: "http://" + addr, HTTP: &http.Client{Jar: jar, Timeout: time.Minute}}
+	s := &Server{Client: NewClient("http://" + addr), bin: bin, env: env, cmd: cmd, log: log}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		if resp, err := http.Get(s.Base + "/readyz"); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				break
+				return s, nil
 			}
 		}
 		if time.Now().After(deadline) {
@@ -96,12 +111,28 @@ func Start(ctx context.Context, bin, work string, env ...string) (*Server, error
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	if err := s.Call(http.MethodPost, "/api/auth/login", "application/json",
-		MustJSON(map[string]string{"email": Email, "password": Password}), http.StatusOK, nil); err != nil {
-		s.Stop()
-		return nil, err
+}
+
+// NewClient is a browser with an empty cookie jar.
+func NewClient(base string) *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{Base: base, HTTP: &http.Client{Jar: jar, Timeout: time.Minute}}
+}
+
+// CreateAccount makes a verified account with a Premium pass, so that
+// practice is never locked, through the server's command line.
+func (s *Server) CreateAccount(ctx context.Context, email, password string) error {
+	for _, args := range [][]string{
+		{"user", "create", "--email", email, "--name", "Bench", "--password-stdin"},
+		{"user", "grant-pass", email},
+	} {
+		cmd := exec.CommandContext(ctx, s.bin, args...)
+		cmd.Env, cmd.Stdin = s.env, strings.NewReader(password+"\n")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("%s: %w: %s", strings.Join(args, " "), err, out)
+		}
 	}
-	return s, nil
+	return nil
 }
 
 // PID is the server process's id.
@@ -124,9 +155,9 @@ func MustJSON(v any) []byte {
 	return b
 }
 
-// Call sends one request as the signed-in account and decodes the JSON
+// Call sends one request with the client's cookies and decodes the JSON
 // answer into out, failing unless the status is want.
-func (s *Server) Call(method, path, contentType string, body []byte, want int, out any) error {
+func (s *Client) Call(method, path, contentType string, body []byte, want int, out any) error {
 	req, err := http.NewRequest(method, s.Base+path, bytes.NewReader(body))
 	if err != nil {
 		return err
@@ -150,6 +181,37 @@ func (s *Server) Call(method, path, contentType string, body []byte, want int, o
 		return json.Unmarshal(data, out)
 	}
 	return nil
+}
+
+// StreamAnswer sends a recording to a session's item the way the browser
+// does while the student speaks: a piece a second, spread over pace (all
+// at once if pace is 0).
+func (c *Client) StreamAnswer(session, item string, audio []byte, pace time.Duration) error {
+	pieces := max(1, int(pace/time.Second))
+	start := time.Now()
+	for k := range pieces {
+		from, to := len(audio)*k/pieces, len(audio)*(k+1)/pieces
+		time.Sleep(time.Until(start.Add(pace * time.Duration(k+1) / time.Duration(pieces))))
+		if err := c.Call(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", session, item, from),
+			"audio/webm;codecs=opus", audio[from:to], http.StatusOK, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SessionBody is what GET /api/practice/sessions/{id} answers, as far as
+// the benchmarks read it.
+type SessionBody struct {
+	Session struct {
+		ID         string `json:"id"`
+		Processing bool   `json:"processing"`
+		Items      []struct {
+			ID         string `json:"id"`
+			Status     string `json:"status"`
+			Transcript string `json:"transcript"`
+		} `json:"items"`
+	} `json:"session"`
 }
 
 // Percentile is the p-th percentile of ds (nearest rank), 0 for none.

@@ -15,6 +15,7 @@ import { niceMax } from '../utils/chart'
 import { TrendChart } from './trend-chart'
 
 export const LOADING_PROGRESS = 'Loading your progress…'
+export const PROGRESS_LOCKED = 'Your progress is locked until you upgrade.'
 export const NO_SESSIONS = 'Complete a practice session to see your progress here.'
 
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
@@ -47,7 +48,7 @@ export function ProgressView({ profession, summaryPath, setupPath }: { professio
   if (progress.isPending) return <PageStatus>{LOADING_PROGRESS}</PageStatus>
   if (progress.isError) return <LoadError title={errorMessage(progress.error)} onRetry={() => void progress.refetch()} />
   const data = progress.data
-  if (data.locked) return <p>Your progress is locked until you upgrade.</p>
+  if (data.locked) return <p>{PROGRESS_LOCKED}</p>
   const subtags: Subtag[] = data.subtags.includes(subtag) || subtag === '' ? data.subtags : [...data.subtags, subtag]
 
   return (

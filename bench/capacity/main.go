@@ -1,0 +1,362 @@
+// Command capacity measures how many students one box carries: N
+// simulated students at once, each through the whole loop against the real
+// binary with the local engines — sign in, start a session, speak two
+// festival answers into it at speaking pace (a piece a second, as the
+// browser sends them, with a pause to think between them), finish, wait
+// for the feedback, complete and read the summary. N rises until the time
+// to feedback (from the last answer's end to the whole session scored)
+// passes 4 s at the 95th percentile; the largest N that holds is the
+// answer. It runs once against one instance on SQLite, and once against
+// two instances sharing one PostgreSQL, the students split between them.
+//
+// Usage: go run ./bench/capacity [-bin bin/whitecoat] [-levels 5,10,20,30,40,50,60]
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+
+	"github.com/whitecoat/whitecoat/bench/internal/benchserver"
+	"github.com/whitecoat/whitecoat/bench/internal/synth"
+)
+
+// answers are corpus texts a student speaks, in order, in each session:
+// about 20 and 30 seconds.
+var answers = []string{"01-tell-me-about-yourself", "03-teamwork"}
+
+const (
+	// target is the time to feedback, at the 95th percentile, a level
+	// must keep to.
+	target = 4 * time.Second
+	// arrival spreads the students' starts, as they would not all begin
+	// in the same second.
+	arrival = 15 * time.Second
+	// thinking is the pause between finishing one answer and starting
+	// the next.
+	thinking = 3 * time.Second
+	// clockTicks is Linux's USER_HZ, the unit of /proc/PID/stat's times.
+	clockTicks  = 100
+	postgresURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
+	levels := flag.String("levels", "5,10,20,30,40,50,60", "numbers of students at once, rising")
+	flag.Parse()
+	var ns []int
+	for _, f := range strings.Split(*levels, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			fmt.Fprintf(os.Stderr, "capacity: bad level %q\n", f)
+			os.Exit(2)
+		}
+		ns = append(ns, n)
+	}
+	if err := run(context.Background(), *bin, ns, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "capacity:", err)
+		os.Exit(1)
+	}
+}
+
+// recording is one answer as the browser would send it.
+type recording struct {
+	webm     []byte
+	duration time.Duration
+}
+
+func run(ctx context.Context, bin string, levels []int, out io.Writer) error {
+	work, err := os.MkdirTemp("", "whitecoat-capacity-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	var recs []recording
+	for _, name := range answers {
+		wav, webm := filepath.Join(work, name+".wav"), filepath.Join(work, name+".webm")
+		if err := synth.Speak(ctx, synth.Voice, filepath.Join("bench", "transcribe", "corpus", name+".txt"), wav); err != nil {
+			return err
+		}
+		if err := synth.Encode(ctx, wav, webm, "webm"); err != nil {
+			return err
+		}
+		d, err := synth.Duration(ctx, wav)
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(webm)
+		if err != nil {
+			return err
+		}
+		recs = append(recs, recording{webm: b, duration: d})
+	}
+	fmt.Fprintf(out, "Each student: a session of %d answers (%.0f s and %.0f s of festival speech) streamed at speaking pace, %s to think between them; "+
+		"students arrive over %s. Target: time to feedback p95 <= %s.\n\n", len(recs), recs[0].duration.Seconds(), recs[1].duration.Seconds(), thinking, arrival, target)
+
+	single, err := measure(ctx, out, "one instance, SQLite", levels, recs, func() ([]*benchserver.Server, func(), error) {
+		s, err := benchserver.Serve(ctx, bin, filepath.Join(work, "single"), "SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=1000000")
+		if err != nil {
+			return nil, nil, err
+		}
+		return []*benchserver.Server{s}, s.Stop, nil
+	})
+	if err != nil {
+		return err
+	}
+	pair, err := measure(ctx, out, "two instances, one PostgreSQL", levels, recs, func() ([]*benchserver.Server, func(), error) {
+		return twoOnPostgres(ctx, bin, work)
+	})
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "setup\tlargest N within target\tCPU s per answer-minute\ttarget\t")
+	for _, r := range []struct {
+		name string
+		s    summary
+	}{{"one instance, SQLite", single}, {"two instances, PostgreSQL", pair}} {
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t>= 30 students\t\n", r.name, r.s.largest, r.s.cpuPerAnswerMinute)
+	}
+	return tw.Flush()
+}
+
+// twoOnPostgres starts two instances on a fresh PostgreSQL schema. Until
+// answers live in the database (issue 17), an answer waits on disk for
+// whichever copy transcribes it, so the two share AUDIO_TMP_DIR as two
+// containers would share a volume.
+func twoOnPostgres(ctx context.Context, bin, work string) ([]*benchserver.Server, func(), error) {
+	admin, err := sql.Open("pgx", postgresURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	schema := "bench_capacity_" + hex.EncodeToString(b)
+	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		admin.Close()
+		return nil, nil, fmt.Errorf("PostgreSQL at %s: %w", postgresURL, err)
+	}
+	drop := func() {
+		_, _ = admin.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		admin.Close()
+	}
+	u, _ := url.Parse(postgresURL)
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	env := []string{"SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=1000000", "DATABASE_URL=" + u.String(),
+		"AUDIO_TMP_DIR=" + filepath.Join(work, "shared-audio")}
+	var servers []*benchserver.Server
+	stop := func() {
+		for _, s := range servers {
+			s.Stop()
+		}
+		drop()
+	}
+	for _, name := range []string{"a", "b"} {
+		s, err := benchserver.Serve(ctx, bin, filepath.Join(work, "pg-"+name), env...)
+		if err != nil {
+			stop()
+			return nil, nil, err
+		}
+		servers = append(servers, s)
+	}
+	return servers, stop, nil
+}
+
+// summary is what a run of levels found.
+type summary struct {
+	largest            int
+	cpuPerAnswerMinute float64
+}
+
+// measure runs the levels in turn on fresh servers until one misses the
+// target, printing a row per level.
+func measure(ctx context.Context, out io.Writer, name string, levels []int, recs []recording,
+	start func() ([]*benchserver.Server, func(), error)) (summary, error) {
+	servers, stop, err := start()
+	if err != nil {
+		return summary{}, err
+	}
+	defer stop()
+	fmt.Fprintf(out, "%s\n", name)
+	// Accounts for the largest level, made before any is timed.
+	var students []*student
+	for k := range levels[len(levels)-1] {
+		srv := servers[k%len(servers)]
+		email := fmt.Sprintf("student%d@example.com", k)
+		if err := srv.CreateAccount(ctx, email, benchserver.Password); err != nil {
+			return summary{}, err
+		}
+		students = append(students, &student{Client: benchserver.NewClient(srv.Base), email: email})
+	}
+	// A first session loads the speech models; a student's would not.
+	if _, err := students[0].practise(recs); err != nil {
+		return summary{}, fmt.Errorf("warm-up: %w", err)
+	}
+	var sum summary
+	var cpuTotal, minutesTotal float64
+	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
+	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %s\n"
+	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "verdict")
+	for _, n := range levels {
+		before := cpuSeconds(servers)
+		waits, failed := level(students[:n], recs)
+		cpu := cpuSeconds(servers) - before
+		minutes := 0.0
+		for _, r := range recs {
+			minutes += r.duration.Minutes() * float64(n)
+		}
+		cpuTotal, minutesTotal = cpuTotal+cpu, minutesTotal+minutes
+		p95 := benchserver.Percentile(waits, 95)
+		holds := failed == 0 && p95 <= target
+		verdict := "holds"
+		if !holds {
+			verdict = "too slow"
+			if failed > 0 {
+				verdict = "answers failed"
+			}
+		}
+		fmt.Fprintf(out, row, n, seconds(benchserver.Percentile(waits, 50)), seconds(p95), seconds(benchserver.Percentile(waits, 100)), failed,
+			fmt.Sprintf("%.1f", cpu/minutes), verdict)
+		if !holds {
+			break
+		}
+		sum.largest = n
+	}
+	fmt.Fprintln(out)
+	if minutesTotal > 0 {
+		sum.cpuPerAnswerMinute = cpuTotal / minutesTotal
+	}
+	return sum, nil
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2f", d.Seconds()) }
+
+// level runs n students at once, arriving over the arrival window, and
+// returns their times to feedback and how many sessions failed.
+func level(students []*student, recs []recording) ([]time.Duration, int) {
+	var (
+		mu     sync.Mutex
+		waits  []time.Duration
+		failed int
+		wg     sync.WaitGroup
+	)
+	for k, st := range students {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			time.Sleep(arrival * time.Duration(k) / time.Duration(len(students)))
+			wait, err := st.practise(recs)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "capacity: %s: %v\n", st.email, err)
+				failed++
+				return
+			}
+			waits = append(waits, wait)
+		}()
+	}
+	wg.Wait()
+	return waits, failed
+}
+
+// student is one simulated student with their own browser.
+type student struct {
+	*benchserver.Client
+	email    string
+	signedIn bool
+}
+
+// practise runs the whole loop once and returns the time to feedback.
+func (st *student) practise(recs []recording) (time.Duration, error) {
+	if !st.signedIn {
+		if err := st.Call(http.MethodPost, "/api/auth/login", "application/json",
+			benchserver.MustJSON(map[string]string{"email": st.email, "password": benchserver.Password}), http.StatusOK, nil); err != nil {
+			return 0, err
+		}
+		st.signedIn = true
+	}
+	var created benchserver.SessionBody
+	if err := st.Call(http.MethodPost, "/api/practice/sessions", "application/json",
+		benchserver.MustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(recs)}),
+		http.StatusCreated, &created); err != nil {
+		return 0, err
+	}
+	id := created.Session.ID
+	var finished time.Time
+	for i, rec := range recs {
+		item := created.Session.Items[i].ID
+		if err := st.StreamAnswer(id, item, rec.webm, rec.duration); err != nil {
+			return 0, err
+		}
+		if err := st.Call(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+item+"/audio/finish", "application/json",
+			benchserver.MustJSON(map[string]int{"size": len(rec.webm)}), http.StatusAccepted, nil); err != nil {
+			return 0, err
+		}
+		finished = time.Now()
+		if i < len(recs)-1 {
+			time.Sleep(thinking)
+		}
+	}
+	for {
+		var s benchserver.SessionBody
+		if err := st.Call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, &s); err != nil {
+			return 0, err
+		}
+		if !s.Session.Processing {
+			wait := time.Since(finished)
+			for _, it := range s.Session.Items {
+				if it.Status != "done" {
+					return 0, fmt.Errorf("answer %s ended %s", it.ID, it.Status)
+				}
+			}
+			if err := st.Call(http.MethodPost, "/api/practice/sessions/"+id+"/complete", "application/json",
+				benchserver.MustJSON(map[string]int{"totalSessionTime": 60}), http.StatusOK, nil); err != nil {
+				return 0, err
+			}
+			// The summary page reads the session once more.
+			return wait, st.Call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, nil)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// cpuSeconds is the CPU time the servers and their finished children
+// (ffmpeg) have used, from /proc.
+func cpuSeconds(servers []*benchserver.Server) float64 {
+	total := 0.0
+	for _, s := range servers {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.PID()))
+		if err != nil {
+			continue
+		}
+		// Fields after the command name, which may hold spaces: state is
+		// the first; utime, stime, cutime and cstime are the 12th to 15th.
+		rest := string(stat[strings.LastIndexByte(string(stat), ')')+2:])
+		fields := strings.Fields(rest)
+		for _, f := range fields[11:15] {
+			ticks, err := strconv.ParseFloat(f, 64)
+			if err == nil {
+				total += ticks / clockTicks
+			}
+		}
+	}
+	return total
+}
