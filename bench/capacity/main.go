@@ -9,7 +9,7 @@
 // answer. It runs once against one instance on SQLite, and once against
 // two instances sharing one PostgreSQL, the students split between them.
 //
-// Usage: go run ./bench/capacity [-bin bin/whitecoat] [-levels 5,10,20,30,40,50,60]
+// Usage: go run ./bench/capacity [-bin bin/whitecoat] [-levels 5,10,20,30,40,50,60] [-postgres=false]
 package main
 
 import (
@@ -58,6 +58,7 @@ const (
 func main() {
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
 	levels := flag.String("levels", "5,10,20,30,40,50,60", "numbers of students at once, rising")
+	withPostgres := flag.Bool("postgres", true, "also measure two instances on PostgreSQL")
 	flag.Parse()
 	var ns []int
 	for _, f := range strings.Split(*levels, ",") {
@@ -68,7 +69,7 @@ func main() {
 		}
 		ns = append(ns, n)
 	}
-	if err := run(context.Background(), *bin, ns, os.Stdout); err != nil {
+	if err := run(context.Background(), *bin, ns, *withPostgres, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "capacity:", err)
 		os.Exit(1)
 	}
@@ -80,7 +81,7 @@ type recording struct {
 	duration time.Duration
 }
 
-func run(ctx context.Context, bin string, levels []int, out io.Writer) error {
+func run(ctx context.Context, bin string, levels []int, withPostgres bool, out io.Writer) error {
 	work, err := os.MkdirTemp("", "whitecoat-capacity-")
 	if err != nil {
 		return err
@@ -118,18 +119,25 @@ func run(ctx context.Context, bin string, levels []int, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	pair, err := measure(ctx, out, "two instances, one PostgreSQL", levels, recs, func() ([]*benchserver.Server, func(), error) {
-		return twoOnPostgres(ctx, bin, work)
-	})
-	if err != nil {
-		return err
-	}
-	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "setup\tlargest N within target\tCPU s per answer-minute\ttarget\t")
-	for _, r := range []struct {
+	results := []struct {
 		name string
 		s    summary
-	}{{"one instance, SQLite", single}, {"two instances, PostgreSQL", pair}} {
+	}{{"one instance, SQLite", single}}
+	if withPostgres {
+		pair, err := measure(ctx, out, "two instances, one PostgreSQL", levels, recs, func() ([]*benchserver.Server, func(), error) {
+			return twoOnPostgres(ctx, bin, work)
+		})
+		if err != nil {
+			return err
+		}
+		results = append(results, struct {
+			name string
+			s    summary
+		}{"two instances, PostgreSQL", pair})
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "setup\tlargest N within target\tCPU s per answer-minute there\ttarget\t")
+	for _, r := range results {
 		fmt.Fprintf(tw, "%s\t%d\t%.1f\t>= 30 students\t\n", r.name, r.s.largest, r.s.cpuPerAnswerMinute)
 	}
 	return tw.Flush()
@@ -210,7 +218,6 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 		return summary{}, fmt.Errorf("warm-up: %w", err)
 	}
 	var sum summary
-	var cpuTotal, minutesTotal float64
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
 	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %s\n"
 	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "verdict")
@@ -222,7 +229,6 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 		for _, r := range recs {
 			minutes += r.duration.Minutes() * float64(n)
 		}
-		cpuTotal, minutesTotal = cpuTotal+cpu, minutesTotal+minutes
 		p95 := benchserver.Percentile(waits, 95)
 		holds := failed == 0 && p95 <= target
 		verdict := "holds"
@@ -237,12 +243,9 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 		if !holds {
 			break
 		}
-		sum.largest = n
+		sum.largest, sum.cpuPerAnswerMinute = n, cpu/minutes
 	}
 	fmt.Fprintln(out)
-	if minutesTotal > 0 {
-		sum.cpuPerAnswerMinute = cpuTotal / minutesTotal
-	}
 	return sum, nil
 }
 
