@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { expectAxeClean } from './axe'
+import { expectAxeClean, expectToastsAxeClean } from './axe'
 import { createUserWithCli, expect, logInInUi, PASSWORD, test, uniqueEmail, waitForMail } from './fixtures'
 
 test.use({ viewport: { width: 375, height: 812 } })
@@ -41,6 +41,8 @@ test('the history page works at 375 px and passes axe', async ({ page }) => {
   await createUserWithCli({ email, name: 'Hana History', password: PASSWORD })
   await page.goto('/login')
   await logInInUi(page, email, PASSWORD)
+  await expect(page.getByText('Logged in as Hana History.')).toBeVisible()
+  await expectToastsAxeClean(page)
   await expect(page.getByText('Your data', { exact: true })).toBeVisible()
   await page.goto('/dental/history')
   await expect(page.getByRole('heading', { name: 'Session history', level: 1 })).toBeVisible()
