@@ -143,10 +143,8 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 	return tw.Flush()
 }
 
-// twoOnPostgres starts two instances on a fresh PostgreSQL schema. Until
-// answers live in the database (issue 17), an answer waits on disk for
-// whichever copy transcribes it, so the two share AUDIO_TMP_DIR as two
-// containers would share a volume.
+// twoOnPostgres starts two instances on a fresh PostgreSQL schema; they
+// share nothing else (recorded answers wait in the database).
 func twoOnPostgres(ctx context.Context, bin, work string) ([]*benchserver.Server, func(), error) {
 	admin, err := sql.Open("pgx", postgresURL)
 	if err != nil {
@@ -167,8 +165,7 @@ func twoOnPostgres(ctx context.Context, bin, work string) ([]*benchserver.Server
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	env := []string{"SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=1000000", "DATABASE_URL=" + u.String(),
-		"AUDIO_TMP_DIR=" + filepath.Join(work, "shared-audio")}
+	env := []string{"SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=1000000", "DATABASE_URL=" + u.String()}
 	var servers []*benchserver.Server
 	stop := func() {
 		for _, s := range servers {

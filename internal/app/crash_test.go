@@ -143,6 +143,111 @@ type sessionView struct {
 	} `json:"session"`
 }
 
+// createStudent makes ana@example.com through the command line.
+func createStudent(t *testing.T, env map[string]string) {
+	t.Helper()
+	create := exec.Command(binary(t), "user", "create", "--email", "ana@example.com", "--name", "Ana", "--password-stdin")
+	create.Env = []string{"DATABASE_URL=" + env["DATABASE_URL"], "DATA_DIR=" + env["DATA_DIR"], "LOG_LEVEL=error", "PATH=" + os.Getenv("PATH")}
+	create.Stdin = strings.NewReader(pw + "\n")
+	if out, err := create.CombinedOutput(); err != nil {
+		t.Fatalf("user create: %v\n%s", err, out)
+	}
+}
+
+// signedIn is ana's browser, signed in on base.
+func signedIn(t *testing.T, base string) *client {
+	t.Helper()
+	jar, _ := cookiejar.New(nil)
+	c := &client{t: t, base: base, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	if s := c.json(http.MethodPost, "/api/auth/login", map[string]string{"email": "ana@example.com", "password": pw}, nil); s != http.StatusOK {
+		t.Fatalf("login: %d", s)
+	}
+	return c
+}
+
+// waitAllDone waits until the session has no answer in progress and
+// requires every answer done; logs are the servers', for the failure.
+func waitAllDone(t *testing.T, c *client, id string, logs ...*bytes.Buffer) {
+	t.Helper()
+	var sv sessionView
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		if s := c.json(http.MethodGet, "/api/practice/sessions/"+id, nil, &sv); s != http.StatusOK {
+			t.Fatalf("get session: %d", s)
+		}
+		if !sv.Session.Processing {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("answers never finished: %+v\n%s", sv.Session.Items, serverLogs(logs))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for _, it := range sv.Session.Items {
+		if it.Status != "done" {
+			t.Fatalf("answer %s ended %s (%q), want done\n%s", it.ID, it.Status, it.Error, serverLogs(logs))
+		}
+	}
+}
+
+func serverLogs(logs []*bytes.Buffer) string {
+	var b strings.Builder
+	for i, l := range logs {
+		fmt.Fprintf(&b, "server %d:\n%s\n", i+1, l.String())
+	}
+	return b.String()
+}
+
+// wantCountedOnce requires the dashboard to count one session of n
+// answers, also after any duplicate job had time to run.
+func wantCountedOnce(t *testing.T, c *client, n int) {
+	t.Helper()
+	var dash struct {
+		Stats struct {
+			SessionsCompleted  int `json:"sessionsCompleted"`
+			QuestionsPracticed int `json:"questionsPracticed"`
+		} `json:"stats"`
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for dash.Stats.SessionsCompleted == 0 && time.Now().Before(deadline) {
+		c.json(http.MethodGet, "/api/dashboard", nil, &dash)
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(time.Second) // let any duplicate job run too
+	c.json(http.MethodGet, "/api/dashboard", nil, &dash)
+	if dash.Stats.SessionsCompleted != 1 || dash.Stats.QuestionsPracticed != n {
+		t.Fatalf("stats: %+v, want 1 session of %d answers", dash.Stats, n)
+	}
+}
+
+// waitEmpty waits until dir holds nothing.
+func waitEmpty(t *testing.T, dir string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		entries, err := os.ReadDir(dir)
+		if err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		if len(entries) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not empty: %v", dir, entries)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// serverEnv is the environment of a server process on db at addr.
+func serverEnv(db *store.DB, dir, addr, whisperURL string) map[string]string {
+	return map[string]string{
+		"ADDR": addr, "BASE_URL": "http://" + addr, "DATABASE_URL": db.DSN, "DATA_DIR": dir, "LOG_LEVEL": "info",
+		"SPEECH_ENGINE": "openai", "SPEECH_OPENAI_BASE_URL": whisperURL, "SPEECH_OPENAI_API_KEY": "test-key",
+		"JOB_TIMEOUT": "3s",
+	}
+}
+
 // Killing the server in the middle of processing loses nothing: after a
 // restart every answer reaches a result, the stats count the session once,
 // and no recording is left in the temporary directory.
@@ -151,25 +256,11 @@ func TestNothingLostWhenTheServerIsKilled(t *testing.T) {
 		whisper := whispertest.Start(t, "I want to help people keep their smiles for life, which I learned while shadowing.")
 		whisper.SetDelay(1500 * time.Millisecond)
 		dir := t.TempDir()
-		addr := freeAddr(t)
-		env := map[string]string{
-			"ADDR": addr, "BASE_URL": "http://" + addr, "DATABASE_URL": db.DSN, "DATA_DIR": dir, "LOG_LEVEL": "info",
-			"SPEECH_ENGINE": "openai", "SPEECH_OPENAI_BASE_URL": whisper.URL, "SPEECH_OPENAI_API_KEY": "test-key",
-			"JOB_TIMEOUT": "3s",
-		}
-		create := exec.Command(binary(t), "user", "create", "--email", "ana@example.com", "--name", "Ana", "--password-stdin")
-		create.Env = []string{"DATABASE_URL=" + db.DSN, "DATA_DIR=" + dir, "LOG_LEVEL=error", "PATH=" + os.Getenv("PATH")}
-		create.Stdin = strings.NewReader(pw + "\n")
-		if out, err := create.CombinedOutput(); err != nil {
-			t.Fatalf("user create: %v\n%s", err, out)
-		}
+		env := serverEnv(db, dir, freeAddr(t), whisper.URL)
+		createStudent(t, env)
 
 		first := startProcess(t, env)
-		jar, _ := cookiejar.New(nil)
-		c := &client{t: t, base: first.url, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
-		if s := c.json(http.MethodPost, "/api/auth/login", map[string]string{"email": "ana@example.com", "password": pw}, nil); s != http.StatusOK {
-			t.Fatalf("login: %d", s)
-		}
+		c := signedIn(t, first.url)
 		var sv sessionView
 		if s := c.json(http.MethodPost, "/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 3}, &sv); s != http.StatusCreated {
 			t.Fatalf("create session: %d", s)
@@ -197,55 +288,85 @@ func TestNothingLostWhenTheServerIsKilled(t *testing.T) {
 		time.Sleep(3 * time.Second) // past JOB_TIMEOUT, so PostgreSQL treats the work as abandoned
 		second := startProcess(t, env)
 		c.base = second.url
-		deadline = time.Now().Add(60 * time.Second)
-		for {
-			if s := c.json(http.MethodGet, "/api/practice/sessions/"+id, nil, &sv); s != http.StatusOK {
-				t.Fatalf("get session after restart: %d", s)
-			}
-			if !sv.Session.Processing {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("answers never finished after the restart: %+v\n%s", sv.Session.Items, second.log.String())
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		for _, it := range sv.Session.Items {
-			if it.Status != "done" {
-				t.Fatalf("answer %s ended %s (%q), want done\nfirst process:\n%s\nsecond process:\n%s",
-					it.ID, it.Status, it.Error, first.log.String(), second.log.String())
-			}
-		}
-		var dash struct {
-			Stats struct {
-				SessionsCompleted  int `json:"sessionsCompleted"`
-				QuestionsPracticed int `json:"questionsPracticed"`
-			} `json:"stats"`
-		}
-		deadline = time.Now().Add(20 * time.Second)
-		for dash.Stats.SessionsCompleted == 0 && time.Now().Before(deadline) {
-			c.json(http.MethodGet, "/api/dashboard", nil, &dash)
-			time.Sleep(100 * time.Millisecond)
-		}
-		time.Sleep(time.Second) // let any duplicate job run too
-		c.json(http.MethodGet, "/api/dashboard", nil, &dash)
-		if dash.Stats.SessionsCompleted != 1 || dash.Stats.QuestionsPracticed != 3 {
-			t.Fatalf("stats after the crash: %+v", dash.Stats)
-		}
-		audioDir := filepath.Join(dir, "audio-tmp")
-		deadline = time.Now().Add(20 * time.Second)
-		for {
-			entries, err := os.ReadDir(audioDir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(entries) == 0 {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("temp directory not empty: %v", entries)
-			}
-			time.Sleep(200 * time.Millisecond)
-		}
+		waitAllDone(t, c, id, first.log, second.log)
+		wantCountedOnce(t, c, 3)
+		waitEmpty(t, filepath.Join(dir, "audio-tmp"))
 	})
+}
+
+// Two copies of the server share one PostgreSQL and nothing else, as
+// behind a load balancer (issue 17). A student streams answers to copy A,
+// which is killed (SIGKILL) in the middle of one; the rest of that answer
+// and the next go to copy B, which finishes every answer exactly once:
+// the answers A had accepted are read from the database, the stats count
+// the session once, and no recording is left anywhere.
+func TestTwoCopiesOnePostgresACopyKilledMidAnswer(t *testing.T) {
+	db := storetest.Postgres(t)
+	whisper := whispertest.Start(t, "I want to help people keep their smiles for life, which I learned while shadowing.")
+	// Slow enough that A is still transcribing the first answer when it
+	// dies: B must then do it again, from the database.
+	whisper.SetDelay(2 * time.Second)
+	dirA, dirB := t.TempDir(), t.TempDir()
+	envA, envB := serverEnv(db, dirA, freeAddr(t), whisper.URL), serverEnv(db, dirB, freeAddr(t), whisper.URL)
+	createStudent(t, envA)
+	a, b := startProcess(t, envA), startProcess(t, envB)
+
+	c := signedIn(t, a.url)
+	var sv sessionView
+	if s := c.json(http.MethodPost, "/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 3}, &sv); s != http.StatusCreated {
+		t.Fatalf("create session: %d", s)
+	}
+	id, items := sv.Session.ID, sv.Session.Items
+	rec := whispertest.Recording(t)
+	third := len(rec) / 3
+	piece := func(item string, from, to int) {
+		t.Helper()
+		if s := c.call(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", id, item, from), "audio/webm;codecs=opus", rec[from:to], nil); s != http.StatusOK {
+			t.Fatalf("piece %d-%d of %s to %s: %d", from, to, item, c.base, s)
+		}
+	}
+	finish := func(item string) {
+		t.Helper()
+		if s := c.json(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+item+"/audio/finish", map[string]int{"size": len(rec)}, nil); s != http.StatusAccepted {
+			t.Fatalf("finish %s at %s: %d", item, c.base, s)
+		}
+	}
+
+	// The first answer, whole, to A; the second's first pieces to A.
+	piece(items[0].ID, 0, third)
+	piece(items[0].ID, third, len(rec))
+	finish(items[0].ID)
+	piece(items[1].ID, 0, third)
+	piece(items[1].ID, third, 2*third)
+	deadline := time.Now().Add(10 * time.Second)
+	for whisper.Requests() == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := a.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = a.cmd.Wait()
+	inFlight := whisper.Requests()
+
+	// The load balancer sends the rest to B, which never saw A's disk.
+	c.base = b.url
+	piece(items[1].ID, 2*third, len(rec))
+	finish(items[1].ID)
+	if s := c.call(http.MethodPut, "/api/practice/sessions/"+id+"/items/"+items[2].ID+"/audio", "audio/webm;codecs=opus", rec, nil); s != http.StatusAccepted {
+		t.Fatalf("upload to B: %d", s)
+	}
+	if s := c.json(http.MethodPost, "/api/practice/sessions/"+id+"/complete", map[string]int{"totalSessionTime": 200}, nil); s != http.StatusOK {
+		t.Fatalf("complete at B: %d", s)
+	}
+	waitAllDone(t, c, id, a.log, b.log)
+	wantCountedOnce(t, c, 3)
+	t.Logf("%d transcription request(s) sent when A died; %d in all", inFlight, whisper.Requests())
+	var stored int
+	if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM practice_audio`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored != 0 {
+		t.Fatalf("%d pieces of recordings left in the database", stored)
+	}
+	waitEmpty(t, filepath.Join(dirB, "audio-tmp"))
 }

@@ -149,7 +149,7 @@ var Vars = []Var{
 	{"SPEECH_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible transcription API."},
 	{"SPEECH_OPENAI_API_KEY", "", "Bearer key for the transcription API."},
 	{"SPEECH_OPENAI_MODEL", "whisper-1", "Transcription model name."},
-	{"AUDIO_TMP_DIR", "DATA_DIR/audio-tmp", "Where uploaded answers wait to be transcribed; swept regularly."},
+	{"AUDIO_TMP_DIR", "DATA_DIR/audio-tmp", "Scratch space where ffmpeg and the speech engine read a recording (the recording itself waits in the database until transcribed); swept regularly."},
 	{"FEEDBACK_ENGINE", "rubric", "Feedback engine: rubric (built in) or llm (any OpenAI-compatible chat model)."},
 	{"FEEDBACK_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible chat API."},
 	{"FEEDBACK_OPENAI_API_KEY", "", "Bearer key for the chat API."},

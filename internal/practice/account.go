@@ -41,7 +41,11 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 		if err != nil {
 			return Export{}, err
 		}
-		out.Sessions = append(out.Sessions, s.view(sess))
+		viewed, err := s.view(ctx, sess)
+		if err != nil {
+			return Export{}, err
+		}
+		out.Sessions = append(out.Sessions, viewed)
 	}
 	if out.SavedSessions, err = allSaved(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err

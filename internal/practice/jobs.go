@@ -197,10 +197,15 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if _, err := setItemStatus(ctx, s.db.SQL, itemID, StatusTranscribing, s.clock(), StatusQueued, StatusTranscribing); err != nil {
 		return err
 	}
-	if _, err := os.Stat(it.audioPath); it.audioPath == "" || err != nil {
+	// Whichever copy received it, the database has it.
+	local, err := s.localAudio(ctx, it.audioPath)
+	if errors.Is(err, os.ErrNotExist) {
 		return s.failItem(ctx, it, MsgRecordingGone, false)
 	}
-	res, err := s.recognise(ctx, it)
+	if err != nil {
+		return err
+	}
+	res, err := s.recognise(ctx, it, local)
 	switch {
 	case errors.Is(err, transcribe.ErrBadAudio):
 		return s.failItem(ctx, it, transcribe.UserMessage(err), false)
@@ -223,6 +228,10 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 			if err := saveTranscript(ctx, tx, itemID, res.Text, metrics, meaningful); err != nil {
 				return err
 			}
+			// Transcribed: the recording is kept nowhere.
+			if err := deleteStoredAudio(ctx, tx, it.audioPath); err != nil {
+				return err
+			}
 			return rememberVoice(ctx, tx, it.sessionID, res, meaningful, now)
 		}}
 	if meaningful {
@@ -231,7 +240,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if _, err := s.moveItem(ctx, m); err != nil {
 		return err
 	}
-	removeAudio(s.logger, it.audioPath)
+	removeAudio(s.logger, local)
 	return nil
 }
 
@@ -239,8 +248,8 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 // from what was recognised while it arrived when there is such progress,
 // and at the student's remembered voice factor when the engine has not
 // chosen one yet.
-func (s *Service) recognise(ctx context.Context, it Item) (transcribe.Result, error) {
-	in := transcribe.Audio{Path: it.audioPath, MIMEType: it.audioMIME}
+func (s *Service) recognise(ctx context.Context, it Item, local string) (transcribe.Result, error) {
+	in := transcribe.Audio{Path: local, MIMEType: it.audioMIME}
 	if s.incremental == nil {
 		return s.speech.Transcribe(ctx, in)
 	}
@@ -263,9 +272,17 @@ func (s *Service) failItem(ctx context.Context, it Item, msg string, keepAudio b
 		path = ""
 	}
 	_, err := s.moveItem(ctx, move{itemID: it.ID, from: []string{StatusQueued, StatusTranscribing}, to: StatusFailed, next: finalizeNext(it),
-		update: func(tx *sql.Tx, _ time.Time) error { return recordFailure(ctx, tx, it.ID, msg, path) }})
+		update: func(tx *sql.Tx, _ time.Time) error {
+			if err := recordFailure(ctx, tx, it.ID, msg, path); err != nil {
+				return err
+			}
+			if keepAudio {
+				return nil
+			}
+			return deleteStoredAudio(ctx, tx, it.audioPath)
+		}})
 	if err == nil && !keepAudio {
-		removeAudio(s.logger, it.audioPath)
+		removeAudio(s.logger, s.scratch(it.audioPath))
 	}
 	return err
 }
@@ -424,6 +441,19 @@ func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	// The database names a recording by the receiving copy's path; this
+	// copy's scratch copy has the same file name.
+	inUseHere := make(map[string]bool, len(inUse))
+	for p := range inUse {
+		inUseHere[filepath.Base(p)] = true
+	}
+	stored, err := sweepStoredAudio(ctx, s.db.SQL, time.Now().Add(-s.cfg.AudioMaxAge))
+	if err != nil {
+		return 0, err
+	}
+	if stored > 0 {
+		s.logger.Info("deleted stored recordings no answer needs", "pieces", stored)
+	}
 	now := time.Now()
 	n := 0
 	for _, e := range entries {
@@ -437,7 +467,7 @@ func (s *Service) SweepAudio(ctx context.Context) (int, error) {
 		switch {
 		case e.IsDir():
 			continue
-		case inUse[path]:
+		case inUseHere[e.Name()]:
 			stale = age > s.cfg.AudioMaxAge
 		default:
 			stale = age > time.Minute

@@ -223,7 +223,7 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 	if !allowed {
 		return Session{}, apperr.Forbidden(billing.MsgLocked)
 	}
-	return s.view(sess), nil
+	return s.view(ctx, sess)
 }
 
 func customQuestions(in []CustomQuestion) ([]question.Question, error) {
@@ -344,11 +344,11 @@ func (s *Service) Get(ctx context.Context, u auth.User, id string) (Session, err
 	if err != nil {
 		return Session{}, err
 	}
-	return s.view(sess), nil
+	return s.view(ctx, sess)
 }
 
 // view fills in what is derived rather than stored.
-func (s *Service) view(sess Session) Session {
+func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 	sess.AnswerLimitSeconds = int(s.cfg.AnswerLimit / time.Second)
 	sess.Processing = sess.Status == SessionCompleted && !sess.statsApplied
 	for i := range sess.Items {
@@ -357,8 +357,11 @@ func (s *Service) view(sess Session) Session {
 			sess.Processing = true
 		}
 		if it.Status == StatusFailed && it.audioPath != "" {
-			_, err := os.Stat(it.audioPath)
-			it.CanRetry = err == nil
+			kept, err := s.recordingKept(ctx, it.audioPath)
+			if err != nil {
+				return Session{}, err
+			}
+			it.CanRetry = kept
 		}
 	}
 	if sess.averageExact != nil {
@@ -372,7 +375,7 @@ func (s *Service) view(sess Session) Session {
 		r := int(math.Round(avg))
 		sess.AverageScore = &r
 	}
-	return sess
+	return sess, nil
 }
 
 // averageScore is the mean overall score of the scored answers.
@@ -432,6 +435,11 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 		if err := forgetProgress(ctx, tx, itemID); err != nil {
 			return err
 		}
+		// Stored where any copy can read it, in the transaction that
+		// queues its job.
+		if err := storeUpload(ctx, tx, itemID, path); err != nil {
+			return err
+		}
 		var err error
 		replaced, err = s.queueAnswer(ctx, tx, u, it, path, mimeType)
 		return err
@@ -440,7 +448,7 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 		removeAudio(s.logger, path)
 		return Item{}, err
 	}
-	removeAudio(s.logger, replaced)
+	removeAudio(s.logger, s.scratch(replaced))
 	it.Status = StatusQueued
 	return it, nil
 }
@@ -480,6 +488,10 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it I
 	})
 	if err == nil && !moved {
 		err = apperr.Conflict(msgAlreadyAnswered)
+	}
+	if err == nil && current.streamPath != path {
+		// The pieces that arrived are replaced by the whole recording.
+		err = deleteStoredAudio(ctx, tx, current.streamPath)
 	}
 	return current.streamPath, err
 }
@@ -614,14 +626,19 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 		return Item{}, err
 	}
 	moved, err := s.moveItem(ctx, move{itemID: itemID, from: []string{StatusPending}, to: StatusSkipped,
-		update: func(tx *sql.Tx, _ time.Time) error { return forgetRecording(ctx, tx, itemID) }})
+		update: func(tx *sql.Tx, _ time.Time) error {
+			if err := forgetRecording(ctx, tx, itemID); err != nil {
+				return err
+			}
+			return deleteStoredAudio(ctx, tx, it.streamPath)
+		}})
 	if err != nil {
 		return Item{}, err
 	}
 	if !moved {
 		return Item{}, apperr.Conflict("Only an unanswered question can be skipped.")
 	}
-	removeAudio(s.logger, it.streamPath)
+	removeAudio(s.logger, s.scratch(it.streamPath))
 	it.Status = StatusSkipped
 	return it, nil
 }
@@ -639,7 +656,11 @@ func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID stri
 	if it.Status != StatusFailed {
 		return Item{}, apperr.Conflict("Only a failed answer can be retried.")
 	}
-	if _, err := os.Stat(it.audioPath); it.audioPath == "" || err != nil {
+	kept, err := s.recordingKept(ctx, it.audioPath)
+	if err != nil {
+		return Item{}, err
+	}
+	if !kept {
 		return Item{}, apperr.Conflict(MsgRecordingGone)
 	}
 	moved, err := s.moveItem(ctx, move{

@@ -75,10 +75,16 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 	if size > s.cfg.MaxAudioBytes {
 		return 0, s.tooLarge()
 	}
-	if err := writeAt(it.streamPath, fresh, it.streamBytes); err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return 0, apperr.Conflict(MsgRecordingGone)
-		}
+	// This copy's scratch copy, made from the database when the earlier
+	// pieces went to another copy.
+	local, err := s.localAudio(ctx, it.streamPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, apperr.Conflict(MsgRecordingGone)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if err := writeAt(local, fresh, it.streamBytes); err != nil {
 		return 0, storageErr(err)
 	}
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
@@ -95,6 +101,9 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 		if !recorded {
 			// Another request for the same bytes won; it wrote what this one did.
 			return apperr.Conflict("The recording changed while this piece arrived: send the next piece again.")
+		}
+		if err := storeAudioPiece(ctx, tx, it.ID, it.streamPath, it.streamBytes, fresh); err != nil {
+			return err
 		}
 		return s.maybeAdvance(ctx, tx, it)
 	})
@@ -138,13 +147,19 @@ func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeTyp
 		if err == nil && !started {
 			err = apperr.Conflict(msgAlreadyAnswered)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		if err := deleteStoredAudio(ctx, tx, replaced); err != nil {
+			return err
+		}
+		return storeAudioPiece(ctx, tx, it.ID, path, 0, piece)
 	})
 	if err != nil {
 		removeAudio(s.logger, path)
 		return 0, err
 	}
-	removeAudio(s.logger, replaced)
+	removeAudio(s.logger, s.scratch(replaced))
 	return size, nil
 }
 
@@ -197,13 +212,8 @@ func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemI
 	case it.streamBytes != size:
 		return Item{}, apperr.Conflict(fmt.Sprintf("Part of the recording did not arrive: the server has %d of its %d bytes.", it.streamBytes, size))
 	}
-	// Drop whatever a failed append left past the recorded size.
-	if err := os.Truncate(it.streamPath, size); err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return Item{}, apperr.Conflict(MsgRecordingGone)
-		}
-		return Item{}, storageErr(err)
-	}
+	// The database holds the recording as recorded: whatever a failed
+	// append left in a scratch copy is not used.
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		_, err := s.queueAnswer(ctx, tx, u, it, it.streamPath, it.streamMIME)
 		return err
@@ -260,7 +270,12 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 	if p.Warp == 0 {
 		p.Warp = s.startingWarp(ctx, it.sessionID)
 	}
-	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: it.streamPath, MIMEType: it.streamMIME}, p)
+	local, err := s.localAudio(ctx, it.streamPath)
+	if err != nil {
+		s.logger.Info("could not read a recording in progress; it will be recognised when it ends", "item", itemID, "err", err)
+		return nil
+	}
+	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: local, MIMEType: it.streamMIME}, p)
 	if err != nil {
 		s.logger.Info("could not recognise a recording in progress; it will be done when it ends", "item", itemID, "err", err)
 		return nil
