@@ -74,12 +74,17 @@ func (s *Service) recordingKept(ctx context.Context, path string) (bool, error) 
 // recording the database knows as path, made or brought up to date from
 // the database when this copy did not receive all of it. A recording the
 // database does not hold (kept from before it did) is used as the disk
-// has it. os.ErrNotExist means it is gone.
-func (s *Service) localAudio(ctx context.Context, path string) (string, error) {
+// has it. os.ErrNotExist means it is gone. size is the recording's size
+// when the caller knows it (-1 when not): a scratch copy of that size is
+// taken as it is, without asking the database.
+func (s *Service) localAudio(ctx context.Context, path string, size int64) (string, error) {
 	if path == "" {
 		return "", os.ErrNotExist
 	}
 	local := s.scratch(path)
+	if info, err := os.Stat(local); size >= 0 && err == nil && info.Size() == size {
+		return local, nil
+	}
 	stored, err := storedAudioSize(ctx, s.db.SQL, path)
 	if err != nil {
 		return "", err

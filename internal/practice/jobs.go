@@ -198,7 +198,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 		return err
 	}
 	// Whichever copy received it, the database has it.
-	local, err := s.localAudio(ctx, it.audioPath)
+	local, err := s.localAudio(ctx, it.audioPath, -1)
 	if errors.Is(err, os.ErrNotExist) {
 		return s.failItem(ctx, it, MsgRecordingGone, false)
 	}

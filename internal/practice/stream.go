@@ -77,7 +77,7 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 	}
 	// This copy's scratch copy, made from the database when the earlier
 	// pieces went to another copy.
-	local, err := s.localAudio(ctx, it.streamPath)
+	local, err := s.localAudio(ctx, it.streamPath, it.streamBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, apperr.Conflict(MsgRecordingGone)
 	}
@@ -270,7 +270,7 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 	if p.Warp == 0 {
 		p.Warp = s.startingWarp(ctx, it.sessionID)
 	}
-	local, err := s.localAudio(ctx, it.streamPath)
+	local, err := s.localAudio(ctx, it.streamPath, it.streamBytes)
 	if err != nil {
 		s.logger.Info("could not read a recording in progress; it will be recognised when it ends", "item", itemID, "err", err)
 		return nil
