@@ -82,14 +82,14 @@ func (s *Service) localAudio(ctx context.Context, path string, size int64) (stri
 		return "", os.ErrNotExist
 	}
 	local := s.scratch(path)
-	if info, err := os.Stat(local); size >= 0 && err == nil && info.Size() == size {
+	info, statErr := os.Stat(local)
+	if size >= 0 && statErr == nil && info.Size() == size {
 		return local, nil
 	}
 	stored, err := storedAudioSize(ctx, s.db.SQL, path)
 	if err != nil {
 		return "", err
 	}
-	info, statErr := os.Stat(local)
 	switch {
 	case stored == 0 && statErr != nil:
 		return "", os.ErrNotExist

@@ -393,6 +393,21 @@ type earlierAnswer struct {
 	question string
 }
 
+// decodeScored reads a scored answer's stored feedback and, when the
+// answer was measured, its delivery metrics.
+func decodeScored(feedbackJSON, metrics sql.NullString, fb *feedback.Feedback, m **transcribe.Metrics) error {
+	if err := json.Unmarshal([]byte(feedbackJSON.String), fb); err != nil {
+		return fmt.Errorf("feedback: %w", err)
+	}
+	if !metrics.Valid {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(metrics.String), m); err != nil {
+		return fmt.Errorf("metrics: %w", err)
+	}
+	return nil
+}
+
 // scoredAnswersBefore lists the user's scored answers in sessions started
 // before the session at, other than it, newest first.
 func scoredAnswersBefore(ctx context.Context, q store.Queryer, userID, sessionID string, before time.Time) ([]earlierAnswer, error) {
@@ -404,15 +419,7 @@ func scoredAnswersBefore(ctx context.Context, q store.Queryer, userID, sessionID
 		if err := rows.Scan(&e.SessionID, &e.AnsweredAt, &e.question, &e.Transcript, &metrics, &feedbackJSON); err != nil {
 			return e, err
 		}
-		if err := json.Unmarshal([]byte(feedbackJSON.String), &e.Feedback); err != nil {
-			return e, fmt.Errorf("feedback: %w", err)
-		}
-		if metrics.Valid {
-			if err := json.Unmarshal([]byte(metrics.String), &e.Metrics); err != nil {
-				return e, fmt.Errorf("metrics: %w", err)
-			}
-		}
-		return e, nil
+		return e, decodeScored(feedbackJSON, metrics, &e.Feedback, &e.Metrics)
 	}, `SELECT s.id, s.created_at, i.question, i.transcript, i.metrics, i.feedback
 		FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
 		WHERE s.user_id = $1 AND s.id <> $2 AND s.created_at < $3
@@ -794,13 +801,8 @@ func completedAnswers(ctx context.Context, q store.Queryer, userID, profession s
 		if err := rows.Scan(&a.sessionID, &a.profession, &a.startedAt, &a.ref.ItemID, &a.ref.Question, &a.subtag, &metrics, &feedbackJSON); err != nil {
 			return a, err
 		}
-		if err := json.Unmarshal([]byte(feedbackJSON.String), &a.feedback); err != nil {
-			return a, fmt.Errorf("feedback: %w", err)
-		}
-		if metrics.Valid {
-			if err := json.Unmarshal([]byte(metrics.String), &a.metrics); err != nil {
-				return a, fmt.Errorf("metrics: %w", err)
-			}
+		if err := decodeScored(feedbackJSON, metrics, &a.feedback, &a.metrics); err != nil {
+			return a, err
 		}
 		a.ref.SessionID, a.ref.AnsweredAt, a.ref.OverallScore = a.sessionID, a.startedAt, a.feedback.OverallScore
 		return a, nil
