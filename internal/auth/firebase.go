@@ -184,7 +184,7 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 		if name == "" {
 			name, _, _ = strings.Cut(email, "@")
 		}
-		fresh, err := s.newUser(ctx, truncate(name, 100), email, randomPassword(), RoleUser, true)
+		fresh, err := s.newUser(ctx, truncate(name, maxNameLen), email, randomPassword(), RoleUser, true)
 		if err != nil {
 			return SignIn{}, err
 		}
@@ -221,13 +221,8 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 				return err
 			}
 		}
-		if previousTokenHash != "" {
-			if err := deleteSession(ctx, tx, previousTokenHash); err != nil {
-				return err
-			}
-		}
 		in = SignIn{User: u, SecondFactor: step}
-		in.SessionToken, err = s.startSession(ctx, tx, u, nil, c)
+		in.SessionToken, err = s.replaceSession(ctx, tx, u, c, previousTokenHash)
 		return err
 	})
 	if err != nil {

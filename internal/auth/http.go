@@ -298,7 +298,13 @@ func (h *Handler) login(ctx context.Context, _ User, in *loginInput) (*loginOutp
 	if err != nil {
 		return nil, err
 	}
-	return &loginOutput{SetCookie: h.sessionCookies(signIn), Body: LoginBody{User: signIn.User, SecondFactor: signIn.SecondFactor}}, nil
+	return h.loginAnswer(signIn), nil
+}
+
+// loginAnswer sets the new sign-in's cookies and says who signed in and
+// whether a second factor is owed.
+func (h *Handler) loginAnswer(signIn SignIn) *loginOutput {
+	return &loginOutput{SetCookie: h.sessionCookies(signIn), Body: LoginBody{User: signIn.User, SecondFactor: signIn.SecondFactor}}
 }
 
 // firebaseSignIn replaces the browser's sign-in, like login.
@@ -308,7 +314,7 @@ func (h *Handler) firebaseSignIn(ctx context.Context, _ User, in *firebaseInput)
 	if err != nil {
 		return nil, err
 	}
-	return &loginOutput{SetCookie: h.sessionCookies(signIn), Body: LoginBody{User: signIn.User, SecondFactor: signIn.SecondFactor}}, nil
+	return h.loginAnswer(signIn), nil
 }
 
 func (h *Handler) firebaseConfig(context.Context, User, *struct{}) (*firebaseConfigOutput, error) {

@@ -335,23 +335,29 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 				return err
 			}
 		}
-		if previousTokenHash != "" {
-			if err := deleteSession(ctx, tx, previousTokenHash); err != nil {
-				return err
-			}
-		}
 		if !trusted {
 			if in.DeviceToken, err = s.trustDevice(ctx, tx, u.ID); err != nil {
 				return err
 			}
 		}
-		in.SessionToken, err = s.startSession(ctx, tx, u, nil, c)
+		in.SessionToken, err = s.replaceSession(ctx, tx, u, c, previousTokenHash)
 		return err
 	})
 	if err != nil {
 		return SignIn{}, fmt.Errorf("auth: login: %w", err)
 	}
 	return in, nil
+}
+
+// replaceSession ends the browser's previous sign-in, if any, and starts
+// u's first-factor session in its place, returning its token.
+func (s *Service) replaceSession(ctx context.Context, tx *sql.Tx, u User, c Client, previousTokenHash string) (string, error) {
+	if previousTokenHash != "" {
+		if err := deleteSession(ctx, tx, previousTokenHash); err != nil {
+			return "", err
+		}
+	}
+	return s.startSession(ctx, tx, u, nil, c)
 }
 
 // trustedDevice reports whether deviceToken is a device cookie this
