@@ -22,13 +22,12 @@ export function FirebaseSignIn({
   disabled: boolean
   onClick: (config: FirebaseConfig) => void
 }) {
-  const config = useFirebaseConfig()
-  const enabled = config.data?.enabled === true
+  const firebase = useFirebaseConfig().data
+  const enabled = firebase?.enabled === true
   useEffect(() => {
     if (enabled) void loadFirebaseSdk()
   }, [enabled])
-  if (!config.data?.enabled) return null
-  const firebase = config.data
+  if (!firebase || !enabled) return null
   return (
     <div className="mt-2 grid gap-4">
       <div className="flex items-center gap-3 text-sm text-muted-foreground">

@@ -31,8 +31,9 @@ const DELIVERY = [
   { key: 'longestPauseSeconds', title: 'Longest pause (seconds)', unit: ' s' },
 ] as const satisfies readonly { key: keyof TrendPoint; title: string; unit: string }[]
 
-function figure(v: number | null | undefined, unit = ''): string {
-  return v === null || v === undefined ? '—' : `${v}${unit}`
+/** A table cell's figure; a dash where the session was not measured. */
+function figure(v: number | null | undefined): string {
+  return v === null || v === undefined ? '—' : String(v)
 }
 
 /**
