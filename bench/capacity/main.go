@@ -30,10 +30,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
-
 	"github.com/whitecoat/whitecoat/bench/internal/benchserver"
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
 
 // answers are corpus texts a student speaks, in order, in each session:
@@ -51,8 +50,7 @@ const (
 	// the next.
 	thinking = 3 * time.Second
 	// clockTicks is Linux's USER_HZ, the unit of /proc/PID/stat's times.
-	clockTicks  = 100
-	postgresURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+	clockTicks = 100
 )
 
 func main() {
@@ -119,10 +117,7 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 	if err != nil {
 		return err
 	}
-	results := []struct {
-		name string
-		s    summary
-	}{{"one instance, SQLite", single}}
+	results := []summary{single}
 	if withPostgres {
 		pair, err := measure(ctx, out, "two instances, one PostgreSQL", levels, recs, func() ([]*benchserver.Server, func(), error) {
 			return twoOnPostgres(ctx, bin, work)
@@ -130,15 +125,12 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 		if err != nil {
 			return err
 		}
-		results = append(results, struct {
-			name string
-			s    summary
-		}{"two instances, PostgreSQL", pair})
+		results = append(results, pair)
 	}
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "setup\tlargest N within target\tCPU s per answer-minute there\ttarget\t")
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f\t>= 30 students\t\n", r.name, r.s.largest, r.s.cpuPerAnswerMinute)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t>= 30 students\t\n", r.setup, r.largest, r.cpuPerAnswerMinute)
 	}
 	return tw.Flush()
 }
@@ -146,6 +138,8 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 // twoOnPostgres starts two instances on a fresh PostgreSQL schema; they
 // share nothing else (recorded answers wait in the database).
 func twoOnPostgres(ctx context.Context, bin, work string) ([]*benchserver.Server, func(), error) {
+	// The server the tests use (WHITECOAT_TEST_POSTGRES overrides it).
+	postgresURL := storetest.PostgresURL()
 	admin, err := sql.Open("pgx", postgresURL)
 	if err != nil {
 		return nil, nil, err
@@ -186,6 +180,7 @@ func twoOnPostgres(ctx context.Context, bin, work string) ([]*benchserver.Server
 
 // summary is what a run of levels found.
 type summary struct {
+	setup              string
 	largest            int
 	cpuPerAnswerMinute float64
 }
@@ -214,7 +209,7 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 	if _, err := students[0].practise(recs); err != nil {
 		return summary{}, fmt.Errorf("warm-up: %w", err)
 	}
-	var sum summary
+	sum := summary{setup: name}
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
 	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %s\n"
 	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "verdict")
