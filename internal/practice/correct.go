@@ -9,7 +9,6 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
@@ -49,8 +48,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	if *it.Transcript == text {
 		return s.Get(ctx, u, sessionID)
 	}
-	fb, err := s.scorer.Score(ctx, feedback.Input{Profession: sess.Profession, Question: it.Question, Subtag: it.Subtag,
-		Big3: big3Name(it.Big3Order), Transcript: text, Delivery: delivery(it.Metrics)})
+	fb, err := s.scorer.Score(ctx, scoringInput(sess.Profession, it, text))
 	if err != nil {
 		s.logger.Error("scoring a corrected transcript failed", "item", itemID, "err", err)
 		return Session{}, apperr.Unavailable(MsgCorrectionFailed, 0, err)

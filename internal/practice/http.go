@@ -131,6 +131,8 @@ const AudioPath = "/api/practice/sessions/{id}/items/{itemId}/audio"
 func (h *Handler) RegisterRoutes(api huma.API) {
 	auth.Register(api, auth.Endpoint{ID: "get-dashboard", Method: http.MethodGet, Path: "/api/dashboard", Summary: "Access, stats and recent sessions",
 		Tags: practiceTags, Access: auth.AccessUser, MaxBodyBytes: bodyLimit}, h.dashboard)
+	auth.Register(api, auth.Endpoint{ID: "list-formats", Method: http.MethodGet, Path: "/api/practice/formats", Summary: "The interview formats and their default timings",
+		Tags: practiceTags, Access: auth.AccessUser, MaxBodyBytes: bodyLimit}, h.listFormats)
 	auth.Register(api, auth.Endpoint{ID: "create-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions", Summary: "Start a practice session",
 		Tags: practiceTags, Status: http.StatusCreated, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.createSession)
 	auth.Register(api, auth.Endpoint{ID: "get-practice-session", Method: http.MethodGet, Path: "/api/practice/sessions/{id}", Summary: "A session with each answer's progress and results",
@@ -148,6 +150,9 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: MaxPieceBytes, RequestBody: recordingBody, Middlewares: admit}, h.appendPiece)
 	auth.Register(api, auth.Endpoint{ID: "finish-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/audio/finish", Summary: "Queue an answer uploaded in pieces",
 		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.finishAnswer)
+	auth.Register(api, auth.Endpoint{ID: "answer-in-writing", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/typed", Summary: "Submit a typed answer",
+		Description: "For a typed question (a Casper-style typed part): the text is scored like a transcript, with no speech figures.",
+		Tags:        practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.answerInWriting)
 	auth.Register(api, auth.Endpoint{ID: "skip-question", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/skip", Summary: "Skip an unanswered question",
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.skipQuestion)
 	auth.Register(api, auth.Endpoint{ID: "retry-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/retry", Summary: "Process a failed answer again",
@@ -285,6 +290,42 @@ func (h *Handler) retryAnswer(ctx context.Context, u auth.User, in *ItemPath) (*
 		return nil, err
 	}
 	return &itemOutput{Body: itemBody{it}}, nil
+}
+
+type typedInput struct {
+	ItemPath
+	Body typedInputBody
+}
+
+// typedInputBody is named so that its schema publishes the limit.
+type typedInputBody struct {
+	Text string `json:"text" doc:"The answer as written; for a typed part, both questions' answers."`
+}
+
+// TransformSchema implements huma.SchemaTransformer.
+func (typedInputBody) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetMaxLength(s, "text", MaxTranscriptLen)
+	return s
+}
+
+func (h *Handler) answerInWriting(ctx context.Context, u auth.User, in *typedInput) (*itemOutput, error) {
+	it, err := h.svc.AnswerInWriting(ctx, u, in.ID, in.ItemID, in.Body.Text)
+	if err != nil {
+		return nil, err
+	}
+	return &itemOutput{Body: itemBody{it}}, nil
+}
+
+type formatsOutput struct {
+	Body struct {
+		Presets []Preset `json:"presets"`
+	}
+}
+
+func (h *Handler) listFormats(_ context.Context, _ auth.User, _ *struct{}) (*formatsOutput, error) {
+	out := &formatsOutput{}
+	out.Body.Presets = h.svc.Presets()
+	return out, nil
 }
 
 type comparisonOutput struct{ Body Comparison }

@@ -220,7 +220,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 		return fmt.Errorf("practice: transcribe %s: %w", itemID, err)
 	}
 
-	metrics := transcribe.ComputeMetrics(res, s.cfg.AnswerLimit)
+	metrics := transcribe.ComputeMetrics(res, it.answerLimit())
 	meaningful := transcribe.Meaningful(res.Text)
 	// An answer with no real content gets no feedback: it is done.
 	m := move{itemID: itemID, from: []string{StatusTranscribing}, to: StatusDone, next: finalizeNext(it),
@@ -249,7 +249,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 // and at the student's remembered voice factor when the engine has not
 // chosen one yet.
 func (s *Service) recognise(ctx context.Context, it Item, local string) (transcribe.Result, error) {
-	in := transcribe.Audio{Path: local, MIMEType: it.audioMIME}
+	in := transcribe.Audio{Path: local, MIMEType: it.audioMIME, Limit: it.answerLimit()}
 	if s.incremental == nil {
 		return s.speech.Transcribe(ctx, in)
 	}
@@ -310,6 +310,14 @@ func delivery(m *transcribe.Metrics) *feedback.Delivery {
 	}
 }
 
+// scoringInput is what the feedback engine judges transcript by: the
+// question as the student met it (with a station's scenario), and the
+// delivery figures of a spoken answer.
+func scoringInput(prof string, it Item, transcript string) feedback.Input {
+	return feedback.Input{Profession: prof, Question: scoredQuestion(it), Subtag: it.Subtag,
+		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics)}
+}
+
 // scoreItem is the second pipeline step.
 func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool) error {
 	it, err := loadItem(ctx, s.db.SQL, itemID)
@@ -326,8 +334,7 @@ func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool
 	if err != nil {
 		return err
 	}
-	fb, err := s.scorer.Score(ctx, feedback.Input{Profession: prof, Question: it.Question, Subtag: it.Subtag,
-		Big3: big3Name(it.Big3Order), Transcript: *it.Transcript, Delivery: delivery(it.Metrics)})
+	fb, err := s.scorer.Score(ctx, scoringInput(prof, it, *it.Transcript))
 	if err != nil {
 		if !lastAttempt {
 			return fmt.Errorf("practice: score %s: %w", itemID, err)

@@ -80,13 +80,17 @@ type Session struct {
 	Profession       string     `json:"profession"`
 	Mode             string     `json:"mode"`
 	InterviewType    string     `json:"interviewType"`
+	Format           Format     `json:"format"`
+	Extension        Extension  `json:"extension" doc:"The timing adjustment every item's limits already include; off means untimed practice."`
 	Big3             bool       `json:"big3"`
 	QuestionCount    int        `json:"questionCount"`
 	Status           string     `json:"status"`
 	CreatedAt        time.Time  `json:"createdAt"`
 	CompletedAt      *time.Time `json:"completedAt"`
 	TotalSessionTime int        `json:"totalSessionTime" doc:"Seconds from start to completion, as the browser measured it."`
-	// AnswerLimitSeconds is when recording stops by itself (3 minutes).
+	// AnswerLimitSeconds is the traditional format's limit (the spec's 3
+	// minutes, which its "limit reached" message names); each item carries
+	// its own limit.
 	AnswerLimitSeconds int `json:"answerLimitSeconds"`
 	// AverageScore is the mean overall score of the scored answers, once
 	// every answer is processed.
@@ -116,9 +120,26 @@ func (Session) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 
 // Item is one question of a session and what became of its answer.
 type Item struct {
-	ID        string `json:"id"`
-	Position  int    `json:"position"`
-	Question  string `json:"question"`
+	ID       string `json:"id"`
+	Position int    `json:"position"`
+	// Kind is how the answer is given: spoken (recorded) or typed.
+	Kind string `json:"kind"`
+	// Scenario is what the student reads first at a station; empty for a
+	// question asked on its own.
+	Scenario string `json:"scenario"`
+	Question string `json:"question"`
+	// FollowUps are an MMI station's further prompts, revealed while the
+	// answer runs; for a typed part, the second question, shown at once.
+	FollowUps []string `json:"followUps"`
+	// PrepSeconds is the reading or preparation time before the answer
+	// (0: none); AnswerSeconds is the answer's limit (for a typed part, of
+	// both questions together; 0: none). Both include the session's
+	// extension.
+	PrepSeconds   int `json:"prepSeconds"`
+	AnswerSeconds int `json:"answerSeconds"`
+	// AutoStart is true when recording starts by itself after the
+	// preparation and a 3-2-1 countdown.
+	AutoStart bool   `json:"autoStart"`
 	Tip       string `json:"tip"`
 	Subtag    string `json:"subtag"`
 	Big3Order int    `json:"big3Order"`
@@ -173,6 +194,7 @@ const MaxTranscriptLen = 8000
 // TransformSchema publishes the statuses an answer moves through.
 func (Item) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 	httpx.SetEnum(s, "status", itemStatuses)
+	httpx.SetEnum(s, "kind", itemKinds)
 	return s
 }
 
@@ -197,8 +219,13 @@ func (it Item) settled() bool {
 // skipped, transcript, feedback). Feedback saved by older versions of the
 // product may be plain text; it arrives in LegacyFeedback.
 type SavedItem struct {
-	Question string `json:"question"`
-	Tip      string `json:"tip"`
+	// Kind, Scenario and FollowUps are as in Item (sessions saved before
+	// formats existed are spoken, without a scenario).
+	Kind      string   `json:"kind"`
+	Scenario  string   `json:"scenario"`
+	Question  string   `json:"question"`
+	FollowUps []string `json:"followUps,omitempty"`
+	Tip       string   `json:"tip"`
 	// Status is how the answer ended: done, failed or skipped (empty for
 	// sessions saved before it was recorded, unless they show the answer
 	// failed). A failed answer keeps the transcript it got before scoring
@@ -216,6 +243,12 @@ type SavedItem struct {
 	// a correction (empty in sessions saved before corrections existed).
 	ItemID     string      `json:"itemId,omitempty"`
 	Correction *Correction `json:"correction,omitempty"`
+}
+
+// TransformSchema publishes how an answer may be given.
+func (SavedItem) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetEnum(s, "kind", itemKinds)
+	return s
 }
 
 // Counts summarises a saved session's questions.

@@ -78,7 +78,7 @@ func storedItemsOf(items []Item) ([]storedItem, Counts, float64) {
 	for _, it := range sortedForSummary(items) {
 		// A failed answer is told by its status; it keeps the transcript
 		// it got before scoring failed, if any.
-		si := storedItem{Question: it.Question, Tip: it.Tip, Status: it.Status, Meaningful: it.Meaningful, Skipped: it.Status == StatusSkipped,
+		si := storedItem{Kind: it.Kind, Scenario: it.Scenario, Question: it.Question, FollowUps: it.FollowUps, Tip: it.Tip, Status: it.Status, Meaningful: it.Meaningful, Skipped: it.Status == StatusSkipped,
 			ItemID: it.ID, Correction: it.Correction}
 		if it.Transcript != nil {
 			si.Transcript = *it.Transcript

@@ -2,6 +2,7 @@ package practice
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -128,6 +129,9 @@ type CreateInput struct {
 	Big3          *bool            `json:"big3,omitempty" doc:"Put the Big 3 first (default true); always false for custom sessions."`
 	Questions     []CustomQuestion `json:"questions,omitempty"`
 	Focus         question.Subtag  `json:"focus,omitempty" doc:"For random sessions: questions of this subtag come first after the Big 3 (a guide's practice button sets it)."`
+	Format        Format           `json:"format,omitempty" doc:"The interview format (default traditional). MMI and Casper-style sessions are drawn from the scenario stations and must be random."`
+	Timings       *Timings         `json:"timings,omitempty" doc:"The format's limits before any extension (default: the format's preset)."`
+	Extension     Extension        `json:"extension,omitempty" doc:"Multiplies every limit, or turns timing off (default 1)."`
 }
 
 // maxQuestionEntries caps a custom session's list as sent: blanks and
@@ -155,19 +159,38 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 	if !slices.Contains(modes, in.Mode) {
 		return Session{}, apperr.Invalid("mode", "Recording mode must be video or audio.")
 	}
+	format := cmp.Or(in.Format, FormatTraditional)
+	preset, ok := s.preset(format)
+	if !ok {
+		return Session{}, apperr.Invalid("format", "Unknown interview format %q.", in.Format)
+	}
+	extension := cmp.Or(in.Extension, ExtensionNone)
+	if !slices.Contains(extensions, extension) {
+		return Session{}, apperr.Invalid("extension", "Extra time must be one of 1, 1.25, 1.5 or 2, or off.")
+	}
+	timings := preset.Timings
+	if in.Timings != nil {
+		timings = *in.Timings
+	}
+	if err := timings.check(format); err != nil {
+		return Session{}, err
+	}
+	if format.stations() && in.InterviewType != InterviewRandom {
+		return Session{}, apperr.Invalid("interviewType", "MMI and Casper-style sessions are drawn from the question bank's scenarios: choose a random interview.")
+	}
 	sess := Session{ID: store.NewID(), userID: u.ID, Profession: p.Slug, Mode: in.Mode, InterviewType: in.InterviewType,
-		Status: SessionActive, CreatedAt: s.clock()}
+		Format: format, Extension: extension, Status: SessionActive, CreatedAt: s.clock()}
 	var chosen []question.Question
 	switch in.InterviewType {
 	case InterviewRandom:
 		count := in.QuestionCount
 		if count == 0 {
-			count = DefaultQuestions
+			count = preset.Count
 		}
 		if count < MinQuestions || count > MaxQuestions {
 			return Session{}, apperr.Invalid("questionCount", "Choose between %d and %d questions.", MinQuestions, MaxQuestions)
 		}
-		sess.Big3 = in.Big3 == nil || *in.Big3
+		sess.Big3 = !format.stations() && (in.Big3 == nil || *in.Big3)
 		pool, err := s.questions.Questions(ctx, p.Slug)
 		if err != nil {
 			return Session{}, err
@@ -175,7 +198,12 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		if !in.Focus.Valid() {
 			return Session{}, apperr.Invalid("focus", "Unknown question focus %q.", in.Focus)
 		}
-		if chosen, err = question.Select(pool, p.Slug, count, sess.Big3, in.Focus, nil); err != nil {
+		if format.stations() {
+			chosen, err = question.SelectStations(pool, p.Slug, count, in.Focus, nil)
+		} else {
+			chosen, err = question.Select(pool, p.Slug, count, sess.Big3, in.Focus, nil)
+		}
+		if err != nil {
 			return Session{}, err
 		}
 		if len(chosen) == 0 {
@@ -189,17 +217,16 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 	default:
 		return Session{}, apperr.Invalid("interviewType", "Interview type must be random or custom.")
 	}
-	sess.QuestionCount = len(chosen)
-	for i, q := range chosen {
-		it := Item{ID: store.NewID(), Position: i + 1, Question: q.Text, Tip: q.Tip, Subtag: string(q.Subtag), Status: StatusPending}
-		if q.Big3 && sess.Big3 {
-			it.Big3Order = q.Big3Order
+	sess.Items = formatItems(format, timings, extension, chosen)
+	sess.QuestionCount = len(sess.Items)
+	for i := range sess.Items {
+		it := &sess.Items[i]
+		it.ID, it.Status = store.NewID(), StatusPending
+		// Only the formats of questions asked on their own have a Big 3,
+		// and their items are the chosen questions one for one.
+		if !format.stations() && chosen[i].Big3 && sess.Big3 {
+			it.Big3Order = chosen[i].Big3Order
 		}
-		if q.ID != "" {
-			id := q.ID
-			it.questionID = &id
-		}
-		sess.Items = append(sess.Items, it)
 	}
 
 	// One locked transaction, so that two tabs pressing Start at once end
@@ -350,6 +377,9 @@ func (s *Service) Get(ctx context.Context, u auth.User, id string) (Session, err
 // view fills in what is derived rather than stored.
 func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 	sess.AnswerLimitSeconds = int(s.cfg.AnswerLimit / time.Second)
+	for i := range sess.Items {
+		sess.Items[i].AutoStart = sess.Format.autoStart() && sess.Items[i].Kind == KindSpoken
+	}
 	sess.Processing = sess.Status == SessionCompleted && !sess.statsApplied
 	for i := range sess.Items {
 		it := &sess.Items[i]

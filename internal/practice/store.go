@@ -1,6 +1,7 @@
 package practice
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -66,16 +67,23 @@ func scanString(rows *sql.Rows) (string, error) {
 // Sessions.
 
 func insertSession(ctx context.Context, q store.Queryer, s Session) error {
-	_, err := exec(ctx, q, "insert session", `INSERT INTO practice_sessions (id, user_id, profession, mode, interview_type, big3, question_count, status, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		s.ID, s.userID, s.Profession, s.Mode, s.InterviewType, s.Big3, s.QuestionCount, s.Status, s.CreatedAt)
+	_, err := exec(ctx, q, "insert session", `INSERT INTO practice_sessions (id, user_id, profession, mode, interview_type, big3, question_count, status, created_at,
+		format, extension)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		s.ID, s.userID, s.Profession, s.Mode, s.InterviewType, s.Big3, s.QuestionCount, s.Status, s.CreatedAt, s.Format, s.Extension)
 	if err != nil {
 		return err
 	}
 	for _, it := range s.Items {
-		_, err := exec(ctx, q, "insert item", `INSERT INTO practice_items (id, session_id, position, question_id, question, tip, subtag, big3_order, status, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-			it.ID, s.ID, it.Position, it.questionID, it.Question, it.Tip, it.Subtag, it.Big3Order, it.Status, s.CreatedAt)
+		followUps, err := json.Marshal(it.FollowUps)
+		if err != nil {
+			return fmt.Errorf("practice: insert item: %w", err)
+		}
+		_, err = exec(ctx, q, "insert item", `INSERT INTO practice_items (id, session_id, position, question_id, question, tip, subtag, big3_order, status, updated_at,
+			kind, scenario, follow_ups, prep_seconds, answer_seconds)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+			it.ID, s.ID, it.Position, it.questionID, it.Question, it.Tip, it.Subtag, it.Big3Order, it.Status, s.CreatedAt,
+			it.Kind, it.Scenario, string(followUps), it.PrepSeconds, it.AnswerSeconds)
 		if err != nil {
 			return err
 		}
@@ -84,12 +92,12 @@ func insertSession(ctx context.Context, q store.Queryer, s Session) error {
 }
 
 const sessionColumns = `id, user_id, profession, mode, interview_type, big3, question_count, status, created_at, completed_at,
-	total_session_time, average_score, previous_average, stats_applied_at IS NOT NULL`
+	total_session_time, average_score, previous_average, stats_applied_at IS NOT NULL, format, extension`
 
 func scanSession(r interface{ Scan(...any) error }) (Session, error) {
 	var s Session
 	err := r.Scan(&s.ID, &s.userID, &s.Profession, &s.Mode, &s.InterviewType, &s.Big3, &s.QuestionCount, &s.Status, &s.CreatedAt,
-		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage, &s.statsApplied)
+		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage, &s.statsApplied, &s.Format, &s.Extension)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Session{}, errNotFound
 	}
@@ -198,16 +206,18 @@ func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string
 
 const itemColumns = `id, session_id, position, question_id, question, tip, subtag, big3_order, status, audio_path, audio_mime,
 	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at,
-	original_transcript, transcript_corrected_at`
+	original_transcript, transcript_corrected_at, kind, scenario, follow_ups, prep_seconds, answer_seconds`
 
 func scanItem(r interface{ Scan(...any) error }) (Item, error) {
 	var (
 		it                              Item
 		metrics, feedbackJSON, progress sql.NullString
+		followUps                       string
 	)
 	err := r.Scan(&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
 		&it.audioPath, &it.audioMIME, &it.Transcript, &metrics, &feedbackJSON, &it.score, &it.Meaningful, &it.Error,
-		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt, &it.originalTranscript, &it.correctedAt)
+		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt, &it.originalTranscript, &it.correctedAt,
+		&it.Kind, &it.Scenario, &followUps, &it.PrepSeconds, &it.AnswerSeconds)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Item{}, errNotFound
 	}
@@ -228,6 +238,7 @@ func scanItem(r interface{ Scan(...any) error }) (Item, error) {
 		{"metrics", metrics, &it.Metrics},
 		{"feedback", feedbackJSON, &it.Feedback},
 		{"progress", progress, &it.progress},
+		{"follow_ups", sql.NullString{String: followUps, Valid: true}, &it.FollowUps},
 	} {
 		if !field.json.Valid {
 			continue
@@ -310,6 +321,15 @@ func saveTranscript(ctx context.Context, q store.Queryer, itemID, text string, m
 	_, err = exec(ctx, q, "save transcript", `UPDATE practice_items SET transcript = $1, metrics = $2, meaningful = $3,
 		audio_path = '', progress = NULL WHERE id = $4`,
 		text, string(metricsJSON), meaningful, itemID)
+	return err
+}
+
+// saveTypedAnswer records a typed answer as the item's transcript, with no
+// recording and no speech figures; it counts for the usage guard like an
+// upload.
+func saveTypedAnswer(ctx context.Context, q store.Queryer, itemID, text string, meaningful bool, now time.Time) error {
+	_, err := exec(ctx, q, "save typed answer", `UPDATE practice_items SET transcript = $1, metrics = NULL, feedback = NULL, score = NULL,
+		meaningful = $2, error = '', uploaded_at = $3 WHERE id = $4`, text, meaningful, now, itemID)
 	return err
 }
 
@@ -525,7 +545,10 @@ func saveProgress(ctx context.Context, q store.Queryer, itemID, streamPath strin
 // storedItem is a saved item as kept in the database: feedback may be the
 // structured object or, from older versions, a legacy string.
 type storedItem struct {
+	Kind       string           `json:"kind,omitempty"`
+	Scenario   string           `json:"scenario,omitempty"`
 	Question   string           `json:"question"`
+	FollowUps  []string         `json:"followUps,omitempty"`
 	Tip        string           `json:"tip"`
 	Status     string           `json:"status,omitempty"`
 	Meaningful *bool            `json:"meaningful,omitempty"`
@@ -551,7 +574,8 @@ const (
 // savedItem is the API's view of a stored item, with the failure texts
 // of older versions turned into a status (see legacyTranscriptError).
 func (si storedItem) savedItem() (SavedItem, error) {
-	item := SavedItem{Question: si.Question, Tip: si.Tip, Status: si.Status, Meaningful: si.Meaningful, Skipped: si.Skipped, Transcript: si.Transcript,
+	item := SavedItem{Kind: cmp.Or(si.Kind, KindSpoken), Scenario: si.Scenario, Question: si.Question, FollowUps: si.FollowUps,
+		Tip: si.Tip, Status: si.Status, Meaningful: si.Meaningful, Skipped: si.Skipped, Transcript: si.Transcript,
 		ItemID: si.ItemID, Correction: si.Correction}
 	if si.Feedback != nil {
 		item.Feedback, item.LegacyFeedback = si.Feedback.Feedback, si.Feedback.Legacy

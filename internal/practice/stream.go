@@ -275,7 +275,7 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 		s.logger.Info("could not read a recording in progress; it will be recognised when it ends", "item", itemID, "err", err)
 		return nil
 	}
-	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: local, MIMEType: it.streamMIME}, p)
+	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: local, MIMEType: it.streamMIME, Limit: it.answerLimit()}, p)
 	if err != nil {
 		s.logger.Info("could not recognise a recording in progress; it will be done when it ends", "item", itemID, "err", err)
 		return nil

@@ -9,13 +9,23 @@ import (
 //go:embed bank/questions.json
 var bankJSON []byte
 
+// stationsJSON holds the bank's scenario stations, for the MMI and
+// Casper-style formats.
+//
+//go:embed bank/scenarios.json
+var stationsJSON []byte
+
 // Bank returns the built-in questions written for Whitecoat, in file order.
 // Each has a unique SeedKey and no ID, timestamps or authors: the store
 // assigns those when it inserts a question whose seed key it does not have.
 func Bank() ([]Question, error) {
-	qs, err := Decode(bytes.NewReader(bankJSON), FormatJSON)
-	if err != nil {
-		return nil, fmt.Errorf("question: built-in bank: %w", err)
+	var qs []Question
+	for _, file := range [][]byte{bankJSON, stationsJSON} {
+		part, err := Decode(bytes.NewReader(file), FormatJSON)
+		if err != nil {
+			return nil, fmt.Errorf("question: built-in bank: %w", err)
+		}
+		qs = append(qs, part...)
 	}
 	for i, q := range qs {
 		if q.SeedKey == "" || q.ID != "" || !q.CreatedAt.IsZero() || !q.UpdatedAt.IsZero() || q.CreatedBy != "" || q.UpdatedBy != "" {

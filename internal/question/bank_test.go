@@ -52,10 +52,10 @@ func TestBankCounts(t *testing.T) {
 				if len(q.MainTags) == 1 {
 					specific++
 				}
-				if other, dup := texts[textKey(q.Text)]; dup {
+				if other, dup := texts[q.askKey()]; dup {
 					t.Errorf("%s repeats the text of %s", q.SeedKey, other)
 				}
-				texts[textKey(q.Text)] = q.SeedKey
+				texts[q.askKey()] = q.SeedKey
 			}
 			if total < 30 {
 				t.Errorf("%d questions, want at least 30", total)

@@ -35,10 +35,15 @@ func ParseFormat(s string) (Format, error) {
 
 // columns is the CSV header in export order; it doubles as the field order of
 // validation messages.
-var columns = []string{"id", "seedKey", "text", "subtag", "tip", "big3", "big3Order", "mainTags", "createdAt", "updatedAt", "createdBy", "updatedBy"}
+var columns = []string{"id", "seedKey", "scenario", "text", "followUps", "subtag", "tip", "big3", "big3Order", "mainTags",
+	"createdAt", "updatedAt", "createdBy", "updatedBy"}
 
 // tagSeparator joins mainTags in one CSV cell; slugs never contain it.
 const tagSeparator = ";"
+
+// followUpSeparator puts a station's follow-up prompts on lines of their own
+// in one CSV cell; a prompt is a single line.
+const followUpSeparator = "\n"
 
 // timeLayout keeps nanoseconds so an export re-imports to identical timestamps.
 const timeLayout = time.RFC3339Nano
@@ -191,7 +196,7 @@ func crossRowProblems(qs []Question, rows []row) []RowError {
 			}
 		}
 		for _, tag := range q.MainTags {
-			key := tag + "\x00" + textKey(q.Text)
+			key := tag + "\x00" + q.askKey()
 			if first, ok := texts[key]; ok {
 				report(i, "text", "duplicates row %d for profession %s", first, tag)
 			} else {
@@ -208,6 +213,13 @@ func crossRowProblems(qs []Question, rows []row) []RowError {
 		}
 	}
 	return bad
+}
+
+// askKey is what makes two questions the same question: their text, and
+// for a station its scenario too (stations often share a prompt such as
+// "What would you do?").
+func (q Question) askKey() string {
+	return textKey(q.Scenario) + "\x00" + textKey(q.Text)
 }
 
 // textKey makes texts that differ only in case or spacing compare equal, so
@@ -251,7 +263,9 @@ func utcTimes(q Question) Question {
 type jsonRow struct {
 	ID        string   `json:"id"`
 	SeedKey   string   `json:"seedKey"`
+	Scenario  string   `json:"scenario"`
 	Text      string   `json:"text"`
+	FollowUps []string `json:"followUps"`
 	Subtag    string   `json:"subtag"`
 	Tip       string   `json:"tip"`
 	Big3      bool     `json:"big3"`
@@ -339,7 +353,9 @@ func decodeJSONRow(raw json.RawMessage) row {
 	rw := row{q: Question{
 		ID:        jr.ID,
 		SeedKey:   jr.SeedKey,
+		Scenario:  jr.Scenario,
 		Text:      jr.Text,
+		FollowUps: jr.FollowUps,
 		Subtag:    Subtag(jr.Subtag),
 		Tip:       jr.Tip,
 		Big3:      jr.Big3,
@@ -398,7 +414,9 @@ func encodeCSV(w io.Writer, qs []Question) error {
 		rec := []string{
 			q.ID,
 			q.SeedKey,
+			q.Scenario,
 			q.Text,
+			strings.Join(q.FollowUps, followUpSeparator),
 			string(q.Subtag),
 			q.Tip,
 			strconv.FormatBool(q.Big3),
@@ -505,6 +523,7 @@ func csvRow(rec []string, line, width int, index map[string]int) row {
 	rw.q = Question{
 		ID:        get("id"),
 		SeedKey:   get("seedKey"),
+		Scenario:  get("scenario"),
 		Text:      get("text"),
 		Subtag:    Subtag(get("subtag")),
 		Tip:       get("tip"),
@@ -513,6 +532,9 @@ func csvRow(rec []string, line, width int, index map[string]int) row {
 	}
 	if tags := get("mainTags"); strings.TrimSpace(tags) != "" {
 		rw.q.MainTags = strings.Split(tags, tagSeparator)
+	}
+	if prompts := get("followUps"); strings.TrimSpace(prompts) != "" {
+		rw.q.FollowUps = strings.Split(strings.ReplaceAll(prompts, "\r\n", "\n"), followUpSeparator)
 	}
 
 	switch v := strings.ToLower(strings.TrimSpace(get("big3"))); v {

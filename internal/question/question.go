@@ -13,6 +13,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
 )
 
@@ -77,6 +78,13 @@ const (
 	MaxTipLen    = 600
 	MaxIDLen     = 100
 	MaxAuthorLen = 200
+	// MaxScenarioLen fits a station's stem on a phone screen with room for
+	// the notes pad: about 300 words, more than any MMI door sign.
+	MaxScenarioLen = 2000
+	// MaxFollowUps and MaxFollowUpLen bound a station's further prompts:
+	// an interviewer at an 8-minute station gets through three or four.
+	MaxFollowUps   = 4
+	MaxFollowUpLen = 300
 )
 
 // Question is one interview question in the bank.
@@ -84,10 +92,17 @@ const (
 // SeedKey is set only on questions that came from the built-in bank: the
 // store inserts a bank question only when its seed key is absent, so
 // re-seeding never duplicates a question or overwrites an admin's edit.
+//
+// A question with a Scenario is a station (MMI- or Casper-style): the
+// candidate reads the scenario first, Text is the station's prompt and
+// FollowUps are what the interviewer asks next. Stations are drawn only
+// for those formats; the others draw only questions without a scenario.
 type Question struct {
 	ID        string    `json:"id,omitempty"`
 	SeedKey   string    `json:"seedKey,omitempty"`
+	Scenario  string    `json:"scenario"`
 	Text      string    `json:"text"`
+	FollowUps []string  `json:"followUps,omitempty"`
 	Subtag    Subtag    `json:"subtag"`
 	Tip       string    `json:"tip"`
 	Big3      bool      `json:"big3"`
@@ -97,6 +112,17 @@ type Question struct {
 	UpdatedAt time.Time `json:"updatedAt,omitzero"`
 	CreatedBy string    `json:"createdBy,omitempty"`
 	UpdatedBy string    `json:"updatedBy,omitempty"`
+}
+
+// IsStation reports whether q is a scenario station rather than a question
+// asked on its own.
+func (q Question) IsStation() bool { return q.Scenario != "" }
+
+// TransformSchema publishes the station limits the admin editor checks.
+func (Question) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetMaxLength(s, "scenario", MaxScenarioLen)
+	httpx.SetMaxItems(s, "followUps", MaxFollowUps)
+	return s
 }
 
 // HasTag reports whether q belongs to the profession with the given slug.
@@ -112,6 +138,14 @@ func (q Question) Normalize() Question {
 	q.SeedKey = strings.TrimSpace(q.SeedKey)
 	q.Text = strings.TrimSpace(q.Text)
 	q.Tip = strings.TrimSpace(q.Tip)
+	q.Scenario = strings.TrimSpace(q.Scenario)
+	var followUps []string // nil when there are none, as stored and decoded
+	for _, f := range q.FollowUps {
+		if f = strings.Join(strings.Fields(f), " "); f != "" {
+			followUps = append(followUps, f)
+		}
+	}
+	q.FollowUps = followUps
 	q.CreatedBy = strings.TrimSpace(q.CreatedBy)
 	q.UpdatedBy = strings.TrimSpace(q.UpdatedBy)
 	if st, err := ParseSubtag(string(q.Subtag)); err == nil {
@@ -187,6 +221,23 @@ func (q Question) Problems() []Problem {
 	}
 	if msg := checkProse(q.Tip, MaxTipLen); msg != "" {
 		add("tip", "%s", msg)
+	}
+	if msg := checkProse(q.Scenario, MaxScenarioLen); msg != "" {
+		add("scenario", "%s", msg)
+	}
+	switch {
+	case len(q.FollowUps) > 0 && !q.IsStation():
+		add("followUps", "only a scenario station has follow-up prompts; add its scenario or remove them")
+	case len(q.FollowUps) > MaxFollowUps:
+		add("followUps", "has %d prompts, more than the limit of %d", len(q.FollowUps), MaxFollowUps)
+	}
+	for i, f := range q.FollowUps {
+		if msg := checkLabel(f, MaxFollowUpLen); msg != "" {
+			add("followUps", "prompt %d %s", i+1, msg)
+		}
+	}
+	if q.IsStation() && q.Big3 {
+		add("big3", "a scenario station cannot be one of the Big 3")
 	}
 
 	if !q.Subtag.Valid() {

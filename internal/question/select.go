@@ -17,13 +17,27 @@ const (
 	DefaultCount = 5
 )
 
-// Select picks the questions for one practice session from pool: with big3,
+// Select picks the questions for one practice session from pool (never a
+// scenario station: see SelectStations): with big3,
 // the profession's Big 3 first in big3Order, then distinct random non-Big-3
 // questions of that profession until count is reached or the pool runs out;
 // with a focus, those of its subtag come before the others.
 // A count of 0 means DefaultCount. A nil rng uses the global random source;
 // tests pass a seeded one. The result never repeats an id or a text.
 func Select(pool []Question, professionSlug string, count int, big3 bool, focus Subtag, rng *rand.Rand) ([]Question, error) {
+	return draw(pool, professionSlug, count, big3, focus, false, rng)
+}
+
+// SelectStations picks count distinct random scenario stations of the
+// profession from pool, those of focus first, for the formats that are
+// built of stations (MMI, Casper-style).
+func SelectStations(pool []Question, professionSlug string, count int, focus Subtag, rng *rand.Rand) ([]Question, error) {
+	return draw(pool, professionSlug, count, false, focus, true, rng)
+}
+
+// draw is Select over the stations when stations is true, and over the
+// questions asked on their own otherwise.
+func draw(pool []Question, professionSlug string, count int, big3 bool, focus Subtag, stations bool, rng *rand.Rand) ([]Question, error) {
 	p, ok := profession.Lookup(professionSlug)
 	if !ok {
 		return nil, fmt.Errorf("question: select: unknown profession %q", professionSlug)
@@ -38,7 +52,7 @@ func Select(pool []Question, professionSlug string, count int, big3 bool, focus 
 	var bigThree, rest []Question
 	for _, q := range pool {
 		switch {
-		case !q.HasTag(p.Slug):
+		case !q.HasTag(p.Slug), q.IsStation() != stations:
 		case q.Big3:
 			bigThree = append(bigThree, q)
 		default:
@@ -74,11 +88,11 @@ func Select(pool []Question, professionSlug string, count int, big3 bool, focus 
 			if len(picked) == count {
 				return
 			}
-			if (q.ID != "" && seenIDs[q.ID]) || seenTexts[textKey(q.Text)] {
+			if (q.ID != "" && seenIDs[q.ID]) || seenTexts[q.askKey()] {
 				continue
 			}
 			seenIDs[q.ID] = true
-			seenTexts[textKey(q.Text)] = true
+			seenTexts[q.askKey()] = true
 			picked = append(picked, q)
 		}
 	}

@@ -11,7 +11,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/danielgtaylor/huma/v2"
+
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
@@ -49,12 +52,21 @@ func (s *Service) clock() time.Time { return store.Truncate(s.now()) }
 // QuestionInput is what an admin edits: every field of a question except its
 // identity, timestamps and authors.
 type QuestionInput struct {
-	Text      string   `json:"text,omitempty" doc:"The question. Required."`
+	Scenario  string   `json:"scenario,omitempty" doc:"For a station (MMI, Casper-style): what the candidate reads first. Empty for a question asked on its own."`
+	Text      string   `json:"text,omitempty" doc:"The question (a station's prompt). Required."`
+	FollowUps []string `json:"followUps,omitempty" doc:"A station's follow-up prompts, in the order they are asked."`
 	Subtag    string   `json:"subtag,omitempty" doc:"Ethical, Behavioral, Teamwork, Leadership, Communication, or empty for none."`
 	Tip       string   `json:"tip,omitempty" doc:"Advice shown while answering."`
 	Big3      bool     `json:"big3,omitempty" doc:"One of the profession's Big 3 questions, asked first."`
 	Big3Order int      `json:"big3Order,omitempty" doc:"1, 2 or 3 for a Big 3 question; 0 otherwise."`
 	MainTags  []string `json:"mainTags,omitempty" doc:"Profession slugs the question belongs to. At least one is required."`
+}
+
+// TransformSchema publishes the station limits write checks.
+func (QuestionInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	httpx.SetMaxLength(s, "scenario", MaxScenarioLen)
+	httpx.SetMaxItems(s, "followUps", MaxFollowUps)
+	return s
 }
 
 // Seed inserts every built-in bank question whose seed key was never
@@ -195,7 +207,8 @@ func (s *Service) Update(ctx context.Context, actor, id string, in QuestionInput
 // write applies in to q, checks it alone and against the rest of the bank,
 // and saves it. incomplete is the spec's message for a missing text or tag.
 func (s *Service) write(ctx context.Context, q Question, in QuestionInput, exists bool, incomplete string) (Question, error) {
-	q.Text, q.Subtag, q.Tip, q.Big3, q.Big3Order, q.MainTags = in.Text, Subtag(in.Subtag), in.Tip, in.Big3, in.Big3Order, in.MainTags
+	q.Scenario, q.Text, q.FollowUps, q.Subtag, q.Tip, q.Big3, q.Big3Order, q.MainTags = in.Scenario, in.Text, in.FollowUps, Subtag(in.Subtag), in.Tip, in.Big3,
+		in.Big3Order, in.MainTags
 	q = q.Normalize()
 	if q.Text == "" || len(q.MainTags) == 0 {
 		return Question{}, apperr.Invalid("", "%s", incomplete)
@@ -410,5 +423,5 @@ func (ix clashIndex) problems(q Question) []Problem {
 }
 
 func clashKeys(tag string, q Question) (text, big3Order string) {
-	return tag + "\x00" + textKey(q.Text), tag + "\x00" + strconv.Itoa(q.Big3Order)
+	return tag + "\x00" + q.askKey(), tag + "\x00" + strconv.Itoa(q.Big3Order)
 }

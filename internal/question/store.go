@@ -3,6 +3,7 @@ package question
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -16,7 +17,7 @@ import (
 // the answer that fits the call.
 var errNotFound = errors.New("question: not found")
 
-const questionColumns = `id, seed_key, text, subtag, tip, big3, big3_order, created_at, updated_at, created_by, updated_by`
+const questionColumns = `id, seed_key, text, subtag, tip, big3, big3_order, created_at, updated_at, created_by, updated_by, scenario, follow_ups`
 
 // questionOrder puts the newest questions first; COALESCE keeps the order of
 // seeded questions (which share a createdAt) the same in both dialects,
@@ -111,11 +112,13 @@ func questionByID(ctx context.Context, q store.Queryer, id string) (Question, er
 
 func scanQuestion(r interface{ Scan(dest ...any) error }) (Question, error) {
 	var (
-		q       Question
-		seedKey sql.NullString
-		subtag  string
+		q         Question
+		seedKey   sql.NullString
+		subtag    string
+		followUps string
 	)
-	err := r.Scan(&q.ID, &seedKey, &q.Text, &subtag, &q.Tip, &q.Big3, &q.Big3Order, &q.CreatedAt, &q.UpdatedAt, &q.CreatedBy, &q.UpdatedBy)
+	err := r.Scan(&q.ID, &seedKey, &q.Text, &subtag, &q.Tip, &q.Big3, &q.Big3Order, &q.CreatedAt, &q.UpdatedAt, &q.CreatedBy, &q.UpdatedBy,
+		&q.Scenario, &followUps)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Question{}, errNotFound
 	}
@@ -123,6 +126,12 @@ func scanQuestion(r interface{ Scan(dest ...any) error }) (Question, error) {
 		return Question{}, fmt.Errorf("question: scan: %w", err)
 	}
 	q.SeedKey, q.Subtag = seedKey.String, Subtag(subtag)
+	if err := json.Unmarshal([]byte(followUps), &q.FollowUps); err != nil {
+		return Question{}, fmt.Errorf("question: scan %s follow-ups: %w", q.ID, err)
+	}
+	if len(q.FollowUps) == 0 {
+		q.FollowUps = nil // as Normalize leaves a question without any
+	}
 	q.CreatedAt, q.UpdatedAt = q.CreatedAt.UTC(), q.UpdatedAt.UTC()
 	return q, nil
 }
@@ -168,11 +177,20 @@ func attachTags(ctx context.Context, q store.Queryer, qs []Question) error {
 // applied, so seeding never adds that bank question again.
 func saveQuestion(ctx context.Context, q store.Queryer, qq Question, exists bool) error {
 	seedKey := sql.NullString{String: qq.SeedKey, Valid: qq.SeedKey != ""}
-	args := []any{qq.ID, seedKey, qq.Text, string(qq.Subtag), qq.Tip, qq.Big3, qq.Big3Order, qq.CreatedAt, qq.UpdatedAt, qq.CreatedBy, qq.UpdatedBy}
-	stmt := `INSERT INTO questions (` + questionColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`
+	prompts := qq.FollowUps
+	if prompts == nil {
+		prompts = []string{}
+	}
+	followUps, err := json.Marshal(prompts)
+	if err != nil {
+		return fmt.Errorf("question: save %s: %w", qq.ID, err)
+	}
+	args := []any{qq.ID, seedKey, qq.Text, string(qq.Subtag), qq.Tip, qq.Big3, qq.Big3Order, qq.CreatedAt, qq.UpdatedAt, qq.CreatedBy, qq.UpdatedBy,
+		qq.Scenario, string(followUps)}
+	stmt := `INSERT INTO questions (` + questionColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
 	if exists {
 		stmt = `UPDATE questions SET seed_key = $2, text = $3, subtag = $4, tip = $5, big3 = $6, big3_order = $7,
-			created_at = $8, updated_at = $9, created_by = $10, updated_by = $11 WHERE id = $1`
+			created_at = $8, updated_at = $9, created_by = $10, updated_by = $11, scenario = $12, follow_ups = $13 WHERE id = $1`
 	}
 	if _, err := q.ExecContext(ctx, stmt, args...); err != nil {
 		return fmt.Errorf("question: save %s: %w", qq.ID, err)

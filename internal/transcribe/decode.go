@@ -143,6 +143,9 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 
 	rawPath := filepath.Join(dir, "audio.raw")
 	maxSeconds := cfg.MaxDuration().Seconds()
+	if in.Limit > 0 {
+		maxSeconds = (in.Limit + cfg.DurationMargin).Seconds()
+	}
 	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, input, rawPath, maxSeconds, opts.filter))
 	if err != nil {
 		return nil, err

@@ -67,6 +67,10 @@ type Audio struct {
 	Path     string
 	Reader   io.Reader
 	MIMEType string
+	// Limit is the answer's own time limit when it differs from the
+	// engine's AnswerLimit (an MMI station runs longer than 3 minutes);
+	// audio past it and the margin is not decoded. 0 means AnswerLimit.
+	Limit time.Duration
 }
 
 // Word is one recognised word with its position in the recording, in seconds.

@@ -1,6 +1,7 @@
 import { type Page } from '@playwright/test'
-import { expectAxeClean } from './axe'
 import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { expectAxeClean } from './axe'
+import { expectUsableAt375 } from './layout'
 import { speakingTest } from './speaking'
 
 /**
@@ -33,24 +34,6 @@ async function answerByHand(page: Page, seconds: number) {
   await page.getByRole('button', { name: 'Stop Recording' }).click()
   await expect(page.getByText('Your answer was saved.')).toBeVisible()
   await expect(page.getByLabel('Replay your answer')).toBeVisible()
-}
-
-/** At 375 px nothing scrolls sideways and axe finds no WCAG 2.1 AA violations; then back to the desktop size. */
-async function expectUsableAt375(page: Page, shot: string) {
-  const desktop = page.viewportSize()!
-  await page.setViewportSize({ width: 375, height: 812 })
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-  // The page ends with its content: nothing (such as a scrolled list's
-  // screen-reader text) hangs below it as blank scroll space.
-  const { scrollHeight, contentHeight } = await page.evaluate(() => ({
-    scrollHeight: document.documentElement.scrollHeight,
-    contentHeight: Math.max(window.innerHeight, Math.ceil(document.body.getBoundingClientRect().height)),
-  }))
-  expect(scrollHeight, `${shot} page height at 375 px`).toBeLessThanOrEqual(contentHeight)
-  await expectAxeClean(page)
-  await page.screenshot({ path: test.info().outputPath(`${shot}-375.png`), fullPage: true })
-  await page.setViewportSize(desktop)
-  await page.screenshot({ path: test.info().outputPath(`${shot}-desktop.png`), fullPage: true })
 }
 
 function heardWords(transcript: string): string[] {

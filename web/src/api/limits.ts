@@ -2,6 +2,16 @@
 // The limits and enumerations each request declares, keyed by operation id.
 
 export const limits = {
+  adminCreateQuestion: {
+    body: {
+      followUps: {
+        maxItems: 4,
+      },
+      scenario: {
+        maxLength: 2000,
+      },
+    },
+  },
   adminListQuestions: {
     query: {
       profession: {
@@ -41,6 +51,23 @@ export const limits = {
       pageSize: {
         minimum: 1,
         maximum: 100,
+      },
+    },
+  },
+  adminUpdateQuestion: {
+    body: {
+      followUps: {
+        maxItems: 4,
+      },
+      scenario: {
+        maxLength: 2000,
+      },
+    },
+  },
+  answerInWriting: {
+    body: {
+      text: {
+        maxLength: 8000,
       },
     },
   },
@@ -91,8 +118,14 @@ export const limits = {
   },
   createPracticeSession: {
     body: {
+      extension: {
+        enum: ["1", "1.25", "1.5", "2", "off"],
+      },
       focus: {
         enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+      },
+      format: {
+        enum: ["traditional", "mmi", "kira", "casper"],
       },
       interviewType: {
         enum: ["random", "custom"],
@@ -113,6 +146,20 @@ export const limits = {
           text: {
             maxLength: 1000,
           },
+        },
+      },
+      timings: {
+        answerSeconds: {
+          minimum: 10,
+          maximum: 600,
+        },
+        prepSeconds: {
+          minimum: 0,
+          maximum: 600,
+        },
+        typedSeconds: {
+          minimum: 30,
+          maximum: 900,
         },
       },
     },
@@ -271,8 +318,14 @@ export const schemaLimits = {
     },
   },
   CreateInput: {
+    extension: {
+      enum: ["1", "1.25", "1.5", "2", "off"],
+    },
     focus: {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+    },
+    format: {
+      enum: ["traditional", "mmi", "kira", "casper"],
     },
     interviewType: {
       enum: ["random", "custom"],
@@ -346,6 +399,9 @@ export const schemaLimits = {
     },
   },
   Item: {
+    kind: {
+      enum: ["spoken", "typed"],
+    },
     status: {
       enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
     },
@@ -378,6 +434,11 @@ export const schemaLimits = {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
     },
   },
+  Preset: {
+    format: {
+      enum: ["traditional", "mmi", "kira", "casper"],
+    },
+  },
   Progress: {
     subtags: {
       items: {
@@ -386,8 +447,22 @@ export const schemaLimits = {
     },
   },
   Question: {
+    followUps: {
+      maxItems: 4,
+    },
+    scenario: {
+      maxLength: 2000,
+    },
     subtag: {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+    },
+  },
+  QuestionInput: {
+    followUps: {
+      maxItems: 4,
+    },
+    scenario: {
+      maxLength: 2000,
     },
   },
   RedFlag: {
@@ -403,12 +478,23 @@ export const schemaLimits = {
       maxLength: 200,
     },
   },
+  SavedItem: {
+    kind: {
+      enum: ["spoken", "typed"],
+    },
+  },
   SaveInputBody: {
     title: {
       maxLength: 120,
     },
   },
   Session: {
+    extension: {
+      enum: ["1", "1.25", "1.5", "2", "off"],
+    },
+    format: {
+      enum: ["traditional", "mmi", "kira", "casper"],
+    },
     interviewType: {
       enum: ["random", "custom"],
     },
@@ -430,9 +516,28 @@ export const schemaLimits = {
       maxLength: 1024,
     },
   },
+  Timings: {
+    answerSeconds: {
+      minimum: 10,
+      maximum: 600,
+    },
+    prepSeconds: {
+      minimum: 0,
+      maximum: 600,
+    },
+    typedSeconds: {
+      minimum: 30,
+      maximum: 900,
+    },
+  },
   TokenInputBody: {
     token: {
       maxLength: 200,
+    },
+  },
+  TypedInputBody: {
+    text: {
+      maxLength: 8000,
     },
   },
   User: {

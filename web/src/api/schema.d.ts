@@ -476,6 +476,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The interview formats and their default timings */
+        get: operations["list-formats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/history": {
         parameters: {
             query?: never;
@@ -687,6 +704,26 @@ export interface paths {
          */
         put: operations["correct-transcript"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/sessions/{id}/items/{itemId}/typed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a typed answer
+         * @description For a typed question (a Casper-style typed part): the text is scored like a transcript, with no speech figures.
+         */
+        post: operations["answer-in-writing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -927,10 +964,20 @@ export interface components {
             /** @description Put the Big 3 first (default true); always false for custom sessions. */
             big3?: boolean;
             /**
+             * @description Multiplies every limit, or turns timing off (default 1).
+             * @enum {string}
+             */
+            extension?: "1" | "1.25" | "1.5" | "2" | "off";
+            /**
              * @description For random sessions: questions of this subtag come first after the Big 3 (a guide's practice button sets it).
              * @enum {string}
              */
             focus?: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
+            /**
+             * @description The interview format (default traditional). MMI and Casper-style sessions are drawn from the scenario stations and must be random.
+             * @enum {string}
+             */
+            format?: "traditional" | "mmi" | "kira" | "casper";
             /** @enum {string} */
             interviewType: "random" | "custom";
             /** @enum {string} */
@@ -943,6 +990,8 @@ export interface components {
              */
             questionCount?: number;
             questions?: components["schemas"]["CustomQuestion"][];
+            /** @description The format's limits before any extension (default: the format's preset). */
+            timings?: components["schemas"]["Timings"];
         };
         CustomQuestion: {
             text: string;
@@ -1134,6 +1183,9 @@ export interface components {
             enabled: boolean;
             projectId: string;
         };
+        FormatsOutputBody: {
+            presets: components["schemas"]["Preset"][];
+        };
         GuideCard: {
             /** @enum {string} */
             key: "pricing" | "resources" | "ethics" | "communication" | "pitfalls" | "about" | "privacy" | "terms";
@@ -1158,17 +1210,26 @@ export interface components {
         };
         Item: {
             /** Format: int64 */
+            answerSeconds: number;
+            autoStart: boolean;
+            /** Format: int64 */
             big3Order: number;
             canRetry: boolean;
             correction?: components["schemas"]["Correction"];
             error: string;
             feedback?: components["schemas"]["Feedback"];
+            followUps: string[];
             id: string;
+            /** @enum {string} */
+            kind: "spoken" | "typed";
             meaningful: boolean | null;
             metrics?: components["schemas"]["Metrics"];
             /** Format: int64 */
             position: number;
+            /** Format: int64 */
+            prepSeconds: number;
             question: string;
+            scenario: string;
             /** @enum {string} */
             status: "pending" | "queued" | "transcribing" | "scoring" | "done" | "failed" | "skipped";
             subtag: string;
@@ -1269,6 +1330,13 @@ export interface components {
             label: string;
             path: string;
         };
+        Preset: {
+            /** Format: int64 */
+            count: number;
+            /** @enum {string} */
+            format: "traditional" | "mmi" | "kira" | "casper";
+            timings: components["schemas"]["Timings"];
+        };
         Profession: {
             defaultQuestion: string;
             displayName: string;
@@ -1293,8 +1361,10 @@ export interface components {
             /** Format: date-time */
             createdAt?: string;
             createdBy?: string;
+            followUps?: string[];
             id?: string;
             mainTags: string[];
+            scenario: string;
             seedKey?: string;
             /** @enum {string} */
             subtag: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
@@ -1312,11 +1382,15 @@ export interface components {
              * @description 1, 2 or 3 for a Big 3 question; 0 otherwise.
              */
             big3Order?: number;
+            /** @description A station's follow-up prompts, in the order they are asked. */
+            followUps?: string[];
             /** @description Profession slugs the question belongs to. At least one is required. */
             mainTags?: string[];
+            /** @description For a station (MMI, Casper-style): what the candidate reads first. Empty for a question asked on its own. */
+            scenario?: string;
             /** @description Ethical, Behavioral, Teamwork, Leadership, Communication, or empty for none. */
             subtag?: string;
-            /** @description The question. Required. */
+            /** @description The question (a station's prompt). Required. */
             text?: string;
             /** @description Advice shown while answering. */
             tip?: string;
@@ -1366,11 +1440,15 @@ export interface components {
         SavedItem: {
             correction?: components["schemas"]["Correction"];
             feedback?: components["schemas"]["Feedback"];
+            followUps?: string[];
             itemId?: string;
+            /** @enum {string} */
+            kind: "spoken" | "typed";
             legacyFeedback?: string;
             meaningful: boolean | null;
             metrics?: components["schemas"]["Metrics"];
             question: string;
+            scenario: string;
             skipped: boolean;
             status: string;
             tip: string;
@@ -1402,6 +1480,13 @@ export interface components {
             completedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The timing adjustment every item's limits already include; off means untimed practice.
+             * @enum {string}
+             */
+            extension: "1" | "1.25" | "1.5" | "2" | "off";
+            /** @enum {string} */
+            format: "traditional" | "mmi" | "kira" | "casper";
             id: string;
             /** Format: int64 */
             improvement: number | null;
@@ -1445,6 +1530,23 @@ export interface components {
             /** Format: int64 */
             sessionsCompleted: number;
         };
+        Timings: {
+            /**
+             * Format: int64
+             * @description Limit of each spoken answer.
+             */
+            answerSeconds: number;
+            /**
+             * Format: int64
+             * @description Reading or preparation time before each answer; 0 for none.
+             */
+            prepSeconds: number;
+            /**
+             * Format: int64
+             * @description Limit of a typed part, its questions together (Casper-style sessions only).
+             */
+            typedSeconds?: number;
+        };
         Tip: {
             body: string;
             title: string;
@@ -1468,6 +1570,10 @@ export interface components {
             sessionId: string;
             /** Format: double */
             wordsPerMinute: number | null;
+        };
+        TypedInputBody: {
+            /** @description The answer as written; for a typed part, both questions' answers. */
+            text: string;
         };
         User: {
             /** Format: date-time */
@@ -2504,6 +2610,35 @@ export interface operations {
             };
         };
     };
+    "list-formats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormatsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "list-history": {
         parameters: {
             query?: {
@@ -2946,6 +3081,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "answer-in-writing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypedInputBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemBody"];
                 };
             };
             /** @description Error */

@@ -23,6 +23,7 @@ function summary(i: number) {
 
 const question = {
   id: 'q1',
+  scenario: '',
   text: 'Why dentistry?',
   subtag: 'Behavioral',
   tip: 'Tell a true story.',
@@ -160,6 +161,31 @@ describe('question manager', () => {
     expect(calls.some((c) => c.key === 'POST /api/admin/questions')).toBe(false)
   })
 
+  it('adds a station: scenario, prompt and follow-ups one per line, no Big 3', async () => {
+    const { calls } = adminApi({ 'POST /api/admin/questions': () => problem(409, 'text: duplicates another question.') })
+    renderApp('/dental/admin/questions')
+    await userEvent.click(await screen.findByRole('button', { name: 'New question' }))
+    const dialog = await screen.findByRole('dialog', { name: 'New question' })
+    expect(within(dialog).queryByLabelText('Follow-up prompts (one per line)')).not.toBeInTheDocument()
+    await userEvent.type(within(dialog).getByLabelText('Scenario (optional)'), 'A patient asks for veneers on healthy teeth.')
+    expect(within(dialog).queryByRole('checkbox', { name: 'Big 3 question' })).not.toBeInTheDocument()
+    await userEvent.type(within(dialog).getByLabelText('Station prompt'), 'What would you do?')
+    await userEvent.type(within(dialog).getByLabelText('Follow-up prompts (one per line)'), 'What if she insists?{Enter}{Enter}Who pays?{Enter}')
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Dental' }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add question' }))
+    await within(dialog).findByRole('alert')
+    expect(calls.find((c) => c.key === 'POST /api/admin/questions')?.body).toEqual({
+      scenario: 'A patient asks for veneers on healthy teeth.',
+      text: 'What would you do?',
+      followUps: ['What if she insists?', 'Who pays?'],
+      subtag: '',
+      tip: '',
+      big3: false,
+      big3Order: 0,
+      mainTags: ['dental'],
+    })
+  })
+
   it('says "Failed to add question." when the server refuses, with its reason', async () => {
     const { calls } = adminApi({ 'POST /api/admin/questions': () => problem(409, 'text: duplicates another question.') })
     renderApp('/dental/admin/questions')
@@ -175,7 +201,9 @@ describe('question manager', () => {
     expect(alert).toHaveTextContent('Failed to add question.')
     expect(alert).toHaveTextContent('text: duplicates another question.')
     expect(calls.find((c) => c.key === 'POST /api/admin/questions')?.body).toEqual({
+      scenario: '',
       text: 'Why pharmacy?',
+      followUps: [],
       subtag: 'Ethical',
       tip: '',
       big3: true,

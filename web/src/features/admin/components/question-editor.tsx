@@ -5,7 +5,8 @@ import { DialogFooter } from '@/components/ui/dialog'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import { Textarea } from '@/components/ui/textarea'
-import { BIG3_ORDERS, SUBTAGS, type QuestionValues } from '../utils/question-form'
+import { limits } from '@/api/limits'
+import { BIG3_ORDERS, followUpLines, SUBTAGS, type QuestionValues } from '../utils/question-form'
 import { FormError } from './form-error'
 
 /** A profession the question can be tagged with; the route passes the API's list. */
@@ -17,6 +18,8 @@ export function professionNames(tags: readonly string[], professions: Profession
 }
 
 const checkboxClass = 'size-4 accent-primary'
+const SCENARIO_MAX = limits.adminCreateQuestion.body.scenario.maxLength
+const FOLLOW_UPS_MAX = limits.adminCreateQuestion.body.followUps.maxItems
 
 /** A form's error: the spec's headline, and the server's own reason when it differs. */
 export interface EditorError {
@@ -60,9 +63,38 @@ export function QuestionEditor({
     // noValidate: the spec's own messages say what is missing, not the browser's.
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-text`}>Question</Label>
+        <Label htmlFor={`${id}-scenario`}>Scenario (optional)</Label>
+        <Textarea
+          id={`${id}-scenario`}
+          value={values.scenario}
+          onChange={(e) => set({ scenario: e.target.value })}
+          maxLength={SCENARIO_MAX}
+          aria-describedby={`${id}-scenario-hint`}
+        />
+        <p id={`${id}-scenario-hint`} className="text-sm text-muted-foreground">
+          With a scenario the question is a station, drawn for MMI and Casper-style sessions only.
+        </p>
+      </div>
+
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-text`}>{values.scenario.trim() ? 'Station prompt' : 'Question'}</Label>
         <Textarea id={`${id}-text`} value={values.text} onChange={(e) => set({ text: e.target.value })} />
       </div>
+
+      {values.scenario.trim() ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-followups`}>Follow-up prompts (one per line)</Label>
+          <Textarea
+            id={`${id}-followups`}
+            value={values.followUps.join('\n')}
+            onChange={(e) => set({ followUps: followUpLines(e.target.value) })}
+            aria-describedby={`${id}-followups-hint`}
+          />
+          <p id={`${id}-followups-hint`} className="text-sm text-muted-foreground">
+            Up to {FOLLOW_UPS_MAX}, asked in this order during the station; a Casper-style set asks the first as its second question.
+          </p>
+        </div>
+      ) : null}
 
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Professions</legend>
@@ -96,6 +128,7 @@ export function QuestionEditor({
         <Textarea id={`${id}-tip`} value={values.tip} onChange={(e) => set({ tip: e.target.value })} />
       </div>
 
+      {values.scenario.trim() ? null : (
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <label className="flex items-center gap-2 text-sm font-medium">
           <input
@@ -118,6 +151,7 @@ export function QuestionEditor({
           </div>
         ) : null}
       </div>
+      )}
 
       <FormError message={error?.message ?? null} detail={error?.detail} />
       <DialogFooter>

@@ -17,12 +17,26 @@ export const SUBTAGS = ['Ethical', 'Behavioral', 'Teamwork', 'Leadership', 'Comm
 export const BIG3_ORDERS = [1, 2, 3] as const
 
 /** The editor's state: every field present, tags never null. */
-export type QuestionValues = Omit<Required<QuestionInput>, 'mainTags'> & { mainTags: string[] }
+export type QuestionValues = Omit<Required<QuestionInput>, 'mainTags' | 'followUps'> & { mainTags: string[]; followUps: string[] }
 
-export const EMPTY_QUESTION: QuestionValues = { text: '', subtag: '', tip: '', big3: false, big3Order: 0, mainTags: [] }
+export const EMPTY_QUESTION: QuestionValues = { scenario: '', text: '', followUps: [], subtag: '', tip: '', big3: false, big3Order: 0, mainTags: [] }
 
 export function valuesFromQuestion(q: Question): QuestionValues {
-  return { text: q.text, subtag: q.subtag, tip: q.tip, big3: q.big3, big3Order: q.big3Order, mainTags: q.mainTags }
+  return {
+    scenario: q.scenario,
+    text: q.text,
+    followUps: q.followUps ?? [],
+    subtag: q.subtag,
+    tip: q.tip,
+    big3: q.big3,
+    big3Order: q.big3Order,
+    mainTags: q.mainTags,
+  }
+}
+
+/** A station's follow-up prompts, one per line in the editor. */
+export function followUpLines(text: string): string[] {
+  return text.split('\n')
 }
 
 /** Spec §5: a question needs text and at least one main tag; subtag and tip are optional. */
@@ -32,12 +46,16 @@ export function isComplete(v: QuestionValues): boolean {
 
 /** The request body: trimmed text, and an order only for Big 3 questions (the server rejects others). */
 export function toQuestionInput(v: QuestionValues): QuestionInput {
+  const scenario = v.scenario.trim()
   return {
+    scenario,
     text: v.text.trim(),
+    // Only a station has follow-ups (the server refuses them elsewhere); blank lines are dropped.
+    followUps: scenario ? v.followUps.map((f) => f.trim()).filter(Boolean) : [],
     subtag: v.subtag,
     tip: v.tip.trim(),
-    big3: v.big3,
-    big3Order: v.big3 ? v.big3Order : 0,
+    big3: v.big3 && !scenario,
+    big3Order: v.big3 && !scenario ? v.big3Order : 0,
     mainTags: v.mainTags,
   }
 }

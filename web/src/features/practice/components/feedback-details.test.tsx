@@ -70,7 +70,10 @@ function entry(feedback: Feedback): ResultEntry {
   return {
     key: 'i1',
     itemId: 'i1',
+    kind: 'spoken',
+    scenario: '',
     question: 'An adult refuses a transfusion. What do you do?',
+    alsoAsked: [],
     tip: '',
     status: 'done',
     transcript: 'the patient refused the transfusion',

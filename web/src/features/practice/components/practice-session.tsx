@@ -14,8 +14,19 @@ import { useSkipQuestion } from '../api/skip-question'
 import { useAnswerUploads } from '../hooks/use-answer-uploads'
 import { useMediaStream } from '../hooks/use-media-stream'
 import { ProfessionTag, type ProfessionNames } from './profession-tag'
+import { FORMAT_TEXT } from '../utils/formats'
 import { QuestionRecorder } from './question-recorder'
+import { TypedAnswer } from './typed-answer'
 import { SessionLoadError } from './session-load-error'
+
+/** What keeps the student oriented next to the profession: format, timing and mode. */
+function sessionDetail(session: Session): string {
+  const parts = [FORMAT_TEXT[session.format].label]
+  if (session.extension === 'off') parts.push('untimed')
+  else if (session.extension !== '1') parts.push(`${session.extension}× time`)
+  parts.push(session.mode === 'video' ? 'Video' : 'Audio')
+  return parts.join(' · ')
+}
 
 /** Whole seconds since the session was created (the server's start), never negative. */
 function secondsSince(iso: string): number {
@@ -97,23 +108,38 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
   }
 
   const item = items[index]
+  const untimed = session.extension === 'off'
   const busy = finishing || skip.isPending
   const error = complete.error ?? skip.error
 
   return (
     <div className="grid gap-6">
-      <ProfessionTag name={nameOf(session.profession)} detail={session.mode === 'video' ? 'Video' : 'Audio'} />
+      <ProfessionTag name={nameOf(session.profession)} detail={sessionDetail(session)} />
       <div role="status" aria-live="polite" className="sr-only">
         {message}
       </div>
-      {item ? (
+      {item?.kind === 'typed' ? (
+        <TypedAnswer
+          key={item.id}
+          sessionId={session.id}
+          item={item}
+          position={index + 1}
+          total={items.length}
+          untimed={untimed}
+          busy={busy}
+          announce={announce}
+          onSkip={() => skip.mutate({ sessionId: session.id, itemId: item.id }, { onSuccess: next })}
+          onNext={next}
+        />
+      ) : item ? (
         <QuestionRecorder
           key={item.id}
           item={item}
           position={index + 1}
           total={items.length}
           mode={session.mode}
-          limitSeconds={session.answerLimitSeconds}
+          untimed={untimed}
+          specLimit={session.format === 'traditional' && session.extension === '1' && item.answerSeconds === session.answerLimitSeconds}
           stream={media.stream}
           mediaError={media.error}
           upload={uploads.uploads[item.id]}

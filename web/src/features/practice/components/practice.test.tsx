@@ -12,7 +12,13 @@ function item(position: number, overrides: Record<string, unknown> = {}) {
   return {
     id: `i${position}`,
     position,
+    kind: 'spoken',
+    scenario: '',
     question: `Question ${position}?`,
+    followUps: [],
+    prepSeconds: 0,
+    answerSeconds: 180,
+    autoStart: false,
     tip: `Tip ${position}`,
     subtag: '',
     big3Order: 0,
@@ -33,6 +39,8 @@ function session(overrides: Record<string, unknown> = {}) {
     profession: 'dental',
     mode: 'audio',
     interviewType: 'random',
+    format: 'traditional',
+    extension: '1',
     big3: true,
     questionCount: 2,
     status: 'active',
@@ -62,9 +70,17 @@ function feedback(score: number, overrides: Record<string, unknown> = {}) {
   }
 }
 
+const presets = [
+  { format: 'traditional', timings: { prepSeconds: 0, answerSeconds: 180 }, count: 5 },
+  { format: 'mmi', timings: { prepSeconds: 120, answerSeconds: 420 }, count: 6 },
+  { format: 'kira', timings: { prepSeconds: 45, answerSeconds: 90 }, count: 5 },
+  { format: 'casper', timings: { prepSeconds: 30, answerSeconds: 60, typedSeconds: 210 }, count: 2 },
+]
+
 const base = {
   'GET /api/auth/me': () => json(200, { user: user() }),
   'GET /api/professions': () => json(200, professionsBody),
+  'GET /api/practice/formats': () => json(200, { presets }),
 }
 
 /**
@@ -149,7 +165,7 @@ describe('practice session', () => {
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
-    expect(await screen.findByText(/^Dental interview/)).toHaveTextContent('Dental interview · Audio')
+    expect(await screen.findByText(/^Dental interview/)).toHaveTextContent('Dental interview · Traditional · Audio')
     expect(screen.getByText('Recording started')).toHaveClass('sr-only')
     expect(screen.getByRole('timer')).toHaveTextContent('3:00')
     await waitFor(() => expect(server.pieces).toEqual(['0 audio/webm;codecs=opus op']))
@@ -258,6 +274,73 @@ describe('practice session', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
     await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['inactive']))
     expect(screen.queryByRole('timer')).not.toBeInTheDocument()
+  })
+
+  it('runs an MMI station: reading with notes, ended early, 3-2-1, recording by itself, follow-ups as it runs', async () => {
+    const { recorders } = fakeMedia()
+    const station = item(1, {
+      scenario: 'A patient asks you to keep a diagnosis from her husband.',
+      question: 'What would you do?',
+      followUps: ['What if she asks you to lie?', 'Who else would you involve?'],
+      prepSeconds: 120,
+      answerSeconds: 420,
+      autoStart: true,
+    })
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session({ format: 'mmi', extension: '1.5', items: [station] }) }),
+      [PIECE]: () => json(200, { received: 2 }),
+    })
+    renderApp('/dental/session?id=s1')
+    expect(await screen.findByText('Station 1 of 1')).toBeInTheDocument()
+    expect(await screen.findByText(/^Dental interview/)).toHaveTextContent('Dental interview · MMI stations · 1.5× time · Audio')
+    expect(screen.getByText('A patient asks you to keep a diagnosis from her husband.')).toBeInTheDocument()
+    expect(screen.getByRole('timer')).toHaveTextContent('2:00')
+    await userEvent.type(screen.getByLabelText('Your notes'), 'autonomy vs honesty')
+    expect(screen.queryByRole('button', { name: 'Start Recording' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Start answering now' }))
+    expect(await screen.findByText('Recording starts in 3 seconds')).toHaveClass('sr-only')
+    await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['recording']), { timeout: 5000 })
+    expect(screen.getByRole('timer')).toHaveTextContent('7:00')
+    // The notes stay in view while answering.
+    expect(screen.getByLabelText('Your notes')).toHaveValue('autonomy vs honesty')
+    expect(screen.queryByText('What if she asks you to lie?')).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the next follow-up now' }))
+    expect(within(screen.getByRole('list', { name: 'The interviewer asks' })).getByText('What if she asks you to lie?')).toBeInTheDocument()
+    expect(screen.getByText('The interviewer asks: What if she asks you to lie?')).toHaveClass('sr-only')
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
+    expect(await screen.findByText('Your answer was saved.')).toBeInTheDocument()
+  }, 10000)
+
+  it('takes a typed part: the scenario, a box per question under one clock, submitted as one text', async () => {
+    fakeMedia()
+    const typed = item(1, {
+      kind: 'typed',
+      scenario: 'Your friend shares exam answers in the group chat.',
+      question: 'What would you do?',
+      followUps: ['How would you explain it to your friend?'],
+      answerSeconds: 210,
+    })
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session({ format: 'casper', items: [typed] }) }),
+      'POST /api/practice/sessions/s1/items/i1/typed': () => json(202, { item: { ...typed, status: 'scoring' } }),
+      'POST /api/practice/sessions/s1/complete': () => json(200, { session: session({ status: 'completed' }) }),
+    })
+    const { router } = renderApp('/pharmacy/session?id=s1')
+    expect(await screen.findByText('Typed response · Question 1 of 1')).toBeInTheDocument()
+    expect(screen.getByRole('timer')).toHaveTextContent('3:30')
+    expect(screen.getByRole('button', { name: 'Submit answers' })).toBeDisabled()
+    await userEvent.type(screen.getByLabelText('1. What would you do?'), 'I would not use them and I would tell the course lead.')
+    await userEvent.type(screen.getByLabelText('2. How would you explain it to your friend?'), 'Privately, and honestly.')
+    await userEvent.click(screen.getByRole('button', { name: 'Submit answers' }))
+    expect(await screen.findByText('Your answers were submitted.')).toHaveClass('sr-only')
+    expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/items/i1/typed')?.body).toEqual({
+      text: '1. I would not use them and I would tell the course lead.\n\n2. Privately, and honestly.',
+    })
+    expect(screen.getByLabelText('1. What would you do?')).toHaveAttribute('readonly')
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Session' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pharmacy/summary'))
   })
 
   it('skipping the last question completes the session', async () => {
@@ -546,6 +629,9 @@ describe('setup', () => {
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions')?.body).toEqual({
       profession: 'medical',
       mode: 'audio',
+      format: 'traditional',
+      extension: '1',
+      timings: { prepSeconds: 0, answerSeconds: 180 },
       interviewType: 'custom',
       big3: false,
       questionCount: 2,
@@ -566,6 +652,9 @@ describe('setup', () => {
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions')?.body).toEqual({
       profession: 'dental',
       mode: 'video',
+      format: 'traditional',
+      extension: '1',
+      timings: { prepSeconds: 0, answerSeconds: 180 },
       interviewType: 'random',
       big3: true,
       questionCount: 3,
@@ -585,10 +674,62 @@ describe('setup', () => {
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions')?.body).toEqual({
       profession: 'pa',
       mode: 'video',
+      format: 'traditional',
+      extension: '1',
+      timings: { prepSeconds: 0, answerSeconds: 180 },
       interviewType: 'random',
       big3: false,
       focus: 'Communication',
       questionCount: 5,
+    })
+  })
+
+  it('sends a format with its timings as edited and the extra time chosen', async () => {
+    const { calls } = mockApi({
+      ...base,
+      'POST /api/practice/sessions': () => json(403, { title: 'Forbidden', status: 403, detail: 'Upgrade to Practice to continue.' }),
+    })
+    renderApp('/medical/setup')
+    await userEvent.click(await screen.findByRole('radio', { name: /MMI stations/ }))
+    // Stations come from the bank's scenarios: no custom list and no Big 3.
+    expect(screen.queryByRole('radio', { name: /Custom/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: /Start with the Big 3/ })).not.toBeInTheDocument()
+    expect(screen.getByText(/MMI stations: 2 min to read, 7 min per answer/)).toBeInTheDocument()
+    expect(screen.getByLabelText('Number of stations')).toHaveValue(6)
+    expect(screen.getByLabelText('Reading time (seconds)')).toHaveValue(120)
+    await userEvent.clear(screen.getByLabelText('Answer time (seconds)'))
+    await userEvent.type(screen.getByLabelText('Answer time (seconds)'), '360')
+    await userEvent.selectOptions(screen.getByLabelText('Extra time'), '2 × every limit')
+    await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
+    await screen.findByRole('alert')
+    expect(calls.find((c) => c.key === 'POST /api/practice/sessions')?.body).toEqual({
+      profession: 'medical',
+      mode: 'video',
+      format: 'mmi',
+      extension: '2',
+      timings: { prepSeconds: 120, answerSeconds: 360 },
+      interviewType: 'random',
+      big3: false,
+      questionCount: 6,
+    })
+
+    // Casper-style adds the typing time; a timing out of bounds is refused by the field itself.
+    await userEvent.click(screen.getByRole('radio', { name: /Casper-style/ }))
+    expect(screen.getByLabelText('Typing time for both questions (seconds)')).toHaveValue(210)
+    const perQuestion = screen.getByLabelText('Time per spoken question (seconds)')
+    await userEvent.clear(perQuestion)
+    await userEvent.type(perQuestion, '5')
+    await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
+    expect(perQuestion).toBeInvalid()
+    expect(calls.filter((c) => c.key === 'POST /api/practice/sessions')).toHaveLength(1)
+    await userEvent.clear(perQuestion)
+    await userEvent.type(perQuestion, '45')
+    await userEvent.click(screen.getByRole('button', { name: 'Start Interview' }))
+    await waitFor(() => expect(calls.filter((c) => c.key === 'POST /api/practice/sessions')).toHaveLength(2))
+    expect(calls.filter((c) => c.key === 'POST /api/practice/sessions')[1]?.body).toMatchObject({
+      format: 'casper',
+      timings: { prepSeconds: 30, answerSeconds: 45, typedSeconds: 210 },
+      questionCount: 2,
     })
   })
 

@@ -4,21 +4,23 @@ import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
-import { countdownAnnouncement, formatClock } from '../utils/countdown'
+import { useCountdown } from '../hooks/use-countdown'
+import { followUpTimes, formatClock } from '../utils/countdown'
 import { MicLevel } from './mic-level'
+import { PhaseTimer } from './phase-timer'
+import { FollowUps, NotesPad, Scenario } from './scenario-panel'
 import type { AnswerUpload } from '../hooks/use-answer-uploads'
 
-/** Spec §8, verbatim even when tests shorten the limit. */
-export const LIMIT_REACHED = '3-minute limit reached. Your response was saved.'
-
-type RecorderState = 'idle' | 'recording' | 'saved'
 
 interface Props {
   item: PracticeItem
   position: number
   total: number
   mode: PracticeSession['mode']
-  limitSeconds: number
+  /** Timing is off: no clock runs down (a recording still stops at the item's ceiling). */
+  untimed: boolean
+  /** The item's limit is the spec's 3 minutes, so its own message applies when it is reached. */
+  specLimit: boolean
   stream: MediaStream | null
   mediaError: string | null
   upload: AnswerUpload | undefined
@@ -93,65 +95,104 @@ function UploadStatus({ upload, onRetry }: { upload: AnswerUpload; onRetry: () =
   )
 }
 
+/** Spec §8, verbatim even when tests shorten the limit: the traditional format's own message. */
+export const LIMIT_REACHED = '3-minute limit reached. Your response was saved.'
+/** The same for every other format's (or an extended) limit. */
+export const TIME_UP_SAVED = 'Time is up. Your response was saved.'
+
+const COUNTDOWN_FROM = 3
+
+/** 3-2-1 before recording starts by itself; said once, shown each second. */
+function StartCountdown({ onDone, announce }: { onDone: () => void; announce: (text: string) => void }) {
+  const [left, setLeft] = useState(COUNTDOWN_FROM)
+  useEffect(() => announce(`Recording starts in ${COUNTDOWN_FROM} seconds`), [announce])
+  useEffect(() => {
+    if (left === 0) {
+      onDone()
+      return
+    }
+    const t = setTimeout(() => setLeft(left - 1), 1000)
+    return () => clearTimeout(t)
+  }, [left, onDone])
+  return (
+    <p className="flex items-center gap-3 text-lg font-semibold">
+      Recording starts in
+      <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-primary text-2xl text-primary-foreground tabular-nums">
+        {Math.max(left, 1)}
+      </span>
+    </p>
+  )
+}
+
+type RecorderState = 'prep' | 'countdown' | 'idle' | 'recording' | 'saved'
+
 /**
- * One question: its tip, recording (idle -> recording -> saved) with a
- * countdown that stops the recording at the limit, replay of the saved
- * answer from memory, and the way on (skip, next, complete). Keyed by the
- * question, so each question starts idle.
+ * One question: its scenario and tip; for the timed formats, reading or
+ * preparation time (with notes for a station) that can be ended early,
+ * then a 3-2-1 countdown and recording that starts by itself; recording
+ * (idle -> recording -> saved) with a clock that stops it at the limit and
+ * an MMI station's follow-up prompts appearing as it runs; replay of the
+ * saved answer from memory; and the way on (skip, next, complete). Keyed by
+ * the question, so each question starts afresh.
  */
 export function QuestionRecorder(props: Props) {
-  const { item, position, total, mode, limitSeconds, stream, mediaError, upload, busy, announce, onSaved } = props
-  const [state, setState] = useState<RecorderState>('idle')
-  const [elapsed, setElapsed] = useState(0)
+  const { item, position, total, mode, untimed, specLimit, stream, mediaError, upload, busy, announce, onSaved } = props
+  const [state, setState] = useState<RecorderState>(() => (item.prepSeconds > 0 ? 'prep' : item.autoStart ? 'countdown' : 'idle'))
   const [limitReached, setLimitReached] = useState(false)
   const [replayUrl, setReplayUrl] = useState<string | null>(null)
   const [lengthSeconds, setLengthSeconds] = useState(0)
+  const [notes, setNotes] = useState('')
+  const [askedEarly, setAskedEarly] = useState(0)
   const recording = useRef<ReturnType<typeof startRecording> | null>(null)
   const startedAt = useRef(0)
   const isLast = position === total
+  const isStation = item.scenario !== ''
+
+  const endPrep = useCallback(() => {
+    announce(item.autoStart ? 'Preparation time is over' : 'Preparation time is over. Start recording when you are ready.')
+    setState(item.autoStart ? 'countdown' : 'idle')
+  }, [announce, item.autoStart])
+  const prep = useCountdown({ running: state === 'prep', limit: untimed ? 0 : item.prepSeconds, onEnd: endPrep, announce })
 
   const stop = useCallback(
     async (byLimit: boolean) => {
       const rec = recording.current
       if (!rec) return // the limit and a click can arrive together
       recording.current = null
-      setLengthSeconds(Math.min(limitSeconds, Math.round((performance.now() - startedAt.current) / 1000)))
+      setLengthSeconds(Math.min(item.answerSeconds, Math.round((performance.now() - startedAt.current) / 1000)))
       const answer = await rec.stop()
       setReplayUrl(URL.createObjectURL(answer.replay))
       setLimitReached(byLimit)
       setState('saved')
-      announce(byLimit ? LIMIT_REACHED : 'Answer saved')
+      announce(byLimit ? (specLimit ? LIMIT_REACHED : TIME_UP_SAVED) : 'Answer saved')
       onSaved(item.id, answer)
     },
-    [announce, onSaved, item.id, limitSeconds],
+    [announce, onSaved, item.id, item.answerSeconds, specLimit],
   )
+  const stopAtLimit = useCallback(() => void stop(true), [stop])
+  const answer = useCountdown({ running: state === 'recording', limit: item.answerSeconds, onEnd: stopAtLimit, announce: untimed ? undefined : announce })
 
-  function start() {
-    if (!stream) return
+  const start = useCallback(() => {
+    if (!stream) {
+      setState('idle') // the button waits for the microphone
+      return
+    }
     recording.current = startRecording(stream, mode, props.onRecordingStarted(item.id))
     startedAt.current = performance.now()
-    setElapsed(0)
     setState('recording')
     announce('Recording started')
-  }
+  }, [stream, mode, props, item.id, announce])
 
-  // The clock: elapsed whole seconds, and the automatic stop at the limit.
+  // Follow-up prompts: each at its time, or sooner when asked for.
+  const due = followUpTimes(item.followUps.length, untimed ? 0 : item.answerSeconds).filter((t) => answer.elapsed >= t).length
+  const asked = state === 'recording' || state === 'saved' ? Math.max(due, askedEarly) : 0
+  const announced = useRef(0)
   useEffect(() => {
-    if (state !== 'recording') return
-    const timer = setInterval(() => {
-      const secs = Math.floor((performance.now() - startedAt.current) / 1000)
-      setElapsed(secs)
-      if (secs >= limitSeconds) void stop(true)
-    }, 200)
-    return () => clearInterval(timer)
-  }, [state, limitSeconds, stop])
-
-  const remaining = Math.max(0, limitSeconds - elapsed)
-  useEffect(() => {
-    if (state !== 'recording') return
-    const text = countdownAnnouncement(remaining, limitSeconds)
-    if (text) announce(text)
-  }, [state, remaining, limitSeconds, announce])
+    if (asked > announced.current && state === 'recording') {
+      announce(`The interviewer asks: ${item.followUps[asked - 1]}`)
+      announced.current = asked
+    }
+  }, [asked, state, item.followUps, announce])
 
   // Leaving the question mid-recording stops the recorders; replay memory is freed.
   useEffect(() => () => void recording.current?.stop(), [])
@@ -161,14 +202,15 @@ export function QuestionRecorder(props: Props) {
 
   return (
     <section aria-labelledby="question-heading" className="grid gap-5">
-      <div className="grid gap-2">
+      <div className="grid gap-3">
         <p className="text-sm font-medium text-muted-foreground">
-          Question {position} of {total}
+          {isStation ? 'Station' : 'Question'} {position} of {total}
         </p>
+        {isStation ? <Scenario text={item.scenario} /> : null}
         <h1 id="question-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {item.question}
         </h1>
-        {item.tip ? (
+        {item.tip && state !== 'recording' ? (
           <p className="rounded-md bg-muted p-3 text-sm">
             <span className="font-semibold">Tip: </span>
             {item.tip}
@@ -182,19 +224,42 @@ export function QuestionRecorder(props: Props) {
         </p>
       ) : null}
 
+      {state === 'prep' ? (
+        <div className="grid gap-3">
+          <PhaseTimer label={isStation ? 'Reading time' : 'Preparation'} remaining={prep.remaining} elapsed={prep.elapsed} />
+          <div>
+            <Button size="lg" onClick={endPrep}>
+              {item.autoStart ? 'Start answering now' : 'End preparation'}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {state === 'countdown' ? <StartCountdown onDone={start} announce={announce} /> : null}
+
       {mode === 'video' && stream && state !== 'saved' ? <LivePreview stream={stream} /> : null}
       {mode === 'audio' && state !== 'saved' ? <MicLevel stream={stream} /> : null}
 
       {state === 'recording' ? (
-        <p className="flex items-center gap-2 text-lg font-semibold">
+        <div className="flex items-center gap-2">
           <Circle aria-hidden="true" className="size-3 animate-pulse fill-red-600 text-red-600" />
-          Recording · Time left <span role="timer" className="tabular-nums">{formatClock(remaining)}</span>
-        </p>
+          <PhaseTimer label="Recording" remaining={untimed ? null : answer.remaining} elapsed={answer.elapsed} />
+        </div>
+      ) : null}
+      <FollowUps prompts={item.followUps.slice(0, asked)} />
+      {state === 'recording' && asked < item.followUps.length ? (
+        <div>
+          <Button variant="outline" onClick={() => setAskedEarly(asked + 1)}>
+            Ask the next follow-up now
+          </Button>
+        </div>
+      ) : null}
+      {isStation && item.kind === 'spoken' && state !== 'saved' && (state !== 'idle' || item.prepSeconds > 0) ? (
+        <NotesPad id={`notes-${item.id}`} value={notes} onChange={setNotes} />
       ) : null}
 
       {state === 'saved' ? (
         <div className="grid gap-3">
-          {limitReached ? <p className="font-medium">{LIMIT_REACHED}</p> : <p className="font-medium">Your answer was saved.</p>}
+          {limitReached ? <p className="font-medium">{specLimit ? LIMIT_REACHED : TIME_UP_SAVED}</p> : <p className="font-medium">Your answer was saved.</p>}
           {replayUrl ? <Replay url={replayUrl} mode={mode} seconds={lengthSeconds} /> : null}
           {upload ? <UploadStatus upload={upload} onRetry={props.onRetryUpload} /> : null}
         </div>
@@ -211,16 +276,20 @@ export function QuestionRecorder(props: Props) {
               Skip Question
             </Button>
           </>
+        ) : state === 'prep' ? (
+          <Button size="lg" variant="outline" onClick={props.onSkip} disabled={busy}>
+            Skip Question
+          </Button>
         ) : state === 'recording' ? (
           <Button size="lg" variant="destructive" onClick={() => void stop(false)}>
             <Square aria-hidden="true" className="fill-current" />
             Stop Recording
           </Button>
-        ) : (
+        ) : state === 'saved' ? (
           <Button size="lg" onClick={props.onNext} disabled={busy}>
             {isLast ? 'Complete Session' : 'Next Question'}
           </Button>
-        )}
+        ) : null}
       </div>
       {state === 'idle' && !stream && !mediaError ? (
         <p className="text-sm text-muted-foreground">Waiting for your {mode === 'video' ? 'camera and microphone' : 'microphone'}…</p>

@@ -127,15 +127,31 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
           </h2>
           <Badge variant="outline">{STATUS_LABEL[entry.status]}</Badge>
         </div>
+        {entry.alsoAsked.length ? (
+          <ol start={2} className="ml-5 list-decimal font-semibold leading-snug" aria-label="Also asked">
+            {entry.alsoAsked.map((q) => (
+              <li key={q}>{q}</li>
+            ))}
+          </ol>
+        ) : null}
+        {entry.scenario ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-primary">Scenario</summary>
+            <p className="mt-1 whitespace-pre-line">{entry.scenario}</p>
+          </details>
+        ) : null}
         {entry.tip ? <p className="text-sm text-muted-foreground">Tip: {entry.tip}</p> : null}
       </CardHeader>
       {entry.status === 'skipped' || processing ? null : (
         <CardContent className="grid gap-4">
           <Transcript
             text={transcriptText(entry)}
+            title={entry.kind === 'typed' ? 'Your written answer' : 'Transcript'}
             correction={entry.correction}
-            // A scored answer, or one the engine heard nothing meaningful in, may be corrected.
-            correctable={entry.status === 'done' && entry.transcript != null && sessionId && entry.itemId ? { sessionId, itemId: entry.itemId } : undefined}
+            // A scored answer, or one the engine heard nothing meaningful in, may be corrected; a typed one is already the student's words.
+            correctable={
+              entry.kind === 'spoken' && entry.status === 'done' && entry.transcript != null && sessionId && entry.itemId ? { sessionId, itemId: entry.itemId } : undefined
+            }
           />
           {entry.metrics ? <Metrics metrics={entry.metrics} /> : null}
           {entry.status === 'failed' ? (

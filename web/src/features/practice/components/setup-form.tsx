@@ -10,6 +10,8 @@ import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../api/create-practice-session'
+import { useFormats, type Format, type Timings } from '../api/get-formats'
+import { FORMAT_TEXT, formatDuration } from '../utils/formats'
 import { CustomQuestionBuilder } from './custom-question-builder'
 import type { ProfessionNames } from './profession-tag'
 
@@ -27,6 +29,24 @@ export function parseFocus(value: string | null): Focus {
 
 const DEFAULT_COUNT = 5
 const QUESTION_COUNT = limits.createPracticeSession.body.questionCount
+const TIMING = limits.createPracticeSession.body.timings
+type Extension = NonNullable<CreatePracticeSessionInput['extension']>
+
+const EXTENSION_TEXT: Record<Extension, string> = {
+  '1': 'Standard time',
+  '1.25': '1.25 × every limit',
+  '1.5': '1.5 × every limit',
+  '2': '2 × every limit',
+  off: 'Untimed practice (no clock runs down)',
+}
+const EXTENSIONS = limits.createPracticeSession.body.extension.enum
+
+/** A whole number of seconds typed into a field, kept within its bounds. */
+function seconds(value: string, bounds: { minimum: number; maximum: number }, fallback: number): number {
+  const n = Math.round(Number(value))
+  if (value.trim() === '' || !Number.isFinite(n)) return fallback
+  return Math.min(bounds.maximum, Math.max(bounds.minimum, n))
+}
 
 const INTERVIEW_TYPES: Option<InterviewType>[] = [
   { value: 'random', label: 'Random', hint: 'Questions drawn from the bank for this profession.' },
@@ -37,6 +57,20 @@ const MODES: Option<Mode>[] = [
   { value: 'video', label: 'Video', hint: 'Camera and microphone; replay yourself afterwards.' },
   { value: 'audio', label: 'Audio', hint: 'Microphone only.' },
 ]
+
+const FORMATS: Option<Format>[] = limits.createPracticeSession.body.format.enum.map((f) => ({ value: f, label: FORMAT_TEXT[f].label, hint: FORMAT_TEXT[f].hint }))
+
+/** The longest an untimed recording runs: the largest answer limit at the largest extension. */
+const UNTIMED_CEILING = TIMING.answerSeconds.maximum * Math.max(...EXTENSIONS.filter((x) => x !== 'off').map(Number))
+
+/** The format's own timings, in words. */
+function presetSummary(format: Format, t: Timings): string {
+  const parts: string[] = []
+  if (t.prepSeconds > 0) parts.push(`${formatDuration(t.prepSeconds)} to ${format === 'kira' ? 'prepare' : 'read'}`)
+  parts.push(`${formatDuration(t.answerSeconds)} per ${format === 'casper' ? 'spoken question' : 'answer'}`)
+  if (t.typedSeconds) parts.push(`${formatDuration(t.typedSeconds)} to type both answers`)
+  return `${FORMAT_TEXT[format].label}: ${parts.join(', ')}.`
+}
 
 interface Option<T extends string> {
   value: T
@@ -103,15 +137,51 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
   // Arriving from a guide means practising its kind of question, not the Big 3.
   const [big3, setBig3] = useState(initialFocus === '')
   const [custom, setCustom] = useState<readonly string[]>([])
+  const presets = useFormats()
+  const [format, setFormat] = useState<Format>('traditional')
+  const preset = presets.data?.find((p) => p.format === format)
+  // What the student typed over the format's timings; a field not typed in shows the preset.
+  const [edits, setEdits] = useState<Partial<Record<'prep' | 'answer' | 'typed', string>>>({})
+  const timing = {
+    prep: edits.prep ?? String(preset?.timings.prepSeconds ?? ''),
+    answer: edits.answer ?? String(preset?.timings.answerSeconds ?? ''),
+    typed: edits.typed ?? String(preset?.timings.typedSeconds ?? ''),
+  }
+  const [extension, setExtension] = useState<Extension>('1')
 
-  const isCustom = interviewType === 'custom'
-  const ready = isCustom ? custom.length > 0 : true
+  const stations = format === 'mmi' || format === 'casper'
+  const isCustom = interviewType === 'custom' && !stations
+  const ready = (isCustom ? custom.length > 0 : true) && preset !== undefined
+
+  function chooseFormat(next: Format) {
+    setFormat(next)
+    setEdits({})
+    const p = presets.data?.find((x) => x.format === next)
+    if (p) setCount(String(p.count))
+  }
+
+  function timings(): Timings | undefined {
+    if (!preset) return undefined
+    const t = preset.timings
+    return {
+      prepSeconds: seconds(timing.prep, TIMING.prepSeconds, t.prepSeconds),
+      answerSeconds: seconds(timing.answer, TIMING.answerSeconds, t.answerSeconds),
+      ...(format === 'casper' ? { typedSeconds: seconds(timing.typed, TIMING.typedSeconds, t.typedSeconds ?? 0) } : {}),
+    }
+  }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
+    const shape = { profession: slug, mode, format, extension, timings: timings() }
     const input: CreatePracticeSessionInput = isCustom
-      ? { profession: slug, mode, interviewType, big3: false, questionCount: custom.length, questions: custom.map((text) => ({ text })) }
-      : { profession: slug, mode, interviewType, big3, ...(focus ? { focus } : {}), questionCount: Math.min(QUESTION_COUNT.maximum, Math.max(QUESTION_COUNT.minimum, Number(count) || DEFAULT_COUNT)) }
+      ? { ...shape, interviewType: 'custom', big3: false, questionCount: custom.length, questions: custom.map((text) => ({ text })) }
+      : {
+          ...shape,
+          interviewType: 'random',
+          big3: big3 && !stations,
+          ...(focus ? { focus } : {}),
+          questionCount: Math.min(QUESTION_COUNT.maximum, Math.max(QUESTION_COUNT.minimum, Number(count) || (preset?.count ?? DEFAULT_COUNT))),
+        }
     create.mutate(input, {
       onSuccess: (session) => void navigate(`/${slug}/session?id=${encodeURIComponent(session.id)}`),
     })
@@ -120,8 +190,73 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
   return (
     <form onSubmit={onSubmit} className="grid gap-6">
       <Section title="Interview">
-        <Choice legend="Interview type" name="interviewType" value={interviewType} onChange={setInterviewType} options={INTERVIEW_TYPES} />
+        <Choice legend="Format" name="format" value={format} onChange={chooseFormat} options={FORMATS} />
+        {stations ? (
+          <p className="text-sm text-muted-foreground">{FORMAT_TEXT[format].label} sessions are drawn from the question bank’s scenarios.</p>
+        ) : (
+          <Choice legend="Interview type" name="interviewType" value={interviewType} onChange={setInterviewType} options={INTERVIEW_TYPES} />
+        )}
         <Choice legend="Recording mode" name="mode" value={mode} onChange={setMode} options={MODES} />
+      </Section>
+
+      <Section title="Timing">
+        {preset ? (
+          <>
+            <p className="text-sm text-muted-foreground">{presetSummary(format, preset.timings)} Change any of them for this session.</p>
+            <div className="grid gap-4 sm:grid-cols-3">
+              <FormField
+                label={stations ? 'Reading time (seconds)' : 'Preparation time (seconds)'}
+                type="number"
+                min={TIMING.prepSeconds.minimum}
+                max={TIMING.prepSeconds.maximum}
+                value={timing.prep}
+                onChange={(e) => setEdits({ ...edits, prep: e.target.value })}
+                hint={`0 for none, up to ${TIMING.prepSeconds.maximum}.`}
+              />
+              <FormField
+                label={format === 'casper' ? 'Time per spoken question (seconds)' : 'Answer time (seconds)'}
+                type="number"
+                min={TIMING.answerSeconds.minimum}
+                max={TIMING.answerSeconds.maximum}
+                value={timing.answer}
+                onChange={(e) => setEdits({ ...edits, answer: e.target.value })}
+                hint={`Between ${TIMING.answerSeconds.minimum} and ${TIMING.answerSeconds.maximum}.`}
+              />
+              {format === 'casper' ? (
+                <FormField
+                  label="Typing time for both questions (seconds)"
+                  type="number"
+                  min={TIMING.typedSeconds.minimum}
+                  max={TIMING.typedSeconds.maximum}
+                  value={timing.typed}
+                  onChange={(e) => setEdits({ ...edits, typed: e.target.value })}
+                  hint={`Between ${TIMING.typedSeconds.minimum} and ${TIMING.typedSeconds.maximum}.`}
+                />
+              ) : null}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="setup-extension">Extra time</Label>
+              <Select
+                id="setup-extension"
+                value={extension}
+                onChange={(e) => setExtension(EXTENSIONS.find((x) => x === e.target.value) ?? '1')}
+                aria-describedby="setup-extension-hint"
+                className="max-w-72"
+              >
+                {EXTENSIONS.map((x) => (
+                  <option key={x} value={x}>
+                    {EXTENSION_TEXT[x]}
+                  </option>
+                ))}
+              </Select>
+              <p id="setup-extension-hint" className="text-sm text-muted-foreground">
+                The accommodations admissions tests grant: every limit grows, or no clock runs down (a recording still stops at {formatDuration(UNTIMED_CEILING)}).
+              </p>
+            </div>
+          </>
+        ) : (
+          <FormStatus status={presets.isPending ? 'Loading the formats…' : null} error={presets.isError ? errorMessage(presets.error) : null} />
+        )}
       </Section>
 
       {isCustom ? (
@@ -131,7 +266,7 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
       ) : (
         <Section title="Questions">
           <FormField
-            label="Number of questions"
+            label={FORMAT_TEXT[format].count}
             type="number"
             min={QUESTION_COUNT.minimum}
             max={QUESTION_COUNT.maximum}
@@ -154,6 +289,7 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
               Questions of this kind come first, after the Big 3 if you start with them.
             </p>
           </div>
+          {stations ? null : (
           <label className="flex items-start gap-3">
             <input type="checkbox" checked={big3} onChange={(e) => setBig3(e.target.checked)} className="mt-1" />
             <span>
@@ -161,6 +297,7 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
               <span className="block text-sm text-muted-foreground">“Tell me about yourself”, “Why this profession” and “Why our school” come first.</span>
             </span>
           </label>
+          )}
         </Section>
       )}
 

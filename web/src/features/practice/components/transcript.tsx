@@ -19,8 +19,11 @@ export function Transcript({
   text,
   correction,
   correctable,
+  title = 'Transcript',
 }: {
   text: string
+  /** "Transcript" for a spoken answer; a typed one is the student's own text. */
+  title?: string
   correction: ResultEntry['correction']
   /** Where a correction goes; absent when this answer cannot be corrected. */
   correctable?: { sessionId: string; itemId: string }
@@ -36,7 +39,7 @@ export function Transcript({
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-        Transcript
+        {title}
         {correction ? <Badge variant="outline">Corrected by you</Badge> : null}
       </h3>
       {editing && correctable ? (

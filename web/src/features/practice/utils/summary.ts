@@ -16,7 +16,12 @@ export interface ResultEntry {
   key: string
   /** The live session's item id; absent when reviewing a saved session. */
   itemId?: string
+  kind: PracticeItem['kind']
+  /** A station's scenario; empty for a question asked on its own. */
+  scenario: string
   question: string
+  /** A typed part's second question (an MMI station's follow-ups are not shown again). */
+  alsoAsked: string[]
   tip: string
   status: PracticeItem['status']
   /** What the answer said; empty or null when a failure came before the transcript. */
@@ -38,7 +43,10 @@ export function entriesFromSession(session: PracticeSession): ResultEntry[] {
   return session.items.map((it) => ({
     key: it.id,
     itemId: it.id,
+    kind: it.kind,
+    scenario: it.scenario,
     question: it.question,
+    alsoAsked: it.kind === 'typed' ? it.followUps : [],
     tip: it.tip,
     status: it.status,
     transcript: it.transcript,
@@ -63,7 +71,10 @@ export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
       key: String(i),
       // Saved since corrections exist: the live item it came from.
       itemId: it.itemId || undefined,
+      kind: it.kind,
+      scenario: it.scenario,
       question: it.question,
+      alsoAsked: it.kind === 'typed' ? (it.followUps ?? []) : [],
       tip: it.tip,
       status,
       transcript: it.skipped ? null : it.transcript,

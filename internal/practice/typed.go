@@ -1,0 +1,73 @@
+package practice
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// Texts of a typed answer.
+const (
+	MsgTypedEmpty   = "Type an answer before you submit it, or skip the question."
+	MsgNotTyped     = "This question is answered by recording, not by typing."
+	MsgTypedTooLong = "A typed answer must be at most %d characters."
+)
+
+// AnswerInWriting records a typed answer (a Casper-style typed part): it
+// becomes the item's transcript as written and is scored by the same
+// feedback engine, with no speech figures. It counts as an answer for the
+// free sessions and the usage guard, like a recording.
+func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, itemID, text string) (Item, error) {
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		return Item{}, apperr.Invalid("text", MsgTypedEmpty)
+	case utf8.RuneCountInString(text) > MaxTranscriptLen:
+		return Item{}, apperr.Invalid("text", MsgTypedTooLong, MaxTranscriptLen)
+	}
+	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
+	if err != nil {
+		return Item{}, err
+	}
+	if it.Kind != KindTyped {
+		return Item{}, apperr.Conflict(MsgNotTyped)
+	}
+	meaningful := transcribe.Meaningful(text)
+	m := move{itemID: itemID, from: []string{StatusPending, StatusFailed}, to: StatusDone, next: finalizeNext(it),
+		update: func(tx *sql.Tx, now time.Time) error {
+			if err := saveTypedAnswer(ctx, tx, itemID, text, meaningful, now); err != nil {
+				return err
+			}
+			return s.users.CountAnswer(ctx, tx, u.ID)
+		}}
+	if meaningful {
+		m.to, m.next, m.opts = StatusScoring, ScoreArgs{ItemID: itemID}, s.insertOpts()
+	}
+	var moved bool
+	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		// Checked again under the user's lock, as an upload is.
+		if err := s.checkAnswerAllowed(ctx, tx, u, sessionID); err != nil {
+			return err
+		}
+		if err := s.checkUsage(ctx, tx, u.ID); err != nil {
+			return err
+		}
+		var err error
+		moved, err = s.moveItemTx(ctx, tx, m)
+		return err
+	})
+	if err != nil {
+		return Item{}, err
+	}
+	if !moved {
+		return Item{}, apperr.Conflict(msgAlreadyAnswered)
+	}
+	it.Status, it.Transcript, it.Meaningful = m.to, &text, &meaningful
+	return it, nil
+}

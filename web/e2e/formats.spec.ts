@@ -1,0 +1,189 @@
+import { type Locator, type Page } from '@playwright/test'
+import { createUserWithCli, expect, grantPassWithCli, logInInUi, PASSWORD, uniqueEmail } from './fixtures'
+import { expectUsableAt375 } from './layout'
+import { speakingTest } from './speaking'
+
+/**
+ * Issue 15: the interview formats in Chromium with a fake microphone that
+ * says a station answer, against the real server (pocketsphinx, the rubric).
+ * Timings are shortened in the setup itself, as any student may set them.
+ */
+const ANSWER =
+  'I would first listen to the patient and ask what worries her. I would explain the risks honestly, respect her decision, and involve the team so that she is safe.'
+
+const TYPED_ONE =
+  'I would speak with my friend privately, explain that sharing answers is unfair to the other students and to future patients, and encourage them to delete the messages. ' +
+  'If it continued, I would tell the course lead, because honesty matters more than avoiding an awkward conversation.'
+const TYPED_TWO = 'I would say that I care about them, that I am not judging them, and that I want us both to earn our place honestly.'
+
+const test = speakingTest(ANSWER)
+
+async function signIn(page: Page, name: string) {
+  const email = uniqueEmail('formats')
+  await createUserWithCli({ email, name, password: PASSWORD })
+  await grantPassWithCli(email) // several sessions: more than the trial's two
+  await page.goto('/login')
+  await logInInUi(page, email, PASSWORD)
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible()
+}
+
+interface Setup {
+  format: RegExp
+  count: string
+  prep: string
+  answer: string
+  typed?: string
+  extension?: string
+}
+
+/** The setup page with a format, its count and timings, in audio mode. */
+async function setUp(page: Page, s: Setup) {
+  await page.goto('/medical/setup')
+  await page.getByRole('radio', { name: s.format }).check()
+  await page.getByRole('radio', { name: /Audio/ }).check()
+  await page.getByRole('spinbutton', { name: /^Number of/ }).fill(s.count)
+  await page.getByRole('spinbutton', { name: /^(Reading|Preparation) time/ }).fill(s.prep)
+  await page.getByRole('spinbutton', { name: /^(Answer time|Time per spoken question)/ }).fill(s.answer)
+  if (s.typed) await page.getByLabel('Typing time for both questions (seconds)').fill(s.typed)
+  if (s.extension) await page.getByLabel('Extra time').selectOption({ label: s.extension })
+}
+
+async function start(page: Page) {
+  await page.getByRole('button', { name: 'Start Interview' }).click()
+  await expect(page).toHaveURL(/\/medical\/session\?id=/)
+}
+
+/** Every answer on the summary is transcribed or typed, and scored. */
+async function expectEveryAnswerScored(page: Page, count: number) {
+  await expect(page).toHaveURL(/\/medical\/summary\?id=/)
+  await expect(page.getByText('Session average')).toBeVisible({ timeout: 60_000 })
+  const cards = page.getByRole('article')
+  await expect(cards).toHaveCount(count)
+  for (let i = 0; i < count; i++) {
+    await expect(cards.nth(i).getByText('Done', { exact: true })).toBeVisible()
+    await expect(cards.nth(i).getByText(/^Score: \d+$/)).toBeVisible()
+  }
+  return cards
+}
+
+/** The recording of the current question starts by itself, after the 3-2-1 countdown. */
+async function expectAutomaticStart(page: Page) {
+  await expect(page.getByText('Recording starts in')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible({ timeout: 6_000 })
+  await expect(page.getByRole('button', { name: 'Start Recording' })).toHaveCount(0)
+}
+
+/** The orientation line: profession, format, timing and mode. */
+function tag(page: Page): Locator {
+  return page.getByText(/^Medical interview/)
+}
+
+test('an MMI station, a Kira-style question and a Casper-style set, each scored on the summary', async ({ page }) => {
+  test.setTimeout(240_000)
+  await signIn(page, 'Mo Formats')
+
+  // MMI: the scenario and a notes pad while reading; the answer starts by
+  // itself when reading ends; a follow-up appears during the station.
+  await setUp(page, { format: /MMI stations/, count: '1', prep: '5', answer: '12' })
+  await expect(page.getByText(/MMI stations: 5 s to read, 12 s per answer|MMI stations: 2 min to read/)).toBeVisible()
+  await expectUsableAt375(page, 'setup-mmi')
+  await start(page)
+  await expect(tag(page)).toHaveText('Medical interview · MMI stations · Audio')
+  await expect(page.getByText('Station 1 of 1')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Scenario' })).toBeVisible()
+  await expect(page.getByText(/Reading time · time left/)).toBeVisible()
+  await page.getByLabel('Your notes').fill('values: autonomy, honesty; who else: the team')
+  await expectUsableAt375(page, 'session-mmi-reading')
+  await expectAutomaticStart(page)
+  await expect(page.getByLabel('Your notes')).toHaveValue('values: autonomy, honesty; who else: the team')
+  await expect(page.getByRole('list', { name: 'The interviewer asks' }).getByRole('listitem')).toHaveCount(1, { timeout: 8_000 })
+  await expectUsableAt375(page, 'session-mmi-station')
+  await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: 'Complete Session' }).click()
+  const mmi = await expectEveryAnswerScored(page, 1)
+  await expect(mmi.first().getByText('Scenario')).toBeVisible()
+  await expectUsableAt375(page, 'summary-mmi')
+
+  // Kira-style: preparation runs out by itself, then one take.
+  await setUp(page, { format: /Kira-style/, count: '1', prep: '3', answer: '10' })
+  await start(page)
+  await expect(tag(page)).toHaveText('Medical interview · Kira-style · Audio')
+  await expect(page.getByText(/Preparation · time left/)).toBeVisible()
+  await expectAutomaticStart(page)
+  await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: 'Complete Session' }).click()
+  await expectEveryAnswerScored(page, 1)
+
+  // Casper-style: a video part (two questions on one scenario) and a typed part.
+  await setUp(page, { format: /Casper-style/, count: '2', prep: '3', answer: '10', typed: '120' })
+  await start(page)
+  await expect(tag(page)).toHaveText('Medical interview · Casper-style · Audio')
+  await expect(page.getByText('Station 1 of 3')).toBeVisible()
+  await expectAutomaticStart(page)
+  await page.waitForTimeout(7_000)
+  await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await page.getByRole('button', { name: 'Next Question' }).click()
+  // The second question of the set: no reading again, straight to the countdown.
+  await expect(page.getByText('Station 2 of 3')).toBeVisible()
+  await expectAutomaticStart(page)
+  await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
+  await page.getByRole('button', { name: 'Next Question' }).click()
+  await expect(page.getByText('Typed response · Question 3 of 3')).toBeVisible()
+  await page.getByRole('button', { name: 'Start writing now' }).click()
+  const boxes = page.getByRole('textbox')
+  await expect(boxes).toHaveCount(2)
+  await expect(boxes.first()).toBeFocused()
+  await boxes.first().fill(TYPED_ONE)
+  await boxes.nth(1).fill(TYPED_TWO)
+  await expectUsableAt375(page, 'session-casper-typed')
+  await page.getByRole('button', { name: 'Submit answers' }).click()
+  await page.getByRole('button', { name: 'Complete Session' }).click()
+  const casper = await expectEveryAnswerScored(page, 3)
+  const typed = casper.filter({ has: page.getByRole('heading', { name: 'Your written answer' }) })
+  await expect(typed).toHaveCount(1)
+  await expect(typed.getByText(TYPED_TWO, { exact: false })).toBeVisible()
+  // Typed: content and structure feedback, no speech figures.
+  await expect(typed.getByText('Words per minute')).toHaveCount(0)
+  await expectUsableAt375(page, 'summary-casper')
+})
+
+test('2× time doubles every limit, and a screen reader hears only the milestones', async ({ page }) => {
+  test.setTimeout(120_000)
+  await signIn(page, 'Ada Access')
+  // The clock is Playwright's from here (it runs as usual until told to jump): the typed part's 80 s pass in a moment.
+  await page.clock.install()
+  await setUp(page, { format: /Casper-style/, count: '2', prep: '5', answer: '10', typed: '40', extension: '2 × every limit' })
+  await start(page)
+  await expect(tag(page)).toHaveText('Medical interview · Casper-style · 2× time · Audio')
+
+  // Reading: 5 s doubled.
+  await expect(page.getByRole('timer')).toHaveText('0:10')
+  await page.getByRole('button', { name: 'Skip Question' }).click()
+  // Answering: 10 s doubled.
+  await expect(page.getByText('Station 2 of 3')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('timer')).toHaveText(/^0:(20|19)$/)
+  await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await page.getByRole('button', { name: 'Next Question' }).click()
+
+  // Typing: 40 s doubled, its reading 5 s doubled.
+  await expect(page.getByText('Typed response · Question 3 of 3')).toBeVisible()
+  await expect(page.getByRole('timer')).toHaveText('0:10')
+  await page.getByRole('button', { name: 'Start writing now' }).click()
+  await expect(page.getByRole('timer')).toHaveText('1:20')
+  await page.getByRole('textbox').first().fill(TYPED_ONE)
+
+  // Every change the status region makes from here is what a screen reader hears.
+  await page.evaluate(() => {
+    const region = document.querySelector('main [role="status"].sr-only')!
+    const heard: string[] = []
+    ;(window as unknown as { heard: string[] }).heard = heard
+    new MutationObserver(() => heard.push(region.textContent ?? '')).observe(region, { childList: true, characterData: true, subtree: true })
+  })
+  await page.clock.runFor(50_000)
+  await expect(page.getByText('Less than 30 seconds')).toBeVisible()
+  await page.clock.runFor(31_000)
+  await expect(page.getByText('Time is up. Your answers were submitted.')).toBeAttached()
+  const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard)
+  expect(heard).toEqual(['1 minute left', '30 seconds left', 'Time is up. Your answers were submitted.'])
+})
