@@ -107,6 +107,19 @@ func level(f float64) int {
 }
 
 // anchor is the description of a level.
+// writtenLength stands in for delivery in a typed answer, which is read,
+// not heard: its weight is delivery's, its levels are about length alone.
+func writtenLength(delivery criterion) criterion {
+	delivery.name = "Length"
+	delivery.anchors = [4]string{
+		"Far too short (or long) to answer what was asked.",
+		"Short of what the questions need, or longer than the time allows.",
+		"A full answer to each question.",
+		"Complete and concise: each question answered in full.",
+	}
+	return delivery
+}
+
 func (c criterion) anchor(l int) string {
 	switch {
 	case l <= 2:

@@ -8,9 +8,22 @@ import (
 // was measured: a comfortable interview pace.
 const wordsPerMinuteAssumed = 150
 
+// Written answers are judged on the length a timed written response holds
+// (Casper gives 3.5 minutes for two questions, about 80-160 words each at
+// typing speed) rather than what a spoken minute holds: on the spoken
+// scale their 60-120 seconds.
+const (
+	writtenWordsMin = 80
+	writtenWordsMax = 160
+	// secondsPerWrittenWord puts the written range on the spoken one.
+	secondsPerWrittenWord = 60.0 / writtenWordsMin
+)
+
 type deliveryResult struct {
 	seconds       float64
 	estimated     bool // seconds came from the word count
+	written       bool // a typed answer: seconds stand for its length in words
+	words         int
 	wpm           float64
 	fillers       int
 	fillersPer100 float64
@@ -20,9 +33,16 @@ type deliveryResult struct {
 	score         float64
 }
 
-func measureDelivery(d *Delivery, t *text) deliveryResult {
+func measureDelivery(d *Delivery, t *text, written bool) deliveryResult {
 	r := deliveryResult{}
 	words := len(t.words)
+	r.words = words
+	if written {
+		// Nothing is heard in a typed answer: only its length counts.
+		r.seconds, r.estimated, r.written = float64(words)*secondsPerWrittenWord, true, true
+		r.score = r.lengthScore()
+		return r
+	}
 	textFillers := t.find(fillerCues, false)
 	r.fillers = len(textFillers)
 	if len(textFillers) > 0 {
@@ -99,6 +119,10 @@ func (r deliveryResult) compute() float64 {
 }
 
 func (r deliveryResult) evidence() []Evidence {
+	if r.written {
+		return []Evidence{{Section: SectionOverallImpression, Criterion: "length", Met: r.words >= writtenWordsMin && r.words <= writtenWordsMax*2,
+			Note: fmt.Sprintf("%d words written (aim for %d-%d per question)", r.words, writtenWordsMin, writtenWordsMax)}}
+	}
 	lengthNote := fmt.Sprintf("%.0f s (target 60-120 s)", r.seconds)
 	if r.estimated {
 		lengthNote = fmt.Sprintf("about %.0f s estimated from the word count (target 60-120 s); no timing measured", r.seconds)
@@ -121,6 +145,13 @@ func (r deliveryResult) evidence() []Evidence {
 
 func (r deliveryResult) suggestions() []suggestion {
 	var out []suggestion
+	if r.written {
+		if r.words < writtenWordsMin {
+			out = append(out, suggestion{54, "a fuller answer", fmt.Sprintf(
+				"Write more (this has %d words): %d-%d words per question leave room for the issue, the options and your reasons.", r.words, writtenWordsMin, writtenWordsMax)})
+		}
+		return out
+	}
 	if r.fillersPer100 > 4 {
 		at := ""
 		if r.fillerQuote != "" {

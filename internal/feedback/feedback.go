@@ -55,6 +55,10 @@ type Input struct {
 	// Delivery is nil when no timing is known (text-only scoring); the rubric
 	// then estimates length from the word count and says so.
 	Delivery *Delivery
+	// Written is true for a typed answer: there is no delivery to judge,
+	// and its length is counted in words against what a timed written
+	// response holds.
+	Written bool
 }
 
 // Delivery is what the speech-to-text step measured. Zero fields are

@@ -138,7 +138,7 @@ func assess(in Input) *assessment {
 	a.hedges = a.t.find(hedgeCues, false)
 	a.repeat = a.t.repetition()
 	a.jargon = a.t.find(jargonCues, false)
-	a.delivery = measureDelivery(in.Delivery, a.t)
+	a.delivery = measureDelivery(in.Delivery, a.t, in.Written)
 	a.flags = a.findFlags()
 	if a.answersAnotherQuestion() {
 		a.flags = append(a.flags, flagHit{key: FlagDifferentQuestion, m: a.firstSentence()})
@@ -593,6 +593,9 @@ func (a *assessment) judge() []judged {
 		case critDelivery:
 			j.f = a.delivery.score / 100
 			j.quote = a.delivery.fillerQuote
+			if a.in.Written {
+				j.c = writtenLength(j.c)
+			}
 		case critPresence:
 			j.f = a.presence(content, structure)
 			if len(a.flags) > 0 {
@@ -704,8 +707,12 @@ func (a *assessment) suggestions() []suggestion {
 		out = append(out, suggestion{100, "a red flag — " + r.name, text})
 	}
 	if a.words < oneLinerWords*2 && !a.complete() {
+		more, aim := "Say more", "Aim for 60-120 seconds built on the structure below."
+		if a.in.Written {
+			more, aim = "Write more", fmt.Sprintf("Aim for %d-%d words per question, built on the structure below.", writtenWordsMin, writtenWordsMax)
+		}
 		out = append(out, suggestion{90, "enough substance", fmt.Sprintf(
-			"Say more: %d words cannot show what this question needs. Aim for 60-120 seconds built on the structure below.", a.words)})
+			"%s: %d words cannot show what this question needs. %s", more, a.words, aim)})
 	}
 	for i, p := range a.parts {
 		if p.credit >= 1 {

@@ -200,5 +200,18 @@ func TestTypedAnswerIsScoredWithoutSpeechFigures(t *testing.T) {
 		if who().SessionsCompleted != 1 {
 			t.Fatalf("a session with only a typed answer counted %d sessions", who().SessionsCompleted)
 		}
+		saved, err := f.svc.Save(ctx, who(), s.ID, "Casper practice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept *practice.SavedItem
+		for i := range saved.Items {
+			if saved.Items[i].Kind == practice.KindTyped {
+				kept = &saved.Items[i]
+			}
+		}
+		if kept == nil || kept.Scenario != typed.Scenario || len(kept.FollowUps) != 1 || kept.Transcript != strings.TrimSpace(answer) || kept.Metrics != nil {
+			t.Fatalf("saved typed answer %+v", kept)
+		}
 	})
 }

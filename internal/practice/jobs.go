@@ -315,7 +315,7 @@ func delivery(m *transcribe.Metrics) *feedback.Delivery {
 // delivery figures of a spoken answer.
 func scoringInput(prof string, it Item, transcript string) feedback.Input {
 	return feedback.Input{Profession: prof, Question: scoredQuestion(it), Subtag: it.Subtag,
-		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics)}
+		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics), Written: it.Kind == KindTyped}
 }
 
 // scoreItem is the second pipeline step.

@@ -68,7 +68,7 @@ async function expectEveryAnswerScored(page: Page, count: number) {
 
 /** The recording of the current question starts by itself, after the 3-2-1 countdown. */
 async function expectAutomaticStart(page: Page) {
-  await expect(page.getByText('Recording starts in')).toBeVisible({ timeout: 15_000 })
+  await expect(page.locator('p', { hasText: 'Recording starts in' })).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible({ timeout: 6_000 })
   await expect(page.getByRole('button', { name: 'Start Recording' })).toHaveCount(0)
 }
@@ -101,7 +101,7 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
   await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
   await page.getByRole('button', { name: 'Complete Session' }).click()
   const mmi = await expectEveryAnswerScored(page, 1)
-  await expect(mmi.first().getByText('Scenario')).toBeVisible()
+  await expect(mmi.first().getByText('Scenario', { exact: true })).toBeVisible()
   await expectUsableAt375(page, 'summary-mmi')
 
   // Kira-style: preparation runs out by itself, then one take.
@@ -128,7 +128,7 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
   await expectAutomaticStart(page)
   await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
   await page.getByRole('button', { name: 'Next Question' }).click()
-  await expect(page.getByText('Typed response · Question 3 of 3')).toBeVisible()
+  await expect(page.getByText('Typed response · Station 3 of 3')).toBeVisible()
   await page.getByRole('button', { name: 'Start writing now' }).click()
   const boxes = page.getByRole('textbox')
   await expect(boxes).toHaveCount(2)
@@ -167,7 +167,7 @@ test('2× time doubles every limit, and a screen reader hears only the milestone
   await page.getByRole('button', { name: 'Next Question' }).click()
 
   // Typing: 40 s doubled, its reading 5 s doubled.
-  await expect(page.getByText('Typed response · Question 3 of 3')).toBeVisible()
+  await expect(page.getByText('Typed response · Station 3 of 3')).toBeVisible()
   await expect(page.getByRole('timer')).toHaveText('0:10')
   await page.getByRole('button', { name: 'Start writing now' }).click()
   await expect(page.getByRole('timer')).toHaveText('1:20')

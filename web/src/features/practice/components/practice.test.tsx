@@ -328,7 +328,7 @@ describe('practice session', () => {
       'POST /api/practice/sessions/s1/complete': () => json(200, { session: session({ status: 'completed' }) }),
     })
     const { router } = renderApp('/pharmacy/session?id=s1')
-    expect(await screen.findByText('Typed response · Question 1 of 1')).toBeInTheDocument()
+    expect(await screen.findByText('Typed response · Station 1 of 1')).toBeInTheDocument()
     expect(screen.getByRole('timer')).toHaveTextContent('3:30')
     expect(screen.getByRole('button', { name: 'Submit answers' })).toBeDisabled()
     await userEvent.type(screen.getByLabelText('1. What would you do?'), 'I would not use them and I would tell the course lead.')
@@ -361,6 +361,34 @@ describe('practice session', () => {
 })
 
 describe('summary', () => {
+  it('shows a station with its scenario, and a typed answer as written: no speech figures, nothing to correct', async () => {
+    const done = session({
+      status: 'completed',
+      format: 'casper',
+      averageScore: 70,
+      items: [
+        item(1, {
+          kind: 'typed',
+          scenario: 'A friend shares exam answers.',
+          question: 'What would you do?',
+          followUps: ['What would you tell your friend?'],
+          status: 'done',
+          transcript: '1. Refuse.\n\n2. The truth.',
+          feedback: feedback(70),
+          meaningful: true,
+        }),
+      ],
+    })
+    mockApi({ ...base, 'GET /api/practice/sessions/s1': () => json(200, { session: done }) })
+    renderApp('/dental/summary?id=s1')
+    const card = await screen.findByRole('article', { name: '1. What would you do?' })
+    expect(within(card).getByText('What would you tell your friend?')).toBeInTheDocument()
+    expect(within(card).getByText('Scenario')).toBeInTheDocument()
+    expect(within(card).getByRole('heading', { name: 'Your written answer' })).toBeInTheDocument()
+    expect(within(card).queryByText('Words per minute')).not.toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Correct the transcript' })).not.toBeInTheDocument()
+  })
+
   it('shows results in order with skipped last, offline scoring, no-content and failures with Retry', async () => {
     const metrics = { durationSeconds: 65, wordsPerMinute: 131.6, fillerCount: 2, longestPauseSeconds: 1.25, pausesMeasured: true }
     const done = session({

@@ -127,13 +127,12 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
           </h2>
           <Badge variant="outline">{STATUS_LABEL[entry.status]}</Badge>
         </div>
-        {entry.alsoAsked.length ? (
-          <ol start={2} className="ml-5 list-decimal font-semibold leading-snug" aria-label="Also asked">
-            {entry.alsoAsked.map((q) => (
-              <li key={q}>{q}</li>
-            ))}
-          </ol>
-        ) : null}
+        {entry.alsoAsked.map((q) => (
+          <p key={q} className="font-medium leading-snug">
+            <span className="text-muted-foreground">And: </span>
+            {q}
+          </p>
+        ))}
         {entry.scenario ? (
           <details className="text-sm">
             <summary className="cursor-pointer font-medium text-primary">Scenario</summary>

@@ -86,7 +86,7 @@ export function TypedAnswer({ sessionId, item, position, total, untimed, busy, a
     <section aria-labelledby="question-heading" className="grid gap-5">
       <div className="grid gap-3">
         <p className="text-sm font-medium text-muted-foreground">
-          Typed response · Question {position} of {total}
+          Typed response · {item.scenario ? 'Station' : 'Question'} {position} of {total}
         </p>
         <Scenario text={item.scenario} />
         <h1 id="question-heading" className="sr-only">

@@ -1,0 +1,57 @@
+package feedback
+
+import (
+	"strings"
+	"testing"
+)
+
+// A typed answer is judged on what it says and how long it is in words:
+// nothing about speaking time, pace, pauses or fillers, which it cannot have.
+func TestWrittenAnswersAreNotJudgedAsSpeech(t *testing.T) {
+	in := starInput(strings.ReplaceAll(starAnswer, "um, ", ""))
+	in.Delivery, in.Written = nil, true
+	fb := score(t, in)
+	for _, ev := range fb.Evidence {
+		if ev.Section != SectionOverallImpression {
+			continue
+		}
+		if ev.Level > 0 { // a criterion's level: delivery stands in as length
+			if ev.Criterion == "Delivery" {
+				t.Errorf("a written answer's delivery was judged: %+v", ev)
+			}
+			continue
+		}
+		if ev.Criterion != "length" {
+			t.Errorf("a written answer was judged on %s: %+v", ev.Criterion, ev)
+		}
+		if strings.Contains(ev.Note, " s ") || !strings.Contains(ev.Note, "words written") {
+			t.Errorf("length of a written answer told as %q", ev.Note)
+		}
+	}
+	for _, s := range fb.Suggestions {
+		if strings.Contains(s, "second") || strings.Contains(s, "pace") || strings.Contains(s, "Pause") {
+			t.Errorf("a written answer was told how to speak: %q", s)
+		}
+	}
+
+	short := starInput("I would ask the patient what scared him and let him hold the suction.")
+	short.Delivery, short.Written = nil, true
+	fb = score(t, short)
+	if !strings.Contains(strings.Join(fb.Suggestions, " "), "Write more:") {
+		t.Errorf("a one-line written answer got %q", fb.Suggestions)
+	}
+
+	// The same words spoken are timed as speech.
+	spoken := starInput(starAnswer)
+	if fb := score(t, spoken); !strings.Contains(fb.Evidence[len(fb.Evidence)-1].Note+evidenceNotes(fb), "target 60-120 s") {
+		t.Errorf("a spoken answer's length: %s", evidenceNotes(fb))
+	}
+}
+
+func evidenceNotes(fb Feedback) string {
+	var notes []string
+	for _, ev := range fb.Evidence {
+		notes = append(notes, ev.Note)
+	}
+	return strings.Join(notes, "; ")
+}
