@@ -186,6 +186,21 @@ describe('question manager', () => {
     })
   })
 
+  it('lists a station by its scenario and shows its follow-ups', async () => {
+    const stationRow = { ...question, id: 'q2', scenario: 'A patient asks for veneers on healthy teeth.', text: 'What would you do?', followUps: ['Who pays?'] }
+    adminApi({
+      'GET /api/admin/questions': () => json(200, { questions: [stationRow], total: 1, page: 1, pageSize: 25 }),
+      'GET /api/admin/questions/q2': () => json(200, stationRow),
+    })
+    renderApp('/dental/admin/questions')
+    const row = (await screen.findByText('A patient asks for veneers on healthy teeth.')).closest('tr')!
+    expect(within(row).getByText('Station')).toBeInTheDocument()
+    await userEvent.click(within(row).getByRole('button', { name: /View/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Station prompt')).toBeInTheDocument()
+    expect(within(dialog).getByText('Who pays?')).toBeInTheDocument()
+  })
+
   it('says "Failed to add question." when the server refuses, with its reason', async () => {
     const { calls } = adminApi({ 'POST /api/admin/questions': () => problem(409, 'text: duplicates another question.') })
     renderApp('/dental/admin/questions')

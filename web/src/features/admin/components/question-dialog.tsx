@@ -114,7 +114,17 @@ export function QuestionDialog({
           <>
             {question.isError ? <FormError message={errorMessage(question.error)} /> : null}
             <dl className="grid gap-4">
-              <Detail term="Question">{current.text}</Detail>
+              {current.scenario ? <Detail term="Scenario">{current.scenario}</Detail> : null}
+              <Detail term={current.scenario ? 'Station prompt' : 'Question'}>{current.text}</Detail>
+              {current.followUps?.length ? (
+                <Detail term="Follow-up prompts">
+                  <ol className="ml-5 list-decimal">
+                    {current.followUps.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
+                  </ol>
+                </Detail>
+              ) : null}
               <Detail term="Professions">{professionNames(current.mainTags, professions)}</Detail>
               <Detail term="Subtag">{current.subtag || 'None'}</Detail>
               <Detail term="Tip">{current.tip || 'None'}</Detail>

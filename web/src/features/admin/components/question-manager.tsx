@@ -100,6 +100,14 @@ export function QuestionManager({ adminPath, professions }: { adminPath: string;
             {rows.map((question) => (
               <TableRow key={question.id}>
                 <TableCell className="min-w-56 max-w-xl">
+                  {question.scenario ? (
+                    <span className="line-clamp-2">
+                      <Badge variant="outline" className="mr-1">
+                        Station
+                      </Badge>
+                      {question.scenario}
+                    </span>
+                  ) : null}
                   <span className="line-clamp-2">{question.text}</span>
                 </TableCell>
                 <TableCell className="min-w-32">{professionNames(question.mainTags, professions)}</TableCell>

@@ -205,7 +205,7 @@ describe('practice session', () => {
     expect(position).toBe(0)
   })
 
-  it('shows a microphone level meter in audio mode before and while recording, from a Web Audio analyser', async () => {
+  it('shows a microphone level meter before and while recording, from a Web Audio analyser', async () => {
     fakeMedia(() => Promise.resolve({ getTracks: () => [], getAudioTracks: () => [{ kind: 'audio' }] }))
     const closed = vi.fn()
     class FakeAudioContext {

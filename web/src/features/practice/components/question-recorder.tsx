@@ -237,7 +237,8 @@ export function QuestionRecorder(props: Props) {
       {state === 'countdown' ? <StartCountdown onDone={start} announce={announce} /> : null}
 
       {mode === 'video' && stream && state !== 'saved' ? <LivePreview stream={stream} /> : null}
-      {mode === 'audio' && state !== 'saved' ? <MicLevel stream={stream} /> : null}
+      {/* In both modes: the camera shows the face, not whether the microphone hears. */}
+      {state !== 'saved' ? <MicLevel stream={stream} /> : null}
 
       {state === 'recording' ? (
         <div className="flex items-center gap-2">
