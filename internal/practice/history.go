@@ -2,6 +2,7 @@ package practice
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -22,6 +23,7 @@ const (
 // do not filter.
 type HistoryQuery struct {
 	Profession string
+	Format     Format
 	// From and To are whole days, To included.
 	From, To time.Time
 	// Search is text a question of the session contains.
@@ -47,6 +49,9 @@ func (s *Service) History(ctx context.Context, u auth.User, hq HistoryQuery) (Hi
 	hq.Search = strings.Join(strings.Fields(hq.Search), " ")
 	if utf8.RuneCountInString(hq.Search) > MaxHistorySearch {
 		return HistoryPage{}, apperr.Invalid("q", "The search must be at most %d characters.", MaxHistorySearch)
+	}
+	if hq.Format != "" && !slices.Contains(formats, hq.Format) {
+		return HistoryPage{}, apperr.Invalid("format", "Unknown interview format %q.", hq.Format)
 	}
 	if !hq.From.IsZero() && !hq.To.IsZero() && hq.To.Before(hq.From) {
 		return HistoryPage{}, apperr.Invalid("to", "The end date must not be before the start date.")

@@ -20,8 +20,9 @@ func TestHistoryFiltersSearchesAndPages(t *testing.T) {
 		ctx := context.Background()
 		// Sessions whose questions were all skipped use no free session,
 		// so the trial allows as many as the test needs.
-		saveSkipped := func(profession string) practice.Saved {
-			s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: profession, Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		saveSkipped := func(profession string, format practice.Format) practice.Saved {
+			s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: profession, Mode: "audio", InterviewType: "random", QuestionCount: 1,
+				Format: format})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -39,9 +40,9 @@ func TestHistoryFiltersSearchesAndPages(t *testing.T) {
 		}
 		var dental []practice.Saved
 		for range practice.HistoryPageSize + 1 {
-			dental = append(dental, saveSkipped("dental"))
+			dental = append(dental, saveSkipped("dental", ""))
 		}
-		pa := saveSkipped("pa")
+		pa := saveSkipped("pa", practice.FormatKira)
 
 		history := func(hq practice.HistoryQuery) practice.HistoryPage {
 			t.Helper()
@@ -63,6 +64,15 @@ func TestHistoryFiltersSearchesAndPages(t *testing.T) {
 		}
 		if got := history(practice.HistoryQuery{Profession: "pa"}); got.Total != 1 || got.Sessions[0].ID != pa.ID {
 			t.Fatalf("profession filter: %+v", got)
+		}
+		if got := history(practice.HistoryQuery{Format: practice.FormatKira}); got.Total != 1 || got.Sessions[0].ID != pa.ID || got.Sessions[0].Format != practice.FormatKira {
+			t.Fatalf("format filter: %+v", got)
+		}
+		if got := history(practice.HistoryQuery{Format: practice.FormatTraditional}); got.Total != len(dental) {
+			t.Fatalf("traditional sessions: %d of %d", got.Total, len(dental))
+		}
+		if _, err := f.svc.History(ctx, reload(), practice.HistoryQuery{Format: "panel"}); err == nil {
+			t.Fatal("an unknown format was accepted")
 		}
 		today := time.Now().UTC().Truncate(24 * time.Hour)
 		if got := history(practice.HistoryQuery{From: today, To: today}); got.Total != all.Total {

@@ -196,6 +196,7 @@ func (h *Handler) progress(ctx context.Context, u auth.User, in *progressInput) 
 
 type historyInput struct {
 	Profession string           `query:"profession" maxLength:"64" doc:"A profession's slug; empty for every profession."`
+	Format     Format           `query:"format" doc:"An interview format; empty for every format."`
 	From       string           `query:"from" format:"date" doc:"The first day, YYYY-MM-DD (UTC)."`
 	To         string           `query:"to" format:"date" doc:"The last day, YYYY-MM-DD (UTC), included."`
 	Q          string           `query:"q" maxLength:"200" doc:"Text a question of the session contains."`
@@ -205,7 +206,7 @@ type historyInput struct {
 type historyOutput struct{ Body HistoryPage }
 
 func (h *Handler) listHistory(ctx context.Context, u auth.User, in *historyInput) (*historyOutput, error) {
-	hq := HistoryQuery{Profession: in.Profession, Search: in.Q, Page: int(in.Page)}
+	hq := HistoryQuery{Profession: in.Profession, Format: in.Format, Search: in.Q, Page: int(in.Page)}
 	for _, d := range []struct {
 		field, value string
 		into         *time.Time

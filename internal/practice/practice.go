@@ -264,6 +264,7 @@ type Saved struct {
 	ID               string      `json:"id"`
 	Title            string      `json:"title"`
 	Profession       string      `json:"profession"`
+	Format           Format      `json:"format"`
 	CreatedAt        time.Time   `json:"createdAt"`
 	OverallAvg       float64     `json:"overallAvg"`
 	TotalSessionTime int         `json:"totalSessionTime"`

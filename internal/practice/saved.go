@@ -46,7 +46,7 @@ func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string
 	if utf8.RuneCountInString(title) > MaxTitleLen {
 		return Saved{}, apperr.Invalid("title", "The title must be at most %d characters.", MaxTitleLen)
 	}
-	saved := Saved{ID: store.NewID(), Title: title, Profession: sess.Profession, CreatedAt: s.clock(),
+	saved := Saved{ID: store.NewID(), Title: title, Profession: sess.Profession, Format: sess.Format, CreatedAt: s.clock(),
 		TotalSessionTime: sess.TotalSessionTime, PracticeSessionID: sess.ID}
 	stored, counts, avg := storedItemsOf(sess.Items)
 	saved.Counts, saved.OverallAvg = counts, avg

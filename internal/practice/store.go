@@ -600,13 +600,13 @@ func (si storedItem) savedItem() (SavedItem, error) {
 }
 
 const savedColumns = `id, title, profession, created_at, overall_avg, total_session_time, total_questions, answered, skipped, items,
-	COALESCE(practice_session_id, '')`
+	COALESCE(practice_session_id, ''), format`
 
 func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error) {
 	var sv Saved
 	var items string
 	err := r.Scan(&sv.ID, &sv.Title, &sv.Profession, &sv.CreatedAt, &sv.OverallAvg, &sv.TotalSessionTime,
-		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &items, &sv.PracticeSessionID)
+		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &items, &sv.PracticeSessionID, &sv.Format)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Saved{}, errNotFound
 	}
@@ -640,9 +640,9 @@ func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, 
 		return fmt.Errorf("practice: save session: %w", err)
 	}
 	_, err = exec(ctx, q, "save session", `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
-		overall_avg, total_session_time, total_questions, answered, skipped, items) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		overall_avg, total_session_time, total_questions, answered, skipped, items, format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 		sv.ID, userID, sv.PracticeSessionID, sv.Title, sv.Profession, sv.CreatedAt, sv.OverallAvg, sv.TotalSessionTime,
-		sv.Counts.TotalQuestions, sv.Counts.Answered, sv.Counts.Skipped, string(itemsJSON))
+		sv.Counts.TotalQuestions, sv.Counts.Answered, sv.Counts.Skipped, string(itemsJSON), sv.Format)
 	return err
 }
 
@@ -804,6 +804,9 @@ func historyFilter(userID string, hq HistoryQuery) (string, []any) {
 	}
 	if hq.Profession != "" {
 		add("profession =", hq.Profession)
+	}
+	if hq.Format != "" {
+		add("format =", hq.Format)
 	}
 	if !hq.From.IsZero() {
 		add("created_at >=", hq.From)

@@ -207,6 +207,9 @@ export const limits = {
       profession: {
         maxLength: 64,
       },
+      format: {
+        enum: ["traditional", "mmi", "kira", "casper"],
+      },
       q: {
         maxLength: 200,
       },
@@ -476,6 +479,11 @@ export const schemaLimits = {
     },
     token: {
       maxLength: 200,
+    },
+  },
+  Saved: {
+    format: {
+      enum: ["traditional", "mmi", "kira", "casper"],
     },
   },
   SavedItem: {

@@ -1424,6 +1424,8 @@ export interface components {
             counts: components["schemas"]["Counts"];
             /** Format: date-time */
             createdAt: string;
+            /** @enum {string} */
+            format: "traditional" | "mmi" | "kira" | "casper";
             id: string;
             items: components["schemas"]["SavedItem"][];
             /** Format: double */
@@ -2644,6 +2646,8 @@ export interface operations {
             query?: {
                 /** @description A profession's slug; empty for every profession. */
                 profession?: string;
+                /** @description An interview format; empty for every format. */
+                format?: "traditional" | "mmi" | "kira" | "casper";
                 /** @description The first day, YYYY-MM-DD (UTC). */
                 from?: string;
                 /** @description The last day, YYYY-MM-DD (UTC), included. */

@@ -11,6 +11,9 @@ ALTER TABLE practice_sessions ADD COLUMN format TEXT NOT NULL DEFAULT 'tradition
     CHECK (format IN ('traditional', 'mmi', 'kira', 'casper'));
 ALTER TABLE practice_sessions ADD COLUMN extension TEXT NOT NULL DEFAULT '1'
     CHECK (extension IN ('1', '1.25', '1.5', '2', 'off'));
+-- A saved session keeps its format, for the history's filter.
+ALTER TABLE saved_sessions ADD COLUMN format TEXT NOT NULL DEFAULT 'traditional'
+    CHECK (format IN ('traditional', 'mmi', 'kira', 'casper'));
 
 -- Each question's own timings, after the adjustment: reading or preparation
 -- time first, then the answer's limit. A typed answer is text, scored like
@@ -27,6 +30,7 @@ ALTER TABLE practice_items DROP COLUMN prep_seconds;
 ALTER TABLE practice_items DROP COLUMN follow_ups;
 ALTER TABLE practice_items DROP COLUMN scenario;
 ALTER TABLE practice_items DROP COLUMN kind;
+ALTER TABLE saved_sessions DROP COLUMN format;
 ALTER TABLE practice_sessions DROP COLUMN extension;
 ALTER TABLE practice_sessions DROP COLUMN format;
 ALTER TABLE questions DROP COLUMN follow_ups;

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
 
-const saved = (id: string, title: string) => ({
+const saved = (id: string, title: string, format = 'traditional') => ({
   id,
   title,
   profession: 'dental',
+  format,
   createdAt: '2026-09-08T10:00:00Z',
   overallAvg: 71.6,
   totalSessionTime: 300,
@@ -21,16 +22,20 @@ describe('history', () => {
       'GET /api/auth/me': () => json(200, { user: user() }),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/dashboard': () => json(200, dashboardBody()),
-      'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run')], total: 21, page: 1, pageSize: 20 }),
+      'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run'), saved('s2', 'Station run', 'mmi')], total: 21, page: 1, pageSize: 20 }),
     })
     renderApp('/dental/history')
     expect(await screen.findByRole('heading', { name: 'Session history' }, { timeout: 5000 })).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Review Ethics run' })).toHaveAttribute('href', '/dental/summary?saved=s1')
     expect(screen.getByText('21 sessions · Page 1 of 2')).toBeInTheDocument()
 
+    expect(screen.getByText(/MMI stations · 2 of 3 answered/)).toBeInTheDocument()
+    expect(screen.queryByText(/Traditional ·/)).not.toBeInTheDocument()
+
     await userEvent.type(screen.getByLabelText('Question contains'), 'ethics')
+    await userEvent.selectOptions(screen.getByLabelText('Format'), 'MMI stations')
     await userEvent.click(screen.getByRole('button', { name: 'Show sessions' }))
-    const urls = () => (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([r]) => r.url)
-    await waitFor(() => expect(urls().some((u) => u.includes('/api/practice/history?q=ethics') || u.includes('&q=ethics'))).toBe(true))
+    const urls = () => (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([r]) => new URL(r.url))
+    await waitFor(() => expect(urls().some((u) => u.searchParams.get('q') === 'ethics' && u.searchParams.get('format') === 'mmi')).toBe(true))
   })
 })

@@ -7,7 +7,10 @@ import { LoadError } from '@/components/load-error'
 import { SavedSessionRow } from '@/components/saved-session-row'
 import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api-client'
+import { FORMAT_TEXT } from '@/lib/formats'
 import { useHistory, type HistoryQuery } from '../api/list-history'
+
+const FORMATS = limits.listHistory.query.format.enum
 
 export interface ProfessionOption {
   slug: string
@@ -16,11 +19,11 @@ export interface ProfessionOption {
 
 
 /**
- * Every saved session, filtered on the server by profession, days and
+ * Every saved session, filtered on the server by profession, format, days and
  * question text, a page at a time. reviewPath is where a session is read.
  */
 export function HistoryList({ professions, reviewPath }: { professions: ProfessionOption[]; reviewPath: (profession: string, id: string) => string }) {
-  const ids = { profession: useId(), from: useId(), to: useId(), q: useId() }
+  const ids = { profession: useId(), format: useId(), from: useId(), to: useId(), q: useId() }
   const [draft, setDraft] = useState<HistoryQuery>({})
   const [query, setQuery] = useState<HistoryQuery>({ page: 1 })
   const history = useHistory(query)
@@ -32,6 +35,7 @@ export function HistoryList({ professions, reviewPath }: { professions: Professi
     // Empty fields do not filter.
     const next: HistoryQuery = { page: 1 }
     if (draft.profession) next.profession = draft.profession
+    if (draft.format) next.format = draft.format
     if (draft.from) next.from = draft.from
     if (draft.to) next.to = draft.to
     if (draft.q?.trim()) next.q = draft.q.trim()
@@ -40,7 +44,7 @@ export function HistoryList({ professions, reviewPath }: { professions: Professi
 
   return (
     <div className="grid gap-6">
-      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" aria-label="Filter sessions">
+      <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6 lg:items-end" aria-label="Filter sessions">
         <div className="grid gap-2">
           <Label htmlFor={ids.q}>Question contains</Label>
           <Input id={ids.q} type="search" maxLength={limits.listHistory.query.q.maxLength} value={draft.q ?? ''} onChange={(e) => setDraft({ ...draft, q: e.target.value })} />
@@ -52,6 +56,17 @@ export function HistoryList({ professions, reviewPath }: { professions: Professi
             {professions.map((p) => (
               <option key={p.slug} value={p.slug}>
                 {p.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={ids.format}>Format</Label>
+          <Select id={ids.format} value={draft.format ?? ''} onChange={(e) => setDraft({ ...draft, format: FORMATS.find((f) => f === e.target.value) })}>
+            <option value="">All formats</option>
+            {FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {FORMAT_TEXT[f].label}
               </option>
             ))}
           </Select>
@@ -83,7 +98,7 @@ export function HistoryList({ professions, reviewPath }: { professions: Professi
                 key={s.id}
                 session={s}
                 reviewTo={reviewPath(s.profession, s.id)}
-                detail={`${s.counts.answered} of ${s.counts.totalQuestions} answered`}
+                detail={`${s.format === 'traditional' ? '' : `${FORMAT_TEXT[s.format].label} · `}${s.counts.answered} of ${s.counts.totalQuestions} answered`}
               />
             ))}
           </ul>

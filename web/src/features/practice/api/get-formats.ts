@@ -3,7 +3,6 @@ import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type FormatPreset = ResponseBody<'/api/practice/formats', 'get'>['presets'][number]
-export type Format = FormatPreset['format']
 export type Timings = FormatPreset['timings']
 
 export const formatsQueryOptions = queryOptions({

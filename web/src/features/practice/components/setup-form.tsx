@@ -10,8 +10,8 @@ import { Select } from '@/components/ui/select'
 import { errorMessage } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../api/create-practice-session'
-import { useFormats, type Format, type Timings } from '../api/get-formats'
-import { FORMAT_TEXT, formatDuration } from '../utils/formats'
+import { useFormats, type Timings } from '../api/get-formats'
+import { FORMAT_TEXT, formatDuration, type Format } from '@/lib/formats'
 import { CustomQuestionBuilder } from './custom-question-builder'
 import type { ProfessionNames } from './profession-tag'
 
@@ -192,7 +192,7 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
       <Section title="Interview">
         <Choice legend="Format" name="format" value={format} onChange={chooseFormat} options={FORMATS} />
         {stations ? (
-          <p className="text-sm text-muted-foreground">{FORMAT_TEXT[format].label} sessions are drawn from the question bank’s scenarios.</p>
+          <p className="text-sm text-muted-foreground">The scenarios are drawn for you from the question bank’s stations for this profession.</p>
         ) : (
           <Choice legend="Interview type" name="interviewType" value={interviewType} onChange={setInterviewType} options={INTERVIEW_TYPES} />
         )}
@@ -286,7 +286,7 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
               ))}
             </Select>
             <p id="setup-focus-hint" className="text-sm text-muted-foreground">
-              Questions of this kind come first, after the Big 3 if you start with them.
+              {stations ? 'Stations of this kind come first.' : 'Questions of this kind come first, after the Big 3 if you start with them.'}
             </p>
           </div>
           {stations ? null : (

@@ -1,4 +1,7 @@
-import type { Format } from '../api/get-formats'
+import type { components } from '@/api/schema'
+
+/** An interview format, as the contract enumerates them. */
+export type Format = components['schemas']['Preset']['format']
 
 /** How each format is named and described in the setup and on the session screen. */
 export const FORMAT_TEXT: Record<Format, { label: string; hint: string; count: string }> = {
