@@ -280,7 +280,7 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 		s.logger.Info("could not recognise a recording in progress; it will be done when it ends", "item", itemID, "err", err)
 		return nil
 	}
-	if next.Until == p.Until {
+	if !next.Learned(p) {
 		return nil
 	}
 	return saveProgress(ctx, s.db.SQL, itemID, it.streamPath, next)

@@ -92,23 +92,56 @@ const (
 )
 
 func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progress, error) {
+	size, err := fileSize(in)
+	if err != nil {
+		return p, err
+	}
+	if !mayHoldStep(p, size) {
+		return p, nil
+	}
 	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true})
 	if err != nil {
 		return p, err
 	}
 	defer e.cleanup(pc)
+	measured := p
+	measured.DecodedBytes, measured.DecodedSeconds = size, pc.seconds()
 	levels := frameLevels(pc.samples)
 	from, words, warp, probed := resume(p, len(levels))
 	end := len(levels) - settleFrames
 	if end-from < minAdvanceFrames {
-		return p, nil
+		return measured, nil
 	}
 	cut := newPauseFinder(levels).quietest(max(from+minAdvanceFrames-pauseSearchFrames, end-pauseSearchFrames), end, end)
 	more, warp, probedNow, err := e.recognise(ctx, pc, levels, from, cut, warp)
 	if err != nil {
 		return p, err
 	}
-	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate, Warp: warp, Probed: probed || probedNow}, nil
+	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate, Warp: warp, Probed: probed || probedNow,
+		DecodedBytes: measured.DecodedBytes, DecodedSeconds: measured.DecodedSeconds}, nil
+}
+
+// mayHoldStep reports whether a recording of size bytes may hold a step's
+// worth of sound past what p recognised, judged by the bytes per second
+// its last decode found. Starting the decoder costs a tenth of a second or
+// more of CPU before it decodes anything, so a call that cannot recognise
+// (most calls a few seconds after the last step) is answered without it.
+// Without a measurement it may.
+func mayHoldStep(p Progress, size int64) bool {
+	if p.DecodedBytes <= 0 || p.DecodedSeconds <= 0 {
+		return true
+	}
+	seconds := float64(size) * p.DecodedSeconds / float64(p.DecodedBytes)
+	return seconds*sphinx.FrameRate-settleFrames-p.Until*sphinx.FrameRate >= minAdvanceFrames
+}
+
+// fileSize is the size of the recording Advance was given by path.
+func fileSize(in Audio) (int64, error) {
+	fi, err := os.Stat(in.Path)
+	if err != nil {
+		return 0, fmt.Errorf("transcribe: recording in progress: %w", err)
+	}
+	return fi.Size(), nil
 }
 
 func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {

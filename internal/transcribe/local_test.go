@@ -359,6 +359,15 @@ func TestLocalRecognisesWhileRecording(t *testing.T) {
 				if p.Warp != 0 && next.Warp != p.Warp {
 					t.Fatalf("voice scaling changed mid-recording: %.2f -> %.2f", p.Warp, next.Warp)
 				}
+				if next.DecodedBytes <= 0 || next.DecodedBytes > int64(share*float64(len(full))) || next.DecodedSeconds <= 0 {
+					t.Fatalf("no decode measured by %.0f%%: %+v", share*100, next)
+				}
+				// Nothing new has arrived: the answer comes from the file's
+				// size, without a decode that would measure it again.
+				again, err := e.Advance(ctx, in, next)
+				if err != nil || again.Learned(next) {
+					t.Fatalf("an advance with nothing new learned %+v (err %v)", again, err)
+				}
 				p = next
 			}
 			if p.Until < 5 || len(p.Words) < 5 || p.Warp == 0 {
@@ -406,4 +415,28 @@ func TestLocalRecognisesWhileRecording(t *testing.T) {
 			t.Fatalf("got %q, want the whole recording's %q", res.Text, whole.Text)
 		}
 	})
+}
+
+func TestAStepIsJudgedByTheBytesArrived(t *testing.T) {
+	// 4,000 bytes held 2 s of sound: 2,000 bytes a second.
+	measured := Progress{DecodedBytes: 4000, DecodedSeconds: 2}
+	for _, tc := range []struct {
+		size  int64
+		until float64
+		want  bool
+	}{
+		{size: 12000, want: false},            // 6 s: the settling half second leaves less than a step
+		{size: 14000, want: true},             // 7 s
+		{size: 26000, until: 6.5, want: true}, // 13 s, 6.5 recognised
+		{size: 24000, until: 6.5, want: false},
+	} {
+		p := measured
+		p.Until = tc.until
+		if got := mayHoldStep(p, tc.size); got != tc.want {
+			t.Errorf("%d bytes after %.1f s recognised: %v, want %v", tc.size, tc.until, got, tc.want)
+		}
+	}
+	if !mayHoldStep(Progress{}, 10) {
+		t.Error("a recording never decoded must be decoded")
+	}
 }

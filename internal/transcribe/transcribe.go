@@ -57,6 +57,19 @@ type Progress struct {
 	// Probed reports that the engine chose Warp on this recording, rather
 	// than being given it.
 	Probed bool `json:"probed,omitempty"`
+	// DecodedBytes and DecodedSeconds are what the last decode of the
+	// recording found: so many bytes held so many seconds of sound. From
+	// them the next step tells, by the file's size alone, whether enough
+	// has arrived to recognise, without starting the decoder for nothing.
+	DecodedBytes   int64   `json:"decodedBytes,omitempty"`
+	DecodedSeconds float64 `json:"decodedSeconds,omitempty"`
+}
+
+// Learned reports whether q knows more about the recording than p: a step
+// recognised more of it, or a decode measured it again. A caller keeps q
+// only then.
+func (q Progress) Learned(p Progress) bool {
+	return q.Until != p.Until || q.DecodedBytes != p.DecodedBytes
 }
 
 // Audio is one uploaded recording. Exactly one of Path and Reader is set.
