@@ -169,6 +169,10 @@ func TestTypedAnswerIsScoredWithoutSpeechFigures(t *testing.T) {
 
 		_, err = f.svc.AnswerInWriting(ctx, who(), s.ID, spokenItem.ID, "I would talk to the owner.")
 		wantKind(t, err, apperr.KindConflict, practice.MsgNotTyped)
+		_, err = f.svc.Upload(ctx, who(), s.ID, typed.ID, "audio/webm;codecs=opus", strings.NewReader(string(recording(t))))
+		wantKind(t, err, apperr.KindConflict, practice.MsgNotSpoken)
+		_, err = f.svc.AppendAudio(ctx, who(), s.ID, typed.ID, 0, "audio/webm;codecs=opus", recording(t))
+		wantKind(t, err, apperr.KindConflict, practice.MsgNotSpoken)
 		_, err = f.svc.AnswerInWriting(ctx, who(), s.ID, typed.ID, "  \n ")
 		wantKind(t, err, apperr.KindInvalid, practice.MsgTypedEmpty)
 		_, err = f.svc.AnswerInWriting(ctx, who(), s.ID, typed.ID, strings.Repeat("a", practice.MaxTranscriptLen+1))

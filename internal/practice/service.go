@@ -423,13 +423,23 @@ func averageScore(items []Item) (float64, bool) {
 	return float64(sum) / float64(n), true
 }
 
-// AdmitAnswer checks that u may send an answer to the question now: it is
-// in their session, still in progress, unanswered; spec §4 lets them
-// practise; and the answer would not exceed the daily usage guard (an
-// answer arriving in pieces was counted when its first piece came). It
+// AdmitAnswer checks that u may send a recorded answer to the question
+// now (see admit), and that the question is answered by recording. It
 // reads nothing the client sends, so the HTTP layer calls it before an
 // upload's body arrives; Upload and the pieces check again as they store.
 func (s *Service) AdmitAnswer(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
+	it, err := s.admit(ctx, u, sessionID, itemID)
+	if err == nil && it.Kind == KindTyped {
+		return Item{}, apperr.Conflict(MsgNotSpoken)
+	}
+	return it, err
+}
+
+// admit checks that u may answer the question now: it is in their
+// session, still in progress, unanswered; spec §4 lets them practise; and
+// the answer would not exceed the daily usage guard (an answer arriving
+// in pieces was counted when its first piece came).
+func (s *Service) admit(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
 	it, err := s.activeItem(ctx, u, sessionID, itemID)
 	if err != nil {
 		return Item{}, err

@@ -16,6 +16,7 @@ import (
 const (
 	MsgTypedEmpty   = "Type an answer before you submit it, or skip the question."
 	MsgNotTyped     = "This question is answered by recording, not by typing."
+	MsgNotSpoken    = "This question is answered by typing, not by recording."
 	MsgTypedTooLong = "A typed answer must be at most %d characters."
 )
 
@@ -31,7 +32,7 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 	case utf8.RuneCountInString(text) > MaxTranscriptLen:
 		return Item{}, apperr.Invalid("text", MsgTypedTooLong, MaxTranscriptLen)
 	}
-	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
+	it, err := s.admit(ctx, u, sessionID, itemID)
 	if err != nil {
 		return Item{}, err
 	}
