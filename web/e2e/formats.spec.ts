@@ -82,11 +82,17 @@ async function keepAnnouncements(page: Page) {
   })
 }
 
-/** The recording of the current question started by itself (nobody pressed Start), after the 3-2-1 countdown. */
-async function expectAutomaticStart(page: Page) {
+/**
+ * The recording of the current question started by itself (nobody pressed
+ * Start), after the 3-2-1 countdown; with afterPreparation, that followed
+ * the end of the preparation time.
+ */
+async function expectAutomaticStart(page: Page, afterPreparation = false) {
   await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible({ timeout: 20_000 })
-  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((s) => s.startsWith('Recording')))
-  expect(said.slice(-2)).toEqual(['Recording starts in 3 seconds', 'Recording started'])
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((s) => /^(Preparation|Recording)/.test(s)))
+  const want = ['Recording starts in 3 seconds', 'Recording started']
+  if (afterPreparation) want.unshift('Preparation time is over')
+  expect(said.slice(-want.length)).toEqual(want)
 }
 
 /** The orientation line: profession, format, timing and mode. */
@@ -101,8 +107,8 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
 
   // MMI: the scenario and a notes pad while reading; the answer starts by
   // itself when reading ends; a follow-up appears during the station.
-  await setUp(page, { format: /MMI stations/, count: '1', prep: '5', answer: '12' })
-  await expect(page.getByText(/MMI stations: 5 s to read, 12 s per answer|MMI stations: 2 min to read/)).toBeVisible()
+  await setUp(page, { format: /MMI stations/, count: '1', prep: '60', answer: '12' })
+  await expect(page.getByText('MMI stations: 2 min to read, 7 min per answer. Change any of them for this session.')).toBeVisible()
   await expectUsableAt375(page, 'setup-mmi')
   await start(page)
   await expect(tag(page)).toHaveText('Medical interview · MMI stations · Audio')
@@ -111,9 +117,12 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
   await expect(page.getByText(/Reading time · time left/)).toBeVisible()
   await page.getByLabel('Your notes').fill('values: autonomy, honesty; who else: the team')
   await expectUsableAt375(page, 'session-mmi-reading')
-  await expectAutomaticStart(page)
+  // Reading ended early; the recording still starts by itself.
+  await page.getByRole('button', { name: 'Start answering now' }).click()
+  await expectAutomaticStart(page, true)
   await expect(page.getByLabel('Your notes')).toHaveValue('values: autonomy, honesty; who else: the team')
-  await expect(page.getByRole('list', { name: 'The interviewer asks' }).getByRole('listitem')).toHaveCount(1, { timeout: 8_000 })
+  // The follow-ups appear through the station (at 3, 6 and 9 s of 12).
+  await expect(page.getByRole('list', { name: 'The interviewer asks' }).getByRole('listitem').first()).toBeVisible({ timeout: 8_000 })
   await expectUsableAt375(page, 'session-mmi-station')
   await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
   await page.getByRole('button', { name: 'Complete Session' }).click()
@@ -125,8 +134,8 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
   await setUp(page, { format: /Kira-style/, count: '1', prep: '3', answer: '10' })
   await start(page)
   await expect(tag(page)).toHaveText('Medical interview · Kira-style · Audio')
-  await expect(page.getByText(/Preparation · time left/)).toBeVisible()
-  await expectAutomaticStart(page)
+  // Nobody presses anything: preparation runs out, then the take starts.
+  await expectAutomaticStart(page, true)
   await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
   await page.getByRole('button', { name: 'Complete Session' }).click()
   await expectEveryAnswerScored(page, 1)
@@ -137,8 +146,10 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
   await expect(tag(page)).toHaveText('Medical interview · Casper-style · Audio')
   await expect(page.getByText('Station 1 of 3')).toBeVisible()
   await expectAutomaticStart(page)
-  await page.waitForTimeout(7_000)
+  // Stopped by hand with a few seconds left on the page's own clock.
+  await expect(page.getByRole('timer')).toHaveText(/^0:0[56]$/, { timeout: 15_000 })
   await page.getByRole('button', { name: 'Stop Recording' }).click()
+  await expect(page.getByText('Your answer was saved.')).toBeVisible()
   await page.getByRole('button', { name: 'Next Question' }).click()
   // The second question of the set: no reading again, straight to the countdown.
   await expect(page.getByText('Station 2 of 3')).toBeVisible()
@@ -169,25 +180,36 @@ test('2× time doubles every limit, and a screen reader hears only the milestone
   await signIn(page, 'Ada Access')
   // The clock is Playwright's from here (it runs as usual until told to jump): the typed part's 80 s pass in a moment.
   await page.clock.install()
-  await setUp(page, { format: /Casper-style/, count: '2', prep: '5', answer: '10', typed: '40', extension: '2 × every limit' })
+  await setUp(page, { format: /Casper-style/, count: '2', prep: '30', answer: '30', typed: '40', extension: '2 × every limit' })
   await start(page)
   await expect(tag(page)).toHaveText('Medical interview · Casper-style · 2× time · Audio')
+  // Every limit of every question, doubled.
+  const id = new URL(page.url()).searchParams.get('id')!
+  const { session } = (await (await page.request.get(`/api/practice/sessions/${id}`)).json()) as {
+    session: { items: { kind: string; prepSeconds: number; answerSeconds: number }[] }
+  }
+  expect(session.items.map((it) => [it.kind, it.prepSeconds, it.answerSeconds])).toEqual([
+    ['spoken', 60, 60],
+    ['spoken', 0, 60],
+    ['typed', 60, 80],
+  ])
 
-  // Reading: 5 s doubled.
-  await expect(page.getByRole('timer')).toHaveText('0:10')
+  // The clocks show it: reading 30 s doubled (more than 0:30 left).
+  const OVER_HALF_MINUTE = /^(1:00|0:(3[1-9]|[45]\d))$/
+  await expect(page.getByRole('timer')).toHaveText(OVER_HALF_MINUTE)
   await page.getByRole('button', { name: 'Skip Question' }).click()
-  // Answering: 10 s doubled.
+  // Answering: 30 s doubled.
   await expect(page.getByText('Station 2 of 3')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible({ timeout: 10_000 })
-  await expect(page.getByRole('timer')).toHaveText(/^0:(20|19)$/)
+  await expect(page.getByRole('timer')).toHaveText(OVER_HALF_MINUTE)
   await page.getByRole('button', { name: 'Stop Recording' }).click()
   await page.getByRole('button', { name: 'Next Question' }).click()
 
-  // Typing: 40 s doubled, its reading 5 s doubled.
+  // Typing: 40 s doubled, after its reading, 30 s doubled.
   await expect(page.getByText('Typed response · Station 3 of 3')).toBeVisible()
-  await expect(page.getByRole('timer')).toHaveText('0:10')
+  await expect(page.getByRole('timer')).toHaveText(OVER_HALF_MINUTE)
   await page.getByRole('button', { name: 'Start writing now' }).click()
-  await expect(page.getByRole('timer')).toHaveText('1:20')
+  await expect(page.getByRole('timer')).toHaveText(/^1:(20|1\d)$/)
   await page.getByRole('textbox').first().fill(TYPED_ONE)
 
   // Every change the status region makes from here is what a screen reader hears.

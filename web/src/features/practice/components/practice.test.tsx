@@ -343,6 +343,22 @@ describe('practice session', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pharmacy/summary'))
   })
 
+  it('holds Next for a moment after the limit stops a recording, so a late click on Stop does not skip ahead', async () => {
+    fakeMedia()
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session({ items: [item(1, { answerSeconds: 1 }), item(2)] }) }),
+      [PIECE]: () => json(200, { received: 2 }),
+      [FINISH]: () => json(202, { item: item(1, { status: 'queued' }) }),
+    })
+    renderApp('/dental/session?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    // 1 s is the item's limit, not the spec's 3 minutes: the general message.
+    expect(await screen.findByText('Time is up. Your response was saved.', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next Question' })).toBeDisabled()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next Question' })).toBeEnabled(), { timeout: 2000 })
+  })
+
   it('skipping the last question completes the session', async () => {
     fakeMedia()
     const { calls } = mockApi({

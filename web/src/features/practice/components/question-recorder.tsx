@@ -102,6 +102,23 @@ export const TIME_UP_SAVED = 'Time is up. Your response was saved.'
 
 const COUNTDOWN_FROM = 3
 
+/** How long Next ignores clicks after the limit stopped a recording. */
+const LATE_CLICK_MS = 1000
+
+/**
+ * True from when `until` (a performance.now() time) is set until it
+ * passes. Released by the timer itself, never by comparing clocks: a timer
+ * may fire a hair before performance.now() reaches its target.
+ */
+function useHeld(until: number): boolean {
+  const [released, setReleased] = useState(until)
+  useEffect(() => {
+    const t = setTimeout(() => setReleased(until), Math.max(0, until - performance.now()))
+    return () => clearTimeout(t)
+  }, [until])
+  return released !== until
+}
+
 /** 3-2-1 before recording starts by itself; said once, shown each second. */
 function StartCountdown({ onDone, announce }: { onDone: () => void; announce: (text: string) => void }) {
   const [left, setLeft] = useState(COUNTDOWN_FROM)
@@ -142,6 +159,8 @@ export function QuestionRecorder(props: Props) {
   const [replayUrl, setReplayUrl] = useState<string | null>(null)
   const [lengthSeconds, setLengthSeconds] = useState(0)
   const [notes, setNotes] = useState('')
+  const [heldUntil, setHeldUntil] = useState(0)
+  const held = useHeld(heldUntil)
   const [askedEarly, setAskedEarly] = useState(0)
   const recording = useRef<ReturnType<typeof startRecording> | null>(null)
   const startedAt = useRef(0)
@@ -163,6 +182,9 @@ export function QuestionRecorder(props: Props) {
       const answer = await rec.stop()
       setReplayUrl(URL.createObjectURL(answer.replay))
       setLimitReached(byLimit)
+      // Next takes Stop's place: a click meant for Stop that arrives as the
+      // limit stops the recording must not skip to the next question.
+      if (byLimit) setHeldUntil(performance.now() + LATE_CLICK_MS)
       setState('saved')
       announce(byLimit ? (specLimit ? LIMIT_REACHED : TIME_UP_SAVED) : 'Answer saved')
       onSaved(item.id, answer)
@@ -287,7 +309,7 @@ export function QuestionRecorder(props: Props) {
             Stop Recording
           </Button>
         ) : state === 'saved' ? (
-          <Button size="lg" onClick={props.onNext} disabled={busy}>
+          <Button size="lg" onClick={props.onNext} disabled={busy || held}>
             {isLast ? 'Complete Session' : 'Next Question'}
           </Button>
         ) : null}
