@@ -24,6 +24,9 @@ type deliveryResult struct {
 	estimated     bool // seconds came from the word count
 	written       bool // a typed answer: seconds stand for its length in words
 	words         int
+	// scale stretches the length targets to the answer's limit (1 for the
+	// spec's 3 minutes): a third to two thirds of the time is the aim.
+	scale float64
 	wpm           float64
 	fillers       int
 	fillersPer100 float64
@@ -33,8 +36,11 @@ type deliveryResult struct {
 	score         float64
 }
 
-func measureDelivery(d *Delivery, t *text, written bool) deliveryResult {
-	r := deliveryResult{}
+func measureDelivery(d *Delivery, t *text, written bool, limitSeconds float64) deliveryResult {
+	r := deliveryResult{scale: 1}
+	if limitSeconds > 0 && !written {
+		r.scale = limitSeconds / specLimitSeconds
+	}
 	words := len(t.words)
 	r.words = words
 	if written {
@@ -85,7 +91,16 @@ func piecewise(x float64, xs, ys []float64) float64 {
 }
 
 func (r deliveryResult) lengthScore() float64 {
-	return piecewise(r.seconds, []float64{15, 45, 60, 120, 150, 180, 240}, []float64{10, 60, 100, 100, 85, 70, 55})
+	return piecewise(r.seconds/r.scale, []float64{15, 45, 60, 120, 150, 180, 240}, []float64{10, 60, 100, 100, 85, 70, 55})
+}
+
+// target is the length range the answer is judged against, in seconds.
+func (r deliveryResult) target() (lo, hi float64) { return 60 * r.scale, 120 * r.scale }
+
+// targetText says the range: "60-120 s".
+func (r deliveryResult) targetText() string {
+	lo, hi := r.target()
+	return fmt.Sprintf("%.0f-%.0f s", lo, hi)
 }
 
 func (r deliveryResult) paceScore() float64 {
@@ -123,12 +138,13 @@ func (r deliveryResult) evidence() []Evidence {
 		return []Evidence{{Section: SectionOverallImpression, Criterion: "length", Met: r.words >= writtenWordsMin && r.words <= writtenWordsMax*2,
 			Note: fmt.Sprintf("%d words written (aim for %d-%d per question)", r.words, writtenWordsMin, writtenWordsMax)}}
 	}
-	lengthNote := fmt.Sprintf("%.0f s (target 60-120 s)", r.seconds)
+	lengthNote := fmt.Sprintf("%.0f s (target %s)", r.seconds, r.targetText())
 	if r.estimated {
-		lengthNote = fmt.Sprintf("about %.0f s estimated from the word count (target 60-120 s); no timing measured", r.seconds)
+		lengthNote = fmt.Sprintf("about %.0f s estimated from the word count (target %s); no timing measured", r.seconds, r.targetText())
 	}
+	lo, hi := r.target()
 	ev := []Evidence{
-		{Section: SectionOverallImpression, Criterion: "length", Met: r.seconds >= 60 && r.seconds <= 120, Note: lengthNote},
+		{Section: SectionOverallImpression, Criterion: "length", Met: r.seconds >= lo && r.seconds <= hi, Note: lengthNote},
 		{Section: SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
 			Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)},
 	}
@@ -160,13 +176,14 @@ func (r deliveryResult) suggestions() []suggestion {
 		out = append(out, suggestion{58, "fewer fillers", fmt.Sprintf(
 			"Cut the fillers: about %.0f per 100 words%s. Pause silently instead — it sounds more confident.", r.fillersPer100, at)})
 	}
+	_, hi := r.target()
 	switch {
-	case r.seconds > 150:
+	case r.seconds > 150*r.scale:
 		out = append(out, suggestion{54, "a tighter answer", fmt.Sprintf(
-			"Tighten to under two minutes (this ran about %.0f s): keep the example and the result, cut background.", r.seconds)})
-	case r.seconds < 45 && r.seconds >= 20:
+			"Tighten to under %.0f s (this ran about %.0f s): keep the example and the result, cut background.", hi, r.seconds)})
+	case r.seconds < 45*r.scale && r.seconds >= 20*r.scale:
 		out = append(out, suggestion{54, "a fuller answer", fmt.Sprintf(
-			"Use more of your time (this ran about %.0f s): 60-120 s lets you give the example and what it taught you.", r.seconds)})
+			"Use more of your time (this ran about %.0f s): %s lets you give the example and what it taught you.", r.seconds, r.targetText())})
 	}
 	if !r.estimated && (r.wpm > 190 || (r.wpm > 0 && r.wpm < 110)) {
 		out = append(out, suggestion{48, "a steadier pace", fmt.Sprintf(

@@ -59,7 +59,15 @@ type Input struct {
 	// and its length is counted in words against what a timed written
 	// response holds.
 	Written bool
+	// LimitSeconds is how long the answer could run (a Casper-style
+	// minute, an MMI station's 7); the length it is judged against scales
+	// with it. 0 means the spec's 3 minutes.
+	LimitSeconds float64
 }
+
+// specLimitSeconds is the spec's answer limit, which the length targets
+// (60-120 s) were written for.
+const specLimitSeconds = 180
 
 // Delivery is what the speech-to-text step measured. Zero fields are
 // "not measured"; the rubric derives what it can from the transcript instead.

@@ -138,7 +138,7 @@ func assess(in Input) *assessment {
 	a.hedges = a.t.find(hedgeCues, false)
 	a.repeat = a.t.repetition()
 	a.jargon = a.t.find(jargonCues, false)
-	a.delivery = measureDelivery(in.Delivery, a.t, in.Written)
+	a.delivery = measureDelivery(in.Delivery, a.t, in.Written, in.LimitSeconds)
 	a.flags = a.findFlags()
 	if a.answersAnotherQuestion() {
 		a.flags = append(a.flags, flagHit{key: FlagDifferentQuestion, m: a.firstSentence()})
@@ -707,7 +707,7 @@ func (a *assessment) suggestions() []suggestion {
 		out = append(out, suggestion{100, "a red flag — " + r.name, text})
 	}
 	if a.words < oneLinerWords*2 && !a.complete() {
-		more, aim := "Say more", "Aim for 60-120 seconds built on the structure below."
+		more, aim := "Say more", fmt.Sprintf("Aim for %s built on the structure below.", a.delivery.targetText())
 		if a.in.Written {
 			more, aim = "Write more", fmt.Sprintf("Aim for %d-%d words per question, built on the structure below.", writtenWordsMin, writtenWordsMax)
 		}

@@ -55,3 +55,29 @@ func evidenceNotes(fb Feedback) string {
 	}
 	return strings.Join(notes, "; ")
 }
+
+// An answer is judged against the time its format gives: five minutes is
+// too long for a 3-minute question and right for a 7-minute MMI station.
+func TestLengthFollowsTheFormatsTime(t *testing.T) {
+	long := starInput(starAnswer)
+	long.Delivery = &Delivery{DurationSeconds: 300, WordsPerMinute: 150}
+	fb := score(t, long)
+	if notes := evidenceNotes(fb); !strings.Contains(notes, "300 s (target 60-120 s)") {
+		t.Errorf("at the spec's limit: %s", notes)
+	}
+	if !strings.Contains(strings.Join(fb.Suggestions, " "), "Tighten to under 120 s") {
+		t.Errorf("a 5-minute answer to a 3-minute question was not told to tighten: %q", fb.Suggestions)
+	}
+
+	long.LimitSeconds = 420
+	station := score(t, long)
+	if notes := evidenceNotes(station); !strings.Contains(notes, "300 s (target 140-280 s)") {
+		t.Errorf("at an MMI station: %s", notes)
+	}
+	if strings.Contains(strings.Join(station.Suggestions, " "), "Tighten") {
+		t.Errorf("a 5-minute answer at a 7-minute station was told to tighten: %q", station.Suggestions)
+	}
+	if station.SectionScores.OverallImpression <= fb.SectionScores.OverallImpression {
+		t.Errorf("the station's delivery (%d) should beat the overlong answer's (%d)", station.SectionScores.OverallImpression, fb.SectionScores.OverallImpression)
+	}
+}

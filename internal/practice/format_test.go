@@ -21,7 +21,8 @@ func TestFormatsBuildTheirSessions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if mmi.Format != practice.FormatMMI || mmi.Extension != practice.ExtensionNone || len(mmi.Items) != 6 || mmi.Big3 {
+		if mmi.Format != practice.FormatMMI || mmi.Extension != practice.ExtensionNone || len(mmi.Items) != 6 || mmi.Big3 ||
+			mmi.Timings != (practice.Timings{PrepSeconds: 120, AnswerSeconds: 420}) {
 			t.Fatalf("MMI session %+v", mmi)
 		}
 		for _, it := range mmi.Items {
@@ -92,6 +93,10 @@ func TestExtendedTimingsScaleEveryLimit(t *testing.T) {
 			return s
 		}
 		base := create(practice.ExtensionNone)
+		// The session keeps the timings as chosen; the items carry them extended.
+		if doubled := create(practice.ExtensionDouble); doubled.Timings != *timings {
+			t.Fatalf("a doubled session keeps %+v, want %+v", doubled.Timings, *timings)
+		}
 		for _, tc := range []struct {
 			extension practice.Extension
 			factor    float64

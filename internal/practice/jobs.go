@@ -310,12 +310,25 @@ func delivery(m *transcribe.Metrics) *feedback.Delivery {
 	}
 }
 
+// answerSession is what scoring an answer needs of its session.
+type answerSession struct {
+	profession    string
+	format        Format
+	answerSeconds int // the format's answer time, before any extra time
+}
+
 // scoringInput is what the feedback engine judges transcript by: the
-// question as the student met it (with a station's scenario), and the
-// delivery figures of a spoken answer.
-func scoringInput(prof string, it Item, transcript string) feedback.Input {
-	return feedback.Input{Profession: prof, Question: scoredQuestion(it), Subtag: it.Subtag,
+// question as the student met it (with a station's scenario), the
+// delivery figures of a spoken answer, and the time the format gives an
+// answer (the traditional format's is the spec's, whatever tests set; an
+// extension is an accommodation, not a call for longer answers).
+func scoringInput(as answerSession, it Item, transcript string) feedback.Input {
+	in := feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag,
 		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics), Written: it.Kind == KindTyped}
+	if as.format != FormatTraditional {
+		in.LimitSeconds = float64(as.answerSeconds)
+	}
+	return in
 }
 
 // scoreItem is the second pipeline step.
@@ -330,11 +343,11 @@ func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool
 	if it.Status != StatusScoring || it.Transcript == nil {
 		return nil
 	}
-	prof, err := sessionProfession(ctx, s.db.SQL, it.sessionID)
+	as, err := sessionOfAnswer(ctx, s.db.SQL, it.sessionID)
 	if err != nil {
 		return err
 	}
-	fb, err := s.scorer.Score(ctx, scoringInput(prof, it, *it.Transcript))
+	fb, err := s.scorer.Score(ctx, scoringInput(as, it, *it.Transcript))
 	if err != nil {
 		if !lastAttempt {
 			return fmt.Errorf("practice: score %s: %w", itemID, err)

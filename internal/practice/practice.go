@@ -82,6 +82,7 @@ type Session struct {
 	InterviewType    string     `json:"interviewType"`
 	Format           Format     `json:"format"`
 	Extension        Extension  `json:"extension" doc:"The timing adjustment every item's limits already include; off means untimed practice."`
+	Timings          Timings    `json:"timings" doc:"The format's timings as chosen, before the adjustment."`
 	Big3             bool       `json:"big3"`
 	QuestionCount    int        `json:"questionCount"`
 	Status           string     `json:"status"`

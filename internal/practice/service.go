@@ -179,7 +179,7 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		return Session{}, apperr.Invalid("interviewType", "MMI and Casper-style sessions are drawn from the question bank's scenarios: choose a random interview.")
 	}
 	sess := Session{ID: store.NewID(), userID: u.ID, Profession: p.Slug, Mode: in.Mode, InterviewType: in.InterviewType,
-		Format: format, Extension: extension, Status: SessionActive, CreatedAt: s.clock()}
+		Format: format, Extension: extension, Timings: timings, Status: SessionActive, CreatedAt: s.clock()}
 	var chosen []question.Question
 	switch in.InterviewType {
 	case InterviewRandom:

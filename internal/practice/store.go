@@ -68,9 +68,10 @@ func scanString(rows *sql.Rows) (string, error) {
 
 func insertSession(ctx context.Context, q store.Queryer, s Session) error {
 	_, err := exec(ctx, q, "insert session", `INSERT INTO practice_sessions (id, user_id, profession, mode, interview_type, big3, question_count, status, created_at,
-		format, extension)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-		s.ID, s.userID, s.Profession, s.Mode, s.InterviewType, s.Big3, s.QuestionCount, s.Status, s.CreatedAt, s.Format, s.Extension)
+		format, extension, prep_seconds, answer_seconds, typed_seconds)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		s.ID, s.userID, s.Profession, s.Mode, s.InterviewType, s.Big3, s.QuestionCount, s.Status, s.CreatedAt, s.Format, s.Extension,
+		s.Timings.PrepSeconds, s.Timings.AnswerSeconds, s.Timings.TypedSeconds)
 	if err != nil {
 		return err
 	}
@@ -92,12 +93,13 @@ func insertSession(ctx context.Context, q store.Queryer, s Session) error {
 }
 
 const sessionColumns = `id, user_id, profession, mode, interview_type, big3, question_count, status, created_at, completed_at,
-	total_session_time, average_score, previous_average, stats_applied_at IS NOT NULL, format, extension`
+	total_session_time, average_score, previous_average, stats_applied_at IS NOT NULL, format, extension, prep_seconds, answer_seconds, typed_seconds`
 
 func scanSession(r interface{ Scan(...any) error }) (Session, error) {
 	var s Session
 	err := r.Scan(&s.ID, &s.userID, &s.Profession, &s.Mode, &s.InterviewType, &s.Big3, &s.QuestionCount, &s.Status, &s.CreatedAt,
-		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage, &s.statsApplied, &s.Format, &s.Extension)
+		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage, &s.statsApplied, &s.Format, &s.Extension,
+		&s.Timings.PrepSeconds, &s.Timings.AnswerSeconds, &s.Timings.TypedSeconds)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Session{}, errNotFound
 	}
@@ -121,12 +123,15 @@ func loadSession(ctx context.Context, q store.Queryer, id string) (Session, erro
 	return s, nil
 }
 
-func sessionProfession(ctx context.Context, q store.Queryer, sessionID string) (string, error) {
-	var prof string
-	if err := q.QueryRowContext(ctx, `SELECT profession FROM practice_sessions WHERE id = $1`, sessionID).Scan(&prof); err != nil {
-		return "", fmt.Errorf("practice: session %s profession: %w", sessionID, err)
+// sessionOfAnswer reads what scoring an answer needs of its session.
+func sessionOfAnswer(ctx context.Context, q store.Queryer, sessionID string) (answerSession, error) {
+	var as answerSession
+	err := q.QueryRowContext(ctx, `SELECT profession, format, answer_seconds FROM practice_sessions WHERE id = $1`, sessionID).
+		Scan(&as.profession, &as.format, &as.answerSeconds)
+	if err != nil {
+		return answerSession{}, fmt.Errorf("practice: session %s: %w", sessionID, err)
 	}
-	return prof, nil
+	return as, nil
 }
 
 // completeSession marks an active session completed, reporting whether it

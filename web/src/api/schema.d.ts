@@ -1503,6 +1503,8 @@ export interface components {
             questionCount: number;
             /** @enum {string} */
             status: "active" | "completed";
+            /** @description The format's timings as chosen, before the adjustment. */
+            timings: components["schemas"]["Timings"];
             /**
              * Format: int64
              * @description Seconds from start to completion, as the browser measured it.

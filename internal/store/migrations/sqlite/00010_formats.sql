@@ -11,6 +11,12 @@ ALTER TABLE practice_sessions ADD COLUMN format TEXT NOT NULL DEFAULT 'tradition
     CHECK (format IN ('traditional', 'mmi', 'kira', 'casper'));
 ALTER TABLE practice_sessions ADD COLUMN extension TEXT NOT NULL DEFAULT '1'
     CHECK (extension IN ('1', '1.25', '1.5', '2', 'off'));
+-- The format's timings as chosen, before the adjustment: the feedback
+-- judges an answer's length by the time the format gives, not the extra
+-- time a student took.
+ALTER TABLE practice_sessions ADD COLUMN prep_seconds INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE practice_sessions ADD COLUMN answer_seconds INTEGER NOT NULL DEFAULT 180;
+ALTER TABLE practice_sessions ADD COLUMN typed_seconds INTEGER NOT NULL DEFAULT 0;
 -- A saved session keeps its format, for the history's filter.
 ALTER TABLE saved_sessions ADD COLUMN format TEXT NOT NULL DEFAULT 'traditional'
     CHECK (format IN ('traditional', 'mmi', 'kira', 'casper'));
@@ -31,6 +37,9 @@ ALTER TABLE practice_items DROP COLUMN follow_ups;
 ALTER TABLE practice_items DROP COLUMN scenario;
 ALTER TABLE practice_items DROP COLUMN kind;
 ALTER TABLE saved_sessions DROP COLUMN format;
+ALTER TABLE practice_sessions DROP COLUMN typed_seconds;
+ALTER TABLE practice_sessions DROP COLUMN answer_seconds;
+ALTER TABLE practice_sessions DROP COLUMN prep_seconds;
 ALTER TABLE practice_sessions DROP COLUMN extension;
 ALTER TABLE practice_sessions DROP COLUMN format;
 ALTER TABLE questions DROP COLUMN follow_ups;
