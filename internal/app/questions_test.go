@@ -204,9 +204,17 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 		wantStatus(t, admin.get("/api/admin/questions?pageSize=101"), http.StatusUnprocessableEntity)
 
 		bank := admin.get("/api/questions?profession=ot").JSON(t)["questions"].([]any)
+		if len(bank) == 0 {
+			t.Fatal("the users' bank is empty")
+		}
 		for _, q := range bank {
 			if _, ok := q.(map[string]any)["createdBy"]; ok {
 				t.Fatalf("the users' bank shows authors: %v", q)
+			}
+			// A custom session asks questions on their own: a station's
+			// prompt ("What would you do?") means nothing without its scenario.
+			if q.(map[string]any)["scenario"] != "" {
+				t.Fatalf("the users' bank offers a station: %v", q)
 			}
 		}
 	})

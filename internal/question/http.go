@@ -85,7 +85,7 @@ var adminTags = []string{"Questions", "Admin"}
 // RegisterRoutes adds the question bank endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
 	auth.Register(api, auth.Endpoint{ID: "list-questions", Method: http.MethodGet, Path: "/api/questions",
-		Summary: "The question bank, for the session setup and the practice session", Tags: []string{"Questions"}, Access: auth.AccessVerified}, h.bank)
+		Summary: "The questions asked on their own (no stations), for a custom session's setup", Tags: []string{"Questions"}, Access: auth.AccessVerified}, h.bank)
 	auth.Register(api, auth.Endpoint{ID: "admin-list-questions", Method: http.MethodGet, Path: "/api/admin/questions", Summary: "Filter, search and page the question bank",
 		Tags: adminTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.list)
 	auth.Register(api, auth.Endpoint{ID: "admin-get-question", Method: http.MethodGet, Path: "/api/admin/questions/{id}", Summary: "One question",
@@ -103,12 +103,18 @@ func (h *Handler) bank(ctx context.Context, _ auth.User, in *bankInput) (*bankOu
 	if err != nil {
 		return nil, err
 	}
-	// Who wrote a question is the admins' business.
-	for i := range qs {
-		qs[i].CreatedBy, qs[i].UpdatedBy = "", ""
+	// A custom session asks questions on their own: a station's prompt
+	// ("What would you do?") means nothing without its scenario. Who
+	// wrote a question is the admins' business.
+	asked := make([]Question, 0, len(qs))
+	for _, q := range qs {
+		if !q.IsStation() {
+			q.CreatedBy, q.UpdatedBy = "", ""
+			asked = append(asked, q)
+		}
 	}
 	out := &bankOutput{}
-	out.Body.Questions = qs
+	out.Body.Questions = asked
 	return out, nil
 }
 

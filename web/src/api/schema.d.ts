@@ -794,7 +794,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The question bank, for the session setup and the practice session */
+        /** The questions asked on their own (no stations), for a custom session's setup */
         get: operations["list-questions"];
         put?: never;
         post?: never;
