@@ -20,13 +20,13 @@ const (
 )
 
 type deliveryResult struct {
-	seconds       float64
-	estimated     bool // seconds came from the word count
-	written       bool // a typed answer: seconds stand for its length in words
-	words         int
+	seconds   float64
+	estimated bool // seconds came from the word count
+	written   bool // a typed answer: seconds stand for its length in words
+	words     int
 	// scale stretches the length targets to the answer's limit (1 for the
 	// spec's 3 minutes): a third to two thirds of the time is the aim.
-	scale float64
+	scale         float64
 	wpm           float64
 	fillers       int
 	fillersPer100 float64
