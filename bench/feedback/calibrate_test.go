@@ -41,6 +41,7 @@ func TestCalibrationTargets(t *testing.T) {
 		{group{"v1", "holdout"}, 0.85}, // 0.882
 		{group{"v1", "fresh"}, 0.9},    // 0.948
 		{group{"v2", "dev"}, 0.75},     // 0.762
+		{group{"v2", "fresh"}, 0.4},    // 0.427: v2d, never tuned on, measured at the freeze d11e889
 	}
 	for _, tt := range floors {
 		picked := tt.g.pick(ss)
