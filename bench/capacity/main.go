@@ -211,12 +211,12 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 	}
 	sum := summary{setup: name}
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
-	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %s\n"
-	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "verdict")
+	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %s\n"
+	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "verdict")
 	for _, n := range levels {
 		before := cpuSeconds(servers)
 		waits, failed := level(students[:n], recs)
-		cpu := cpuSeconds(servers) - before
+		cpu := cpuSeconds(servers).minus(before)
 		minutes := 0.0
 		for _, r := range recs {
 			minutes += r.duration.Minutes() * float64(n)
@@ -231,11 +231,11 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 			}
 		}
 		fmt.Fprintf(out, row, n, seconds(benchserver.Percentile(waits, 50)), seconds(p95), seconds(benchserver.Percentile(waits, 100)), failed,
-			fmt.Sprintf("%.1f", cpu/minutes), verdict)
+			fmt.Sprintf("%.1f", cpu.total/minutes), fmt.Sprintf("%.0f%%", 100*cpu.recognition/cpu.total), verdict)
 		if !holds {
 			break
 		}
-		sum.largest, sum.cpuPerAnswerMinute = n, cpu/minutes
+		sum.largest, sum.cpuPerAnswerMinute = n, cpu.total/minutes
 	}
 	fmt.Fprintln(out)
 	return sum, nil
@@ -333,25 +333,83 @@ func (st *student) practise(recs []recording) (time.Duration, error) {
 	}
 }
 
-// cpuSeconds is the CPU time the servers and their finished children
-// (ffmpeg) have used, from /proc.
-func cpuSeconds(servers []*benchserver.Server) float64 {
-	total := 0.0
-	for _, s := range servers {
-		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.PID()))
+// cpuSeconds is the CPU time the servers and every process under them have
+// used, from /proc: the live ones (the speech workers, which run as long as
+// the server) by their own time, the finished ones (ffmpeg) through their
+// parent's count of waited-for children.
+func cpuSeconds(servers []*benchserver.Server) cpuTime {
+	parents := map[int]int{}
+	times := map[int]float64{}
+	recognisers := map[int]bool{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		// Fields after the command name, which may hold spaces: state is
-		// the first; utime, stime, cutime and cstime are the 12th to 15th.
-		rest := string(stat[strings.LastIndexByte(string(stat), ')')+2:])
-		fields := strings.Fields(rest)
-		for _, f := range fields[11:15] {
-			ticks, err := strconv.ParseFloat(f, 64)
-			if err == nil {
-				total += ticks / clockTicks
+		comm, ppid, cpu, ok := procStat(pid)
+		if ok {
+			parents[pid], times[pid], recognisers[pid] = ppid, cpu, comm == recogniserCommand
+		}
+	}
+	roots := map[int]bool{}
+	for _, s := range servers {
+		roots[s.PID()] = true
+	}
+	under := func(pid int) bool {
+		for ; pid > 1; pid = parents[pid] {
+			if roots[pid] {
+				return true
+			}
+		}
+		return false
+	}
+	var t cpuTime
+	for pid, cpu := range times {
+		if under(pid) {
+			t.total += cpu
+			if recognisers[pid] {
+				t.recognition += cpu
 			}
 		}
 	}
-	return total
+	return t
+}
+
+// recogniserCommand is the speech workers' process name.
+const recogniserCommand = "pocketsphinx_ba" // the kernel keeps 15 characters
+
+// cpuTime is CPU seconds: all of them, and the speech workers' share.
+type cpuTime struct{ total, recognition float64 }
+
+func (t cpuTime) minus(o cpuTime) cpuTime {
+	return cpuTime{t.total - o.total, t.recognition - o.recognition}
+}
+
+// procStat reads a process's name, its parent and its CPU time with that
+// of its waited-for children.
+func procStat(pid int) (comm string, ppid int, cpu float64, ok bool) {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return "", 0, 0, false
+	}
+	open, end := strings.IndexByte(string(stat), '('), strings.LastIndexByte(string(stat), ')')
+	if open < 0 || end < open {
+		return "", 0, 0, false
+	}
+	comm = string(stat[open+1 : end])
+	// Fields after the command name, which may hold spaces: state is the
+	// first, the parent the second; utime, stime, cutime and cstime are the
+	// 12th to 15th.
+	fields := strings.Fields(string(stat[end+2:]))
+	if len(fields) < 15 {
+		return "", 0, 0, false
+	}
+	ppid, _ = strconv.Atoi(fields[1])
+	for _, f := range fields[11:15] {
+		if ticks, err := strconv.ParseFloat(f, 64); err == nil {
+			cpu += ticks / clockTicks
+		}
+	}
+	return comm, ppid, cpu, true
 }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -107,6 +108,11 @@ type decodeOptions struct {
 	// growing accepts a recording still being written, whose end is by
 	// nature cut off mid-packet.
 	growing bool
+	// warps are voice scalings (see warp.go) whose copies the same ffmpeg
+	// run writes besides the samples: starting ffmpeg costs more CPU than
+	// decoding a minute of speech, so a second run per copy doubled the
+	// decoder's cost for every answer in a scaled voice.
+	warps []float64
 }
 
 // decode checks the upload and converts it with ffmpeg. The caller must call
@@ -146,7 +152,8 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 	if in.Limit > 0 {
 		maxSeconds = (in.Limit + cfg.DurationMargin).Seconds()
 	}
-	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, input, rawPath, maxSeconds, opts.filter))
+	warps := slices.DeleteFunc(slices.Clone(opts.warps), func(w float64) bool { return w == 1 })
+	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, input, rawPath, maxSeconds, opts.filter, warps))
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +171,10 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 			logger.Warn("transcribe: remove staged upload", "err", err)
 		}
 	}
-	p = &pcm{dir: dir, rawPath: rawPath, samples: samples}
+	p = &pcm{dir: dir, rawPath: rawPath, samples: samples, warps: make(map[float64]bool, len(warps))}
+	for _, w := range warps {
+		p.warps[w] = true
+	}
 	// ffmpeg stops exactly at -t, so reaching it (to within one frame) means more audio followed.
 	p.truncated = p.seconds() >= maxSeconds-0.02
 	return p, nil
@@ -203,10 +213,11 @@ func makeAnswerDir(cfg Config) (string, error) {
 }
 
 // decodeArgs is the ffmpeg command line that turns input, whose container
-// Sniff decided, into at most maxSeconds of raw 16 kHz mono at rawPath. The
+// Sniff decided, into at most maxSeconds of raw 16 kHz mono at rawPath, and
+// for each factor of warps the same samples scaled by it (warpedRaw). The
 // demuxer is named, never probed (see demuxer), and only the first audio
 // stream is kept, also from a video answer.
-func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter string) []string {
+func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter string, warps []float64) []string {
 	args := []string{"-f", demuxer[format]}
 	if format == FormatMP4 {
 		// MP4 data references can point at other local files; never follow them.
@@ -214,21 +225,42 @@ func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter
 	}
 	args = append(args,
 		"-i", "file:"+input,
-		"-map", "0:a:0", "-vn", "-sn", "-dn",
 		// A track that yields no audio at all is an error, not an empty
 		// success. ffmpeg says nothing when the index of a track's sample
 		// tables does not fit its memory limit; the track then yields
 		// nothing, and this makes that a failure.
 		"-abort_on", "empty_output_stream",
 	)
-	if filter != "" {
-		args = append(args, "-af", filter)
+	output := func(path string) []string {
+		return []string{"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:" + path}
 	}
-	return append(args,
-		"-ac", "1", "-ar", strconv.Itoa(sampleRate),
-		"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64),
-		"-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:"+rawPath,
-	)
+	if len(warps) == 0 {
+		args = append(args, "-map", "0:a:0", "-vn", "-sn", "-dn")
+		if filter != "" {
+			args = append(args, "-af", filter)
+		}
+		return append(append(args, "-ac", "1", "-ar", strconv.Itoa(sampleRate)), output(rawPath)...)
+	}
+	// One graph: the samples as the single-output line above makes them
+	// (filter, then 16 kHz mono 16-bit), split into the plain copy and one
+	// input per scaling, which each scale exactly those samples.
+	graph := "[0:a:0]"
+	if filter != "" {
+		graph += filter + ","
+	}
+	graph += fmt.Sprintf("aresample=%d,aformat=sample_fmts=s16:channel_layouts=mono,asplit=%d[plain]", sampleRate, len(warps)+1)
+	for i := range warps {
+		graph += fmt.Sprintf("[in%d]", i)
+	}
+	for i, w := range warps {
+		graph += fmt.Sprintf(";[in%d]%s[warp%d]", i, warpFilter(w), i)
+	}
+	args = append(args, "-filter_complex", graph, "-map", "[plain]")
+	args = append(args, output(rawPath)...)
+	for i, w := range warps {
+		args = append(append(args, "-map", fmt.Sprintf("[warp%d]", i)), output(warpedRaw(rawPath, w))...)
+	}
+	return args
 }
 
 // runDecoder runs ffmpeg in dir under cfg.DecodeTimeout and the decoder

@@ -99,7 +99,7 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 	if !mayHoldStep(p, size) {
 		return p, nil
 	}
-	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true})
+	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true, warps: warpsToMake(p.Warp)})
 	if err != nil {
 		return p, err
 	}
@@ -145,7 +145,7 @@ func fileSize(in Audio) (int64, error) {
 }
 
 func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {
-	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter})
+	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, warps: warpsToMake(p.Warp)})
 	if err != nil {
 		return Result{}, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,16 +40,32 @@ func warpFilter(w float64) string {
 		int(sampleRate/w+0.5), strconv.FormatFloat(w, 'f', -1, 64), sampleRate)
 }
 
+// warpedRaw is where the samples at rawPath scaled by w are kept.
+func warpedRaw(rawPath string, w float64) string {
+	return fmt.Sprintf("%s-warp%s.raw", strings.TrimSuffix(rawPath, ".raw"), strconv.FormatFloat(w, 'f', -1, 64))
+}
+
+// warpsToMake are the scalings an answer recognised at factor w needs, for
+// decode to write in its run: every candidate while none is chosen (w 0, or
+// one this engine does not offer, which resume ignores).
+func warpsToMake(w float64) []float64 {
+	if !slices.Contains(warpSteps, w) {
+		return warpSteps
+	}
+	return []float64{w}
+}
+
 // warped returns the decoder input (path without ".raw") for pc's samples
-// scaled by w, making it on first use; factor 1 is pc itself.
+// scaled by w, making it on first use (decode usually has: see
+// warpsToMake); factor 1 is pc itself.
 func (p *pcm) warped(ctx context.Context, cfg Config, w float64) (string, error) {
-	base := strings.TrimSuffix(p.rawPath, ".raw")
 	if w == 1 {
-		return base, nil
+		return strings.TrimSuffix(p.rawPath, ".raw"), nil
 	}
 	p.warpMu.Lock()
 	defer p.warpMu.Unlock()
-	out := fmt.Sprintf("%s-warp%s", base, strconv.FormatFloat(w, 'f', -1, 64))
+	raw := warpedRaw(p.rawPath, w)
+	out := strings.TrimSuffix(raw, ".raw")
 	if p.warps[w] {
 		return out, nil
 	}
@@ -56,7 +73,7 @@ func (p *pcm) warped(ctx context.Context, cfg Config, w float64) (string, error)
 	defer cancel()
 	cmd, err := ffmpegCommand(dctx, cfg, filepath.Dir(p.rawPath), []string{
 		"-f", "s16le", "-ar", strconv.Itoa(sampleRate), "-ac", "1", "-i", "file:" + p.rawPath,
-		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:" + out + ".raw"})
+		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:" + raw})
 	if err != nil {
 		return "", fmt.Errorf("transcribe: scale the voice: %w", err)
 	}

@@ -1,11 +1,17 @@
 package transcribe
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -148,4 +154,102 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 			t.Fatalf("kept the words of a progress with an unknown factor: %q", res.Text)
 		}
 	})
+}
+
+// countingFFmpeg returns an ffmpeg that counts its runs (in the file it
+// also returns) before running the real one.
+func countingFFmpeg(t *testing.T) (program, counter string) {
+	t.Helper()
+	real, err := exec.LookPath("ffmpeg")
+	if err != nil {
+		t.Skip("ffmpeg not installed")
+	}
+	dir := t.TempDir()
+	counter = filepath.Join(dir, "runs")
+	program = filepath.Join(dir, "ffmpeg")
+	script := fmt.Sprintf("#!/bin/sh\necho run >> %q\nexec %q \"$@\"\n", counter, real)
+	if err := os.WriteFile(program, []byte(script), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return program, counter
+}
+
+func runsOf(t *testing.T, counter string) int {
+	t.Helper()
+	b, err := os.ReadFile(counter)
+	if errors.Is(err, os.ErrNotExist) {
+		return 0
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(b), "run\n")
+}
+
+// TestAScaledVoiceIsDecodedInOneRun: starting ffmpeg costs more CPU than
+// decoding a minute of speech, and running it again for the scaled copy
+// made a voice recognised at 1.1 (most women's) cost two runs a step. The
+// copy made in the decoding run must be the very samples a run of its own
+// makes, and each step of a known voice one run.
+func TestAScaledVoiceIsDecodedInOneRun(t *testing.T) {
+	requireSpeechStack(t)
+	cfg := localConfig(t)
+	program, counter := countingFFmpeg(t)
+	cfg.FFmpeg = program
+	ctx := context.Background()
+	in := Audio{Path: encode(t, synth(t, shortAnswer), "webm"), MIMEType: "audio/webm"}
+
+	pc, err := decode(ctx, cfg, slog.New(slog.DiscardHandler), in, decodeOptions{warps: []float64{1.1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pc.cleanup()
+	base, err := pc.warped(ctx, cfg, 1.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := runsOf(t, counter); n != 1 {
+		t.Errorf("decoding with the scaled copy took %d ffmpeg runs, want 1", n)
+	}
+	inRun, err := os.ReadFile(base + ".raw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := &pcm{dir: t.TempDir(), samples: pc.samples}
+	alone.rawPath = filepath.Join(alone.dir, "audio.raw")
+	plain, err := os.ReadFile(pc.rawPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(alone.rawPath, plain, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	separate, err := alone.warped(ctx, cfg, 1.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile(separate + ".raw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(inRun, want) {
+		t.Errorf("the copy scaled in the decoding run (%d bytes) differs from one scaled on its own (%d bytes)", len(inRun), len(want))
+	}
+
+	e := startLocal(t, cfg)
+	before := runsOf(t, counter)
+	res, err := e.Finish(ctx, in, Progress{Warp: 1.1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := runsOf(t, counter) - before; n != 1 || res.Warp != 1.1 || len(res.Words) == 0 {
+		t.Errorf("an answer in a voice known to need 1.1: %d ffmpeg runs, factor %.2f, %d words; want 1 run", n, res.Warp, len(res.Words))
+	}
+	before = runsOf(t, counter)
+	if _, err := e.Finish(ctx, in, Progress{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := runsOf(t, counter) - before; n != 1 {
+		t.Errorf("an answer whose voice is chosen on it: %d ffmpeg runs, want 1 (every candidate made in it)", n)
+	}
 }
