@@ -204,11 +204,17 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 	var segs [][]sphinx.Seg
 	if warp == 0 {
 		end := probeEnd(levels, from, to)
-		w, first, err := e.chooseWarp(rctx, pc, from, end)
-		if err != nil {
-			return nil, 0, false, decoderFailed(ctx, err)
+		pitch := medianPitch(pc.samples[from*frameSamples : end*frameSamples])
+		if w, ok := warpForPitch(pitch); ok {
+			warp = w
+			e.logger.Debug("transcribe: voice scaling chosen", "warp", warp, "by", "pitch", "hz", math.Round(pitch))
+		} else {
+			w, first, err := e.chooseWarp(rctx, pc, from, end)
+			if err != nil {
+				return nil, 0, false, decoderFailed(ctx, err)
+			}
+			warp, from, segs = w, end, [][]sphinx.Seg{first}
 		}
-		warp, from, segs = w, end, [][]sphinx.Seg{first}
 	}
 	if from < to && hasSpeech(levels[from:to]) {
 		rest, err := e.decodeSpans(rctx, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -251,5 +252,54 @@ func TestAScaledVoiceIsDecodedInOneRun(t *testing.T) {
 	}
 	if n := runsOf(t, counter) - before; n != 1 {
 		t.Errorf("an answer whose voice is chosen on it: %d ffmpeg runs, want 1 (every candidate made in it)", n)
+	}
+}
+
+// TestAClearVoiceIsScaledByItsPitch: a voice clearly high or low is scaled
+// by its pitch, with no probe decoded twice; a voice between the bounds is
+// still probed.
+func TestAClearVoiceIsScaledByItsPitch(t *testing.T) {
+	requireSpeechStack(t)
+	var logs bytes.Buffer
+	e, err := newLocal(localConfig(t), slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Close() })
+	between := filepath.Join(t.TempDir(), "between.wav")
+	run(t, "sox", synthAs(t, maleVoice, shortAnswer), between, "pitch", "600") // about 103 Hz up to 146
+	for _, tc := range []struct {
+		name, wav string
+		by        string
+		natural   bool // not distorted by the pitch shift, so worth a word count
+	}{
+		{femaleVoice, synth(t, shortAnswer), "pitch", true},
+		{maleVoice, synthAs(t, maleVoice, shortAnswer), "pitch", true},
+		{maleVoice + " raised to between the bounds", between, "probe", false},
+	} {
+		logs.Reset()
+		res, err := e.Finish(context.Background(), Audio{Path: encode(t, tc.wav, "webm")}, Progress{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var chosen struct {
+			Warp float64 `json:"warp"`
+			By   string  `json:"by"`
+			Hz   float64 `json:"hz"`
+		}
+		for line := range strings.Lines(logs.String()) {
+			if strings.Contains(line, "voice scaling chosen") {
+				if err := json.Unmarshal([]byte(line), &chosen); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		t.Logf("%s: %+v", tc.name, chosen)
+		if chosen.By != tc.by || chosen.Warp != res.Warp || !res.WarpProbed {
+			t.Errorf("%s: factor %.2f chosen by %q (log %+v), want chosen by %s on this recording", tc.name, res.Warp, chosen.By, chosen, tc.by)
+		}
+		if wer := wordErrorRate(shortAnswer, res.Text); tc.natural && wer > 0.3 {
+			t.Errorf("%s: WER %.2f: %q", tc.name, wer, res.Text)
+		}
 	}
 }
