@@ -734,3 +734,33 @@ func TestLLMLogsTheFallback(t *testing.T) {
 		t.Errorf("log %q does not record the fallback", logs.String())
 	}
 }
+
+// TestLLMIsToldHowTheAnswerWasGiven: a typed answer is judged as writing,
+// not as a transcript full of the recogniser's mishearings, and the model
+// is told which it has.
+func TestLLMIsToldHowTheAnswerWasGiven(t *testing.T) {
+	for _, written := range []bool{false, true} {
+		cs := newChatServer(t, content(reply(5, nil)))
+		in := starInput(starAnswer)
+		in.Written = written
+		llmScore(t, llmConfig(cs), in)
+		reqs := cs.requests()
+		if len(reqs) != 1 {
+			t.Fatalf("%d requests, want 1", len(reqs))
+		}
+		var data answerData
+		if err := json.Unmarshal([]byte(reqs[0].Messages[1].Content), &data); err != nil {
+			t.Fatal(err)
+		}
+		want := map[bool]responseMode{false: responseSpoken, true: responseWritten}[written]
+		if data.Response != want {
+			t.Errorf("written %v: response %q, want %q", written, data.Response, want)
+		}
+		system := reqs[0].Messages[0].Content
+		for _, mode := range []responseMode{responseSpoken, responseWritten} {
+			if !strings.Contains(system, `"response" is "`+string(mode)+`"`) && !strings.Contains(system, `it is "`+string(mode)+`"`) {
+				t.Errorf("system prompt does not say what %q means", mode)
+			}
+		}
+	}
+}
