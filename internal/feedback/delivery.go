@@ -16,7 +16,14 @@ const (
 	writtenWordsMin = 80
 	writtenWordsMax = 160
 	// secondsPerWrittenWord puts the written range on the spoken one.
-	secondsPerWrittenWord = 60.0 / writtenWordsMin
+	secondsPerWrittenWord = float64(targetSecondsMin) / writtenWordsMin
+)
+
+// A spoken answer aims for this length, in seconds, under the spec's
+// 3-minute limit; other limits scale it (deliveryResult.scale).
+const (
+	targetSecondsMin = 60
+	targetSecondsMax = 120
 )
 
 type deliveryResult struct {
@@ -91,11 +98,13 @@ func piecewise(x float64, xs, ys []float64) float64 {
 }
 
 func (r deliveryResult) lengthScore() float64 {
-	return piecewise(r.seconds/r.scale, []float64{15, 45, 60, 120, 150, 180, 240}, []float64{10, 60, 100, 100, 85, 70, 55})
+	return piecewise(r.seconds/r.scale, []float64{15, 45, targetSecondsMin, targetSecondsMax, 150, 180, 240}, []float64{10, 60, 100, 100, 85, 70, 55})
 }
 
 // target is the length range the answer is judged against, in seconds.
-func (r deliveryResult) target() (lo, hi float64) { return 60 * r.scale, 120 * r.scale }
+func (r deliveryResult) target() (lo, hi float64) {
+	return targetSecondsMin * r.scale, targetSecondsMax * r.scale
+}
 
 // targetText says the range: "60-120 s".
 func (r deliveryResult) targetText() string {

@@ -24,7 +24,10 @@ import (
 // hypothesis the acoustic model scores highest wins. Only scaling down is
 // offered; scaling up lost words for both male voices tried, even where their
 // score preferred it (bench/transcribe/dev/README.md).
-var warpSteps = []float64{1, 1.1}
+var warpSteps = []float64{1, scaledDown}
+
+// scaledDown is the one scaling offered besides none.
+const scaledDown = 1.1
 
 // probeFrames is how much speech the factor is chosen on: enough that the
 // scores of different factors differ clearly, little enough that trying
@@ -48,7 +51,7 @@ const (
 func warpForPitch(hz float64) (float64, bool) {
 	switch {
 	case hz >= highVoiceHz:
-		return 1.1, true
+		return scaledDown, true
 	case hz > 0 && hz <= lowVoiceHz:
 		return 1, true
 	}

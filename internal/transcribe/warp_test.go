@@ -40,14 +40,7 @@ func TestWarpedScalesFrequenciesNotDuration(t *testing.T) {
 	if base, err := pc.warped(ctx, cfg, 1); err != nil || base+".raw" != pc.rawPath {
 		t.Fatalf("factor 1 = %q, %v; want the recording itself", base, err)
 	}
-	base, err := pc.warped(ctx, cfg, 1.1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := os.ReadFile(base + ".raw")
-	if err != nil {
-		t.Fatal(err)
-	}
+	base, out := readWarped(t, pc, cfg, 1.1)
 	got := make([]int16, len(out)/2)
 	if _, err := binary.Decode(out, binary.LittleEndian, got); err != nil {
 		t.Fatal(err)
@@ -157,6 +150,21 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 	})
 }
 
+// readWarped returns pc's copy scaled by w (its decoder input, and the
+// samples' bytes), making it if need be.
+func readWarped(t *testing.T, pc *pcm, cfg Config, w float64) (base string, raw []byte) {
+	t.Helper()
+	base, err := pc.warped(context.Background(), cfg, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err = os.ReadFile(base + ".raw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base, raw
+}
+
 // countingFFmpeg returns an ffmpeg that counts its runs (in the file it
 // also returns) before running the real one.
 func countingFFmpeg(t *testing.T) (program, counter string) {
@@ -205,16 +213,9 @@ func TestAScaledVoiceIsDecodedInOneRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pc.cleanup()
-	base, err := pc.warped(ctx, cfg, 1.1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, inRun := readWarped(t, pc, cfg, 1.1)
 	if n := runsOf(t, counter); n != 1 {
 		t.Errorf("decoding with the scaled copy took %d ffmpeg runs, want 1", n)
-	}
-	inRun, err := os.ReadFile(base + ".raw")
-	if err != nil {
-		t.Fatal(err)
 	}
 	alone := &pcm{dir: t.TempDir(), samples: pc.samples}
 	alone.rawPath = filepath.Join(alone.dir, "audio.raw")
@@ -225,15 +226,7 @@ func TestAScaledVoiceIsDecodedInOneRun(t *testing.T) {
 	if err := os.WriteFile(alone.rawPath, plain, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	separate, err := alone.warped(ctx, cfg, 1.1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(separate + ".raw")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(inRun, want) {
+	if _, want := readWarped(t, alone, cfg, 1.1); !bytes.Equal(inRun, want) {
 		t.Errorf("the copy scaled in the decoding run (%d bytes) differs from one scaled on its own (%d bytes)", len(inRun), len(want))
 	}
 
