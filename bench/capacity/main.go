@@ -24,6 +24,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -127,10 +128,14 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 		}
 		results = append(results, pair)
 	}
+	// A box keeps up with as many voices at once as its cores have CPU
+	// seconds per second for: beyond that, work piles up however it is
+	// scheduled, and the time to feedback grows with the queue.
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "setup\tlargest N within target\tCPU s per answer-minute there\ttarget\t")
+	fmt.Fprintf(tw, "setup\tlargest N within target\tCPU s per answer-minute there\tvoices %d cores keep up with\ttarget\t\n", runtime.NumCPU())
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f\t>= 30 students\t\n", r.setup, r.largest, r.cpuPerAnswerMinute)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.0f\t>= 30 students\t\n", r.setup, r.largest, r.cpuPerAnswerMinute,
+			float64(runtime.NumCPU())*60/r.cpuPerAnswerMinute)
 	}
 	return tw.Flush()
 }
@@ -178,7 +183,8 @@ func twoOnPostgres(ctx context.Context, bin, work string) ([]*benchserver.Server
 	return servers, stop, nil
 }
 
-// summary is what a run of levels found.
+// summary is what a run of levels found: the largest level that held, and
+// the CPU an answer-minute took there (at the first level when none held).
 type summary struct {
 	setup              string
 	largest            int
@@ -211,8 +217,8 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 	}
 	sum := summary{setup: name}
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
-	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %s\n"
-	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "verdict")
+	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %14v  %s\n"
+	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "of it decoding", "verdict")
 	for _, n := range levels {
 		before := cpuSeconds(servers)
 		waits, failed := level(students[:n], recs)
@@ -231,11 +237,14 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 			}
 		}
 		fmt.Fprintf(out, row, n, seconds(benchserver.Percentile(waits, 50)), seconds(p95), seconds(benchserver.Percentile(waits, 100)), failed,
-			fmt.Sprintf("%.1f", cpu.total/minutes), fmt.Sprintf("%.0f%%", 100*cpu.recognition/cpu.total), verdict)
+			fmt.Sprintf("%.1f", cpu.total/minutes), fmt.Sprintf("%.0f%%", 100*cpu.recognition/cpu.total), fmt.Sprintf("%.0f%%", 100*cpu.decoding/cpu.total), verdict)
+		if holds || sum.cpuPerAnswerMinute == 0 {
+			sum.cpuPerAnswerMinute = cpu.total / minutes
+		}
 		if !holds {
 			break
 		}
-		sum.largest, sum.cpuPerAnswerMinute = n, cpu.total/minutes
+		sum.largest = n
 	}
 	fmt.Fprintln(out)
 	return sum, nil
@@ -335,11 +344,11 @@ func (st *student) practise(recs []recording) (time.Duration, error) {
 
 // cpuSeconds is the CPU time the servers and every process under them have
 // used, from /proc: the live ones (the speech workers, which run as long as
-// the server) by their own time, the finished ones (ffmpeg) through their
-// parent's count of waited-for children.
+// the server) by their own time, the finished ones (ffmpeg, started by the
+// server) through the server's count of waited-for children.
 func cpuSeconds(servers []*benchserver.Server) cpuTime {
 	parents := map[int]int{}
-	times := map[int]float64{}
+	times := map[int]procTimes{}
 	recognisers := map[int]bool{}
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -366,11 +375,16 @@ func cpuSeconds(servers []*benchserver.Server) cpuTime {
 	}
 	var t cpuTime
 	for pid, cpu := range times {
-		if under(pid) {
-			t.total += cpu
-			if recognisers[pid] {
-				t.recognition += cpu
-			}
+		if !under(pid) {
+			continue
+		}
+		t.total += cpu.own + cpu.children
+		switch {
+		case recognisers[pid]:
+			t.recognition += cpu.own + cpu.children
+		case roots[pid]:
+			// The server's finished children are its decoder runs.
+			t.decoding += cpu.children
 		}
 	}
 	return t
@@ -379,23 +393,27 @@ func cpuSeconds(servers []*benchserver.Server) cpuTime {
 // recogniserCommand is the speech workers' process name.
 const recogniserCommand = "pocketsphinx_ba" // the kernel keeps 15 characters
 
-// cpuTime is CPU seconds: all of them, and the speech workers' share.
-type cpuTime struct{ total, recognition float64 }
+// cpuTime is CPU seconds: all of them, the speech workers' share and the
+// audio decoder's (ffmpeg's).
+type cpuTime struct{ total, recognition, decoding float64 }
 
 func (t cpuTime) minus(o cpuTime) cpuTime {
-	return cpuTime{t.total - o.total, t.recognition - o.recognition}
+	return cpuTime{t.total - o.total, t.recognition - o.recognition, t.decoding - o.decoding}
 }
 
-// procStat reads a process's name, its parent and its CPU time with that
-// of its waited-for children.
-func procStat(pid int) (comm string, ppid int, cpu float64, ok bool) {
+// procTimes is a process's CPU seconds: its own, and its waited-for
+// children's.
+type procTimes struct{ own, children float64 }
+
+// procStat reads a process's name, its parent and its CPU times.
+func procStat(pid int) (comm string, ppid int, cpu procTimes, ok bool) {
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return "", 0, 0, false
+		return "", 0, procTimes{}, false
 	}
 	open, end := strings.IndexByte(string(stat), '('), strings.LastIndexByte(string(stat), ')')
 	if open < 0 || end < open {
-		return "", 0, 0, false
+		return "", 0, procTimes{}, false
 	}
 	comm = string(stat[open+1 : end])
 	// Fields after the command name, which may hold spaces: state is the
@@ -403,13 +421,13 @@ func procStat(pid int) (comm string, ppid int, cpu float64, ok bool) {
 	// 12th to 15th.
 	fields := strings.Fields(string(stat[end+2:]))
 	if len(fields) < 15 {
-		return "", 0, 0, false
+		return "", 0, procTimes{}, false
 	}
 	ppid, _ = strconv.Atoi(fields[1])
-	for _, f := range fields[11:15] {
-		if ticks, err := strconv.ParseFloat(f, 64); err == nil {
-			cpu += ticks / clockTicks
-		}
+	seconds := func(f string) float64 {
+		ticks, _ := strconv.ParseFloat(f, 64)
+		return ticks / clockTicks
 	}
+	cpu = procTimes{own: seconds(fields[11]) + seconds(fields[12]), children: seconds(fields[13]) + seconds(fields[14])}
 	return comm, ppid, cpu, true
 }

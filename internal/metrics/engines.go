@@ -42,6 +42,8 @@ func (t timedIncremental) Advance(ctx context.Context, in transcribe.Audio, p tr
 	return next, err
 }
 
+func (t timedIncremental) FirstStep() time.Duration { return t.inner.FirstStep() }
+
 func (t timedIncremental) Finish(ctx context.Context, in transcribe.Audio, p transcribe.Progress) (transcribe.Result, error) {
 	start := time.Now()
 	res, err := t.inner.Finish(ctx, in, p)

@@ -84,6 +84,12 @@ func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixtu
 // newFixtureWith runs the practice service with the given speech engine.
 func newFixtureWith(t *testing.T, db *store.DB, speech transcribe.Engine, tweak func(*practice.Config)) *fixture {
 	t.Helper()
+	return newFixtureAt(t, db, speech, time.Now, tweak)
+}
+
+// newFixtureAt is newFixtureWith with the service's clock.
+func newFixtureAt(t *testing.T, db *store.DB, speech transcribe.Engine, now func() time.Time, tweak func(*practice.Config)) *fixture {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
 	if err != nil {
@@ -103,7 +109,7 @@ func newFixtureWith(t *testing.T, db *store.DB, speech transcribe.Engine, tweak 
 	authSvc := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
 		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
-	svc := practice.NewService(db, client, authSvc, bankSource{}, speech, scorer, logger, time.Now, cfg)
+	svc := practice.NewService(db, client, authSvc, bankSource{}, speech, scorer, logger, now, cfg)
 	practice.AddWorkers(workers, svc)
 	if err := client.Start(context.Background()); err != nil {
 		t.Fatal(err)

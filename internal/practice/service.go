@@ -78,8 +78,10 @@ type Config struct {
 	// taken for the work of a crashed process and queued again.
 	StuckAfter time.Duration
 	// AdvanceEvery is how often an answer arriving in pieces is handed to
-	// the speech engine while the student is still speaking (0: on every
-	// piece). Only engines that implement transcribe.Incremental do this.
+	// the speech engine while the student is still speaking, the first
+	// time once it can hold the engine's first step (0: on every piece,
+	// from the first). Only engines that implement transcribe.Incremental
+	// do this.
 	AdvanceEvery time.Duration
 }
 

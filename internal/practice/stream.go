@@ -141,8 +141,8 @@ func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeTyp
 		if err := checkBytesInFlight(ctx, tx, u.ID, it.ID, size); err != nil {
 			return err
 		}
-		// The first recognition is due AdvanceEvery from now: one second of
-		// speech is not worth a decoder's time.
+		// The first recognition is due once the recording can hold a step
+		// (maybeAdvance): one second of speech is not worth a decoder's time.
 		started, err := startStream(ctx, tx, it.ID, path, mimeType, size, s.clock())
 		if err == nil && !started {
 			err = apperr.Conflict(msgAlreadyAnswered)
@@ -178,10 +178,20 @@ func checkBytesInFlight(ctx context.Context, q store.Queryer, userID, itemID str
 }
 
 // maybeAdvance queues recognition of the recording so far when the engine
-// can do it and the last time was at least AdvanceEvery ago.
+// can do it and the last time was at least AdvanceEvery ago. Pieces arrive
+// as the student speaks, so before anything was recognised the time since
+// the recording started is its length: until it can hold the engine's
+// first step, a decoder run could only measure it.
 func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
+	if s.incremental == nil {
+		return nil
+	}
+	wait := s.cfg.AdvanceEvery
+	if it.progress == nil && wait > 0 {
+		wait = max(wait, s.incremental.FirstStep())
+	}
 	now := s.clock()
-	if s.incremental == nil || (it.progressAt != nil && now.Sub(*it.progressAt) < s.cfg.AdvanceEvery) {
+	if it.progressAt != nil && now.Sub(*it.progressAt) < wait {
 		return nil
 	}
 	if err := noteRecognition(ctx, tx, it.ID, now); err != nil {

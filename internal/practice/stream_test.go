@@ -10,10 +10,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
@@ -162,24 +164,40 @@ func speak(t *testing.T, text string) []byte {
 	return b
 }
 
-func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
-	const answer = "I want to become a dentist because I enjoy working with my hands. " +
-		"At a community clinic I saw how a healthy smile can change the confidence of a patient."
-	rec := speak(t, answer)
+// dentistAnswer is about ten seconds of speech.
+const dentistAnswer = "I want to become a dentist because I enjoy working with my hands. " +
+	"At a community clinic I saw how a healthy smile can change the confidence of a patient."
+
+// requireLocalEngine skips the test where Debian's speech model is
+// missing, and fails it in CI, which installs it.
+func requireLocalEngine(t *testing.T) {
+	t.Helper()
 	if _, err := os.Stat(transcribe.DefaultConfig().Local.LM); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("pocketsphinx-en-us is required in CI: %v", err)
 		}
 		t.Skip("SKIPPING: pocketsphinx-en-us not installed")
 	}
+}
+
+// localEngine is the offline speech engine, for one test.
+func localEngine(t *testing.T) transcribe.Incremental {
+	t.Helper()
+	sc := transcribe.DefaultConfig()
+	sc.TempDir = t.TempDir()
+	speech, err := transcribe.New(sc, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { speech.Close() })
+	return speech.(transcribe.Incremental)
+}
+
+func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
+	rec := speak(t, dentistAnswer)
+	requireLocalEngine(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		sc := transcribe.DefaultConfig()
-		sc.TempDir = t.TempDir()
-		speech, err := transcribe.New(sc, slog.New(slog.DiscardHandler))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { speech.Close() })
+		speech := localEngine(t)
 		f := newFixtureWith(t, db, speech, func(c *practice.Config) { c.AdvanceEvery = 0 })
 		reload := f.user(t, "ana@example.com")
 		ctx := context.Background()
@@ -246,6 +264,72 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 		}
 		if progress() != nil {
 			t.Fatal("the progress was kept after the answer was transcribed")
+		}
+	})
+}
+
+// TestFirstRecognitionWaitsUntilTheRecordingCanHoldAStep: pieces arrive as
+// the student speaks, so until the recording has been going for the
+// engine's first step, a decoder run could only measure it (and starting
+// ffmpeg costs a tenth of a CPU second): no recognition is queued before
+// then, every AdvanceEvery after.
+func TestFirstRecognitionWaitsUntilTheRecordingCanHoldAStep(t *testing.T) {
+	rec := speak(t, dentistAnswer)
+	requireLocalEngine(t)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		speech := localEngine(t)
+		firstStep := speech.FirstStep()
+		const advanceEvery = 3 * time.Second
+		if firstStep <= advanceEvery {
+			t.Fatalf("the engine's first step, %v, is not longer than AdvanceEvery: this test shows nothing", firstStep)
+		}
+		var (
+			mu  sync.Mutex
+			now = time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+		)
+		clock := func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			return now
+		}
+		f := newFixtureAt(t, db, speech, clock, func(c *practice.Config) { c.AdvanceEvery = advanceEvery })
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		queued := func() int {
+			counts, _, err := jobs.Stats(ctx, db, clock())
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, c := range counts {
+				if c.Kind == (practice.AdvanceArgs{}).Kind() {
+					n += c.Jobs
+				}
+			}
+			return n
+		}
+
+		// A piece a second, as the browser sends them.
+		const pieces = 12
+		size := len(rec)/pieces + 1
+		start := clock()
+		for k, off := 0, 0; off < len(rec); k, off = k+1, off+size {
+			mu.Lock()
+			now = start.Add(time.Duration(k) * time.Second)
+			mu.Unlock()
+			if _, err := f.svc.AppendAudio(ctx, reload(), s.ID, s.Items[0].ID, int64(off), "audio/webm;codecs=opus", rec[off:min(off+size, len(rec))]); err != nil {
+				t.Fatal(err)
+			}
+			if elapsed := time.Duration(k) * time.Second; elapsed < firstStep && queued() > 0 {
+				t.Fatalf("recognition was queued %v into the recording, before it can hold the first step (%v)", elapsed, firstStep)
+			}
+		}
+		if n := queued(); n == 0 {
+			t.Fatalf("no recognition was queued in %d s of recording", pieces-1)
 		}
 	})
 }

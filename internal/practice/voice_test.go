@@ -2,8 +2,6 @@ package practice_test
 
 import (
 	"context"
-	"log/slog"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -58,24 +56,10 @@ func (s *spyEngine) results() []transcribe.Result {
 // probe. The factor is theirs: exported with their data, deleted with it,
 // and never given to another student.
 func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
-	const answer = "I want to become a dentist because I enjoy working with my hands. " +
-		"At a community clinic I saw how a healthy smile can change the confidence of a patient."
-	rec := speak(t, answer)
-	if _, err := os.Stat(transcribe.DefaultConfig().Local.LM); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("pocketsphinx-en-us is required in CI: %v", err)
-		}
-		t.Skip("SKIPPING: pocketsphinx-en-us not installed")
-	}
+	rec := speak(t, dentistAnswer)
+	requireLocalEngine(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		sc := transcribe.DefaultConfig()
-		sc.TempDir = t.TempDir()
-		local, err := transcribe.New(sc, slog.New(slog.DiscardHandler))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { local.Close() })
-		spy := &spyEngine{Incremental: local.(transcribe.Incremental)}
+		spy := &spyEngine{Incremental: localEngine(t)}
 		f := newFixtureWith(t, db, spy, func(c *practice.Config) { c.AdvanceEvery = 0 })
 		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
 		ctx := context.Background()

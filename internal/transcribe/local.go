@@ -121,6 +121,12 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 		DecodedBytes: measured.DecodedBytes, DecodedSeconds: measured.DecodedSeconds}, nil
 }
 
+// FirstStep is the shortest recording a step can be cut from: a step's
+// worth of sound and the settling time after it.
+func (e *localEngine) FirstStep() time.Duration {
+	return time.Duration(minAdvanceFrames+settleFrames) * time.Second / sphinx.FrameRate
+}
+
 // mayHoldStep reports whether a recording of size bytes may hold a step's
 // worth of sound past what p recognised, judged by the bytes per second
 // its last decode found. Starting the decoder costs a tenth of a second or

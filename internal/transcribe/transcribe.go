@@ -38,6 +38,10 @@ type Incremental interface {
 	// near its end, and returns the extended progress; p itself when too
 	// little has been added to be worth a decoder's time.
 	Advance(ctx context.Context, in Audio, p Progress) (Progress, error)
+	// FirstStep is how much sound a recording must hold before Advance can
+	// recognise any of it. A caller that knows how long the recording has
+	// been going need not call before then: the call could only measure.
+	FirstStep() time.Duration
 	// Finish transcribes the complete recording in, recognising only what p
 	// does not already cover. Finish with an empty Progress is Transcribe.
 	Finish(ctx context.Context, in Audio, p Progress) (Result, error)
