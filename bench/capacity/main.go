@@ -34,6 +34,7 @@ import (
 	"github.com/whitecoat/whitecoat/bench/internal/benchserver"
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
 // answers are corpus texts a student speaks, in order, in each session:
@@ -74,10 +75,11 @@ func main() {
 	}
 }
 
-// recording is one answer as the browser would send it.
+// recording is one answer as the browser would send it, and what was said.
 type recording struct {
 	webm     []byte
 	duration time.Duration
+	text     string
 }
 
 func run(ctx context.Context, bin string, levels []int, withPostgres bool, out io.Writer) error {
@@ -88,8 +90,12 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 	defer os.RemoveAll(work)
 	var recs []recording
 	for _, name := range answers {
-		wav, webm := filepath.Join(work, name+".wav"), filepath.Join(work, name+".webm")
-		if err := synth.Speak(ctx, synth.Voice, filepath.Join("bench", "transcribe", "corpus", name+".txt"), wav); err != nil {
+		wav, webm, txt := filepath.Join(work, name+".wav"), filepath.Join(work, name+".webm"), filepath.Join("bench", "transcribe", "corpus", name+".txt")
+		if err := synth.Speak(ctx, synth.Voice, txt, wav); err != nil {
+			return err
+		}
+		text, err := os.ReadFile(txt)
+		if err != nil {
 			return err
 		}
 		if err := synth.Encode(ctx, wav, webm, "webm"); err != nil {
@@ -103,7 +109,7 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 		if err != nil {
 			return err
 		}
-		recs = append(recs, recording{webm: b, duration: d})
+		recs = append(recs, recording{webm: b, duration: d, text: string(text)})
 	}
 	fmt.Fprintf(out, "Each student: a session of %d answers (%.0f s and %.0f s of festival speech) streamed at speaking pace, %s to think between them; "+
 		"students arrive over %s. Target: time to feedback p95 <= %s.\n\n", len(recs), recs[0].duration.Seconds(), recs[1].duration.Seconds(), thinking, arrival, target)
@@ -212,16 +218,16 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 		students = append(students, &student{Client: benchserver.NewClient(srv.Base), email: email})
 	}
 	// A first session loads the speech models; a student's would not.
-	if _, err := students[0].practise(recs); err != nil {
+	if _, _, err := students[0].practise(recs); err != nil {
 		return summary{}, fmt.Errorf("warm-up: %w", err)
 	}
 	sum := summary{setup: name}
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
-	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %14v  %s\n"
-	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "of it decoding", "verdict")
+	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %14v  %6v  %s\n"
+	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "of it decoding", "WER", "verdict")
 	for _, n := range levels {
 		before := cpuSeconds(servers)
-		waits, failed := level(students[:n], recs)
+		waits, heard, failed := level(students[:n], recs)
 		cpu := cpuSeconds(servers).minus(before)
 		minutes := 0.0
 		for _, r := range recs {
@@ -237,7 +243,8 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 			}
 		}
 		fmt.Fprintf(out, row, n, seconds(benchserver.Percentile(waits, 50)), seconds(p95), seconds(benchserver.Percentile(waits, 100)), failed,
-			fmt.Sprintf("%.1f", cpu.total/minutes), fmt.Sprintf("%.0f%%", 100*cpu.recognition/cpu.total), fmt.Sprintf("%.0f%%", 100*cpu.decoding/cpu.total), verdict)
+			fmt.Sprintf("%.1f", cpu.total/minutes), fmt.Sprintf("%.0f%%", 100*cpu.recognition/cpu.total), fmt.Sprintf("%.0f%%", 100*cpu.decoding/cpu.total),
+			fmt.Sprintf("%.1f%%", 100*float64(heard.errors)/float64(max(1, heard.words))), verdict)
 		if holds || sum.cpuPerAnswerMinute == 0 {
 			sum.cpuPerAnswerMinute = cpu.total / minutes
 		}
@@ -253,11 +260,13 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 func seconds(d time.Duration) string { return fmt.Sprintf("%.2f", d.Seconds()) }
 
 // level runs n students at once, arriving over the arrival window, and
-// returns their times to feedback and how many sessions failed.
-func level(students []*student, recs []recording) ([]time.Duration, int) {
+// returns their times to feedback, how their transcripts compare with what
+// was said, and how many sessions failed.
+func level(students []*student, recs []recording) ([]time.Duration, wordCount, int) {
 	var (
 		mu     sync.Mutex
 		waits  []time.Duration
+		heard  wordCount
 		failed int
 		wg     sync.WaitGroup
 	)
@@ -266,7 +275,7 @@ func level(students []*student, recs []recording) ([]time.Duration, int) {
 		go func() {
 			defer wg.Done()
 			time.Sleep(arrival * time.Duration(k) / time.Duration(len(students)))
-			wait, err := st.practise(recs)
+			wait, words, err := st.practise(recs)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -275,11 +284,17 @@ func level(students []*student, recs []recording) ([]time.Duration, int) {
 				return
 			}
 			waits = append(waits, wait)
+			heard.errors += words.errors
+			heard.words += words.words
 		}()
 	}
 	wg.Wait()
-	return waits, failed
+	return waits, heard, failed
 }
+
+// wordCount is the word errors of transcripts against what was said, and
+// the words said.
+type wordCount struct{ errors, words int }
 
 // student is one simulated student with their own browser.
 type student struct {
@@ -288,12 +303,13 @@ type student struct {
 	signedIn bool
 }
 
-// practise runs the whole loop once and returns the time to feedback.
-func (st *student) practise(recs []recording) (time.Duration, error) {
+// practise runs the whole loop once and returns the time to feedback and
+// the transcripts' word errors.
+func (st *student) practise(recs []recording) (time.Duration, wordCount, error) {
 	if !st.signedIn {
 		if err := st.Call(http.MethodPost, "/api/auth/login", "application/json",
 			benchserver.MustJSON(map[string]string{"email": st.email, "password": benchserver.Password}), http.StatusOK, nil); err != nil {
-			return 0, err
+			return 0, wordCount{}, err
 		}
 		st.signedIn = true
 	}
@@ -301,18 +317,18 @@ func (st *student) practise(recs []recording) (time.Duration, error) {
 	if err := st.Call(http.MethodPost, "/api/practice/sessions", "application/json",
 		benchserver.MustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(recs)}),
 		http.StatusCreated, &created); err != nil {
-		return 0, err
+		return 0, wordCount{}, err
 	}
 	id := created.Session.ID
 	var finished time.Time
 	for i, rec := range recs {
 		item := created.Session.Items[i].ID
 		if err := st.StreamAnswer(id, item, rec.webm, rec.duration); err != nil {
-			return 0, err
+			return 0, wordCount{}, err
 		}
 		if err := st.Call(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+item+"/audio/finish", "application/json",
 			benchserver.MustJSON(map[string]int{"size": len(rec.webm)}), http.StatusAccepted, nil); err != nil {
-			return 0, err
+			return 0, wordCount{}, err
 		}
 		finished = time.Now()
 		if i < len(recs)-1 {
@@ -322,21 +338,25 @@ func (st *student) practise(recs []recording) (time.Duration, error) {
 	for {
 		var s benchserver.SessionBody
 		if err := st.Call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, &s); err != nil {
-			return 0, err
+			return 0, wordCount{}, err
 		}
 		if !s.Session.Processing {
 			wait := time.Since(finished)
-			for _, it := range s.Session.Items {
+			var heard wordCount
+			for i, it := range s.Session.Items {
 				if it.Status != "done" {
-					return 0, fmt.Errorf("answer %s ended %s", it.ID, it.Status)
+					return 0, wordCount{}, fmt.Errorf("answer %s ended %s", it.ID, it.Status)
 				}
+				errs, words := transcribe.CountWordErrors(recs[i].text, it.Transcript)
+				heard.errors += errs
+				heard.words += words
 			}
 			if err := st.Call(http.MethodPost, "/api/practice/sessions/"+id+"/complete", "application/json",
 				benchserver.MustJSON(map[string]int{"totalSessionTime": 60}), http.StatusOK, nil); err != nil {
-				return 0, err
+				return 0, wordCount{}, err
 			}
 			// The summary page reads the session once more.
-			return wait, st.Call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, nil)
+			return wait, heard, st.Call(http.MethodGet, "/api/practice/sessions/"+id, "", nil, http.StatusOK, nil)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
