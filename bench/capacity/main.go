@@ -35,6 +35,7 @@ import (
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
 // answers are corpus texts a student speaks, in order, in each session:
@@ -45,6 +46,10 @@ const (
 	// target is the time to feedback, at the 95th percentile, a level
 	// must keep to.
 	target = 4 * time.Second
+	// targetStudents is how many students at once one instance on this
+	// 2-core box must carry within target (issue 17); fewer fails the
+	// benchmark.
+	targetStudents = 30
 	// arrival spreads the students' starts, as they would not all begin
 	// in the same second.
 	arrival = 15 * time.Second
@@ -140,10 +145,16 @@ func run(ctx context.Context, bin string, levels []int, withPostgres bool, out i
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "setup\tlargest N within target\tCPU s per answer-minute there\tvoices %d cores keep up with\ttarget\t\n", runtime.NumCPU())
 	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.0f\t>= 30 students\t\n", r.setup, r.largest, r.cpuPerAnswerMinute,
-			float64(runtime.NumCPU())*60/r.cpuPerAnswerMinute)
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.0f\t>= %d students\t\n", r.setup, r.largest, r.cpuPerAnswerMinute,
+			float64(runtime.NumCPU())*60/r.cpuPerAnswerMinute, targetStudents)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if single.largest < targetStudents {
+		return fmt.Errorf("one instance carried %d students within %v at p95; the target is %d", single.largest, target, targetStudents)
+	}
+	return nil
 }
 
 // twoOnPostgres starts two instances on a fresh PostgreSQL schema; they
@@ -223,12 +234,13 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 	}
 	sum := summary{setup: name}
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
-	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %14v  %6v  %s\n"
-	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "of it decoding", "WER", "verdict")
+	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %14v  %16v  %17v  %6v  %s\n"
+	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "of it decoding",
+		"searched quickly", "searched / spoken", "WER", "verdict")
 	for _, n := range levels {
-		before := cpuSeconds(servers)
+		before, searchedBefore := cpuSeconds(servers), searched(servers)
 		waits, heard, failed := level(students[:n], recs)
-		cpu := cpuSeconds(servers).minus(before)
+		cpu, search := cpuSeconds(servers).minus(before), searched(servers).minus(searchedBefore)
 		minutes := 0.0
 		for _, r := range recs {
 			minutes += r.duration.Minutes() * float64(n)
@@ -244,6 +256,7 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 		}
 		fmt.Fprintf(out, row, n, seconds(benchserver.Percentile(waits, 50)), seconds(p95), seconds(benchserver.Percentile(waits, 100)), failed,
 			fmt.Sprintf("%.1f", cpu.total/minutes), fmt.Sprintf("%.0f%%", 100*cpu.recognition/cpu.total), fmt.Sprintf("%.0f%%", 100*cpu.decoding/cpu.total),
+			fmt.Sprintf("%.0f%%", 100*search.quick/max(search.quick+search.thorough, 1e-9)), fmt.Sprintf("%.2f", (search.quick+search.thorough)/(60*minutes)),
 			fmt.Sprintf("%.1f%%", 100*float64(heard.errors)/float64(max(1, heard.words))), verdict)
 		if holds || sum.cpuPerAnswerMinute == 0 {
 			sum.cpuPerAnswerMinute = cpu.total / minutes
@@ -258,6 +271,32 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.2f", d.Seconds()) }
+
+// speechSearched is the seconds of speech the servers' engines recognised
+// with each search: the quick one is what they fall back on while answers
+// wait for a decoder.
+type speechSearched struct{ thorough, quick float64 }
+
+func (s speechSearched) minus(o speechSearched) speechSearched {
+	return speechSearched{s.thorough - o.thorough, s.quick - o.quick}
+}
+
+// searched reads the servers' speech by search from their metrics; a
+// server that cannot say counts nothing (the column then shows 0%).
+func searched(servers []*benchserver.Server) speechSearched {
+	read := func(search sphinx.Search) float64 {
+		total := 0.0
+		for _, srv := range servers {
+			v, err := srv.Metric(`whitecoat_speech_searched_seconds_total{search="` + search.String() + `"}`)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "capacity:", err)
+			}
+			total += v
+		}
+		return total
+	}
+	return speechSearched{thorough: read(sphinx.Thorough), quick: read(sphinx.Quick)}
+}
 
 // level runs n students at once, arriving over the arrival window, and
 // returns their times to feedback, how their transcripts compare with what

@@ -25,7 +25,7 @@
 // must stay within 300 MB and the file be refused as damaged.
 //
 // Usage: go run ./bench/transcribe [-bin bin/whitecoat] [-set corpus|dev] [-voices all|V,V...] [-voice V] [-full|-clean] [-max-wer 0.10] [-max-rtf 0]
-// [-snr dB] [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-keep]
+// [-snr dB] [-quick] [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-keep]
 package main
 
 import (
@@ -122,6 +122,7 @@ func main() {
 	keep := flag.Bool("keep", false, "keep the synthesized clips and print where")
 	snr := flag.Float64("snr", 0, "mix the noisy clips' pink noise at this SNR in dB instead of their own")
 	args := flag.String("args", "", "pocketsphinx options replacing the engine's defaults, e.g. \"-ds 1\"")
+	quick := flag.Bool("quick", false, "recognise with the quick search the engine falls back on while the box is busy (its QuickArgs)")
 	filter := flag.String("filter", "", "an ffmpeg audio filter chain applied before recognition (the engine's AudioFilter)")
 	voices := flag.String("voices", "all", "comma-separated voices that speak the clips (festival names, or flite:NAME), or all: "+voiceNames())
 	voice := flag.String("voice", "", "one voice, with every clip of the set (same as -voices V -full)")
@@ -180,13 +181,16 @@ func main() {
 		}
 	}
 	cfg := transcribe.DefaultConfig()
+	if *quick {
+		cfg.Local.Args = cfg.Local.QuickArgs
+	}
 	if isSet("args") {
 		cfg.Local.Args = strings.Fields(*args)
 	}
 	cfg.Local.Vocabulary = *vocab
 	cfg.Local.AudioFilter = *filter
 	// The recorded figures hold for the corpus as the engine is configured.
-	tuned := isSet("args") || isSet("filter") || isSet("vocab") || isSet("snr")
+	tuned := isSet("args") || isSet("filter") || isSet("vocab") || isSet("snr") || *quick
 	b := bench{set: *set, clips: clips, voices: speakers, full: *full, cfg: cfg, maxWER: *maxWER, maxRTF: *maxRTF, keep: *keep,
 		compare: *set == "corpus" && !tuned && !*clean}
 	start := time.Now()

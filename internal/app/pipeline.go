@@ -49,7 +49,8 @@ func practiceConfig(cfg config.Config) practice.Config {
 		MaxAttempts: 25,
 		StuckAfter:  2 * cfg.JobTimeout,
 		// Recognising every 3 s keeps the part left when the student stops
-		// to a few seconds, at the cost of one ffmpeg decode per step.
+		// to a few seconds; a step only feeds the recording's new bytes to
+		// the ffmpeg run decoding it (transcribe/live.go).
 		AdvanceEvery: 3 * time.Second,
 	}
 }

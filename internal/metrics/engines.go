@@ -4,13 +4,26 @@ import (
 	"context"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
 // Speech times engine's work. An engine that can work on a recording
 // while it is made stays one (practice asks for transcribe.Incremental).
+// One that searches less thoroughly under load reports how much speech
+// each search recognised.
 func (m *Metrics) Speech(engine transcribe.Engine) transcribe.Engine {
+	if adaptive, ok := engine.(transcribe.LoadAdaptive); ok {
+		for search := range adaptive.SpeechBySearch() {
+			m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name:        "whitecoat_speech_searched_seconds_total",
+				Help:        "Audio the speech engine recognised, by search: thorough, or quick while the box is short of CPU.",
+				ConstLabels: prometheus.Labels{"search": search},
+			}, func() float64 { return adaptive.SpeechBySearch()[search].Seconds() }))
+		}
+	}
 	timed := timedSpeech{Engine: engine, m: m}
 	if incremental, ok := engine.(transcribe.Incremental); ok {
 		return timedIncremental{timedSpeech: timed, inner: incremental}

@@ -1,10 +1,18 @@
 package metrics
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 )
 
 // Requests are counted by the pattern that served them, with the status
@@ -68,4 +76,37 @@ func gaugeValue(t *testing.T, m *Metrics, name string) float64 {
 	}
 	t.Fatalf("no %s", name)
 	return 0
+}
+
+// The local engine's speech is counted by the search that recognised it:
+// on an idle box, all of it thorough.
+func TestSpeechBySearch(t *testing.T) {
+	if _, err := exec.LookPath("pocketsphinx_batch"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pocketsphinx is required in CI: %v", err)
+		}
+		t.Skipf("SKIPPING: pocketsphinx not installed (apt-get install pocketsphinx pocketsphinx-en-us): %v", err)
+	}
+	cfg := transcribe.DefaultConfig()
+	cfg.TempDir = t.TempDir()
+	cfg.Local.Workers = 1
+	engine, err := transcribe.New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer engine.Close()
+	m := New()
+	timed := m.Speech(engine)
+	if _, err := timed.Transcribe(t.Context(), transcribe.Audio{Reader: bytes.NewReader(whispertest.Recording(t)), MIMEType: "audio/webm"}); err != nil {
+		t.Fatal(err)
+	}
+	text := scrape(t, m)
+	thorough := regexp.MustCompile(`(?m)^whitecoat_speech_searched_seconds_total\{search="thorough"\} (\S+)$`).FindStringSubmatch(text)
+	if thorough == nil || !strings.Contains(text, `whitecoat_speech_searched_seconds_total{search="quick"} 0`+"\n") {
+		t.Fatalf("no speech by search, or quick speech on an idle box, in:\n%s", text)
+	}
+	// The recording is two seconds of tone.
+	if seconds, _ := strconv.ParseFloat(thorough[1], 64); seconds < 1.9 || seconds > 2.1 {
+		t.Errorf("%v s searched thoroughly, want the recording's 2", seconds)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -78,6 +79,10 @@ type LocalConfig struct {
 	RecognizeTimeout time.Duration
 	// Args are extra pocketsphinx options appended after the defaults.
 	Args []string
+	// QuickArgs replace Args while the box is short of CPU: a step of
+	// recognition that starts while requests already wait for a decoder
+	// searches with these (see localEngine.search). nil: always Args.
+	QuickArgs []string
 }
 
 // OpenAIConfig configures the OpenAI-compatible engine.
@@ -100,6 +105,29 @@ type OpenAIConfig struct {
 
 const debianModel = "/usr/share/pocketsphinx/model/en-us"
 
+// The decoder's options, chosen on development clips kept apart from the
+// benchmark (bench/transcribe/dev/README.md).
+var (
+	// sharedSearchArgs serve both searches. topn 2: fewer Gaussians per
+	// frame; maxhmmpf 1500: a tighter first pass (with the voice scaling
+	// of warp.go it lost nothing against 2000 and saves 4% CPU); lw 5.5: a
+	// little less weight on the language model in it; maxwpf 10: fewer
+	// word exits per frame, at no cost in words. pip 0.5 and fillprob
+	// 1e-4: cheaper phones and fillers, a small gain each. (The model's
+	// feat.params fixes batch CMN without variance normalisation: -cmn
+	// and -varnorm on the command line change nothing.)
+	sharedSearchArgs = []string{"-topn", "2", "-maxhmmpf", "1500", "-lw", "5.5", "-maxwpf", "10", "-pip", "0.5", "-fillprob", "1e-4"}
+	// thoroughSearchArgs add the second, flat-lexicon pass (fwdflat, on by
+	// default), which fixed more words than any other option; fwdflatlw
+	// 7.5 weighs the language model there, fwdflatsfwin 15 keeps it cheap
+	// at no cost in words.
+	thoroughSearchArgs = []string{"-fwdflatlw", "7.5", "-fwdflatsfwin", "15"}
+	// quickSearchArgs leave the second pass out, a third of the CPU, and
+	// narrow the first pass's word-exit and last-phone beams, which cost
+	// no words on the development clips.
+	quickSearchArgs = []string{"-fwdflat", "no", "-wbeam", "1e-25", "-lpbeam", "1e-35"}
+)
+
 // DefaultConfig is the offline local engine with Debian's paths.
 func DefaultConfig() Config {
 	return Config{
@@ -119,20 +147,8 @@ func DefaultConfig() Config {
 			Workers:          runtime.NumCPU(),
 			WorkerMemory:     256 << 20,
 			RecognizeTimeout: 120 * time.Second,
-			// Chosen on development clips kept apart from the benchmark
-			// (bench/transcribe/dev/README.md). topn 2: fewer Gaussians per
-			// frame; maxhmmpf 1500: a tighter first pass (with the voice
-			// scaling of warp.go it lost nothing against 2000 and saves 4%
-			// CPU); lw 5.5: a little less weight on the language model in
-			// it. The second, flat-lexicon pass (fwdflat, on by default)
-			// fixed more words than any other option; fwdflatlw 7.5 weighs the
-			// language model there, fwdflatsfwin 15 and maxwpf 10 keep it
-			// cheap at no cost in words. pip 0.5 and fillprob 1e-4: cheaper
-			// phones and fillers, a small gain each. (The model's feat.params
-			// fixes batch CMN without variance normalisation: -cmn and
-			// -varnorm on the command line change nothing.)
-			Args: []string{"-topn", "2", "-maxhmmpf", "1500", "-lw", "5.5", "-fwdflatlw", "7.5",
-				"-fwdflatsfwin", "15", "-maxwpf", "10", "-pip", "0.5", "-fillprob", "1e-4"},
+			Args:             slices.Concat(sharedSearchArgs, thoroughSearchArgs),
+			QuickArgs:        slices.Concat(sharedSearchArgs, quickSearchArgs),
 		},
 		OpenAI: OpenAIConfig{
 			BaseURL:      "https://api.openai.com/v1",

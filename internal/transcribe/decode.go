@@ -147,13 +147,9 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 		return nil, err
 	}
 
-	rawPath := filepath.Join(dir, "audio.raw")
-	maxSeconds := cfg.MaxDuration().Seconds()
-	if in.Limit > 0 {
-		maxSeconds = (in.Limit + cfg.DurationMargin).Seconds()
-	}
-	warps := slices.DeleteFunc(slices.Clone(opts.warps), func(w float64) bool { return w == 1 })
-	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, input, rawPath, maxSeconds, opts.filter, warps))
+	rawPath := filepath.Join(dir, rawName)
+	warps := scaledCopies(opts.warps)
+	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, "file:"+input, rawPath, cfg.maxSeconds(in), opts.filter, warps, false))
 	if err != nil {
 		return nil, err
 	}
@@ -171,13 +167,37 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 			logger.Warn("transcribe: remove staged upload", "err", err)
 		}
 	}
-	p = &pcm{dir: dir, rawPath: rawPath, samples: samples, warps: make(map[float64]bool, len(warps))}
+	return newPCM(dir, samples, warps, cfg.maxSeconds(in)), nil
+}
+
+// rawName is the decoded samples' file in an answer's directory.
+const rawName = "audio.raw"
+
+// newPCM is the samples decoded into dir, with the scaled copies warps
+// beside them, by a run that stopped at maxSeconds.
+func newPCM(dir string, samples []int16, warps []float64, maxSeconds float64) *pcm {
+	p := &pcm{dir: dir, rawPath: filepath.Join(dir, rawName), samples: samples, warps: make(map[float64]bool, len(warps))}
 	for _, w := range warps {
 		p.warps[w] = true
 	}
 	// ffmpeg stops exactly at -t, so reaching it (to within one frame) means more audio followed.
 	p.truncated = p.seconds() >= maxSeconds-0.02
-	return p, nil
+	return p
+}
+
+// scaledCopies are the factors of warps that need a copy of their own
+// (factor 1 is the samples themselves).
+func scaledCopies(warps []float64) []float64 {
+	return slices.DeleteFunc(slices.Clone(warps), func(w float64) bool { return w == 1 })
+}
+
+// maxSeconds is how much of in is decoded: its answer's limit, or the
+// longest answer's, and the margin.
+func (c Config) maxSeconds(in Audio) float64 {
+	if in.Limit > 0 {
+		return (in.Limit + c.DurationMargin).Seconds()
+	}
+	return c.MaxDuration().Seconds()
 }
 
 // checkClaim refuses what is not worth staging: an Audio that names both or
@@ -212,19 +232,21 @@ func makeAnswerDir(cfg Config) (string, error) {
 	return dir, nil
 }
 
-// decodeArgs is the ffmpeg command line that turns input, whose container
-// Sniff decided, into at most maxSeconds of raw 16 kHz mono at rawPath, and
-// for each factor of warps the same samples scaled by it (warpedRaw). The
-// demuxer is named, never probed (see demuxer), and only the first audio
-// stream is kept, also from a video answer.
-func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter string, warps []float64) []string {
+// decodeArgs is the ffmpeg command line that turns source ("file:" and a
+// path, or "pipe:0"), whose container Sniff decided, into at most
+// maxSeconds of raw 16 kHz mono at rawPath, and for each factor of warps
+// the same samples scaled by it (warpedRaw). The demuxer is named, never
+// probed (see demuxer), and only the first audio stream is kept, also from
+// a video answer. flush writes every packet out as it is decoded, for
+// readers that follow the output while it grows.
+func decodeArgs(format Format, source, rawPath string, maxSeconds float64, filter string, warps []float64, flush bool) []string {
 	args := []string{"-f", demuxer[format]}
 	if format == FormatMP4 {
 		// MP4 data references can point at other local files; never follow them.
 		args = append(args, "-enable_drefs", "0")
 	}
 	args = append(args,
-		"-i", "file:"+input,
+		"-i", source,
 		// A track that yields no audio at all is an error, not an empty
 		// success. ffmpeg says nothing when the index of a track's sample
 		// tables does not fit its memory limit; the track then yields
@@ -232,7 +254,11 @@ func decodeArgs(format Format, input, rawPath string, maxSeconds float64, filter
 		"-abort_on", "empty_output_stream",
 	)
 	output := func(path string) []string {
-		return []string{"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:" + path}
+		out := []string{"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64), "-f", "s16le", "-c:a", "pcm_s16le"}
+		if flush {
+			out = append(out, "-flush_packets", "1")
+		}
+		return append(out, "-y", "file:"+path)
 	}
 	if len(warps) == 0 {
 		args = append(args, "-map", "0:a:0", "-vn", "-sn", "-dn")
@@ -342,14 +368,21 @@ func readSamples(rawPath string) ([]int16, error) {
 	if err != nil {
 		return nil, unavailable("cannot read decoded audio", err)
 	}
-	samples := make([]int16, len(raw)/2)
-	if _, err := binary.Decode(raw[:2*len(samples)], binary.LittleEndian, samples); err != nil {
-		return nil, unavailable("cannot read decoded audio", err)
-	}
+	samples := samplesOf(raw)
 	if len(samples) == 0 {
 		return nil, badAudio(msgNoAudio, nil)
 	}
 	return samples, nil
+}
+
+// samplesOf reads raw's little-endian 16-bit samples (a last odd byte is
+// half a sample still being written, and left out).
+func samplesOf(raw []byte) []int16 {
+	samples := make([]int16, len(raw)/2)
+	for i := range samples {
+		samples[i] = int16(binary.LittleEndian.Uint16(raw[2*i:]))
+	}
+	return samples
 }
 
 // stageInput returns the path ffmpeg reads: the caller's file, or the

@@ -29,7 +29,8 @@ type localEngine struct {
 	cfg    Config
 	logger *slog.Logger
 	pool   *sphinx.Pool
-	dir    string // the workers' dictionary, removed by Close
+	dir    string   // the workers' dictionary, removed by Close
+	live   liveRuns // recordings in progress decoded as they arrive
 }
 
 func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
@@ -57,7 +58,7 @@ func newPool(cfg Config, logger *slog.Logger) (*sphinx.Pool, string, error) {
 	}
 	pool := sphinx.New(sphinx.Options{
 		Batch: cfg.Local.Batch, HMM: cfg.Local.HMM, LM: cfg.Local.LM, Dict: dict,
-		Args: cfg.Local.Args, Workers: cfg.Local.Workers, Memory: cfg.Local.WorkerMemory, Logger: logger,
+		Args: cfg.Local.Args, QuickArgs: cfg.Local.QuickArgs, Workers: cfg.Local.Workers, Memory: cfg.Local.WorkerMemory, Logger: logger,
 	})
 	return pool, dir, nil
 }
@@ -67,6 +68,7 @@ func (e *localEngine) Name() string { return EngineLocal }
 func (e *localEngine) SweepTemp(age time.Duration) (int, error) { return sweepTemp(e.cfg, age) }
 
 func (e *localEngine) Close() error {
+	e.live.endAll(e.logger)
 	err := e.pool.Close()
 	if rmErr := os.RemoveAll(e.dir); rmErr != nil {
 		return fmt.Errorf("transcribe: remove decoder dir: %w", rmErr)
@@ -99,11 +101,17 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 	if !mayHoldStep(p, size) {
 		return p, nil
 	}
-	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true, warps: warpsToMake(p.Warp)})
+	pc, release, err := e.decodeSoFar(ctx, in, p.Warp)
 	if err != nil {
 		return p, err
 	}
-	defer e.cleanup(pc)
+	defer release()
+	if pc.seconds() < p.Until {
+		// A live decode that has not caught up with the recording yet
+		// (started again, or on a busy box): the next step will have it.
+		// Its length says nothing of the recording's bytes per second.
+		return p, nil
+	}
 	measured := p
 	measured.DecodedBytes, measured.DecodedSeconds = size, pc.seconds()
 	levels := frameLevels(pc.samples)
@@ -150,8 +158,46 @@ func fileSize(in Audio) (int64, error) {
 	return fi.Size(), nil
 }
 
+// decodeSoFar decodes what has arrived of a growing recording: through
+// its live run (live.go), or whole when it cannot have one. release
+// cleans up what is the step's own.
+func (e *localEngine) decodeSoFar(ctx context.Context, in Audio, warp float64) (pc *pcm, release func(), err error) {
+	warps := warpsToMake(warp)
+	if run := e.live.forStep(e.cfg, e.logger, in, warps); run != nil {
+		pc, err := run.step(ctx, e.cfg)
+		if err == nil {
+			return pc, func() {}, nil
+		}
+		e.logger.Info("transcribe: the live decode failed; this step decodes the recording whole", "err", err)
+		if e.live.take(in.Path) == run {
+			run.discard(e.logger)
+		}
+	}
+	pc, err = decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true, warps: warps})
+	if err != nil {
+		return nil, nil, err
+	}
+	return pc, func() { e.cleanup(pc) }, nil
+}
+
+// decodeFinished decodes a finished recording: by ending its live run
+// when it has one that can stand for it, or whole.
+func (e *localEngine) decodeFinished(ctx context.Context, in Audio, warp float64) (*pcm, error) {
+	if run := e.live.take(in.Path); run != nil {
+		pc, err := run.finish(ctx, e.cfg, e.logger)
+		if err == nil {
+			return pc, nil
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("transcribe: decode: %w", ctx.Err())
+		}
+		e.logger.Info("transcribe: the live decode cannot stand for the recording; decoding it whole", "err", err)
+	}
+	return decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, warps: warpsToMake(warp)})
+}
+
 func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {
-	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, warps: warpsToMake(p.Warp)})
+	pc, err := e.decodeFinished(ctx, in, p.Warp)
 	if err != nil {
 		return Result{}, err
 	}
@@ -207,6 +253,7 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 	probed := warp == 0
 	rctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
+	search := e.search()
 	var segs [][]sphinx.Seg
 	if warp == 0 {
 		end := probeEnd(levels, from, to)
@@ -215,7 +262,7 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 			warp = w
 			e.logger.Debug("transcribe: voice scaling chosen", "warp", warp, "by", "pitch", "hz", math.Round(pitch))
 		} else {
-			w, first, err := e.chooseWarp(rctx, pc, from, end)
+			w, first, err := e.chooseWarp(rctx, search, pc, from, end)
 			if err != nil {
 				return nil, 0, false, decoderFailed(ctx, err)
 			}
@@ -223,7 +270,7 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 		}
 	}
 	if from < to && hasSpeech(levels[from:to]) {
-		rest, err := e.decodeSpans(rctx, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))
+		rest, err := e.decodeSpans(rctx, search, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))
 		if err != nil {
 			return nil, 0, false, decoderFailed(ctx, err)
 		}
@@ -236,9 +283,38 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 	return words, warp, probed, nil
 }
 
+// quickLoad is the decoders' load (sphinx.Pool.Load) from which
+// recognition searches quickly: they have been busy nearly all the time
+// for several seconds, so answers are arriving faster than the thorough
+// search gets through them.
+const quickLoad = 0.8
+
+// search is the decoder search for a step that starts now: the thorough
+// one while the decoders keep up. When requests already wait for a
+// decoder, or the decoders have been busy nearly all the time lately, the
+// box is short of CPU for recognition, and the quick search (see
+// LocalConfig.QuickArgs) gets through the queue faster, so that feedback
+// still comes within seconds, for a few more words heard wrong. A step's
+// requests all search alike: the voice scaling compares the scores of two
+// decodes, which only one search's scores allow.
+func (e *localEngine) search() sphinx.Search {
+	if e.pool.Waiting() > 0 || e.pool.Load() >= quickLoad {
+		return sphinx.Quick
+	}
+	return sphinx.Thorough
+}
+
+// SpeechBySearch implements LoadAdaptive.
+func (e *localEngine) SpeechBySearch() map[string]time.Duration {
+	return map[string]time.Duration{
+		sphinx.Thorough.String(): e.pool.Decoded(sphinx.Thorough),
+		sphinx.Quick.String():    e.pool.Decoded(sphinx.Quick),
+	}
+}
+
 // decodeSpans decodes spans (relative to from) of pc scaled by warp in
-// parallel; the first failure cancels the rest.
-func (e *localEngine) decodeSpans(ctx context.Context, pc *pcm, warp float64, from int, spans []span) ([][]sphinx.Seg, error) {
+// parallel with search s; the first failure cancels the rest.
+func (e *localEngine) decodeSpans(ctx context.Context, s sphinx.Search, pc *pcm, warp float64, from int, spans []span) ([][]sphinx.Seg, error) {
 	base, err := pc.warped(ctx, e.cfg, warp)
 	if err != nil {
 		return nil, err
@@ -248,10 +324,10 @@ func (e *localEngine) decodeSpans(ctx context.Context, pc *pcm, warp float64, fr
 	segs := make([][]sphinx.Seg, len(spans))
 	errs := make([]error, len(spans))
 	var wg sync.WaitGroup
-	for i, s := range spans {
+	for i, sp := range spans {
 		wg.Go(func() {
 			var hyp sphinx.Hyp
-			hyp, errs[i] = e.pool.Decode(ctx, base, from+s.start, from+s.end)
+			hyp, errs[i] = e.pool.Decode(ctx, s, base, from+sp.start, from+sp.end)
 			if errs[i] != nil {
 				cancel() // the answer fails as a whole; free the other workers
 			}
@@ -356,7 +432,7 @@ func checkLocal(ctx context.Context, cfg Config) error {
 	defer pool.Close()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if _, err := pool.Decode(ctx, base, 0, -1); err != nil {
+	if _, err := pool.Decode(ctx, sphinx.Thorough, base, 0, -1); err != nil {
 		return fmt.Errorf("transcribe: pocketsphinx cannot decode: %w", err)
 	}
 	return nil

@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/transcribe/mediatest"
+	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
 // shortAnswer is about 15 s of speech: long enough to be split across two
@@ -438,5 +440,74 @@ func TestAStepIsJudgedByTheBytesArrived(t *testing.T) {
 	}
 	if !mayHoldStep(Progress{}, 10) {
 		t.Error("a recording never decoded must be decoded")
+	}
+}
+
+// An answer is recognised with the thorough search while the decoders keep
+// up, and with the quick one when it starts while another answer's request
+// already waits for a decoder; either way its words are heard.
+func TestLocalSearchesQuicklyWhileRequestsWait(t *testing.T) {
+	requireSpeechStack(t)
+	cfg := localConfig(t)
+	cfg.Local.Workers = 1
+	e := startLocal(t, cfg)
+	answer := encode(t, synth(t, shortAnswer), "webm")
+	transcribe := func() Result {
+		t.Helper()
+		res, err := e.Transcribe(t.Context(), Audio{Path: answer, MIMEType: "audio/webm"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wer := wordErrorRate(shortAnswer, res.Text); wer > 0.25 {
+			t.Errorf("WER %.2f: %q", wer, res.Text)
+		}
+		return res
+	}
+	idle := transcribe()
+	if got := e.SpeechBySearch(); got["quick"] != 0 || got["thorough"].Seconds() < idle.DurationSeconds-0.5 {
+		t.Fatalf("on an idle box: %v by search for a %.1f s answer", got, idle.DurationSeconds)
+	}
+
+	// Two other answers' requests read named pipes until the test writes
+	// them: one holds the one decoder, the other waits behind it.
+	dir := t.TempDir()
+	held := []string{filepath.Join(dir, "first"), filepath.Join(dir, "second")}
+	others := make(chan error, len(held))
+	for _, base := range held {
+		if err := syscall.Mkfifo(base+".raw", 0o600); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			_, err := e.pool.Decode(t.Context(), sphinx.Thorough, base, 0, -1)
+			others <- err
+		}()
+	}
+	waitForWaiting := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); e.pool.Waiting() < n; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%d requests waiting, want %d", e.pool.Waiting(), n)
+			}
+		}
+	}
+	waitForWaiting(1)
+	busy := make(chan Result, 1)
+	go func() { busy <- transcribe() }()
+	// The answer's own request queues too before the others are let go.
+	waitForWaiting(2)
+	// A pipe opens for writing once its reader has a decoder: each is
+	// written on its own.
+	written := make(chan error, len(held))
+	for _, base := range held {
+		go func() { written <- os.WriteFile(base+".raw", make([]byte, 32000), 0o600) }()
+	}
+	res := <-busy
+	for range held {
+		if err := errors.Join(<-written, <-others); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := e.SpeechBySearch()["quick"].Seconds(); got < res.DurationSeconds-0.5 {
+		t.Errorf("%.1f s searched quickly for a %.1f s answer that started while others waited", got, res.DurationSeconds)
 	}
 }

@@ -47,6 +47,15 @@ type Incremental interface {
 	Finish(ctx context.Context, in Audio, p Progress) (Result, error)
 }
 
+// LoadAdaptive is implemented by engines that recognise with a cheaper
+// search while the box is short of CPU (the local engine), so that
+// operators can see how often that happens.
+type LoadAdaptive interface {
+	// SpeechBySearch is how much audio each search, by name, has
+	// recognised since the engine started.
+	SpeechBySearch() map[string]time.Duration
+}
+
 // Progress is what has been recognised of a recording still being made: the
 // words before Until seconds, a pause where it could be cut, and the
 // engine's choices about the speaker that the rest should follow.

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -38,10 +39,11 @@ type Client struct {
 // Account when Start made it.
 type Server struct {
 	*Client
-	bin string
-	env []string
-	cmd *exec.Cmd
-	log *countingLog
+	bin     string
+	env     []string
+	cmd     *exec.Cmd
+	log     *countingLog
+	metrics string // the metrics listener's /metrics URL
 }
 
 // countingLog passes the server's log through and counts the requests it
@@ -82,21 +84,23 @@ func Start(ctx context.Context, bin, work string, env ...string) (*Server, error
 // Serve runs `bin serve` as Start does, without an account, and waits
 // until it is ready.
 func Serve(ctx context.Context, bin, work string, env ...string) (*Server, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
+	metricsAddr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
 	env = append(append(os.Environ(), "ADDR="+addr, "BASE_URL=http://"+addr, "DATA_DIR="+filepath.Join(work, "data"),
-		"LOG_LEVEL=warn"), env...)
+		"METRICS_ADDR="+metricsAddr, "LOG_LEVEL=warn"), env...)
 	cmd := exec.CommandContext(ctx, bin, "serve")
 	log := &countingLog{out: os.Stderr}
 	cmd.Env, cmd.Stderr = env, log
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &Server{Client: NewClient("http://" + addr), bin: bin, env: env, cmd: cmd, log: log}
+	s := &Server{Client: NewClient("http://" + addr), bin: bin, env: env, cmd: cmd, log: log, metrics: "http://" + metricsAddr + "/metrics"}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		if resp, err := http.Get(s.Base + "/readyz"); err == nil {
@@ -111,6 +115,36 @@ func Serve(ctx context.Context, bin, work string, env ...string) (*Server, error
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// freeAddr is a loopback address with a port free a moment ago.
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// Metric is the value of one series (its name and labels as Prometheus
+// prints them) on the server's metrics listener.
+func (s *Server) Metric(series string) (float64, error) {
+	resp, err := http.Get(s.metrics)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	text, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.Lines(string(text)) {
+		if value, ok := strings.CutPrefix(strings.TrimSpace(line), series+" "); ok {
+			return strconv.ParseFloat(value, 64)
+		}
+	}
+	return 0, fmt.Errorf("no series %s at %s", series, s.metrics)
 }
 
 // NewClient is a browser with an empty cookie jar.

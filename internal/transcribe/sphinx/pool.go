@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 )
@@ -46,13 +47,40 @@ type Hyp struct {
 	Acoustic int64
 }
 
+// Search is how thoroughly a decoder searches: the decoder processes are
+// started with one search's options each, so a request picks its search by
+// the process it is given.
+type Search int
+
+const (
+	// Thorough is the configured search (Options.Args).
+	Thorough Search = iota
+	// Quick is the cheaper search (Options.QuickArgs) for a busy box.
+	Quick
+)
+
+func (s Search) String() string {
+	if s == Quick {
+		return "quick"
+	}
+	return "thorough"
+}
+
+// searches is every Search, for loops.
+var searches = [...]Search{Thorough, Quick}
+
 // Options configures the workers.
 type Options struct {
-	Batch   string // pocketsphinx_batch
-	HMM     string
-	LM      string
-	Dict    string
-	Args    []string
+	Batch string // pocketsphinx_batch
+	HMM   string
+	LM    string
+	Dict  string
+	Args  []string
+	// QuickArgs replace Args for the Quick search; without them every
+	// request searches thoroughly.
+	QuickArgs []string
+	// Workers is how many requests are decoded at once (one process
+	// each, of the search the request asks for).
 	Workers int
 	// Memory caps what one worker may allocate (RLIMIT_DATA); its input
 	// is at most a few minutes of raw audio, so this is the model's size
@@ -63,63 +91,108 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-// Pool hands decoding requests to at most Workers processes, started on first
-// use and replaced when one dies or is killed after a timeout.
+// Pool hands decoding requests to at most Workers processes at once. Each
+// of the Workers slots starts a process for a search when a request first
+// asks for it there, and replaces one that dies or is killed after a
+// timeout.
 type Pool struct {
 	opts  Options
-	slots chan *worker // a nil slot is a worker not started yet
+	slots chan *slot
 	seq   atomic.Uint64
+
+	waiting atomic.Int64                // requests waiting for a slot
+	decoded [len(searches)]atomic.Int64 // frames decoded by each search
+	load    *load
 
 	mu      sync.Mutex
 	closed  bool
 	running map[*worker]struct{}
 }
 
+// slot is one decoding at a time, with a process for each search that
+// was asked for there (nil: not started yet).
+type slot struct{ workers [len(searches)]*worker }
+
 // ErrClosed is returned by Decode after Close.
 var ErrClosed = errors.New("sphinx: pool closed")
 
 func New(opts Options) *Pool {
-	p := &Pool{opts: opts, slots: make(chan *worker, opts.Workers), running: map[*worker]struct{}{}}
+	p := &Pool{opts: opts, slots: make(chan *slot, opts.Workers), running: map[*worker]struct{}{}, load: newLoad(opts.Workers, time.Now())}
 	for range opts.Workers {
-		p.slots <- nil
+		p.slots <- &slot{}
 	}
 	return p
 }
 
+// Waiting is how many requests are waiting for a slot: none while the
+// decoders keep up.
+func (p *Pool) Waiting() int { return int(p.waiting.Load()) }
+
+// Load is the share of the slots in use, 0 to 1, averaged over the last
+// few seconds (see loadTimeConstant). Slots in use stand for CPU: a decode
+// that shares its core with other work holds its slot longer.
+func (p *Pool) Load() float64 { return p.load.share(time.Now()) }
+
+// Decoded is how much audio each search has decoded.
+func (p *Pool) Decoded(s Search) time.Duration {
+	return time.Duration(p.decoded[s].Load()) * time.Second / FrameRate
+}
+
+// bytesPerFrame is a frame of the raw input: 16 kHz, 16-bit samples.
+const bytesPerFrame = 16000 * 2 / FrameRate
+
 // Decode recognises frames [start, end) of the raw 16 kHz mono s16le file
-// base+".raw" (end -1: to the end of the file). Returned frames are
-// relative to the whole file.
-func (p *Pool) Decode(ctx context.Context, base string, start, end int) (Hyp, error) {
+// base+".raw" (end -1: to the end of the file) with search s (Thorough
+// when the pool has no quick options). Returned frames are relative to
+// the whole file.
+func (p *Pool) Decode(ctx context.Context, s Search, base string, start, end int) (Hyp, error) {
 	if strings.ContainsAny(base, " \t\r\n") {
 		return Hyp{}, fmt.Errorf("sphinx: path %q contains white space", base)
 	}
 	// The decoder prints nothing for an input it cannot open, which would
 	// leave the request waiting for its deadline.
-	if _, err := os.Stat(base + ".raw"); err != nil {
+	fi, err := os.Stat(base + ".raw")
+	if err != nil {
 		return Hyp{}, fmt.Errorf("sphinx: input: %w", err)
 	}
-	var w *worker
+	if p.opts.QuickArgs == nil {
+		s = Thorough
+	}
+	var sl *slot
+	p.waiting.Add(1)
 	select {
-	case w = <-p.slots:
+	case sl = <-p.slots:
+		p.waiting.Add(-1)
 	case <-ctx.Done():
+		p.waiting.Add(-1)
 		return Hyp{}, fmt.Errorf("sphinx: wait for a worker: %w", ctx.Err())
 	}
+	p.load.change(1, time.Now())
+	defer func() {
+		p.load.change(-1, time.Now())
+		p.slots <- sl
+	}()
+	w := sl.workers[s]
 	if w == nil || w.exited() {
-		var err error
-		if w, err = p.start(); err != nil {
-			p.slots <- nil
+		if w, err = p.start(s); err != nil {
+			sl.workers[s] = nil
 			return Hyp{}, err
 		}
+		sl.workers[s] = w
 	}
 	uttid := "u" + strconv.FormatUint(p.seq.Add(1), 10)
 	hyp, err := w.decode(ctx, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
 	if err != nil {
 		// The worker's state is unknown after a failure or a timeout: replace it.
 		p.stop(w)
-		p.slots <- nil
+		sl.workers[s] = nil
 		return Hyp{}, err
 	}
-	p.slots <- w
+	frames := int(fi.Size()/bytesPerFrame) - start
+	if end >= 0 {
+		frames = end - start
+	}
+	p.decoded[s].Add(int64(max(frames, 0)))
 	for i := range hyp.Segs {
 		seg := &hyp.Segs[i]
 		seg.Start += start
@@ -148,7 +221,7 @@ func (p *Pool) Close() error {
 	return nil
 }
 
-func (p *Pool) start() (*worker, error) {
+func (p *Pool) start(s Search) (*worker, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -165,8 +238,12 @@ func (p *Pool) start() (*worker, error) {
 		// better with it on the development clips (7.74% WER either way).
 		"-remove_silence", "no",
 	}
-	args = append(args, p.opts.Args...)
-	w, err := startWorker(p.opts.Batch, args, rlimit.Limits{Data: p.opts.Memory}, p.opts.Logger)
+	if s == Quick {
+		args = append(args, p.opts.QuickArgs...)
+	} else {
+		args = append(args, p.opts.Args...)
+	}
+	w, err := startWorker(p.opts.Batch, args, rlimit.Limits{Data: p.opts.Memory}, p.opts.Logger.With("search", s.String()))
 	if err != nil {
 		return nil, err
 	}

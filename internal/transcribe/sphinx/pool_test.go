@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -53,21 +54,21 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 	base := quietInput(t, dir)
 	ctx, cancelAll := context.WithTimeout(context.Background(), time.Minute)
 	defer cancelAll()
-	if _, err := p.Decode(ctx, base, 0, -1); err != nil {
+	if _, err := p.Decode(ctx, Thorough, base, 0, -1); err != nil {
 		t.Fatalf("first decode: %v", err)
 	}
-	if _, err := p.Decode(ctx, filepath.Join(dir, "missing"), 0, -1); err == nil {
+	if _, err := p.Decode(ctx, Thorough, filepath.Join(dir, "missing"), 0, -1); err == nil {
 		t.Error("decoding a missing file succeeded")
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := p.Decode(cancelled, base, 0, -1); !errors.Is(err, context.Canceled) {
+	if _, err := p.Decode(cancelled, Thorough, base, 0, -1); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled decode: %v", err)
 	}
-	if _, err := p.Decode(ctx, "/has space/x", 0, -1); err == nil {
+	if _, err := p.Decode(ctx, Thorough, "/has space/x", 0, -1); err == nil {
 		t.Error("a path with a space was accepted")
 	}
-	hyp, err := p.Decode(ctx, base, 10, 90)
+	hyp, err := p.Decode(ctx, Thorough, base, 10, 90)
 	if err != nil {
 		t.Fatalf("decode after failures: %v", err)
 	}
@@ -77,7 +78,7 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 		}
 	}
 	p.Close()
-	if _, err := p.Decode(ctx, base, 0, -1); !errors.Is(err, ErrClosed) {
+	if _, err := p.Decode(ctx, Thorough, base, 0, -1); !errors.Is(err, ErrClosed) {
 		t.Errorf("decode after Close: %v", err)
 	}
 }
@@ -87,13 +88,109 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 func TestPoolWorkersRunUnderTheMemoryLimit(t *testing.T) {
 	p := realPool(t, 48<<20)
 	defer p.Close()
-	if _, err := p.Decode(t.Context(), quietInput(t, t.TempDir()), 0, -1); err == nil {
+	if _, err := p.Decode(t.Context(), Thorough, quietInput(t, t.TempDir()), 0, -1); err == nil {
 		t.Fatal("a worker decoded within 48 MiB, which cannot hold the model")
+	}
+}
+
+// Each search runs in processes of its own, started with its options: in
+// one slot, a quick search whose options the decoder refuses fails while
+// the thorough one still decodes, and only what was decoded is counted,
+// by search.
+func TestPoolRunsEachSearchWithItsOwnOptions(t *testing.T) {
+	p := New(realOptions(t, 256<<20, []string{"-no_such_option", "1"}))
+	defer p.Close()
+	base := quietInput(t, t.TempDir())
+	if _, err := p.Decode(t.Context(), Thorough, base, 0, -1); err != nil {
+		t.Fatalf("thorough decode: %v", err)
+	}
+	if _, err := p.Decode(t.Context(), Quick, base, 0, 50); err == nil {
+		t.Fatal("the quick search decoded with options the decoder refuses: it did not run with QuickArgs")
+	}
+	if _, err := p.Decode(t.Context(), Thorough, base, 20, 70); err != nil {
+		t.Fatalf("thorough decode after the quick one failed: %v", err)
+	}
+	// quietInput is one second: 100 frames, then 50.
+	if got, want := p.Decoded(Thorough), 1500*time.Millisecond; got != want {
+		t.Errorf("thorough search decoded %v, want %v", got, want)
+	}
+	if got := p.Decoded(Quick); got != 0 {
+		t.Errorf("the failed quick search counted %v", got)
+	}
+
+	// Without quick options every request searches thoroughly.
+	thoroughOnly := New(realOptions(t, 256<<20, nil))
+	defer thoroughOnly.Close()
+	if _, err := thoroughOnly.Decode(t.Context(), Quick, base, 0, -1); err != nil {
+		t.Fatal(err)
+	}
+	if thoroughOnly.Decoded(Quick) != 0 || thoroughOnly.Decoded(Thorough) != time.Second {
+		t.Errorf("without QuickArgs: quick %v, thorough %v", thoroughOnly.Decoded(Quick), thoroughOnly.Decoded(Thorough))
+	}
+}
+
+// A request that finds every worker busy is counted as waiting until it
+// gets one: the local engine's sign that the box is short of CPU.
+func TestPoolCountsRequestsWaitingForAWorker(t *testing.T) {
+	p := New(realOptions(t, 256<<20, nil))
+	defer p.Close()
+	dir := t.TempDir()
+	// The decoder reads a named pipe until its writer closes it, so the
+	// pool's one worker is busy for as long as the test holds it.
+	held := filepath.Join(dir, "held")
+	if err := syscall.Mkfifo(held+".raw", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	errs := make(chan error, 2)
+	go func() {
+		_, err := p.Decode(ctx, Thorough, held, 0, -1)
+		errs <- err
+	}()
+	waitFor(t, "the worker to be taken", func() bool { return len(p.slots) == 0 })
+	if n := p.Waiting(); n != 0 {
+		t.Fatalf("%d requests waiting with only the held one made", n)
+	}
+	quiet := quietInput(t, dir)
+	go func() {
+		_, err := p.Decode(ctx, Thorough, quiet, 0, -1)
+		errs <- err
+	}()
+	waitFor(t, "the second request to wait", func() bool { return p.Waiting() == 1 })
+	// Release the worker: a second of silence, then end of file.
+	if err := os.WriteFile(held+".raw", make([]byte, 32000), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := p.Waiting(); n != 0 {
+		t.Errorf("%d requests still counted as waiting after both were decoded", n)
+	}
+}
+
+// waitFor polls cond for up to 30 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
 	}
 }
 
 // realPool is one worker with Debian's en-us model under memory bytes.
 func realPool(t *testing.T, memory int64) *Pool {
+	t.Helper()
+	return New(realOptions(t, memory, nil))
+}
+
+// realOptions are one worker with Debian's en-us model under memory bytes,
+// searching quickly with quickArgs.
+func realOptions(t *testing.T, memory int64, quickArgs []string) Options {
 	t.Helper()
 	const model = "/usr/share/pocketsphinx/model/en-us"
 	for _, tool := range []string{"pocketsphinx_batch", "prlimit"} {
@@ -104,10 +201,10 @@ func realPool(t *testing.T, memory int64) *Pool {
 			t.Skipf("SKIPPING: %s not installed (apt-get install pocketsphinx pocketsphinx-en-us util-linux)", tool)
 		}
 	}
-	return New(Options{
+	return Options{
 		Batch: "pocketsphinx_batch", HMM: model + "/en-us", LM: model + "/en-us.lm.bin",
-		Dict: model + "/cmudict-en-us.dict", Workers: 1, Memory: memory, Logger: slog.New(slog.DiscardHandler),
-	})
+		Dict: model + "/cmudict-en-us.dict", QuickArgs: quickArgs, Workers: 1, Memory: memory, Logger: slog.New(slog.DiscardHandler),
+	}
 }
 
 // quietInput writes a second of near-silence to decode and returns its base path.
