@@ -78,13 +78,7 @@ type liveRuns struct {
 func (l *liveRuns) forStep(cfg Config, logger *slog.Logger, in Audio, warps []float64) *liveDecoder {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := time.Now()
-	for path, run := range l.runs {
-		if now.Sub(time.Unix(0, run.used.Load())) > liveIdle {
-			delete(l.runs, path)
-			go run.discard(logger)
-		}
-	}
+	l.endIdle(logger)
 	if run, ok := l.runs[in.Path]; ok {
 		return run
 	}
@@ -101,6 +95,26 @@ func (l *liveRuns) forStep(cfg Config, logger *slog.Logger, in Audio, warps []fl
 	}
 	l.runs[in.Path] = run
 	return run
+}
+
+// endIdle ends the runs left unfed for liveIdle, in the background; l.mu
+// is held.
+func (l *liveRuns) endIdle(logger *slog.Logger) {
+	now := time.Now()
+	for path, run := range l.runs {
+		if now.Sub(time.Unix(0, run.used.Load())) > liveIdle {
+			delete(l.runs, path)
+			go run.discard(logger)
+		}
+	}
+}
+
+// sweep ends the runs left unfed for liveIdle, for the periodic clean-up:
+// on a quiet server no step comes to end them.
+func (l *liveRuns) sweep(logger *slog.Logger) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.endIdle(logger)
 }
 
 // take removes and returns the live run decoding the recording at path,

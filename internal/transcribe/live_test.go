@@ -178,15 +178,29 @@ func TestALiveRunIsDroppedWhenItCannotBeUsed(t *testing.T) {
 
 	t.Run("an abandoned answer", func(t *testing.T) {
 		abandoned := start(e, filepath.Join(t.TempDir(), "abandoned"))
-		abandoned.used.Store(time.Now().Add(-liveIdle - time.Second).UnixNano())
-		// The next step of any recording ends runs left unfed.
-		start(e, filepath.Join(t.TempDir(), "active"))
-		select {
-		case <-abandoned.exited:
-		case <-time.After(10 * time.Second):
-			t.Fatal("the abandoned answer's run is still running")
+		active := start(e, filepath.Join(t.TempDir(), "active"))
+		abandon := func(run *liveDecoder) {
+			run.used.Store(time.Now().Add(-liveIdle - time.Second).UnixNano())
 		}
-		waitGone(t, abandoned.dir)
+		ended := func(run *liveDecoder) {
+			t.Helper()
+			select {
+			case <-run.exited:
+			case <-time.After(10 * time.Second):
+				t.Fatal("an abandoned answer's run is still running")
+			}
+			waitGone(t, run.dir)
+		}
+		// The next step of any recording ends runs left unfed,
+		abandon(abandoned)
+		start(e, filepath.Join(t.TempDir(), "next"))
+		ended(abandoned)
+		// and so does the periodic sweep, on a server where none comes.
+		abandon(active)
+		if _, err := e.SweepTemp(time.Hour); err != nil {
+			t.Fatal(err)
+		}
+		ended(active)
 	})
 
 	t.Run("the engine closes", func(t *testing.T) {

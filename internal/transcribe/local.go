@@ -65,7 +65,10 @@ func newPool(cfg Config, logger *slog.Logger) (*sphinx.Pool, string, error) {
 
 func (e *localEngine) Name() string { return EngineLocal }
 
-func (e *localEngine) SweepTemp(age time.Duration) (int, error) { return sweepTemp(e.cfg, age) }
+func (e *localEngine) SweepTemp(age time.Duration) (int, error) {
+	e.live.sweep(e.logger)
+	return sweepTemp(e.cfg, age)
+}
 
 func (e *localEngine) Close() error {
 	e.live.endAll(e.logger)

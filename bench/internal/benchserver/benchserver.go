@@ -128,23 +128,41 @@ func freeAddr() (string, error) {
 }
 
 // Metric is the value of one series (its name and labels as Prometheus
-// prints them) on the server's metrics listener.
+// prints them) on the server's metrics listener. A scrape fails as a
+// whole when one of its database reads does (a busy server can take
+// longer than the scrape allows); it is tried again a few times.
 func (s *Server) Metric(series string) (float64, error) {
+	var err error
+	for range 5 {
+		var text string
+		if text, err = s.scrape(); err == nil {
+			for line := range strings.Lines(text) {
+				if value, ok := strings.CutPrefix(strings.TrimSpace(line), series+" "); ok {
+					return strconv.ParseFloat(value, 64)
+				}
+			}
+			return 0, fmt.Errorf("no series %s at %s", series, s.metrics)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return 0, err
+}
+
+// scrape reads the server's metrics.
+func (s *Server) scrape() (string, error) {
 	resp, err := http.Get(s.metrics)
 	if err != nil {
-		return 0, err
+		return "", err
 	}
 	defer resp.Body.Close()
-	text, err := io.ReadAll(resp.Body)
+	text, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
 	if err != nil {
-		return 0, err
+		return "", err
 	}
-	for line := range strings.Lines(string(text)) {
-		if value, ok := strings.CutPrefix(strings.TrimSpace(line), series+" "); ok {
-			return strconv.ParseFloat(value, 64)
-		}
+	if resp.StatusCode != http.StatusOK {
+		return "", fmt.Errorf("%s: %s: %s", s.metrics, resp.Status, strings.TrimSpace(string(text)))
 	}
-	return 0, fmt.Errorf("no series %s at %s", series, s.metrics)
+	return string(text), nil
 }
 
 // NewClient is a browser with an empty cookie jar.
