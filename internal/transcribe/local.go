@@ -31,6 +31,12 @@ type localEngine struct {
 	pool   *sphinx.Pool
 	dir    string   // the workers' dictionary, removed by Close
 	live   liveRuns // recordings in progress decoded as they arrive
+
+	// stepping are the recordings a step is working on. On a busy box a
+	// step can outlast the interval between steps; a second one of the
+	// same recording at once would recognise the same speech again.
+	steppingMu sync.Mutex
+	stepping   map[string]bool
 }
 
 func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
@@ -101,9 +107,10 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 	if err != nil {
 		return p, err
 	}
-	if !mayHoldStep(p, size) {
+	if !mayHoldStep(p, size) || !e.beginStep(in.Path) {
 		return p, nil
 	}
+	defer e.endStep(in.Path)
 	pc, release, err := e.decodeSoFar(ctx, in, p.Warp)
 	if err != nil {
 		return p, err
@@ -130,6 +137,27 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 	}
 	return Progress{Words: append(words, more...), Until: float64(cut) / sphinx.FrameRate, Warp: warp, Probed: probed || probedNow,
 		DecodedBytes: measured.DecodedBytes, DecodedSeconds: measured.DecodedSeconds}, nil
+}
+
+// beginStep claims the recording at path for a step; false when another
+// step has it.
+func (e *localEngine) beginStep(path string) bool {
+	e.steppingMu.Lock()
+	defer e.steppingMu.Unlock()
+	if e.stepping[path] {
+		return false
+	}
+	if e.stepping == nil {
+		e.stepping = map[string]bool{}
+	}
+	e.stepping[path] = true
+	return true
+}
+
+func (e *localEngine) endStep(path string) {
+	e.steppingMu.Lock()
+	defer e.steppingMu.Unlock()
+	delete(e.stepping, path)
 }
 
 // FirstStep is the shortest recording a step can be cut from: a step's

@@ -511,3 +511,55 @@ func TestLocalSearchesQuicklyWhileRequestsWait(t *testing.T) {
 		t.Errorf("%.1f s searched quickly for a %.1f s answer that started while others waited", got, res.DurationSeconds)
 	}
 }
+
+// On a busy box a step can outlast the interval between steps, and the
+// next is asked for while it still works: that one returns at once
+// instead of recognising the same speech a second time.
+func TestAStepInProgressIsNotRepeated(t *testing.T) {
+	requireSpeechStack(t)
+	cfg := localConfig(t)
+	cfg.Local.Workers = 1
+	e := startLocal(t, cfg)
+	recording := encode(t, synth(t, shortAnswer), "webm")
+	// Another answer's request holds the one decoder, reading a named pipe
+	// until the test writes it.
+	held := filepath.Join(t.TempDir(), "held")
+	if err := syscall.Mkfifo(held+".raw", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	holding := make(chan error, 1)
+	go func() {
+		_, err := e.pool.Decode(t.Context(), sphinx.Thorough, held, 0, -1)
+		holding <- err
+	}()
+	in := Audio{Path: recording, MIMEType: "audio/webm"}
+	first := make(chan Progress, 1)
+	go func() {
+		p, err := e.Advance(t.Context(), in, Progress{})
+		if err != nil {
+			t.Error(err)
+		}
+		first <- p
+	}()
+	for deadline := time.Now().Add(30 * time.Second); e.pool.Waiting() == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the first step never asked for a decoder")
+		}
+	}
+	// Without the guard this step would wait for the decoder as well.
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	again, err := e.Advance(ctx, in, Progress{})
+	if err != nil || again.Learned(Progress{}) || e.pool.Waiting() != 1 {
+		t.Fatalf("a second step while the first waits: %+v (err %v), %d waiting; want nothing learned and no request", again, err, e.pool.Waiting())
+	}
+	if err := os.WriteFile(held+".raw", make([]byte, 32000), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-holding; err != nil {
+		t.Fatal(err)
+	}
+	if p := <-first; p.Until == 0 || len(p.Words) == 0 {
+		t.Fatalf("the first step learned nothing: %+v", p)
+	}
+}
