@@ -9,7 +9,7 @@
 // answer. It runs once against one instance on SQLite, and once against
 // two instances sharing one PostgreSQL, the students split between them.
 //
-// Usage: go run ./bench/capacity [-bin bin/whitecoat] [-levels 5,10,20,30,40,50,60] [-postgres=false]
+// Usage: go run ./bench/capacity [-bin bin/whitecoat] [-levels 5,10,20,25,30,40,50,60] [-postgres=false]
 package main
 
 import (
@@ -62,7 +62,7 @@ const (
 
 func main() {
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
-	levels := flag.String("levels", "5,10,20,30,40,50,60", "numbers of students at once, rising")
+	levels := flag.String("levels", "5,10,20,25,30,40,50,60", "numbers of students at once, rising")
 	withPostgres := flag.Bool("postgres", true, "also measure two instances on PostgreSQL")
 	flag.Parse()
 	var ns []int

@@ -70,6 +70,7 @@ func billingConfig(cfg config.Config) billing.Config {
 func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, opts jobs.Options) (*jobs.Client, error) {
 	workers := river.NewWorkers()
 	opts.Workers = workers
+	opts.Queues = map[string]int{practice.AdvanceQueue: practice.AdvanceWorkers}
 	opts.PeriodicJobs = append(opts.PeriodicJobs, auth.PrunePeriodically(time.Hour), practice.SweepPeriodically(cfg.JobTimeout),
 		billing.RemindPeriodically(time.Hour))
 	client, err := jobs.New(s.db, logger, opts)

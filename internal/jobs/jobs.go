@@ -26,8 +26,13 @@ type Client = river.Client[*sql.Tx]
 type Options struct {
 	Workers      *river.Workers
 	PeriodicJobs []*river.PeriodicJob
-	// MaxWorkers is how many jobs run at once on this instance.
+	// MaxWorkers is how many jobs of River's default queue run at once
+	// on this instance.
 	MaxWorkers int
+	// Queues are the other queues, each with how many of its jobs run at
+	// once on this instance: work that may wait long, kept from holding
+	// the workers of the default queue.
+	Queues map[string]int
 	// PollInterval is how often idle workers look for new jobs; neither
 	// driver used here has LISTEN/NOTIFY, so this bounds job pick-up latency.
 	PollInterval time.Duration
@@ -58,6 +63,9 @@ func New(db *store.DB, logger *slog.Logger, opts Options) (*Client, error) {
 	if opts.Workers != nil {
 		cfg.Workers = opts.Workers
 		cfg.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: max(1, opts.MaxWorkers)}}
+		for name, n := range opts.Queues {
+			cfg.Queues[name] = river.QueueConfig{MaxWorkers: max(1, n)}
+		}
 	}
 	c, err := river.NewClient(driver, cfg)
 	if err != nil {

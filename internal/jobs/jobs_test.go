@@ -103,3 +103,93 @@ level=ERROR msg="producer: Error fetching jobs" queue=default err="database is c
 		t.Fatalf("logged:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// blockingArgs is a job that holds its worker until its test lets go.
+type blockingArgs struct{}
+
+func (blockingArgs) Kind() string { return "blocking" }
+
+type blockingWorker struct {
+	river.WorkerDefaults[blockingArgs]
+	started chan struct{}
+	letGo   chan struct{}
+}
+
+func (w blockingWorker) Work(ctx context.Context, _ *river.Job[blockingArgs]) error {
+	w.started <- struct{}{}
+	select {
+	case <-w.letGo:
+	case <-ctx.Done():
+	}
+	return nil
+}
+
+type signalArgs struct{}
+
+func (signalArgs) Kind() string { return "signal" }
+
+type signalWorker struct {
+	river.WorkerDefaults[signalArgs]
+	ran chan struct{}
+}
+
+func (w signalWorker) Work(context.Context, *river.Job[signalArgs]) error {
+	w.ran <- struct{}{}
+	return nil
+}
+
+// A queue of Options.Queues has workers of its own: its jobs run while
+// every worker of the default queue is held (recognition of recordings in
+// progress waiting for a decoder must not keep a finished answer's
+// transcription from starting).
+func TestQueuesHaveWorkersOfTheirOwn(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		const other = "other"
+		blocker := blockingWorker{started: make(chan struct{}, 2), letGo: make(chan struct{})}
+		signal := signalWorker{ran: make(chan struct{}, 2)}
+		workers := river.NewWorkers()
+		river.AddWorker(workers, blocker)
+		river.AddWorker(workers, signal)
+		opts := DefaultOptions(time.Minute)
+		opts.Workers, opts.MaxWorkers, opts.Queues, opts.PollInterval = workers, 1, map[string]int{other: 1}, 50*time.Millisecond
+		client, err := New(db, slog.New(slog.DiscardHandler), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := t.Context()
+		if err := client.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer func() {
+			if err := Stop(context.Background(), client); err != nil {
+				t.Error(err)
+			}
+		}()
+		wait := func(what string, c chan struct{}) {
+			t.Helper()
+			select {
+			case <-c:
+			case <-time.After(20 * time.Second):
+				t.Fatalf("%s did not run", what)
+			}
+		}
+		insert := func(args river.JobArgs, queue string) {
+			t.Helper()
+			if _, err := client.Insert(ctx, args, &river.InsertOpts{Queue: queue}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		insert(blockingArgs{}, river.QueueDefault)
+		wait("the job holding the default queue's worker", blocker.started)
+		insert(signalArgs{}, other)
+		wait("the job of the other queue", signal.ran)
+		insert(signalArgs{}, river.QueueDefault)
+		select {
+		case <-signal.ran:
+			t.Fatal("a job of the default queue ran while its only worker was held")
+		case <-time.After(500 * time.Millisecond):
+		}
+		blocker.letGo <- struct{}{}
+		wait("the default queue's job once its worker was free", signal.ran)
+	})
+}

@@ -101,8 +101,8 @@ func newFixtureAt(t *testing.T, db *store.DB, speech transcribe.Engine, now func
 		tweak(&cfg)
 	}
 	workers := river.NewWorkers()
-	client, err := jobs.New(db, logger, jobs.Options{Workers: workers, MaxWorkers: 4, PollInterval: 50 * time.Millisecond,
-		JobTimeout: 30 * time.Second, RescueAfter: time.Minute})
+	client, err := jobs.New(db, logger, jobs.Options{Workers: workers, MaxWorkers: 4, Queues: map[string]int{practice.AdvanceQueue: practice.AdvanceWorkers},
+		PollInterval: 50 * time.Millisecond, JobTimeout: 30 * time.Second, RescueAfter: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,9 +42,16 @@ type AdvanceArgs struct {
 
 func (AdvanceArgs) Kind() string { return "practice_advance" }
 
-// advancePriority puts recognising a recording in progress behind the
-// work on finished answers, which a student may be waiting for.
-const advancePriority = 2
+// AdvanceQueue is the queue that recognition of recordings in progress
+// runs on, with AdvanceWorkers at once on each instance. On a busy box a
+// step waits for a decoder behind the finished answers (see
+// transcribe.Incremental); on the queue of the answers' own pipeline
+// such steps held the workers that a finished answer's transcription,
+// which a student waits for, needed to start.
+const (
+	AdvanceQueue   = "practice_advance"
+	AdvanceWorkers = 4
+)
 
 // AppendAudio stores piece as the bytes of itemID's recording from offset
 // on and returns how many bytes of the recording the server now has. A
@@ -199,7 +206,7 @@ func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
 	}
 	// One attempt: a failure costs nothing but time, as FinishAudio's
 	// transcription recognises whatever the progress does not cover.
-	_, err := s.jobs.InsertTx(ctx, tx, AdvanceArgs{ItemID: it.ID}, &river.InsertOpts{MaxAttempts: 1, Priority: advancePriority})
+	_, err := s.jobs.InsertTx(ctx, tx, AdvanceArgs{ItemID: it.ID}, &river.InsertOpts{MaxAttempts: 1, Queue: AdvanceQueue})
 	return err
 }
 

@@ -331,5 +331,19 @@ func TestFirstRecognitionWaitsUntilTheRecordingCanHoldAStep(t *testing.T) {
 		if n := queued(); n == 0 {
 			t.Fatalf("no recognition was queued in %d s of recording", pieces-1)
 		}
+		// On a queue of its own: on a busy box its steps wait for a
+		// decoder, and must not hold the workers finished answers need.
+		table := "river_job"
+		if db.Schema != "" {
+			table = db.Schema + "." + table
+		}
+		var elsewhere int
+		if err := db.SQL.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table+` WHERE kind = $1 AND queue <> $2`,
+			(practice.AdvanceArgs{}).Kind(), practice.AdvanceQueue).Scan(&elsewhere); err != nil {
+			t.Fatal(err)
+		}
+		if elsewhere > 0 {
+			t.Errorf("%d recognition steps were queued outside %s", elsewhere, practice.AdvanceQueue)
+		}
 	})
 }

@@ -63,6 +63,9 @@ type liveDecoder struct {
 	// used is when a step last fed the run (Unix nanoseconds), read
 	// without mu, which a step in progress holds.
 	used atomic.Int64
+	// started is when the run began, at the recording's first step: its
+	// decoder requests wait their turn by it (sphinx.Request.Since).
+	started time.Time
 }
 
 // liveRuns are the live decoders of one engine, by recording path.
@@ -159,8 +162,8 @@ func startLive(cfg Config, in Audio, warps []float64) (run *liveDecoder, err err
 		}
 	}()
 	run = &liveDecoder{path: in.Path, format: format, dir: dir, warps: scaledCopies(warps), maxSeconds: cfg.maxSeconds(in),
-		exited: make(chan struct{}), sum: sha256.New()}
-	run.used.Store(time.Now().UnixNano())
+		exited: make(chan struct{}), sum: sha256.New(), started: time.Now()}
+	run.used.Store(run.started.UnixNano())
 	// The run lives as long as the recording, past any one request: it
 	// is ended by finish or discard, not a context, and keeps the
 	// decoder's memory and CPU limits.

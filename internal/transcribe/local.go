@@ -111,7 +111,7 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 		return p, nil
 	}
 	defer e.endStep(in.Path)
-	pc, release, err := e.decodeSoFar(ctx, in, p.Warp)
+	pc, since, release, err := e.decodeSoFar(ctx, in, p.Warp)
 	if err != nil {
 		return p, err
 	}
@@ -131,7 +131,7 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 		return measured, nil
 	}
 	cut := newPauseFinder(levels).quietest(max(from+minAdvanceFrames-pauseSearchFrames, end-pauseSearchFrames), end, end)
-	more, warp, probedNow, err := e.recognise(ctx, pc, levels, from, cut, warp)
+	more, warp, probedNow, err := e.recognise(ctx, sphinx.Request{Priority: sphinx.Ahead, Since: since}, pc, levels, from, cut, warp)
 	if err != nil {
 		return p, err
 	}
@@ -190,14 +190,15 @@ func fileSize(in Audio) (int64, error) {
 }
 
 // decodeSoFar decodes what has arrived of a growing recording: through
-// its live run (live.go), or whole when it cannot have one. release
-// cleans up what is the step's own.
-func (e *localEngine) decodeSoFar(ctx context.Context, in Audio, warp float64) (pc *pcm, release func(), err error) {
+// its live run (live.go), or whole when it cannot have one. since is
+// when the live run began (zero without one); release cleans up what is
+// the step's own.
+func (e *localEngine) decodeSoFar(ctx context.Context, in Audio, warp float64) (pc *pcm, since time.Time, release func(), err error) {
 	warps := warpsToMake(warp)
 	if run := e.live.forStep(e.cfg, e.logger, in, warps); run != nil {
 		pc, err := run.step(ctx, e.cfg)
 		if err == nil {
-			return pc, func() {}, nil
+			return pc, run.started, func() {}, nil
 		}
 		e.logger.Info("transcribe: the live decode failed; this step decodes the recording whole", "err", err)
 		if e.live.take(in.Path) == run {
@@ -206,29 +207,32 @@ func (e *localEngine) decodeSoFar(ctx context.Context, in Audio, warp float64) (
 	}
 	pc, err = decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true, warps: warps})
 	if err != nil {
-		return nil, nil, err
+		return nil, time.Time{}, nil, err
 	}
-	return pc, func() { e.cleanup(pc) }, nil
+	return pc, time.Time{}, func() { e.cleanup(pc) }, nil
 }
 
 // decodeFinished decodes a finished recording: by ending its live run
-// when it has one that can stand for it, or whole.
-func (e *localEngine) decodeFinished(ctx context.Context, in Audio, warp float64) (*pcm, error) {
+// when it has one that can stand for it, or whole. since is when the
+// recording's live run began (zero without one).
+func (e *localEngine) decodeFinished(ctx context.Context, in Audio, warp float64) (pc *pcm, since time.Time, err error) {
 	if run := e.live.take(in.Path); run != nil {
+		since = run.started
 		pc, err := run.finish(ctx, e.cfg, e.logger)
 		if err == nil {
-			return pc, nil
+			return pc, since, nil
 		}
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("transcribe: decode: %w", ctx.Err())
+			return nil, since, fmt.Errorf("transcribe: decode: %w", ctx.Err())
 		}
 		e.logger.Info("transcribe: the live decode cannot stand for the recording; decoding it whole", "err", err)
 	}
-	return decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, warps: warpsToMake(warp)})
+	pc, err = decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, warps: warpsToMake(warp)})
+	return pc, since, err
 }
 
 func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {
-	pc, err := e.decodeFinished(ctx, in, p.Warp)
+	pc, since, err := e.decodeFinished(ctx, in, p.Warp)
 	if err != nil {
 		return Result{}, err
 	}
@@ -239,7 +243,7 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 		return res, nil
 	}
 	from, words, warp, probed := resume(p, len(levels))
-	more, warp, probedNow, err := e.recognise(ctx, pc, levels, from, len(levels), warp)
+	more, warp, probedNow, err := e.recognise(ctx, sphinx.Request{Priority: sphinx.Awaited, Since: since}, pc, levels, from, len(levels), warp)
 	if err != nil {
 		return Result{}, err
 	}
@@ -274,17 +278,18 @@ func (e *localEngine) cleanup(pc *pcm) {
 }
 
 // recognise decodes frames [from, to) of pc scaled by warp, cut at pauses
-// into pieces decoded in parallel. With warp 0 it first chooses the factor
-// on the first few seconds of speech, and returns the one it chose and
-// true.
-func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, from, to int, warp float64) ([]Word, float64, bool, error) {
+// into pieces decoded in parallel, waiting for decoders as req says (its
+// search is chosen here, by load). With warp 0 it first chooses the
+// factor on the first few seconds of speech, and returns the one it chose
+// and true.
+func (e *localEngine) recognise(ctx context.Context, req sphinx.Request, pc *pcm, levels []float64, from, to int, warp float64) ([]Word, float64, bool, error) {
 	if !hasSpeech(levels[from:to]) {
 		return nil, warp, false, nil
 	}
 	probed := warp == 0
 	rctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
-	search := e.search()
+	req.Search = e.search()
 	var segs [][]sphinx.Seg
 	if warp == 0 {
 		end := probeEnd(levels, from, to)
@@ -293,7 +298,7 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 			warp = w
 			e.logger.Debug("transcribe: voice scaling chosen", "warp", warp, "by", "pitch", "hz", math.Round(pitch))
 		} else {
-			w, first, err := e.chooseWarp(rctx, search, pc, from, end)
+			w, first, err := e.chooseWarp(rctx, req, pc, from, end)
 			if err != nil {
 				return nil, 0, false, decoderFailed(ctx, err)
 			}
@@ -301,7 +306,7 @@ func (e *localEngine) recognise(ctx context.Context, pc *pcm, levels []float64, 
 		}
 	}
 	if from < to && hasSpeech(levels[from:to]) {
-		rest, err := e.decodeSpans(rctx, search, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))
+		rest, err := e.decodeSpans(rctx, req, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))
 		if err != nil {
 			return nil, 0, false, decoderFailed(ctx, err)
 		}
@@ -344,8 +349,8 @@ func (e *localEngine) SpeechBySearch() map[string]time.Duration {
 }
 
 // decodeSpans decodes spans (relative to from) of pc scaled by warp in
-// parallel with search s; the first failure cancels the rest.
-func (e *localEngine) decodeSpans(ctx context.Context, s sphinx.Search, pc *pcm, warp float64, from int, spans []span) ([][]sphinx.Seg, error) {
+// parallel as req says; the first failure cancels the rest.
+func (e *localEngine) decodeSpans(ctx context.Context, req sphinx.Request, pc *pcm, warp float64, from int, spans []span) ([][]sphinx.Seg, error) {
 	base, err := pc.warped(ctx, e.cfg, warp)
 	if err != nil {
 		return nil, err
@@ -358,7 +363,7 @@ func (e *localEngine) decodeSpans(ctx context.Context, s sphinx.Search, pc *pcm,
 	for i, sp := range spans {
 		wg.Go(func() {
 			var hyp sphinx.Hyp
-			hyp, errs[i] = e.pool.Decode(ctx, s, base, from+sp.start, from+sp.end)
+			hyp, errs[i] = e.pool.Decode(ctx, req, base, from+sp.start, from+sp.end)
 			if errs[i] != nil {
 				cancel() // the answer fails as a whole; free the other workers
 			}
@@ -463,7 +468,7 @@ func checkLocal(ctx context.Context, cfg Config) error {
 	defer pool.Close()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	if _, err := pool.Decode(ctx, sphinx.Thorough, base, 0, -1); err != nil {
+	if _, err := pool.Decode(ctx, sphinx.Request{Search: sphinx.Thorough, Priority: sphinx.Awaited}, base, 0, -1); err != nil {
 		return fmt.Errorf("transcribe: pocketsphinx cannot decode: %w", err)
 	}
 	return nil

@@ -478,7 +478,7 @@ func TestLocalSearchesQuicklyWhileRequestsWait(t *testing.T) {
 			t.Fatal(err)
 		}
 		go func() {
-			_, err := e.pool.Decode(t.Context(), sphinx.Thorough, base, 0, -1)
+			_, err := e.pool.Decode(t.Context(), sphinx.Request{Search: sphinx.Thorough}, base, 0, -1)
 			others <- err
 		}()
 	}
@@ -529,7 +529,7 @@ func TestAStepInProgressIsNotRepeated(t *testing.T) {
 	}
 	holding := make(chan error, 1)
 	go func() {
-		_, err := e.pool.Decode(t.Context(), sphinx.Thorough, held, 0, -1)
+		_, err := e.pool.Decode(t.Context(), sphinx.Request{Search: sphinx.Thorough}, held, 0, -1)
 		holding <- err
 	}()
 	in := Audio{Path: recording, MIMEType: "audio/webm"}

@@ -116,10 +116,10 @@ func (p *pcm) warped(ctx context.Context, cfg Config, w float64) (string, error)
 	return out, nil
 }
 
-// chooseWarp recognises frames [from, to) at every factor in parallel with
-// search s and returns the one the acoustic model scores highest, with its
+// chooseWarp recognises frames [from, to) at every factor in parallel as
+// req says and returns the one the acoustic model scores highest, with its
 // words.
-func (e *localEngine) chooseWarp(ctx context.Context, s sphinx.Search, pc *pcm, from, to int) (float64, []sphinx.Seg, error) {
+func (e *localEngine) chooseWarp(ctx context.Context, req sphinx.Request, pc *pcm, from, to int) (float64, []sphinx.Seg, error) {
 	hyps := make([]sphinx.Hyp, len(warpSteps))
 	errs := make([]error, len(warpSteps))
 	var wg sync.WaitGroup
@@ -127,7 +127,7 @@ func (e *localEngine) chooseWarp(ctx context.Context, s sphinx.Search, pc *pcm, 
 		wg.Go(func() {
 			base, err := pc.warped(ctx, e.cfg, w)
 			if err == nil {
-				hyps[i], err = e.pool.Decode(ctx, s, base, from, to)
+				hyps[i], err = e.pool.Decode(ctx, req, base, from, to)
 			}
 			errs[i] = err
 		})

@@ -19,6 +19,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -69,6 +70,39 @@ func (s Search) String() string {
 // searches is every Search, for loops.
 var searches = [...]Search{Thorough, Quick}
 
+// Priority orders the requests that wait for a decoder: a higher one is
+// served first, equal ones in the order they came.
+type Priority int
+
+const (
+	// Ahead is recognition ahead of need: a recording still arriving,
+	// whose student is still speaking and waits for nothing yet.
+	Ahead Priority = iota
+	// Awaited is recognition that a student waits for: a finished answer
+	// whose feedback comes when it is done.
+	Awaited
+)
+
+// priorities is every Priority, highest first.
+var priorities = [...]Priority{Awaited, Ahead}
+
+// Request is how a decoding is done: with which search, and how urgently.
+type Request struct {
+	Search   Search
+	Priority Priority
+	// Since is when the recording began (zero: when the request came).
+	// Of the requests of one priority waiting, the oldest recording's
+	// goes first: answers share one time limit, so its student is the
+	// first to finish, and a busy box lets the newest ones wait.
+	Since time.Time
+}
+
+// waiter is a request waiting for a slot, handed one on turn.
+type waiter struct {
+	since time.Time
+	turn  chan *slot
+}
+
 // Options configures the workers.
 type Options struct {
 	Batch string // pocketsphinx_batch
@@ -91,14 +125,19 @@ type Options struct {
 	Logger *slog.Logger
 }
 
-// Pool hands decoding requests to at most Workers processes at once. Each
-// of the Workers slots starts a process for a search when a request first
-// asks for it there, and replaces one that dies or is killed after a
-// timeout.
+// Pool hands decoding requests to at most Workers processes at once, the
+// waiting ones by priority. Each of the Workers slots starts a process for
+// a search when a request first asks for it there, and replaces one that
+// dies or is killed after a timeout.
 type Pool struct {
-	opts  Options
-	slots chan *slot
-	seq   atomic.Uint64
+	opts Options
+	seq  atomic.Uint64
+
+	// queueMu guards free and queue: the slots nobody uses, and the
+	// requests waiting for one, by priority, each in the order it came.
+	queueMu sync.Mutex
+	free    []*slot
+	queue   [len(priorities)][]waiter
 
 	waiting atomic.Int64                // requests waiting for a slot
 	decoded [len(searches)]atomic.Int64 // frames decoded by each search
@@ -117,11 +156,75 @@ type slot struct{ workers [len(searches)]*worker }
 var ErrClosed = errors.New("sphinx: pool closed")
 
 func New(opts Options) *Pool {
-	p := &Pool{opts: opts, slots: make(chan *slot, opts.Workers), running: map[*worker]struct{}{}, load: newLoad(opts.Workers, time.Now())}
+	p := &Pool{opts: opts, running: map[*worker]struct{}{}, load: newLoad(opts.Workers, time.Now())}
 	for range opts.Workers {
-		p.slots <- &slot{}
+		p.free = append(p.free, &slot{})
 	}
 	return p
+}
+
+// acquire takes a slot for req: a free one when no request waits,
+// otherwise the one handed to it when its turn comes.
+func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
+	p.queueMu.Lock()
+	if len(p.free) > 0 {
+		// A free slot means nobody waits: release hands slots to waiters first.
+		sl := p.free[len(p.free)-1]
+		p.free = p.free[:len(p.free)-1]
+		p.queueMu.Unlock()
+		return sl, nil
+	}
+	w := waiter{since: req.Since, turn: make(chan *slot, 1)}
+	if w.since.IsZero() {
+		w.since = time.Now()
+	}
+	p.queue[req.Priority] = append(p.queue[req.Priority], w)
+	p.waiting.Add(1)
+	p.queueMu.Unlock()
+	select {
+	case sl := <-w.turn:
+		return sl, nil
+	case <-ctx.Done():
+		p.queueMu.Lock()
+		queue := p.queue[req.Priority]
+		i := slices.IndexFunc(queue, func(o waiter) bool { return o.turn == w.turn })
+		if i >= 0 {
+			p.queue[req.Priority] = slices.Delete(queue, i, i+1)
+			p.waiting.Add(-1)
+		}
+		p.queueMu.Unlock()
+		if i < 0 {
+			// Its turn came as it gave up: pass the slot on.
+			p.release(<-w.turn)
+		}
+		return nil, fmt.Errorf("sphinx: wait for a worker: %w", ctx.Err())
+	}
+}
+
+// release hands sl to the waiting request of the highest priority and,
+// within it, of the oldest recording (the first to come among equals),
+// or frees it.
+func (p *Pool) release(sl *slot) {
+	p.queueMu.Lock()
+	defer p.queueMu.Unlock()
+	for _, pr := range priorities {
+		queue := p.queue[pr]
+		if len(queue) == 0 {
+			continue
+		}
+		first := 0
+		for i, w := range queue {
+			if w.since.Before(queue[first].since) {
+				first = i
+			}
+		}
+		w := queue[first]
+		p.queue[pr] = slices.Delete(queue, first, first+1)
+		p.waiting.Add(-1)
+		w.turn <- sl
+		return
+	}
+	p.free = append(p.free, sl)
 }
 
 // Waiting is how many requests are waiting for a slot: none while the
@@ -142,36 +245,35 @@ func (p *Pool) Decoded(s Search) time.Duration {
 const bytesPerFrame = 16000 * 2 / FrameRate
 
 // Decode recognises frames [start, end) of the raw 16 kHz mono s16le file
-// base+".raw" (end -1: to the end of the file) with search s (Thorough
-// when the pool has no quick options). Returned frames are relative to
-// the whole file.
-func (p *Pool) Decode(ctx context.Context, s Search, base string, start, end int) (Hyp, error) {
+// base+".raw" (end -1: to the end of the file) as req says: with its
+// search (Thorough when the pool has no quick options), and when no
+// request of a higher priority waits. Returned frames are relative to the
+// whole file.
+func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end int) (Hyp, error) {
 	if strings.ContainsAny(base, " \t\r\n") {
 		return Hyp{}, fmt.Errorf("sphinx: path %q contains white space", base)
 	}
-	// The decoder prints nothing for an input it cannot open, which would
-	// leave the request waiting for its deadline.
-	fi, err := os.Stat(base + ".raw")
-	if err != nil {
-		return Hyp{}, fmt.Errorf("sphinx: input: %w", err)
-	}
+	s := req.Search
 	if p.opts.QuickArgs == nil {
 		s = Thorough
 	}
-	var sl *slot
-	p.waiting.Add(1)
-	select {
-	case sl = <-p.slots:
-		p.waiting.Add(-1)
-	case <-ctx.Done():
-		p.waiting.Add(-1)
-		return Hyp{}, fmt.Errorf("sphinx: wait for a worker: %w", ctx.Err())
+	sl, err := p.acquire(ctx, req)
+	if err != nil {
+		return Hyp{}, err
 	}
 	p.load.change(1, time.Now())
 	defer func() {
 		p.load.change(-1, time.Now())
-		p.slots <- sl
+		p.release(sl)
 	}()
+	// The decoder prints nothing for an input it cannot open, which would
+	// leave the request waiting for its deadline; looked at once the
+	// request has a worker, as a request that waited long may find its
+	// input gone (a recording in progress that has since been finished).
+	fi, err := os.Stat(base + ".raw")
+	if err != nil {
+		return Hyp{}, fmt.Errorf("sphinx: input: %w", err)
+	}
 	w := sl.workers[s]
 	if w == nil || w.exited() {
 		if w, err = p.start(s); err != nil {

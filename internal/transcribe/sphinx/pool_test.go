@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -54,21 +56,21 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 	base := quietInput(t, dir)
 	ctx, cancelAll := context.WithTimeout(context.Background(), time.Minute)
 	defer cancelAll()
-	if _, err := p.Decode(ctx, Thorough, base, 0, -1); err != nil {
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1); err != nil {
 		t.Fatalf("first decode: %v", err)
 	}
-	if _, err := p.Decode(ctx, Thorough, filepath.Join(dir, "missing"), 0, -1); err == nil {
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, filepath.Join(dir, "missing"), 0, -1); err == nil {
 		t.Error("decoding a missing file succeeded")
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := p.Decode(cancelled, Thorough, base, 0, -1); !errors.Is(err, context.Canceled) {
+	if _, err := p.Decode(cancelled, Request{Search: Thorough}, base, 0, -1); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled decode: %v", err)
 	}
-	if _, err := p.Decode(ctx, Thorough, "/has space/x", 0, -1); err == nil {
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, "/has space/x", 0, -1); err == nil {
 		t.Error("a path with a space was accepted")
 	}
-	hyp, err := p.Decode(ctx, Thorough, base, 10, 90)
+	hyp, err := p.Decode(ctx, Request{Search: Thorough}, base, 10, 90)
 	if err != nil {
 		t.Fatalf("decode after failures: %v", err)
 	}
@@ -78,7 +80,7 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 		}
 	}
 	p.Close()
-	if _, err := p.Decode(ctx, Thorough, base, 0, -1); !errors.Is(err, ErrClosed) {
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1); !errors.Is(err, ErrClosed) {
 		t.Errorf("decode after Close: %v", err)
 	}
 }
@@ -88,7 +90,7 @@ func TestPoolSurvivesBrokenRequests(t *testing.T) {
 func TestPoolWorkersRunUnderTheMemoryLimit(t *testing.T) {
 	p := realPool(t, 48<<20)
 	defer p.Close()
-	if _, err := p.Decode(t.Context(), Thorough, quietInput(t, t.TempDir()), 0, -1); err == nil {
+	if _, err := p.Decode(t.Context(), Request{Search: Thorough}, quietInput(t, t.TempDir()), 0, -1); err == nil {
 		t.Fatal("a worker decoded within 48 MiB, which cannot hold the model")
 	}
 }
@@ -101,13 +103,13 @@ func TestPoolRunsEachSearchWithItsOwnOptions(t *testing.T) {
 	p := New(realOptions(t, 256<<20, []string{"-no_such_option", "1"}))
 	defer p.Close()
 	base := quietInput(t, t.TempDir())
-	if _, err := p.Decode(t.Context(), Thorough, base, 0, -1); err != nil {
+	if _, err := p.Decode(t.Context(), Request{Search: Thorough}, base, 0, -1); err != nil {
 		t.Fatalf("thorough decode: %v", err)
 	}
-	if _, err := p.Decode(t.Context(), Quick, base, 0, 50); err == nil {
+	if _, err := p.Decode(t.Context(), Request{Search: Quick}, base, 0, 50); err == nil {
 		t.Fatal("the quick search decoded with options the decoder refuses: it did not run with QuickArgs")
 	}
-	if _, err := p.Decode(t.Context(), Thorough, base, 20, 70); err != nil {
+	if _, err := p.Decode(t.Context(), Request{Search: Thorough}, base, 20, 70); err != nil {
 		t.Fatalf("thorough decode after the quick one failed: %v", err)
 	}
 	// quietInput is one second: 100 frames, then 50.
@@ -121,7 +123,7 @@ func TestPoolRunsEachSearchWithItsOwnOptions(t *testing.T) {
 	// Without quick options every request searches thoroughly.
 	thoroughOnly := New(realOptions(t, 256<<20, nil))
 	defer thoroughOnly.Close()
-	if _, err := thoroughOnly.Decode(t.Context(), Quick, base, 0, -1); err != nil {
+	if _, err := thoroughOnly.Decode(t.Context(), Request{Search: Quick}, base, 0, -1); err != nil {
 		t.Fatal(err)
 	}
 	if thoroughOnly.Decoded(Quick) != 0 || thoroughOnly.Decoded(Thorough) != time.Second {
@@ -134,42 +136,103 @@ func TestPoolRunsEachSearchWithItsOwnOptions(t *testing.T) {
 func TestPoolCountsRequestsWaitingForAWorker(t *testing.T) {
 	p := New(realOptions(t, 256<<20, nil))
 	defer p.Close()
-	dir := t.TempDir()
-	// The decoder reads a named pipe until its writer closes it, so the
-	// pool's one worker is busy for as long as the test holds it.
-	held := filepath.Join(dir, "held")
-	if err := syscall.Mkfifo(held+".raw", 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
-	defer cancel()
-	errs := make(chan error, 2)
-	go func() {
-		_, err := p.Decode(ctx, Thorough, held, 0, -1)
-		errs <- err
-	}()
-	waitFor(t, "the worker to be taken", func() bool { return len(p.slots) == 0 })
+	ctx := t.Context()
+	letGo, held := holdTheWorker(t, p)
 	if n := p.Waiting(); n != 0 {
 		t.Fatalf("%d requests waiting with only the held one made", n)
 	}
-	quiet := quietInput(t, dir)
+	quiet := quietInput(t, t.TempDir())
+	errs := make(chan error, 1)
 	go func() {
-		_, err := p.Decode(ctx, Thorough, quiet, 0, -1)
+		_, err := p.Decode(ctx, Request{Search: Thorough}, quiet, 0, -1)
 		errs <- err
 	}()
 	waitFor(t, "the second request to wait", func() bool { return p.Waiting() == 1 })
-	// Release the worker: a second of silence, then end of file.
-	if err := os.WriteFile(held+".raw", make([]byte, 32000), 0o600); err != nil {
+	if err := letGo(); err != nil {
 		t.Fatal(err)
 	}
-	for range 2 {
-		if err := <-errs; err != nil {
+	for _, ended := range []<-chan error{held, errs} {
+		if err := <-ended; err != nil {
 			t.Fatal(err)
 		}
 	}
 	if n := p.Waiting(); n != 0 {
 		t.Errorf("%d requests still counted as waiting after both were decoded", n)
 	}
+}
+
+// A student who has finished an answer waits for its feedback; one still
+// speaking does not. On a busy box, a request for a finished answer is
+// served before the requests of recordings in progress that came before
+// it (it used to wait behind all of them, in the order they came); among
+// those, an older recording's goes first, as its student will finish
+// first; and a request that gives up waiting leaves the queue.
+func TestPoolServesAwaitedRequestsFirst(t *testing.T) {
+	p := New(realOptions(t, 256<<20, nil))
+	defer p.Close()
+	ctx := t.Context()
+	letGo, held := holdTheWorker(t, p)
+	quiet := quietInput(t, t.TempDir())
+	served := make(chan string, 5)
+	request := func(ctx context.Context, name string, pr Priority, since time.Time) {
+		waiting := p.Waiting()
+		go func() {
+			if _, err := p.Decode(ctx, Request{Search: Thorough, Priority: pr, Since: since}, quiet, 0, -1); err != nil {
+				name += " failed: " + err.Error()
+			}
+			served <- name
+		}()
+		waitFor(t, name+" to wait", func() bool { return p.Waiting() == waiting+1 })
+	}
+	request(ctx, "first step", Ahead, time.Time{})
+	givesUp, giveUp := context.WithCancel(ctx)
+	request(givesUp, "abandoned step", Ahead, time.Time{})
+	request(ctx, "second step", Ahead, time.Time{})
+	request(ctx, "older recording's step", Ahead, time.Now().Add(-time.Minute))
+	request(ctx, "finished answer", Awaited, time.Time{})
+	giveUp()
+	if got := <-served; !strings.Contains(got, "abandoned step failed") {
+		t.Fatalf("first to end: %q, want the abandoned request", got)
+	}
+	if err := letGo(); err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for range 4 {
+		order = append(order, <-served)
+	}
+	if want := []string{"finished answer", "older recording's step", "first step", "second step"}; !slices.Equal(order, want) {
+		t.Errorf("served %q, want %q", order, want)
+	}
+	if err := <-held; err != nil {
+		t.Errorf("the held request: %v", err)
+	}
+}
+
+// holdTheWorker makes the pool's one worker busy until letGo: the decoder
+// reads a named pipe until its writer closes it. held says how the
+// holding request ended.
+func holdTheWorker(t *testing.T, p *Pool) (letGo func() error, held <-chan error) {
+	t.Helper()
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	t.Cleanup(cancel)
+	base := filepath.Join(dir, "held")
+	if err := syscall.Mkfifo(base+".raw", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1)
+		done <- err
+	}()
+	waitFor(t, "the worker to be taken", func() bool {
+		p.queueMu.Lock()
+		defer p.queueMu.Unlock()
+		return len(p.free) == 0
+	})
+	// A second of silence, then end of file.
+	return func() error { return os.WriteFile(base+".raw", make([]byte, 32000), 0o600) }, done
 }
 
 // waitFor polls cond for up to 30 s.
