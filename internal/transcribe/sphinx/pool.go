@@ -134,12 +134,12 @@ type Pool struct {
 	seq  atomic.Uint64
 
 	// queueMu guards free and queue: the slots nobody uses, and the
-	// requests waiting for one, by priority, each in the order it came.
+	// requests waiting for one, by priority (see release for the order
+	// within one).
 	queueMu sync.Mutex
 	free    []*slot
 	queue   [len(priorities)][]waiter
 
-	waiting atomic.Int64                // requests waiting for a slot
 	decoded [len(searches)]atomic.Int64 // frames decoded by each search
 	load    *load
 
@@ -179,7 +179,6 @@ func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
 		w.since = time.Now()
 	}
 	p.queue[req.Priority] = append(p.queue[req.Priority], w)
-	p.waiting.Add(1)
 	p.queueMu.Unlock()
 	select {
 	case sl := <-w.turn:
@@ -190,7 +189,6 @@ func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
 		i := slices.IndexFunc(queue, func(o waiter) bool { return o.turn == w.turn })
 		if i >= 0 {
 			p.queue[req.Priority] = slices.Delete(queue, i, i+1)
-			p.waiting.Add(-1)
 		}
 		p.queueMu.Unlock()
 		if i < 0 {
@@ -220,7 +218,6 @@ func (p *Pool) release(sl *slot) {
 		}
 		w := queue[first]
 		p.queue[pr] = slices.Delete(queue, first, first+1)
-		p.waiting.Add(-1)
 		w.turn <- sl
 		return
 	}
@@ -229,7 +226,15 @@ func (p *Pool) release(sl *slot) {
 
 // Waiting is how many requests are waiting for a slot: none while the
 // decoders keep up.
-func (p *Pool) Waiting() int { return int(p.waiting.Load()) }
+func (p *Pool) Waiting() int {
+	p.queueMu.Lock()
+	defer p.queueMu.Unlock()
+	n := 0
+	for _, queue := range p.queue {
+		n += len(queue)
+	}
+	return n
+}
 
 // Load is the share of the slots in use, 0 to 1, averaged over the last
 // few seconds (see loadTimeConstant). Slots in use stand for CPU: a decode
