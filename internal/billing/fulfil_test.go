@@ -250,3 +250,27 @@ func fullRefund(n string) map[string]any {
 func disputeOf(n, status string) map[string]any {
 	return map[string]any{"id": "dp_" + n, "object": "dispute", "charge": "ch_" + n, "payment_intent": "pi_" + n, "amount": 2900, "status": status}
 }
+
+// TestDisputeOfAQueuedPassLeavesTheRunningOne: the hold covers the
+// disputed payment's days only; the pass already running stays usable.
+func TestDisputeOfAQueuedPassLeavesTheRunningOne(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := stripeFixture(t, db)
+		for _, n := range []string{"1", "2"} {
+			if err := f.deliver(t, "evt_buy_"+n, stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_"+n, "pi_"+n)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.deliver(t, "evt_dispute_2", stripe.EventTypeChargeDisputeCreated, disputeOf("2", "needs_response")); err != nil {
+			t.Fatal(err)
+		}
+		f.wantPassEnd(t, f.now.Add(SubscriptionLength))
+		if access := Evaluate(AccountOf(f.user(t)), f.now); access.Status != PaidActive || !access.PracticeEnabled {
+			t.Fatalf("the running pass while the queued one is disputed: %+v", access)
+		}
+		// Once the running pass has ended, the disputed days are on hold.
+		if access := Evaluate(AccountOf(f.user(t)), f.now.Add(SubscriptionLength+day)); access.Status != PaidSuspended {
+			t.Fatalf("after the running pass: %+v", access)
+		}
+	})
+}
