@@ -54,8 +54,9 @@ run: system-deps $(BIN)
 	@echo "  Whitecoat is starting on http://localhost:8080  (SQLite database: ./data/whitecoat.db)"
 	@echo "  Emails are not sent in development: each one, with its link, is printed in this log."
 	@echo "  Stop with Ctrl-C. Configuration: see README.md."
+	@if [ -z "$$STRIPE_SECRET_KEY" ] && [ "$${DEV_CHECKOUT:-1}" = 1 ]; then echo "  Payments are SIMULATED (DEV_CHECKOUT=1): Upgrade grants Premium without any payment."; fi
 	@echo ""
-	@exec ./$(BIN) serve
+	@if [ -z "$$STRIPE_SECRET_KEY" ]; then export DEV_CHECKOUT="$${DEV_CHECKOUT:-1}"; fi; exec ./$(BIN) serve
 
 # The document comes from the Go handlers alone (go run, not the built
 # binary), so a contract change that the web code does not compile against

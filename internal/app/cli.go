@@ -199,7 +199,7 @@ func paymentsChoice(cfg billing.Config) string {
 		}
 		return "stripe (" + live + " mode, " + cfg.APIURL + ")"
 	case billing.ModeSimulated:
-		return "simulated: development checkout, no money moves"
+		return "simulated (DEV_CHECKOUT=1): development checkout, no money moves"
 	}
-	return "off: no STRIPE_SECRET_KEY, checkout answers that payments are not set up"
+	return "off: no STRIPE_SECRET_KEY nor DEV_CHECKOUT=1, checkout answers that payments are not set up"
 }

@@ -60,7 +60,7 @@ func billingConfig(cfg config.Config) billing.Config {
 	return billing.Config{
 		SecretKey: p.StripeSecretKey, WebhookSecret: p.StripeWebhookSecret, PriceID: p.StripePriceID,
 		PriceCents: p.PriceCents, Currency: p.Currency, APIURL: p.StripeAPIURL,
-		BaseURL: cfg.BaseURL, Loopback: cfg.IsLoopback(), SupportEmail: cfg.SupportEmail,
+		BaseURL: cfg.BaseURL, DevCheckout: p.DevCheckout, SupportEmail: cfg.SupportEmail,
 	}
 }
 

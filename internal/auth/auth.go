@@ -53,6 +53,7 @@ type User struct {
 	QuestionsPracticed  int        `json:"questionsPracticed"`
 	RollingAverageScore float64    `json:"rollingAverageScore"`
 	LastAverageScore    float64    `json:"lastAverageScore"`
+	PassOnHold          bool       `json:"-"` // a payment for the pass is disputed (billing sets it)
 
 	passwordHash string
 }

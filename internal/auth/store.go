@@ -17,7 +17,7 @@ var errNotFound = errors.New("auth: not found")
 
 const userColumns = `id, name, email, password_hash, created_at, trial_expires_at, has_paid, promo_code_used,
 	email_verified, role, paid_at, subscription_ends_at, usage_count, sessions_completed, questions_practiced,
-	rolling_average_score, last_average_score`
+	rolling_average_score, last_average_score, pass_on_hold`
 
 type row interface{ Scan(dest ...any) error }
 
@@ -29,7 +29,7 @@ func scanUserAfter(r row, before ...any) (User, error) {
 	var role string
 	dest := append(before, &u.ID, &u.Name, &u.Email, &u.passwordHash, &u.CreatedAt, &u.TrialExpiresAt, &u.HasPaid, &u.PromoCodeUsed,
 		&u.EmailVerified, &role, &u.PaidAt, &u.SubscriptionEndsAt, &u.UsageCount, &u.SessionsCompleted, &u.QuestionsPracticed,
-		&u.RollingAverageScore, &u.LastAverageScore)
+		&u.RollingAverageScore, &u.LastAverageScore, &u.PassOnHold)
 	err := r.Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, errNotFound
@@ -135,9 +135,9 @@ func lockUser(ctx context.Context, q store.Queryer, userID string) error {
 	return nil
 }
 
-func endPass(ctx context.Context, q store.Queryer, userID string, at time.Time) error {
-	if _, err := q.ExecContext(ctx, `UPDATE users SET subscription_ends_at = $1 WHERE id = $2 AND has_paid`, at, userID); err != nil {
-		return fmt.Errorf("auth: end pass: %w", err)
+func adjustPass(ctx context.Context, q store.Queryer, userID string, endsAt time.Time, onHold bool) error {
+	if _, err := q.ExecContext(ctx, `UPDATE users SET subscription_ends_at = $1, pass_on_hold = $2 WHERE id = $3 AND has_paid`, endsAt, onHold, userID); err != nil {
+		return fmt.Errorf("auth: adjust pass: %w", err)
 	}
 	return nil
 }

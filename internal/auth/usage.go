@@ -83,13 +83,7 @@ func (s *Service) SetPass(ctx context.Context, email string, dates func(User) (p
 // is locked first, so two grants at once cannot both start from the same
 // end. It returns the account as it was before.
 func (s *Service) ExtendPass(ctx context.Context, q store.Queryer, userID string, dates func(User) (paidAt, endsAt time.Time)) (User, error) {
-	if err := lockUser(ctx, q, userID); err != nil {
-		return User{}, err
-	}
-	u, err := userByID(ctx, q, userID)
-	if errors.Is(err, errNotFound) {
-		return User{}, apperr.NotFound("No account has the id " + userID + ".")
-	}
+	u, err := lockedUser(ctx, q, userID)
 	if err != nil {
 		return User{}, err
 	}
@@ -97,10 +91,28 @@ func (s *Service) ExtendPass(ctx context.Context, q store.Queryer, userID string
 	return u, setPass(ctx, q, u.ID, paidAt, endsAt)
 }
 
-// EndPass ends the account's Premium pass at the instant at (a refund),
-// inside the caller's transaction; the account shows "Subscription Ended".
-func (s *Service) EndPass(ctx context.Context, q store.Queryer, userID string, at time.Time) error {
-	return endPass(ctx, q, userID, at)
+// AdjustPass moves the end of the account's Premium pass and puts it on
+// hold or takes it off, inside the caller's transaction (a refund, a
+// dispute, its outcome); adjust computes both from the account as it
+// stands, its row locked as in ExtendPass.
+func (s *Service) AdjustPass(ctx context.Context, q store.Queryer, userID string, adjust func(User) (endsAt time.Time, onHold bool)) error {
+	u, err := lockedUser(ctx, q, userID)
+	if err != nil {
+		return err
+	}
+	endsAt, onHold := adjust(u)
+	return adjustPass(ctx, q, u.ID, endsAt, onHold)
+}
+
+func lockedUser(ctx context.Context, q store.Queryer, userID string) (User, error) {
+	if err := lockUser(ctx, q, userID); err != nil {
+		return User{}, err
+	}
+	u, err := userByID(ctx, q, userID)
+	if errors.Is(err, errNotFound) {
+		return User{}, apperr.NotFound("No account has the id " + userID + ".")
+	}
+	return u, err
 }
 
 // UserByID returns the account with id, for the emails other domains send.

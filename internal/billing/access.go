@@ -28,6 +28,9 @@ const (
 	FreeTrialExpired Status = "free_trial_expired"
 	PaidActive       Status = "paid_active"
 	PaidCancelled    Status = "paid_cancelled"
+	// PaidSuspended: the pass's days are withheld while a payment for it
+	// is disputed with the student's bank.
+	PaidSuspended Status = "paid_suspended"
 )
 
 // Account is what access depends on, taken from the user record.
@@ -37,12 +40,14 @@ type Account struct {
 	SubscriptionEndsAt *time.Time
 	TrialExpiresAt     time.Time
 	SessionsCompleted  int
+	// OnHold: a payment for the pass is disputed.
+	OnHold bool
 }
 
 // Access is everything the dashboard shows about an account's standing,
 // derived in one place so the server's checks and the UI agree.
 type Access struct {
-	Status                Status `json:"status" enum:"free_trial_active,free_trial_expired,paid_active,paid_cancelled"`
+	Status                Status `json:"status" enum:"free_trial_active,free_trial_expired,paid_active,paid_cancelled,paid_suspended"`
 	Badge                 string `json:"badge"`
 	HeaderText            string `json:"headerText"`
 	Banner                string `json:"banner"`
@@ -58,10 +63,13 @@ type Access struct {
 // MsgLocked is the refusal when a locked account tries to start practising.
 const MsgLocked = "Your free practice sessions are used up or your access has ended. Upgrade to Practice to continue."
 
+// MsgOnHold is the banner of a pass on hold.
+const MsgOnHold = "Your bank is disputing a payment for your Premium pass, so the pass is on hold until the dispute is settled. If this is a mistake, write to support."
+
 // AccountOf is what access depends on in u's record.
 func AccountOf(u auth.User) Account {
 	return Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt,
-		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted}
+		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted, OnHold: u.PassOnHold}
 }
 
 // SubscriptionEnd is subscriptionEndsAt, else paidAt + 365 days (spec §4).
@@ -89,6 +97,8 @@ func Evaluate(a Account, now time.Time) Access {
 	case a.HasPaid && end != nil && !now.After(*end):
 		out.Status = PaidActive
 		out.DaysLeft = daysLeft(now, *end)
+	case a.HasPaid && a.OnHold:
+		out.Status = PaidSuspended
 	case a.HasPaid:
 		out.Status = PaidCancelled
 	default:
@@ -115,6 +125,9 @@ func Evaluate(a Account, now time.Time) Access {
 		} else {
 			out.Banner = "Premium: Active"
 		}
+	case PaidSuspended:
+		out.Badge = "Premium on hold"
+		out.Banner = MsgOnHold
 	case PaidCancelled:
 		out.Badge = "Subscription Ended"
 		out.Banner = "Your Premium pass has ended. Buy a new pass to keep practising."

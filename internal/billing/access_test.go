@@ -49,6 +49,10 @@ func TestEvaluate(t *testing.T) {
 			"Continue your interview preparation journey", "Premium: Active"},
 		{"paid, ended", Account{HasPaid: true, PaidAt: at(-366 * day)}, PaidCancelled, "Subscription Ended", 0, false, 2,
 			"Your subscription has ended. Reactivate to continue your progress.", "Your Premium pass has ended. Buy a new pass to keep practising."},
+		{"paid, on hold while a payment is disputed", Account{HasPaid: true, SubscriptionEndsAt: at(-time.Second), OnHold: true}, PaidSuspended, "Premium on hold", 0, false, 2,
+			"Continue your interview preparation journey", MsgOnHold},
+		{"paid, on hold but another pass still runs", Account{HasPaid: true, SubscriptionEndsAt: at(3 * day), OnHold: true}, PaidActive, "Premium (3 days left)", 3, true, 2,
+			"Continue your interview preparation journey", "Premium: 3 days remaining."},
 		{"paid with no dates", Account{HasPaid: true}, PaidCancelled, "Subscription Ended", 0, false, 2,
 			"Your subscription has ended. Reactivate to continue your progress.", "Your Premium pass has ended. Buy a new pass to keep practising."},
 	} {

@@ -85,9 +85,12 @@ func (f *fixture) deliver(t *testing.T, id string, typ stripe.EventType, object 
 	return f.svc.HandleWebhook(context.Background(), payload, header)
 }
 
+// paidSession is a paid Checkout Session as this server creates it for
+// the fixture's pass: $29.00, one-time, stamped with its metadata.
 func paidSession(id, paymentIntent string) map[string]any {
-	return map[string]any{"id": id, "object": "checkout.session", "client_reference_id": "u1", "payment_status": "paid",
-		"amount_total": 2900, "currency": "usd", "payment_intent": paymentIntent}
+	return map[string]any{"id": id, "object": "checkout.session", "mode": "payment", "client_reference_id": "u1", "payment_status": "paid",
+		"amount_subtotal": 2900, "amount_total": 2900, "currency": "usd", "payment_intent": paymentIntent,
+		"metadata": map[string]any{"whitecoat_product": "premium_pass", "whitecoat_price": "2900 usd"}}
 }
 
 func (f *fixture) payments(t *testing.T) []Payment {
@@ -267,7 +270,7 @@ func TestWebhookRefundAndDispute(t *testing.T) {
 		if err := f.deliver(t, "evt_dispute", stripe.EventTypeChargeDisputeCreated, dispute); err != nil {
 			t.Fatal(err)
 		}
-		if p := f.payments(t); p[0].DisputedAt == nil || p[0].Status != PaymentPaid {
+		if p := f.payments(t); p[0].DisputedAt == nil || p[0].Status != PaymentDisputed {
 			t.Fatalf("after dispute: %+v", p[0])
 		}
 
@@ -335,31 +338,42 @@ func TestCreateCheckoutRefusesALongPass(t *testing.T) {
 	})
 }
 
+// TestModes: without a key nothing is sold, on a loopback BASE_URL too;
+// the development checkout runs only when turned on, says so loudly at
+// start, and never asks where a request comes from.
 func TestModes(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		off := newFixture(t, db, Config{BaseURL: &url.URL{Scheme: "https", Host: "whitecoat.example"}})
+		off := newFixture(t, db, Config{BaseURL: &url.URL{Scheme: "http", Host: "127.0.0.1:8080"}})
+		if off.svc.Mode() != ModeOff {
+			t.Fatalf("no key, loopback BASE_URL, no DEV_CHECKOUT: mode %q, want off", off.svc.Mode())
+		}
 		if _, err := off.svc.CreateCheckout(context.Background(), off.user(t), "dental"); apperr.KindOf(err) != apperr.KindUnavailable {
 			t.Fatalf("without a key: %v, want unavailable", err)
 		}
-		if err := off.svc.PaySimulated(context.Background(), off.user(t), "cs_simulated_X", "127.0.0.1"); apperr.KindOf(err) != apperr.KindNotFound {
-			t.Fatalf("simulator without loopback: %v", err)
+		if err := off.svc.PaySimulated(context.Background(), off.user(t), "cs_simulated_X"); apperr.KindOf(err) != apperr.KindNotFound {
+			t.Fatalf("simulator not turned on: %v", err)
 		}
 
-		sim := NewService(off.db, off.users, off.svc.mailer, off.svc.logger, off.svc.now, Config{Loopback: true, BaseURL: &url.URL{Scheme: "http", Host: "127.0.0.1:8080"}, PriceCents: 2900, Currency: "usd"})
+		var log strings.Builder
+		logger := slog.New(slog.NewTextHandler(&log, nil))
+		sim := NewService(off.db, off.users, off.svc.mailer, logger, off.svc.now, Config{DevCheckout: true, BaseURL: &url.URL{Scheme: "https", Host: "whitecoat.example"}, PriceCents: 2900, Currency: "usd"})
+		if !strings.Contains(log.String(), "level=WARN") || !strings.Contains(log.String(), "Payments are SIMULATED") {
+			t.Fatalf("start-up log of a simulated server:\n%s", log.String())
+		}
 		c, err := sim.CreateCheckout(context.Background(), off.user(t), "dental")
 		session, _ := url.Parse(c.URL)
 		if err != nil || session.Path != "/dental/checkout/test" || !strings.HasPrefix(session.Query().Get("session"), "cs_simulated_") || session.Query().Get("amount") != "2900" {
 			t.Fatalf("simulated checkout %v (%v)", c, err)
 		}
-		if err := sim.PaySimulated(context.Background(), off.user(t), session.Query().Get("session"), "127.0.0.1"); err != nil {
+		if err := sim.PaySimulated(context.Background(), off.user(t), session.Query().Get("session")); err != nil {
 			t.Fatal(err)
 		}
 		if u := off.user(t); !u.HasPaid {
 			t.Fatal("the simulated payment granted no pass")
 		}
 
-		withKey := NewService(off.db, off.users, off.svc.mailer, off.svc.logger, off.svc.now, Config{SecretKey: "sk_test_1", WebhookSecret: testSecret, Loopback: true})
-		if err := withKey.PaySimulated(context.Background(), off.user(t), "cs_simulated_X", "127.0.0.1"); apperr.KindOf(err) != apperr.KindNotFound {
+		withKey := NewService(off.db, off.users, off.svc.mailer, off.svc.logger, off.svc.now, Config{SecretKey: "sk_test_1", WebhookSecret: testSecret, DevCheckout: true})
+		if err := withKey.PaySimulated(context.Background(), off.user(t), "cs_simulated_X"); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Fatalf("simulator with a key: %v", err)
 		}
 	})

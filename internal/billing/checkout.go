@@ -24,7 +24,8 @@ type Mode string
 const (
 	// ModeStripe sells through Stripe Checkout and its signed webhooks.
 	ModeStripe Mode = "stripe"
-	// ModeSimulated is the development checkout: no key, loopback BASE_URL.
+	// ModeSimulated is the development checkout, turned on by DEV_CHECKOUT=1
+	// on a server without a key: no money moves.
 	ModeSimulated Mode = "simulated"
 	// ModeOff sells nothing: checkout answers that payments are not set up.
 	ModeOff Mode = "off"
@@ -49,30 +50,36 @@ type Config struct {
 	APIURL        string
 	// BaseURL builds the URLs Stripe sends the student back to.
 	BaseURL *url.URL
-	// Loopback reports that BASE_URL is this machine, where the
-	// development checkout may run.
-	Loopback     bool
+	// DevCheckout turns the development checkout on (DEV_CHECKOUT=1):
+	// passes for nothing, so only ever by the operator's explicit choice,
+	// never from where a request seems to come from.
+	DevCheckout  bool
 	SupportEmail string
 }
 
-// ModeOf is the mode cfg selects: Stripe whenever a key is set, the
-// simulator only without one on a loopback BASE_URL.
+// ModeOf is the mode cfg selects: Stripe whenever a key is set (config
+// refuses a key with DEV_CHECKOUT=1), the simulator only when turned on.
 func ModeOf(cfg Config) Mode {
 	switch {
 	case cfg.SecretKey != "":
 		return ModeStripe
-	case cfg.Loopback:
+	case cfg.DevCheckout:
 		return ModeSimulated
 	}
 	return ModeOff
 }
+
+// MsgSimulated is what the server logs at start, and the pricing and
+// checkout pages say, while payments are simulated.
+const MsgSimulated = "Payments are SIMULATED on this server (DEV_CHECKOUT=1): Upgrade grants a Premium pass without taking any money. Never turn this on where real students sign up."
 
 // Accounts is what billing changes on an account; auth implements it and
 // alone writes the users table. The pass methods run in billing's
 // transaction, so the pass and the payment row change together.
 type Accounts interface {
 	ExtendPass(ctx context.Context, q store.Queryer, userID string, dates func(auth.User) (paidAt, endsAt time.Time)) (auth.User, error)
-	EndPass(ctx context.Context, q store.Queryer, userID string, at time.Time) error
+	// AdjustPass moves the pass's end and sets its hold (refunds, disputes).
+	AdjustPass(ctx context.Context, q store.Queryer, userID string, adjust func(auth.User) (endsAt time.Time, onHold bool)) error
 	UserByID(ctx context.Context, id string) (auth.User, error)
 }
 
@@ -100,6 +107,7 @@ func NewService(db *store.DB, accounts Accounts, mailer mail.Mailer, logger *slo
 		s.stripe = stripe.NewClient(cfg.SecretKey, stripe.WithBackends(backends))
 	case ModeSimulated:
 		s.webhookSecret = "whsec_simulated_" + rand.Text()
+		logger.Warn(MsgSimulated)
 	}
 	return s
 }
@@ -160,6 +168,7 @@ func (s *Service) CreateCheckout(ctx context.Context, u auth.User, profession st
 		CancelURL:           stripe.String(back("cancelled")),
 		AllowPromotionCodes: stripe.Bool(true),
 		LineItems:           []*stripe.CheckoutSessionCreateLineItemParams{s.lineItem()},
+		Metadata:            s.sessionMetadata(),
 	}
 	// One key per attempt: a retried request inside stripe-go reuses it,
 	// a new click starts a new session.
@@ -186,6 +195,49 @@ func (s *Service) lineItem() *stripe.CheckoutSessionCreateLineItemParams {
 		},
 	}
 	return item
+}
+
+// The metadata every Checkout Session this server creates carries: the
+// webhook grants a pass only for a session stamped so, which no Payment
+// Link or other integration on the same Stripe account is.
+const (
+	metaProduct = "whitecoat_product"
+	metaPrice   = "whitecoat_price"
+	productPass = "premium_pass"
+)
+
+func (s *Service) sessionMetadata() map[string]string {
+	return map[string]string{metaProduct: productPass, metaPrice: s.priceStamp()}
+}
+
+// priceStamp names what a session sells the pass for: the configured
+// Stripe Price, else the amount and currency.
+func (s *Service) priceStamp() string {
+	if s.cfg.PriceID != "" {
+		return s.cfg.PriceID
+	}
+	return strconv.FormatInt(s.cfg.PriceCents, 10) + " " + s.cfg.Currency
+}
+
+// unrecognised says why a completed Checkout Session is not the pass this
+// server sells, or "" when it is: a one-time payment, taken, of a session
+// stamped by this server at its current price, whose price before
+// discounts is PREMIUM_PRICE_CENTS in PREMIUM_CURRENCY. A promotion code
+// (allowed at checkout) lowers only the total, which is not compared.
+func (s *Service) unrecognised(cs stripe.CheckoutSession) string {
+	switch {
+	case cs.Mode != stripe.CheckoutSessionModePayment:
+		return fmt.Sprintf("mode %q, not a one-time payment", cs.Mode)
+	case cs.PaymentStatus != stripe.CheckoutSessionPaymentStatusPaid:
+		return fmt.Sprintf("payment status %q: no payment was taken", cs.PaymentStatus)
+	case cs.Metadata[metaProduct] != productPass:
+		return "not a checkout this server created (no " + metaProduct + " metadata): a Payment Link or another integration"
+	case cs.Metadata[metaPrice] != s.priceStamp():
+		return fmt.Sprintf("sold at price %q, this server sells at %q", cs.Metadata[metaPrice], s.priceStamp())
+	case string(cs.Currency) != s.cfg.Currency || cs.AmountSubtotal != s.cfg.PriceCents:
+		return fmt.Sprintf("priced %s before discounts, the pass costs %s", FormatAmount(cs.AmountSubtotal, string(cs.Currency)), FormatAmount(s.cfg.PriceCents, s.cfg.Currency))
+	}
+	return ""
 }
 
 // FormatDate is how dates appear in messages and emails.

@@ -62,6 +62,12 @@ type simulatedPaymentInput struct {
 	}
 }
 
+type paymentsModeOutput struct {
+	Body struct {
+		Mode Mode `json:"mode" enum:"stripe,simulated,off" doc:"How this server sells passes: Stripe Checkout; simulated (DEV_CHECKOUT=1, the development checkout: no money moves, and the pages say so); or off (nothing is sold)."`
+	}
+}
+
 type paymentsInput struct {
 	UserID string `path:"id" maxLength:"64"`
 }
@@ -81,13 +87,15 @@ var eventBody = &huma.RequestBody{Required: true, Content: map[string]*huma.Medi
 // RegisterRoutes adds the billing endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
 	auth.Register(api, auth.Endpoint{ID: "create-checkout-session", Method: http.MethodPost, Path: "/api/create-checkout-session",
-		Summary: "Start buying a one-year Premium pass", Description: "Answers the URL of Stripe Checkout (or, on a development server without Stripe, of the test checkout page).",
+		Summary: "Start buying a one-year Premium pass", Description: "Answers the URL of Stripe Checkout (or, on a development server started with DEV_CHECKOUT=1, of the test checkout page).",
 		Tags: billingTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.createCheckout)
 	auth.Register(api, auth.Endpoint{ID: "stripe-webhook", Method: http.MethodPost, Path: WebhookPath, Summary: "Stripe events (signed)",
 		Tags: billingTags, Access: auth.AccessPublic, MaxBodyBytes: MaxWebhookBytes, RequestBody: eventBody}, h.webhook)
 	auth.Register(api, auth.Endpoint{ID: "pay-simulated-checkout", Method: http.MethodPost, Path: "/api/dev-checkout/pay",
-		Summary: "Pay on the development checkout page", Description: "Only on a server without Stripe whose BASE_URL is a loopback address: sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.",
+		Summary: "Pay on the development checkout page", Description: "Only on a server started with DEV_CHECKOUT=1 (and no Stripe key): sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.",
 		Tags: billingTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.paySimulated)
+	auth.Register(api, auth.Endpoint{ID: "get-payments-mode", Method: http.MethodGet, Path: "/api/payments/mode", Summary: "How this server sells passes",
+		Tags: billingTags, Access: auth.AccessPublic, MaxBodyBytes: bodyLimit}, h.paymentsMode)
 	auth.Register(api, auth.Endpoint{ID: "admin-list-payments", Method: http.MethodGet, Path: "/api/admin/users/{id}/payments", Summary: "A user's payments",
 		Tags: billingTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.listPayments)
 }
@@ -118,11 +126,17 @@ func (h *Handler) webhook(ctx context.Context, _ auth.User, in *webhookInput) (*
 }
 
 func (h *Handler) paySimulated(ctx context.Context, u auth.User, in *simulatedPaymentInput) (*webhookOutput, error) {
-	if err := h.svc.PaySimulated(ctx, u, in.Body.Session, httpx.ClientIP(ctx)); err != nil {
+	if err := h.svc.PaySimulated(ctx, u, in.Body.Session); err != nil {
 		return nil, err
 	}
 	out := &webhookOutput{}
 	out.Body.Received = true
+	return out, nil
+}
+
+func (h *Handler) paymentsMode(context.Context, auth.User, *struct{}) (*paymentsModeOutput, error) {
+	out := &paymentsModeOutput{}
+	out.Body.Mode = h.svc.mode
 	return out, nil
 }
 

@@ -15,8 +15,17 @@ import (
 type PaymentStatus string
 
 const (
-	PaymentPaid     PaymentStatus = "paid"
+	// PaymentPaid: the pass it bought counts.
+	PaymentPaid PaymentStatus = "paid"
+	// PaymentRefunded: fully refunded; its days were taken off the pass.
 	PaymentRefunded PaymentStatus = "refunded"
+	// PaymentDisputed: a chargeback is open; its days are withheld.
+	PaymentDisputed PaymentStatus = "disputed"
+	// PaymentDisputeLost: the chargeback went against us; its days are gone.
+	PaymentDisputeLost PaymentStatus = "dispute_lost"
+	// PaymentUnrecognised: paid, but not the pass this server sells; it
+	// granted nothing, and Note says why.
+	PaymentUnrecognised PaymentStatus = "unrecognised"
 )
 
 // Payment is one paid Checkout Session and what became of it.
@@ -27,22 +36,23 @@ type Payment struct {
 	PaymentIntent string        `json:"paymentIntent"`
 	AmountCents   int64         `json:"amountCents"`
 	Currency      string        `json:"currency"`
-	Status        PaymentStatus `json:"status" enum:"paid,refunded"`
+	Status        PaymentStatus `json:"status" enum:"paid,refunded,disputed,dispute_lost,unrecognised"`
 	CreatedAt     time.Time     `json:"createdAt"`
 	PassStartsAt  time.Time     `json:"passStartsAt"`
 	PassEndsAt    time.Time     `json:"passEndsAt"`
 	RefundedAt    *time.Time    `json:"refundedAt"`
 	DisputedAt    *time.Time    `json:"disputedAt"`
+	Note          string        `json:"note" doc:"Why an unrecognised payment granted nothing."`
 }
 
-const paymentColumns = `id, user_id, event_id, payment_intent, amount_cents, currency, status, created_at, pass_starts_at, pass_ends_at, refunded_at, disputed_at`
+const paymentColumns = `id, user_id, event_id, payment_intent, amount_cents, currency, status, created_at, pass_starts_at, pass_ends_at, refunded_at, disputed_at, note`
 
 func scanPayment(row interface{ Scan(...any) error }) (Payment, error) {
 	var p Payment
 	var status string
 	var userID sql.NullString // NULL once the account is deleted
 	err := row.Scan(&p.ID, &userID, &p.EventID, &p.PaymentIntent, &p.AmountCents, &p.Currency, &status, &p.CreatedAt,
-		&p.PassStartsAt, &p.PassEndsAt, &p.RefundedAt, &p.DisputedAt)
+		&p.PassStartsAt, &p.PassEndsAt, &p.RefundedAt, &p.DisputedAt, &p.Note)
 	p.Status = PaymentStatus(status)
 	p.UserID = userID.String
 	return p, err
@@ -61,12 +71,13 @@ func recordEvent(ctx context.Context, q store.Queryer, event stripe.Event, now t
 	return n == 1, err
 }
 
-// insertPayment adds p unless its Checkout Session was recorded already.
-// The pass dates are set by setPassDates once the pass is computed.
+// insertPayment adds p unless its Checkout Session was recorded already;
+// an empty UserID is no account. The pass dates are set by setPassDates
+// once the pass is computed.
 func insertPayment(ctx context.Context, q store.Queryer, p Payment) (created bool, err error) {
-	res, err := q.ExecContext(ctx, `INSERT INTO payments (id, user_id, event_id, payment_intent, amount_cents, currency, status, created_at, pass_starts_at, pass_ends_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) ON CONFLICT (id) DO NOTHING`,
-		p.ID, p.UserID, p.EventID, p.PaymentIntent, p.AmountCents, p.Currency, string(p.Status), p.CreatedAt)
+	res, err := q.ExecContext(ctx, `INSERT INTO payments (id, user_id, event_id, payment_intent, amount_cents, currency, status, created_at, pass_starts_at, pass_ends_at, note)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8, $9) ON CONFLICT (id) DO NOTHING`,
+		p.ID, sql.NullString{String: p.UserID, Valid: p.UserID != ""}, p.EventID, p.PaymentIntent, p.AmountCents, p.Currency, string(p.Status), p.CreatedAt, p.Note)
 	if err != nil {
 		return false, fmt.Errorf("billing: insert payment: %w", err)
 	}
@@ -93,10 +104,33 @@ func markRefunded(ctx context.Context, q store.Queryer, id string, at time.Time)
 }
 
 func markDisputed(ctx context.Context, q store.Queryer, id string, at time.Time) error {
-	if _, err := q.ExecContext(ctx, `UPDATE payments SET disputed_at = $1 WHERE id = $2`, at, id); err != nil {
+	if _, err := q.ExecContext(ctx, `UPDATE payments SET status = $1, disputed_at = $2 WHERE id = $3`, string(PaymentDisputed), at, id); err != nil {
 		return fmt.Errorf("billing: mark disputed: %w", err)
 	}
 	return nil
+}
+
+func setPaymentStatus(ctx context.Context, q store.Queryer, id string, status PaymentStatus) error {
+	if _, err := q.ExecContext(ctx, `UPDATE payments SET status = $1 WHERE id = $2`, string(status), id); err != nil {
+		return fmt.Errorf("billing: set payment status: %w", err)
+	}
+	return nil
+}
+
+// passesFrom lists the user's paid passes starting at or after from: the
+// ones queued behind a pass whose days are taken away.
+func passesFrom(ctx context.Context, q store.Queryer, userID string, from time.Time) ([]Payment, error) {
+	return queryPayments(ctx, q, `SELECT `+paymentColumns+` FROM payments WHERE user_id = $1 AND status = $2 AND pass_starts_at >= $3 ORDER BY pass_starts_at`,
+		userID, string(PaymentPaid), from)
+}
+
+// hasOpenDispute reports whether any of the user's payments is disputed.
+func hasOpenDispute(ctx context.Context, q store.Queryer, userID string) (bool, error) {
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM payments WHERE user_id = $1 AND status = $2`, userID, string(PaymentDisputed)).Scan(&n); err != nil {
+		return false, fmt.Errorf("billing: count disputes: %w", err)
+	}
+	return n > 0, nil
 }
 
 // detachPayments keeps a user's payments for the accounts but no longer

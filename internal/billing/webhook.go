@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,8 +18,17 @@ import (
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
-// MsgBadSignature answers a webhook whose Stripe-Signature does not hold.
-const MsgBadSignature = "The Stripe-Signature header does not match this payload."
+// MsgBadSignature answers a webhook whose Stripe-Signature does not hold,
+// or was made outside Stripe's tolerance of the present, either way.
+const MsgBadSignature = "The Stripe-Signature header does not match this payload, or was not made within five minutes of now."
+
+// UnknownPaymentWait is how long a refund or dispute of a payment not
+// recorded here is answered "send it again": its checkout.session.completed
+// may still be on its way, and Stripe sends that within seconds (and
+// again, for days, when it failed). Older ones are about a payment this
+// server never sold — another integration's, a Payment Link's — and are
+// acknowledged and ignored, or Stripe would retry them for three days.
+const UnknownPaymentWait = time.Hour
 
 // errNotYetKnown: a refund or dispute arrived before the payment it is
 // about. Stripe redelivers events answered with an error, by which time
@@ -35,6 +45,9 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 	// Stripe's account may send a newer API version than stripe-go's; the
 	// few fields read here are the same in every version.
 	event, err := webhook.ConstructEventWithOptions(payload, signature, s.webhookSecret, webhook.ConstructEventOptions{IgnoreAPIVersionMismatch: true})
+	if err == nil && signedInFuture(signature, time.Now()) {
+		err = errSignedAhead
+	}
 	if err != nil {
 		s.logger.WarnContext(ctx, "refused a Stripe webhook", "err", err)
 		return apperr.Invalid("", MsgBadSignature)
@@ -47,7 +60,7 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 		}
 		// A completed session can still wait for a bank transfer; its
 		// async_payment_succeeded event grants the pass then.
-		if cs.PaymentStatus != stripe.CheckoutSessionPaymentStatusPaid {
+		if cs.PaymentStatus == stripe.CheckoutSessionPaymentStatusUnpaid {
 			return nil
 		}
 		return s.fulfil(ctx, event, cs)
@@ -59,8 +72,8 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 		if !ch.Refunded || ch.PaymentIntent == nil {
 			return nil // a partial refund leaves the pass as it is
 		}
-		return s.refund(ctx, event, ch.PaymentIntent.ID)
-	case stripe.EventTypeChargeDisputeCreated:
+		return s.onPayment(ctx, event, ch.PaymentIntent.ID, s.refund)
+	case stripe.EventTypeChargeDisputeCreated, stripe.EventTypeChargeDisputeClosed:
 		var d stripe.Dispute
 		if err := json.Unmarshal(event.Data.Raw, &d); err != nil {
 			return fmt.Errorf("billing: read dispute of %s: %w", event.ID, err)
@@ -68,12 +81,36 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 		if d.PaymentIntent == nil {
 			return nil
 		}
-		return s.dispute(ctx, event, d.PaymentIntent.ID)
+		change := s.dispute
+		if event.Type == stripe.EventTypeChargeDisputeClosed {
+			change = func(ctx context.Context, tx *sql.Tx, p Payment, now time.Time) error {
+				return s.closeDispute(ctx, tx, p, now, d.Status)
+			}
+		}
+		return s.onPayment(ctx, event, d.PaymentIntent.ID, change)
 	}
 	return nil
 }
 
-// fulfil grants a one-year pass for a paid Checkout Session, once.
+// errSignedAhead: stripe-go refuses signatures older than its tolerance
+// only; one made further ahead is a forged clock or a replay kept for later.
+var errSignedAhead = errors.New("billing: Stripe-Signature timestamp is ahead of the tolerance")
+
+// signedInFuture reports whether the signature's timestamp is more than
+// Stripe's tolerance after now.
+func signedInFuture(signature string, now time.Time) bool {
+	for part := range strings.SplitSeq(signature, ",") {
+		if v, ok := strings.CutPrefix(part, "t="); ok {
+			t, err := strconv.ParseInt(v, 10, 64)
+			return err != nil || time.Unix(t, 0).Sub(now) > webhook.DefaultTolerance
+		}
+	}
+	return false
+}
+
+// fulfil grants a one-year pass for a paid Checkout Session of the pass
+// this server sells, once; any other paid session is recorded, for
+// admins, as unrecognised.
 func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.CheckoutSession) error {
 	now := store.Truncate(s.now())
 	pass := newPass(now)
@@ -81,29 +118,32 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 		granted bool
 		userID  = cs.ClientReferenceID
 	)
-	// A session another integration created, or paid for by an account
-	// deleted since: nothing to grant, and nothing Stripe could change by
-	// sending it again.
+	why := s.unrecognised(cs)
 	if _, err := s.accounts.UserByID(ctx, userID); apperr.KindOf(err) == apperr.KindNotFound {
-		s.logger.ErrorContext(ctx, "paid checkout session names no account", "session", cs.ID, "user", userID, "event", event.ID)
-		return nil
+		// Another integration's session, or one paid for by an account
+		// deleted since: nothing to grant, nothing to tie it to.
+		userID = ""
+		why = strings.TrimPrefix(why+"; names no account here", "; ")
 	} else if err != nil {
 		return fmt.Errorf("billing: fulfil %s: %w", cs.ID, err)
+	}
+	paymentIntent := ""
+	if cs.PaymentIntent != nil {
+		paymentIntent = cs.PaymentIntent.ID
+	}
+	p := Payment{ID: cs.ID, UserID: userID, EventID: event.ID, PaymentIntent: paymentIntent, AmountCents: cs.AmountTotal,
+		Currency: string(cs.Currency), Status: PaymentPaid, CreatedAt: now}
+	if why != "" {
+		p.Status, p.Note = PaymentUnrecognised, why
 	}
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if fresh, err := recordEvent(ctx, tx, event, now); err != nil || !fresh {
 			return err
 		}
-		paymentIntent := ""
-		if cs.PaymentIntent != nil {
-			paymentIntent = cs.PaymentIntent.ID
-		}
-		p := Payment{ID: cs.ID, UserID: userID, EventID: event.ID, PaymentIntent: paymentIntent, AmountCents: cs.AmountTotal,
-			Currency: string(cs.Currency), Status: PaymentPaid, CreatedAt: now}
 		// The payment row comes first: a second event for the same session
 		// waits on its key and then finds it, before any pass changes.
 		created, err := insertPayment(ctx, tx, p)
-		if err != nil || !created {
+		if err != nil || !created || p.Status != PaymentPaid {
 			return err
 		}
 		if _, err := s.accounts.ExtendPass(ctx, tx, userID, pass.dates); err != nil {
@@ -115,6 +155,10 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 	if err != nil {
 		return fmt.Errorf("billing: fulfil %s: %w", cs.ID, err)
 	}
+	if why != "" {
+		s.logger.ErrorContext(ctx, "paid checkout session is not the pass this server sells; recorded as unrecognised, nothing granted",
+			"session", cs.ID, "user", cs.ClientReferenceID, "event", event.ID, "why", why)
+	}
 	if granted {
 		s.logger.InfoContext(ctx, "Premium pass granted", "user", userID, "session", cs.ID, "ends", pass.End)
 		s.sendReceipt(ctx, userID, cs.AmountTotal, string(cs.Currency), pass)
@@ -122,42 +166,89 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 	return nil
 }
 
-// refund ends the pass a fully refunded payment bought, at once.
-func (s *Service) refund(ctx context.Context, event stripe.Event, paymentIntent string) error {
-	now := store.Truncate(s.now())
-	return s.onPayment(ctx, event, paymentIntent, now, func(tx *sql.Tx, p Payment) error {
+// refund takes off the account the days a fully refunded payment bought.
+func (s *Service) refund(ctx context.Context, tx *sql.Tx, p Payment, now time.Time) error {
+	switch p.Status {
+	case PaymentPaid:
 		if err := markRefunded(ctx, tx, p.ID, now); err != nil {
 			return err
 		}
-		// A pass ending exactly now still counts as active (spec §4);
-		// a refunded one has ended a moment before.
-		return s.accounts.EndPass(ctx, tx, p.UserID, now.Add(-time.Second))
-	})
+		onHold, err := hasOpenDispute(ctx, tx, p.UserID)
+		if err != nil {
+			return err
+		}
+		return s.withhold(ctx, tx, p, now, onHold)
+	case PaymentDisputed: // its days are withheld already
+		if err := markRefunded(ctx, tx, p.ID, now); err != nil {
+			return err
+		}
+		return s.releaseHold(ctx, tx, p.UserID)
+	}
+	return nil
 }
 
-// dispute records that the student's bank disputes a payment, for admins.
-func (s *Service) dispute(ctx context.Context, event stripe.Event, paymentIntent string) error {
-	now := store.Truncate(s.now())
-	return s.onPayment(ctx, event, paymentIntent, now, func(tx *sql.Tx, p Payment) error {
-		return markDisputed(ctx, tx, p.ID, now)
-	})
+// dispute withholds the days a disputed payment bought and puts the
+// account's pass on hold until the dispute closes.
+func (s *Service) dispute(ctx context.Context, tx *sql.Tx, p Payment, now time.Time) error {
+	if p.Status != PaymentPaid {
+		return nil // refunded, or disputed already: no days of its left
+	}
+	if err := markDisputed(ctx, tx, p.ID, now); err != nil {
+		return err
+	}
+	return s.withhold(ctx, tx, p, now, true)
+}
+
+// closeDispute gives the withheld days back when the dispute is won (or
+// was an inquiry that closed), and keeps them when it is lost.
+func (s *Service) closeDispute(ctx context.Context, tx *sql.Tx, p Payment, now time.Time, outcome stripe.DisputeStatus) error {
+	if p.Status != PaymentDisputed {
+		return nil
+	}
+	if outcome == stripe.DisputeStatusLost {
+		if err := setPaymentStatus(ctx, tx, p.ID, PaymentDisputeLost); err != nil {
+			return err
+		}
+		return s.releaseHold(ctx, tx, p.UserID)
+	}
+	return s.giveBack(ctx, tx, p, now)
+}
+
+// releaseHold takes the account's pass off hold unless another dispute is open.
+func (s *Service) releaseHold(ctx context.Context, tx *sql.Tx, userID string) error {
+	onHold, err := hasOpenDispute(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
+	return s.settle(ctx, tx, userID, onHold, func(end time.Time) time.Time { return end })
 }
 
 // onPayment runs change on the payment an event is about, once per event.
-func (s *Service) onPayment(ctx context.Context, event stripe.Event, paymentIntent string, now time.Time, change func(*sql.Tx, Payment) error) error {
+// One about a payment not recorded here is sent again later while young
+// (see UnknownPaymentWait), then acknowledged and ignored.
+func (s *Service) onPayment(ctx context.Context, event stripe.Event, paymentIntent string, change func(context.Context, *sql.Tx, Payment, time.Time) error) error {
+	now := store.Truncate(s.now())
+	ignored := false
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if fresh, err := recordEvent(ctx, tx, event, now); err != nil || !fresh {
 			return err
 		}
 		p, err := paymentByIntent(ctx, tx, paymentIntent)
 		if errors.Is(err, sql.ErrNoRows) {
-			return errNotYetKnown
+			if now.Sub(time.Unix(event.Created, 0)) < UnknownPaymentWait {
+				return errNotYetKnown
+			}
+			ignored = true
+			return nil
 		}
 		if err != nil {
 			return err
 		}
-		return change(tx, p)
+		return change(ctx, tx, p, now)
 	})
+	if ignored {
+		s.logger.ErrorContext(ctx, "Stripe event about a payment this server never recorded; ignored", "event", event.ID, "type", event.Type, "payment_intent", paymentIntent)
+	}
 	if err != nil && !errors.Is(err, errNotYetKnown) {
 		return fmt.Errorf("billing: %s %s: %w", event.Type, event.ID, err)
 	}

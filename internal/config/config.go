@@ -86,7 +86,7 @@ type Operator struct {
 }
 
 // Payments configures Stripe. Without a secret key nothing is sold, except
-// through the development checkout on a loopback BASE_URL.
+// through the development checkout when DEV_CHECKOUT=1.
 type Payments struct {
 	StripeSecretKey     string
 	StripeWebhookSecret string
@@ -97,6 +97,8 @@ type Payments struct {
 	Currency      string
 	// StripeAPIURL points stripe-go elsewhere (stripe-mock in tests).
 	StripeAPIURL string
+	// DevCheckout turns on the development checkout: passes for nothing.
+	DevCheckout bool
 }
 
 // Speech selects and configures the speech-to-text engine.
@@ -154,12 +156,13 @@ var Vars = []Var{
 	{"FEEDBACK_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible chat API."},
 	{"FEEDBACK_OPENAI_API_KEY", "", "Bearer key for the chat API."},
 	{"FEEDBACK_OPENAI_MODEL", "gpt-4o-mini", "Chat model name."},
-	{"STRIPE_SECRET_KEY", "", "Stripe secret key (sk_test_... or sk_live_...); empty sells nothing, except through the development checkout when BASE_URL is a loopback address."},
+	{"STRIPE_SECRET_KEY", "", "Stripe secret key (sk_test_... or sk_live_...); empty sells nothing, except through the development checkout when DEV_CHECKOUT=1."},
 	{"STRIPE_WEBHOOK_SECRET", "", "Signing secret (whsec_...) of the Stripe webhook endpoint BASE_URL/api/stripe/webhook; required with STRIPE_SECRET_KEY."},
 	{"STRIPE_PRICE_ID", "", "Stripe Price sold as the Premium pass; empty builds it from PREMIUM_PRICE_CENTS and PREMIUM_CURRENCY."},
 	{"PREMIUM_PRICE_CENTS", "2900", "Price of the one-year Premium pass in the currency's smallest unit."},
 	{"PREMIUM_CURRENCY", "usd", "Currency of the Premium pass (ISO 4217, lower case)."},
 	{"STRIPE_API_URL", "https://api.stripe.com", "Stripe API base URL; tests point it at stripe-mock."},
+	{"DEV_CHECKOUT", "0", "1 turns on the development checkout: Upgrade grants a Premium pass without any payment, and the server and its pricing page say payments are simulated. For development only; refused with STRIPE_SECRET_KEY."},
 	{"SUPPORT_EMAIL", "support@whitecoat.app", "Support address shown on pages and in emails."},
 	{"COMPANY_NAME", "Whitecoat", "Operator's name, as the privacy policy, the terms and the PDFs give it."},
 	{"CONTACT_EMAIL", "hello@whitecoat.app", "General contact address shown on the about page and in the footer."},
@@ -247,6 +250,10 @@ func Load(getenv func(string) string) (Config, error) {
 		PriceCents:          int64(p.positiveInt("PREMIUM_PRICE_CENTS")),
 		Currency:            strings.ToLower(p.str("PREMIUM_CURRENCY")),
 		StripeAPIURL:        p.httpURL("STRIPE_API_URL"),
+		DevCheckout:         p.oneOf("DEV_CHECKOUT", "0", "1") == "1",
+	}
+	if c.Payments.DevCheckout && c.Payments.StripeSecretKey != "" {
+		p.fail("DEV_CHECKOUT", "=1 (passes for nothing) cannot be set together with STRIPE_SECRET_KEY: unset DEV_CHECKOUT to sell through Stripe, or STRIPE_SECRET_KEY to simulate payments")
 	}
 	if c.Payments.StripeSecretKey != "" && c.Payments.StripeWebhookSecret == "" {
 		p.fail("STRIPE_WEBHOOK_SECRET", "is required with STRIPE_SECRET_KEY: without it no payment can be confirmed")
@@ -280,17 +287,6 @@ func Load(getenv func(string) string) (Config, error) {
 // SecureCookies reports whether cookies must carry the Secure attribute and
 // responses HSTS: only when users reach the app over https.
 func (c Config) SecureCookies() bool { return c.BaseURL.Scheme == "https" }
-
-// IsLoopback reports whether BASE_URL names this machine (localhost or a
-// loopback address): only there may the development checkout run.
-func (c Config) IsLoopback() bool {
-	host := c.BaseURL.Hostname()
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
-}
 
 // IsPostgres reports whether DatabaseURL selects PostgreSQL.
 func (c Config) IsPostgres() bool { return IsPostgresURL(c.DatabaseURL) }

@@ -16,6 +16,34 @@ func TestDefaultsLoad(t *testing.T) {
 	}
 }
 
+// TestDevCheckoutIsExplicit: the development checkout (passes for
+// nothing) is off by default, a loopback BASE_URL included, and cannot be
+// turned on next to a Stripe key.
+func TestDevCheckoutIsExplicit(t *testing.T) {
+	for _, tc := range []struct {
+		env  map[string]string
+		want bool
+	}{
+		{map[string]string{}, false},
+		{map[string]string{"BASE_URL": "http://127.0.0.1:8080"}, false},
+		{map[string]string{"DEV_CHECKOUT": "1"}, true},
+	} {
+		c, err := Load(func(k string) string { return tc.env[k] })
+		if err != nil || c.Payments.DevCheckout != tc.want {
+			t.Errorf("%v: DevCheckout %v (%v), want %v", tc.env, c.Payments.DevCheckout, err, tc.want)
+		}
+	}
+	env := map[string]string{"DEV_CHECKOUT": "1", "STRIPE_SECRET_KEY": "sk_live_x", "STRIPE_WEBHOOK_SECRET": "whsec_x"}
+	_, err := Load(func(k string) string { return env[k] })
+	if err == nil || !strings.Contains(err.Error(), "DEV_CHECKOUT") || !strings.Contains(err.Error(), "STRIPE_SECRET_KEY") {
+		t.Fatalf("DEV_CHECKOUT=1 with a Stripe key: %v", err)
+	}
+	env = map[string]string{"DEV_CHECKOUT": "yes"}
+	if _, err := Load(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "DEV_CHECKOUT") {
+		t.Fatalf("DEV_CHECKOUT=yes: %v", err)
+	}
+}
+
 func TestEveryBadValueIsNamed(t *testing.T) {
 	env := map[string]string{
 		"ADDR":                 "8080",

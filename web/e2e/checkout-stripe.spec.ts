@@ -64,10 +64,14 @@ test.describe('with Stripe (stripe-mock)', () => {
         object: {
           id: `cs_test_e2e_${Date.now()}`,
           object: 'checkout.session',
+          mode: 'payment',
           client_reference_id: me.user.id,
           payment_status: 'paid',
+          amount_subtotal: 2900,
           amount_total: 2900,
           currency: 'usd',
+          // What the server stamps on the sessions it creates; it grants a pass for no other.
+          metadata: { whitecoat_product: 'premium_pass', whitecoat_price: '2900 usd' },
           payment_intent: `pi_e2e_${Date.now()}`,
         },
       },

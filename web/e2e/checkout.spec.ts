@@ -11,6 +11,7 @@ test('a student with no free sessions left buys Premium on the development check
 
   await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Payments are simulated on this server' })).toBeVisible()
   await page.getByRole('button', { name: 'Upgrade', exact: true }).click()
 
   await expect(page).toHaveURL(/\/dental\/checkout\/test\?.*session=cs_simulated_/)

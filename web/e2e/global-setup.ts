@@ -52,6 +52,8 @@ export default async function globalSetup() {
     // themselves after 10 s instead of 3 minutes so the auto-stop is seen.
     SPEECH_ENGINE: 'local',
     ANSWER_LIMIT: '10s',
+    // The checkout specs buy Premium on the development checkout.
+    DEV_CHECKOUT: '1',
   }
 
   const log = createWriteStream(logPath)

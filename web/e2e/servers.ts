@@ -32,6 +32,8 @@ export async function startWhitecoat(env: Record<string, string>): Promise<OwnSe
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_IP: '1000',
       SPEECH_ENGINE: 'local',
+      // Off unless a spec turns it on: it cannot run next to a Stripe key.
+      DEV_CHECKOUT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -292,7 +292,7 @@ export const limits = {
 export const schemaLimits = {
   Access: {
     status: {
-      enum: ["free_trial_active", "free_trial_expired", "paid_active", "paid_cancelled"],
+      enum: ["free_trial_active", "free_trial_expired", "paid_active", "paid_cancelled", "paid_suspended"],
     },
   },
   CheckoutBody: {
@@ -429,7 +429,12 @@ export const schemaLimits = {
   },
   Payment: {
     status: {
-      enum: ["paid", "refunded"],
+      enum: ["paid", "refunded", "disputed", "dispute_lost", "unrecognised"],
+    },
+  },
+  PaymentsModeOutputBody: {
+    mode: {
+      enum: ["stripe", "simulated", "off"],
     },
   },
   Practice: {

@@ -430,7 +430,7 @@ export interface paths {
         put?: never;
         /**
          * Start buying a one-year Premium pass
-         * @description Answers the URL of Stripe Checkout (or, on a development server without Stripe, of the test checkout page).
+         * @description Answers the URL of Stripe Checkout (or, on a development server started with DEV_CHECKOUT=1, of the test checkout page).
          */
         post: operations["create-checkout-session"];
         delete?: never;
@@ -467,9 +467,26 @@ export interface paths {
         put?: never;
         /**
          * Pay on the development checkout page
-         * @description Only on a server without Stripe whose BASE_URL is a loopback address: sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.
+         * @description Only on a server started with DEV_CHECKOUT=1 (and no Stripe key): sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.
          */
         post: operations["pay-simulated-checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How this server sells passes */
+        get: operations["get-payments-mode"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -876,7 +893,7 @@ export interface components {
             historyLocked: boolean;
             practiceEnabled: boolean;
             /** @enum {string} */
-            status: "free_trial_active" | "free_trial_expired" | "paid_active" | "paid_cancelled";
+            status: "free_trial_active" | "free_trial_expired" | "paid_active" | "paid_cancelled" | "paid_suspended";
             /** Format: date-time */
             subscriptionEndsAt: string | null;
         };
@@ -1303,6 +1320,8 @@ export interface components {
             disputedAt: string | null;
             /** @description The Stripe Checkout Session id. */
             id: string;
+            /** @description Why an unrecognised payment granted nothing. */
+            note: string;
             /** Format: date-time */
             passEndsAt: string;
             /** Format: date-time */
@@ -1311,8 +1330,15 @@ export interface components {
             /** Format: date-time */
             refundedAt: string | null;
             /** @enum {string} */
-            status: "paid" | "refunded";
+            status: "paid" | "refunded" | "disputed" | "dispute_lost" | "unrecognised";
             userId: string;
+        };
+        PaymentsModeOutputBody: {
+            /**
+             * @description How this server sells passes: Stripe Checkout; simulated (DEV_CHECKOUT=1, the development checkout: no money moves, and the pages say so); or off (nothing is sold).
+             * @enum {string}
+             */
+            mode: "stripe" | "simulated" | "off";
         };
         PaymentsOutputBody: {
             payments: components["schemas"]["Payment"][];
@@ -2601,6 +2627,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-payments-mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsModeOutputBody"];
                 };
             };
             /** @description Error */

@@ -60,7 +60,8 @@ export function PaymentsDialog({ userId, name }: { userId: string; name: string 
                   </TableCell>
                   <TableCell className="tabular-nums">{amount(p)}</TableCell>
                   <TableCell>
-                    <Badge variant={p.status === 'paid' ? 'default' : 'outline'}>{p.status}</Badge>
+                    <Badge variant={p.status === 'paid' ? 'default' : p.status === 'unrecognised' ? 'destructive' : 'outline'}>{p.status}</Badge>
+                    {p.note ? <p className="mt-1 max-w-64 text-xs text-muted-foreground">{p.note}</p> : null}
                   </TableCell>
                   <TableCell className="whitespace-nowrap">
                     <When iso={p.passEndsAt} />

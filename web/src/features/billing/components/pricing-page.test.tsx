@@ -57,4 +57,23 @@ describe('pricing', () => {
     expect(await screen.findAllByRole('link', { name: 'Start practice' })).toHaveLength(2)
     expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument()
   })
+
+  it('says payments are simulated on a server with the development checkout, and nothing on one with Stripe', async () => {
+    const routes = {
+      'GET /api/auth/me': () => problem(401, 'Sign in first.'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/site/pages/medical/pricing': () => json(200, pricingPage),
+      'GET /api/site': () => json(200, siteFactsBody),
+    }
+    mockApi({ ...routes, 'GET /api/payments/mode': () => json(200, { mode: 'simulated' }) })
+    const { unmount } = renderApp('/medical/pricing')
+    expect(await screen.findByRole('heading', { name: 'Payments are simulated on this server' })).toBeInTheDocument()
+    expect(screen.getByText(/Upgrade grants a Premium pass for free/)).toBeInTheDocument()
+    unmount()
+
+    mockApi({ ...routes, 'GET /api/payments/mode': () => json(200, { mode: 'stripe' }) })
+    renderApp('/medical/pricing')
+    expect(await screen.findByText('Can I get a refund?')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Payments are simulated on this server' })).not.toBeInTheDocument()
+  })
 })

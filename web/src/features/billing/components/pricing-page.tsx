@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import type { ProfessionSlug } from '@/lib/professions'
 import type { components } from '@/api/schema'
 import { PageStatus } from '@/components/ui/page-status'
+import { SimulatedPaymentsNotice } from './simulated-payments-notice'
 import { UpgradeButton } from './upgrade-button'
 
 /** Who is looking at the pricing page, which decides where its buttons lead. */
@@ -84,6 +85,7 @@ export function PricingPage({ visitor, slug, facts, faq }: { visitor: Visitor; s
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Pricing</h1>
         <p className="text-muted-foreground">Start free. Pay once for a year of practice. No subscription.</p>
       </div>
+      <SimulatedPaymentsNotice />
       {facts ? <Plans visitor={visitor} start={start} premiumAction={premiumAction} facts={facts} /> : <PageStatus className="min-h-64">Loading...</PageStatus>}
       {faq ? <Faq items={faq} /> : null}
     </div>

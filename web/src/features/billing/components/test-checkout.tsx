@@ -6,13 +6,14 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { errorMessage } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { usePaySimulatedCheckout } from '../api/pay-simulated-checkout'
+import { SimulatedPaymentsNotice } from './simulated-payments-notice'
 
 export const TEST_PAYMENT = 'Test payment — no money moves'
 
 /**
- * The development checkout: stands in for Stripe on a server without a
- * key, on a loopback address only. Pay sends a signed event through the
- * same fulfilment as Stripe's webhook.
+ * The development checkout: stands in for Stripe on a server started with
+ * DEV_CHECKOUT=1. Pay sends a signed event through the same fulfilment as
+ * Stripe's webhook.
  */
 export function TestCheckout({ slug, session, amount }: { slug: ProfessionSlug; session: string; amount: string }) {
   const pay = usePaySimulatedCheckout()
@@ -21,6 +22,7 @@ export function TestCheckout({ slug, session, amount }: { slug: ProfessionSlug; 
     <div className="mx-auto grid max-w-md gap-6 px-4 py-12">
       <title>{`${TEST_PAYMENT} · Whitecoat`}</title>
       <h1 className="text-2xl font-bold tracking-tight">{TEST_PAYMENT}</h1>
+      <SimulatedPaymentsNotice />
       <Alert variant="warning">
         <AlertDescription>
           This is Whitecoat&apos;s development checkout. No card is asked for and nothing is charged: Pay grants the pass exactly as a real payment

@@ -73,7 +73,7 @@ export function DashboardHome({
         <Alert variant={access.practiceEnabled ? 'default' : 'warning'}>
           <AlertDescription className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <span>{access.banner}</span>
-            {!access.practiceEnabled && renderUpgrade ? renderUpgrade(access.status === 'paid_cancelled' ? BUY_NEW_PASS : UPGRADE_TO_PREMIUM) : null}
+            {!access.practiceEnabled && access.status !== 'paid_suspended' && renderUpgrade ? renderUpgrade(access.status === 'paid_cancelled' ? BUY_NEW_PASS : UPGRADE_TO_PREMIUM) : null}
           </AlertDescription>
         </Alert>
       ) : null}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { ResponseBody } from '@/lib/api-types'
+
+export type PaymentsMode = ResponseBody<'/api/payments/mode', 'get'>['mode']
+
+export function paymentsModeQueryOptions() {
+  return queryOptions({
+    queryKey: ['payments-mode'] as const,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/payments/mode', { signal })),
+    // The mode changes only with a restart.
+    staleTime: Infinity,
+    gcTime: Infinity,
+  })
+}
+
+/** How this server sells passes; undefined until known. */
+export function usePaymentsMode(): PaymentsMode | undefined {
+  return useQuery(paymentsModeQueryOptions()).data?.mode
+}
