@@ -10,10 +10,17 @@
 //   - login with wrong passwords from rotating 127.x addresses (a new
 //     source address per request), for the bench account and unknown ones;
 //   - stalled uploads: recordings declared at 24 MB that send one byte
-//     every 5 seconds, reconnecting whenever the server hangs up.
+//     every 5 seconds, reconnecting whenever the server hangs up;
+//   - history searches by a student who saved 1,000 sessions (or as many
+//     as the server keeps).
+//
+// Then it tries again, one by one, the attacks a probe of the app found
+// working (forged X-Forwarded-For entries, the development checkout,
+// formulas in CSV exports, rewriting typed answers, webhooks for what was
+// never sold or signed at a skewed time), and prints whether each held.
 //
 // Targets: peak RSS <= 300 MB, no 500s, dashboard p99 <= 100 ms during
-// every flood. The command exits 1 when one is missed.
+// every flood; every attack held. The command exits 1 when one is missed.
 //
 // Usage: go run ./bench/abuse [-bin bin/whitecoat] [-duration 20s] [-conns 50]
 package main
@@ -32,6 +39,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -114,7 +122,7 @@ func run(ctx context.Context, bin string, duration time.Duration, conns int, out
 		return false, err
 	}
 	defer os.RemoveAll(work)
-	srv, err := benchserver.Start(ctx, bin, work)
+	srv, err := benchserver.Start(ctx, bin, filepath.Join(work, "proxied"), proxyEnv...)
 	if err != nil {
 		return false, err
 	}
@@ -123,14 +131,24 @@ func run(ctx context.Context, bin string, duration time.Duration, conns int, out
 	if err != nil {
 		return false, err
 	}
+	hoarding, err := hoard(ctx, srv)
+	if err != nil {
+		return false, fmt.Errorf("save the hoarder's sessions: %w", err)
+	}
 	held := &stallTimes{}
 	floods := []flood{
 		{"password reset, made-up tokens, one address", func(ctx context.Context, t *tally) { resetFlood(ctx, srv.Base, t) }},
 		{"login, wrong passwords, rotating 127.x addresses", func(ctx context.Context, t *tally) { loginFlood(ctx, srv.Base, t) }},
 		{"stalled 24 MB uploads, 1 byte per 5 s", func(ctx context.Context, t *tally) { stallFlood(ctx, srv, upload, t, held) }},
+		{fmt.Sprintf("history searches of a student with %d saved sessions", hoarding.saved), func(ctx context.Context, t *tally) { historyFlood(ctx, hoarding, t) }},
 	}
 
-	fmt.Fprintf(out, "%d connections per flood, %s each, against %s (SQLite)\n\n", conns, duration, srv.Base)
+	fmt.Fprintf(out, "%d connections per flood, %s each, against %s (SQLite, behind a trusted proxy on 127.0.0.1)\n", conns, duration, srv.Base)
+	fmt.Fprintf(out, "the hoarding student saved %d of %d sessions", hoarding.saved, hoardTarget)
+	if hoarding.refused != "" {
+		fmt.Fprintf(out, "; the server then refused: %s", hoarding.refused)
+	}
+	fmt.Fprint(out, "\n\n")
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "flood\tresponses\t500s in the server log\tpeak RSS MB\tdashboard p50 ms\tdashboard p99 ms\tdashboard requests\ttargets\t")
 	for _, f := range floods {
@@ -164,8 +182,50 @@ func run(ctx context.Context, bin string, duration time.Duration, conns int, out
 	tw.Flush()
 	fmt.Fprintf(out, "\nstalled uploads: %d connections were closed by the server, the longest after %.1f s (an attacker reconnects at once)\n",
 		held.count(), held.longest().Seconds())
-	fmt.Fprintf(out, "targets: peak RSS <= %d MB, no 500s, dashboard p99 <= %d ms during each flood\n", targetRSSMB, targetDashboardMs)
-	return missed, nil
+	fmt.Fprintf(out, "targets: peak RSS <= %d MB, no 500s, dashboard p99 <= %d ms during each flood\n\n", targetRSSMB, targetDashboardMs)
+
+	broken, err := runProbes(ctx, bin, work, srv, out)
+	return missed || broken, err
+}
+
+// runProbes tries again each attack the issue found working, on the
+// proxied server and on a second one selling through Stripe, and prints
+// whether the server held.
+func runProbes(ctx context.Context, bin, work string, srv *benchserver.Server, out io.Writer) (broken bool, err error) {
+	typed, err := answerWithFormula(ctx, srv)
+	if err != nil {
+		return false, err
+	}
+	stripeSrv, err := startStripeServer(ctx, bin, filepath.Join(work, "stripe"))
+	if err != nil {
+		return false, err
+	}
+	defer stripeSrv.Stop()
+	probes := []probe{
+		forgedForwardedFor(srv),
+		devCheckoutOff(srv),
+		formulaInExport(srv, &typed),
+		rewriteTypedAnswer(srv, &typed),
+		cheapCheckouts(stripeSrv),
+		skewedWebhooks(stripeSrv),
+		unknownRefund(stripeSrv),
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "attack\twhat the server did\tverdict\t")
+	for _, p := range probes {
+		what, held, err := p.try(ctx)
+		if err != nil {
+			return false, fmt.Errorf("%s: %w", p.name, err)
+		}
+		verdict := "held"
+		if !held {
+			verdict, broken = "BROKEN", true
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", p.name, what, verdict)
+	}
+	tw.Flush()
+	fmt.Fprintln(out, "target: every attack held")
+	return broken, nil
 }
 
 // answerPath starts a practice session for the bench account and returns

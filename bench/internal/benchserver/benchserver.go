@@ -174,15 +174,19 @@ func NewClient(base string) *Client {
 // CreateAccount makes a verified account with a Premium pass, so that
 // practice is never locked, through the server's command line.
 func (s *Server) CreateAccount(ctx context.Context, email, password string) error {
-	for _, args := range [][]string{
-		{"user", "create", "--email", email, "--name", "Bench", "--password-stdin"},
-		{"user", "grant-pass", email},
-	} {
-		cmd := exec.CommandContext(ctx, s.bin, args...)
-		cmd.Env, cmd.Stdin = s.env, strings.NewReader(password+"\n")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("%s: %w: %s", strings.Join(args, " "), err, out)
-		}
+	if err := s.Command(ctx, password, "user", "create", "--email", email, "--name", "Bench", "--password-stdin"); err != nil {
+		return err
+	}
+	return s.Command(ctx, "", "user", "grant-pass", email)
+}
+
+// Command runs one of the binary's operator commands with the server's
+// environment, stdin given to it as a line.
+func (s *Server) Command(ctx context.Context, stdin string, args ...string) error {
+	cmd := exec.CommandContext(ctx, s.bin, args...)
+	cmd.Env, cmd.Stdin = s.env, strings.NewReader(stdin+"\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s: %w: %s", strings.Join(args, " "), err, out)
 	}
 	return nil
 }
@@ -260,6 +264,7 @@ type SessionBody struct {
 		Processing bool   `json:"processing"`
 		Items      []struct {
 			ID         string `json:"id"`
+			Kind       string `json:"kind"`
 			Status     string `json:"status"`
 			Transcript string `json:"transcript"`
 		} `json:"items"`
