@@ -169,6 +169,9 @@ func (s *Service) CreateCheckout(ctx context.Context, u auth.User, profession st
 		AllowPromotionCodes: stripe.Bool(true),
 		LineItems:           []*stripe.CheckoutSessionCreateLineItemParams{s.lineItem()},
 		Metadata:            s.sessionMetadata(),
+		// The payment's refunds and disputes name only its PaymentIntent:
+		// stamped too, it tells the webhook which payments are ours.
+		PaymentIntentData: &stripe.CheckoutSessionCreatePaymentIntentDataParams{Metadata: s.sessionMetadata()},
 	}
 	// One key per attempt: a retried request inside stripe-go reuses it,
 	// a new click starts a new session.

@@ -9,6 +9,7 @@ import (
 	"github.com/stripe/stripe-go/v84/webhook"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/billing/stripemock"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -132,6 +133,28 @@ func TestEventsAboutPaymentsNeverSold(t *testing.T) {
 			f.svc.now = func() time.Time { return f.now.Add(UnknownPaymentWait + time.Minute) }
 			if err := f.deliver(t, ev.id, ev.typ, ev.object); err != nil {
 				t.Fatalf("%s sent again after %v: %v, want acknowledged", ev.typ, UnknownPaymentWait, err)
+			}
+		}
+		if p := f.payments(t); len(p) != 0 {
+			t.Fatalf("payments %+v", p)
+		}
+	})
+}
+
+// TestStripeSaysWhosePaymentItIs: a young refund or dispute of a payment
+// not recorded here is acknowledged at once when Stripe (stripe-mock, whose
+// PaymentIntents carry no stamp of ours) says the payment is not ours.
+func TestStripeSaysWhosePaymentItIs(t *testing.T) {
+	api := stripemock.Start(t)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, Config{SecretKey: "sk_test_123", APIURL: api})
+		for _, ev := range []struct {
+			id     string
+			typ    stripe.EventType
+			object map[string]any
+		}{{"evt_refund_y", stripe.EventTypeChargeRefunded, fullRefund("y")}, {"evt_dispute_y", stripe.EventTypeChargeDisputeCreated, disputeOf("y", "needs_response")}} {
+			if err := f.deliver(t, ev.id, ev.typ, ev.object); err != nil {
+				t.Fatalf("%s of a payment Stripe says is not ours: %v, want acknowledged", ev.typ, err)
 			}
 		}
 		if p := f.payments(t); len(p) != 0 {

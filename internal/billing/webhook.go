@@ -23,11 +23,13 @@ import (
 const MsgBadSignature = "The Stripe-Signature header does not match this payload, or was not made within five minutes of now."
 
 // UnknownPaymentWait is how long a refund or dispute of a payment not
-// recorded here is answered "send it again": its checkout.session.completed
-// may still be on its way, and Stripe sends that within seconds (and
-// again, for days, when it failed). Older ones are about a payment this
-// server never sold — another integration's, a Payment Link's — and are
-// acknowledged and ignored, or Stripe would retry them for three days.
+// recorded here may be answered "send it again": its
+// checkout.session.completed may still be on its way, and Stripe sends
+// that within seconds (and again, for days, when it failed). Stripe is
+// asked first whether the payment is one of ours (its PaymentIntent
+// carries our stamp); one that is not is acknowledged and ignored at once.
+// Only when Stripe cannot answer does the event's age decide: older ones
+// are acknowledged and ignored, or Stripe would retry them for three days.
 const UnknownPaymentWait = time.Hour
 
 // errNotYetKnown: a refund or dispute arrived before the payment it is
@@ -246,6 +248,15 @@ func (s *Service) onPayment(ctx context.Context, event stripe.Event, paymentInte
 		}
 		return change(ctx, tx, p, now)
 	})
+	if errors.Is(err, errNotYetKnown) {
+		if sold, known := s.soldHere(ctx, paymentIntent); known && !sold {
+			err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+				_, err := recordEvent(ctx, tx, event, now)
+				return err
+			})
+			ignored = true
+		}
+	}
 	if ignored {
 		s.logger.ErrorContext(ctx, "Stripe event about a payment this server never recorded; ignored", "event", event.ID, "type", event.Type, "payment_intent", paymentIntent)
 	}
@@ -253,6 +264,22 @@ func (s *Service) onPayment(ctx context.Context, event stripe.Event, paymentInte
 		return fmt.Errorf("billing: %s %s: %w", event.Type, event.ID, err)
 	}
 	return err
+}
+
+// soldHere asks Stripe whether paymentIntent was taken by a checkout this
+// server created, whose PaymentIntent carries our stamp. known is false
+// when Stripe cannot be asked (no key: the development checkout) or did
+// not answer; Stripe's own answer is asked outside any transaction.
+func (s *Service) soldHere(ctx context.Context, paymentIntent string) (sold, known bool) {
+	if s.stripe == nil {
+		return false, false
+	}
+	pi, err := s.stripe.V1PaymentIntents.Retrieve(ctx, paymentIntent, nil)
+	if err != nil {
+		s.logger.WarnContext(ctx, "could not ask Stripe whose payment an event is about", "payment_intent", paymentIntent, "err", err)
+		return false, false
+	}
+	return pi.Metadata[metaProduct] == productPass, true
 }
 
 // sendReceipt mails the receipt; the pass is granted whether or not the
