@@ -10,5 +10,5 @@
 BENCH_TARGETS += bench-abuse
 
 .PHONY: bench-abuse
-bench-abuse: $(BIN)
+bench-abuse: $(BIN) stripe-mock
 	$(GO) run ./bench/abuse -bin $(BIN)

@@ -14,6 +14,7 @@ import (
 	"github.com/stripe/stripe-go/v84/webhook"
 
 	"github.com/whitecoat/whitecoat/bench/internal/benchserver"
+	"github.com/whitecoat/whitecoat/internal/billing/stripemock"
 )
 
 // The abuse server stands behind a reverse proxy on the same host, as a
@@ -228,20 +229,33 @@ func rewriteTypedAnswer(srv *benchserver.Server, a *typedAnswer) probe {
 	}}
 }
 
-// stripeServer is a second server selling through Stripe; no probe makes
-// it call Stripe's API, so its API URL is a closed port.
+// stripeServer is a second server selling through Stripe, whose API is
+// stripe-mock (Stripe's own mock; its PaymentIntents carry no stamp of
+// this server's).
 type stripeServer struct {
 	*benchserver.Server
-	secret string
+	secret   string
+	stopMock func()
 }
 
 func startStripeServer(ctx context.Context, bin, work string) (*stripeServer, error) {
-	secret := "whsec_abuse_" + randomHex(16)
-	srv, err := benchserver.Start(ctx, bin, work, "STRIPE_SECRET_KEY=sk_test_abuse", "STRIPE_WEBHOOK_SECRET="+secret, "STRIPE_API_URL=http://127.0.0.1:9")
+	api, stopMock, err := stripemock.Run()
 	if err != nil {
 		return nil, err
 	}
-	return &stripeServer{srv, secret}, nil
+	secret := "whsec_abuse_" + randomHex(16)
+	srv, err := benchserver.Start(ctx, bin, work, "STRIPE_SECRET_KEY=sk_test_abuse", "STRIPE_WEBHOOK_SECRET="+secret, "STRIPE_API_URL="+api)
+	if err != nil {
+		stopMock()
+		return nil, err
+	}
+	return &stripeServer{srv, secret, stopMock}, nil
+}
+
+// Stop ends the server, then its stripe-mock.
+func (s *stripeServer) Stop() {
+	s.Server.Stop()
+	s.stopMock()
 }
 
 // event signs a Stripe event about object as Stripe would at the time at.

@@ -1,9 +1,11 @@
 // Package stripemock runs stripe-mock, Stripe's official mock of its API,
-// for tests: the Makefile installs it at a pinned version (mk/billing.mk).
+// for tests and benchmarks: the Makefile installs it at a pinned version
+// (mk/billing.mk).
 package stripemock
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -15,22 +17,35 @@ import (
 	"time"
 )
 
+// errNotInstalled: no stripe-mock binary was found.
+var errNotInstalled = errors.New("stripe-mock is not installed: run `make test-go` (or go install github.com/stripe/stripe-mock@" + Version + ")")
+
 // Start runs stripe-mock on a free loopback port until the test ends and
 // returns its base URL. Without the binary the test is skipped, loudly,
 // except under CI=true, where that is a failure.
 func Start(t testing.TB) string {
 	t.Helper()
+	url, stop, err := Run()
+	if errors.Is(err, errNotInstalled) && os.Getenv("CI") != "true" {
+		t.Skip("SKIPPED: " + err.Error())
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	return url
+}
+
+// Run starts stripe-mock on a free loopback port and returns its base URL
+// once it answers; stop ends it.
+func Run() (url string, stop func(), err error) {
 	bin := find()
 	if bin == "" {
-		msg := "stripe-mock is not installed: run `make test-go` (or go install github.com/stripe/stripe-mock@" + Version + ")"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip("SKIPPED: " + msg)
+		return "", nil, errNotInstalled
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
@@ -38,24 +53,24 @@ func Start(t testing.TB) string {
 	cmd := exec.CommandContext(ctx, bin, "-http-addr", "127.0.0.1:"+strconv.Itoa(port))
 	if err := cmd.Start(); err != nil {
 		cancel()
-		t.Fatalf("start stripe-mock: %v", err)
+		return "", nil, fmt.Errorf("start stripe-mock: %w", err)
 	}
-	t.Cleanup(func() {
+	stop = func() {
 		cancel()
 		_ = cmd.Wait()
-	})
-	url := fmt.Sprintf("http://127.0.0.1:%d", port)
+	}
+	url = fmt.Sprintf("http://127.0.0.1:%d", port)
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(url + "/v1/charges")
 		if err == nil {
 			resp.Body.Close()
-			return url
+			return url, stop, nil
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatalf("stripe-mock did not answer on %s", url)
-	return ""
+	stop()
+	return "", nil, fmt.Errorf("stripe-mock did not answer on %s", url)
 }
 
 // Version is the stripe-mock release the Makefile installs.
