@@ -9,8 +9,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
 )
 
@@ -45,12 +47,38 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 		VoiceFactor: ex.VoiceFactor}, nil
 }
 
-// deleteAccount deletes u and everything about them but the payment
-// records billing.KeptRecords names, ends every sign-in (they are rows of
-// the account) and confirms by email.
+// deleteAccount erases u (eraseAccount) and confirms by email.
 func (a *App) deleteAccount(ctx context.Context, u auth.User) error {
+	if err := a.eraseAccount(ctx, u); err != nil {
+		return err
+	}
+	a.auth.SendAccountDeleted(u, billing.KeptRecords)
+	a.logger.Info("account deleted", "user", u.ID)
+	return nil
+}
+
+// eraseAccount deletes u and everything about them but the payment records
+// billing.KeptRecords names, and ends every sign-in (they are rows of the
+// account); the jobs whose arguments carry the account's ids or those of
+// its sessions and answers go too. It tells nobody: auth also uses it to
+// replace an unverified account that holds the address of a Firebase
+// sign-in, whose owner did not ask for a deletion.
+func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
+	// Read before the transaction: SQLite's one connection is the
+	// transaction's until it ends.
+	ex, err := a.practice.Export(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	ids := []string{u.ID, u.Email}
+	for _, s := range ex.Sessions {
+		ids = append(ids, s.ID)
+		for _, it := range s.Items {
+			ids = append(ids, it.ID)
+		}
+	}
 	var recordings []string
-	err := a.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = a.db.WithTx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if recordings, err = a.practice.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
@@ -58,14 +86,15 @@ func (a *App) deleteAccount(ctx context.Context, u auth.User) error {
 		if err := a.billing.DetachPayments(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		return a.auth.DeleteUser(ctx, tx, u.ID)
+		if err := jobs.ForgetArgs(ctx, a.db, tx, ids); err != nil {
+			return err
+		}
+		return a.auth.DeleteUser(ctx, tx, u)
 	})
 	if err != nil {
 		return err
 	}
 	a.practice.RemoveRecordings(recordings)
-	a.auth.SendAccountDeleted(u, billing.KeptRecords)
-	a.logger.Info("account deleted", "user", u.ID)
 	return nil
 }
 
@@ -81,14 +110,14 @@ func registerDataRoutes(api huma.API, a *App) {
 		Summary: "Download my sessions and answers (CSV)", Description: "One row per question: the answer's transcript and feedback.",
 		Tags: dataTags, Access: auth.AccessUser, MaxBodyBytes: dataBodyLimit}, a.exportMineCSV)
 	auth.Register(api, auth.Endpoint{ID: "delete-my-account", Method: http.MethodPost, Path: "/api/account/delete",
-		Summary: "Delete my account", Description: "Needs the account's password. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; " + billing.KeptRecords,
+		Summary: "Delete my account", Description: "Needs the account's password, or (for an account made by a Firebase sign-in, which has none its owner knows) a Firebase ID token from a sign-in to the same address within the last 5 minutes. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; " + billing.KeptRecords,
 		Tags: dataTags, Status: http.StatusOK, Access: auth.AccessUser, MaxBodyBytes: dataBodyLimit}, a.deleteMine)
 	auth.Register(api, auth.Endpoint{ID: "admin-export-user-data", Method: http.MethodGet, Path: "/api/admin/users/{id}/export",
 		Summary: "A user's data (JSON), on their request", Tags: dataTags, Access: auth.AccessAdmin, MaxBodyBytes: dataBodyLimit}, a.exportUser)
 	auth.Register(api, auth.Endpoint{ID: "admin-export-user-data-csv", Method: http.MethodGet, Path: "/api/admin/users/{id}/export.csv",
 		Summary: "A user's sessions and answers (CSV), on their request", Tags: dataTags, Access: auth.AccessAdmin, MaxBodyBytes: dataBodyLimit}, a.exportUserCSV)
 	auth.Register(api, auth.Endpoint{ID: "admin-delete-user", Method: http.MethodDelete, Path: "/api/admin/users/{id}",
-		Summary: "Delete a user's account, on their request", Description: "As the user's own deletion, without their password. " + billing.KeptRecords,
+		Summary: "Delete a user's account, on their request", Description: "As the user's own deletion, without their password. An admin account can be deleted here only by itself: an operator first removes another admin's role (whitecoat user demote). " + billing.KeptRecords,
 		Tags: dataTags, Access: auth.AccessAdmin, MaxBodyBytes: dataBodyLimit}, a.deleteUser)
 }
 
@@ -109,7 +138,8 @@ type userIDInput struct {
 
 type deleteAccountInput struct {
 	Body struct {
-		Password string `json:"password" maxLength:"1024"`
+		Password string `json:"password,omitempty" maxLength:"1024" doc:"The account's password; give this or idToken."`
+		IDToken  string `json:"idToken,omitempty" maxLength:"8192" doc:"A Firebase ID token from a sign-in to the account's address within the last 5 minutes, for an account without a password of its own."`
 	}
 }
 
@@ -128,7 +158,12 @@ func (a *App) exportMineCSV(ctx context.Context, u auth.User, _ *struct{}) (*csv
 }
 
 func (a *App) deleteMine(ctx context.Context, u auth.User, in *deleteAccountInput) (*deletedOutput, error) {
-	if err := a.auth.ConfirmPassword(ctx, u, in.Body.Password); err != nil {
+	confirm := a.auth.ConfirmPassword
+	proof := in.Body.Password
+	if in.Body.IDToken != "" {
+		confirm, proof = a.auth.ConfirmFreshSignIn, in.Body.IDToken
+	}
+	if err := confirm(ctx, u, proof); err != nil {
 		return nil, err
 	}
 	return a.deleted(ctx, u)
@@ -150,10 +185,16 @@ func (a *App) exportUserCSV(ctx context.Context, _ auth.User, in *userIDInput) (
 	return a.exportCSV(ctx, u)
 }
 
-func (a *App) deleteUser(ctx context.Context, _ auth.User, in *userIDInput) (*deletedOutput, error) {
+// deleteUser deletes an account for an admin. Another admin's account is
+// refused: one admin (or whoever took over their browser) must not be able
+// to remove the others; an operator demotes an admin first.
+func (a *App) deleteUser(ctx context.Context, admin auth.User, in *userIDInput) (*deletedOutput, error) {
 	u, err := a.auth.UserByID(ctx, in.UserID)
 	if err != nil {
 		return nil, err
+	}
+	if u.IsAdmin() && u.ID != admin.ID {
+		return nil, apperr.Forbidden(MsgAdminNotDeletable)
 	}
 	return a.deleted(ctx, u)
 }
@@ -177,6 +218,9 @@ func (a *App) exportCSV(ctx context.Context, u auth.User) (*csvOutput, error) {
 	}
 	return &csvOutput{ContentType: "text/csv; charset=utf-8", ContentDisposition: `attachment; filename="whitecoat-sessions.csv"`, Body: buf.Bytes()}, nil
 }
+
+// MsgAdminNotDeletable refuses an admin's deletion of another admin.
+const MsgAdminNotDeletable = "An admin account can be deleted only by its owner. An operator can first remove the admin role (whitecoat user demote EMAIL)."
 
 // MsgAccountDeleted tells what a deletion removed and kept.
 const MsgAccountDeleted = "The account and everything in it have been deleted, and every sign-in has ended. " + billing.KeptRecords

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lestrrat-go/jwx/v3/jwt"
+
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
@@ -99,6 +101,35 @@ func rowsAbout(t *testing.T, db *store.DB, userID string) map[string]int {
 	return out
 }
 
+// tracesOf lists the rate-limit keys and the jobs whose arguments name
+// the user or carry one of ids (their sessions' and answers' ids).
+func tracesOf(t *testing.T, db *store.DB, u auth.User, ids []string) []string {
+	t.Helper()
+	var out []string
+	for _, query := range []string{`SELECT key FROM rate_limits`, `SELECT CAST(args AS TEXT) FROM river_job`} {
+		rows, err := db.SQL.QueryContext(context.Background(), query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var text string
+			if err := rows.Scan(&text); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range append([]string{u.ID, u.Email, u.Name}, ids...) {
+				if strings.Contains(text, id) {
+					out = append(out, text)
+					break
+				}
+			}
+		}
+		if err := rows.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
 // keptPayments counts the payment rows no longer tied to anyone.
 func keptPayments(t *testing.T, db *store.DB) int {
 	t.Helper()
@@ -147,6 +178,16 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 
 		r = b.post("/api/account/delete", map[string]string{"password": "not the password"})
 		wantStatus(t, r, http.StatusBadRequest)
+		ids := []string{u.ID, u.Email}
+		for _, s := range sessions {
+			ids = append(ids, s.(map[string]any)["id"].(string))
+			for _, it := range s.(map[string]any)["items"].([]any) {
+				ids = append(ids, it.(map[string]any)["id"].(string))
+			}
+		}
+		if traces := tracesOf(t, db, u, ids); len(traces) < 2 {
+			t.Fatalf("before deletion, rate limits and jobs name the user %d times; the test needs both", len(traces))
+		}
 		if got := rowsAbout(t, db, u.ID); got["users"] != 1 || got["practice_sessions"] != 1 {
 			t.Fatalf("a wrong password deleted rows: %v", got)
 		}
@@ -167,6 +208,9 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 			if !e.IsDir() {
 				t.Fatalf("recording %s left in the audio directory", e.Name())
 			}
+		}
+		if left := tracesOf(t, db, u, ids); len(left) != 0 {
+			t.Fatalf("rate limits and jobs still name the deleted user: %v", left)
 		}
 		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
 		wantStatus(t, other.get("/api/auth/me"), http.StatusUnauthorized)
@@ -207,5 +251,136 @@ func TestAdminExportsAndDeletesAUserOnRequest(t *testing.T) {
 		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
 		wantStatus(t, admin.do(http.MethodDelete, "/api/admin/users/"+u.ID, nil, nil), http.StatusNotFound)
 		waitForMail(t, app, "ana@example.com", "Your Whitecoat account has been deleted")
+	})
+}
+
+// An admin could delete another admin with no safeguard. Through the API
+// an admin deletes only themselves; another admin is first demoted by the
+// operator (whitecoat user demote).
+func TestAdminsCannotDeleteOtherAdmins(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		ctx := context.Background()
+		ada, err := app.auth.CreateUser(ctx, "Ada Admin", "ada@example.com", pw, auth.RoleAdmin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bob, err := app.auth.CreateUser(ctx, "Bob Admin", "bob@example.com", pw, auth.RoleAdmin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		admin := app.browser(t, "10.4.0.2")
+		admin.enrolAdmin("ada@example.com", pw)
+		r := admin.do(http.MethodDelete, "/api/admin/users/"+bob.ID, nil, nil)
+		wantStatus(t, r, http.StatusForbidden)
+		if r.Detail(t) != MsgAdminNotDeletable {
+			t.Fatalf("refusal: %q", r.Detail(t))
+		}
+		if got := rowsAbout(t, db, bob.ID); got["users"] != 1 {
+			t.Fatalf("the other admin's rows: %v", got)
+		}
+
+		if out, err := cliRunner(t, db)("", "user", "demote", "bob@example.com"); err != nil {
+			t.Fatalf("demote: %v\n%s", err, out)
+		}
+		wantStatus(t, admin.do(http.MethodDelete, "/api/admin/users/"+bob.ID, nil, nil), http.StatusOK)
+		wantStatus(t, admin.do(http.MethodDelete, "/api/admin/users/"+ada.ID, nil, nil), http.StatusOK)
+		if left := rowsAbout(t, db, ada.ID); len(left) != 0 {
+			t.Fatalf("the admin's own deletion left %v", left)
+		}
+	})
+}
+
+// A Firebase-made account never had a password, and deletion asked for
+// one. It now confirms with a fresh Firebase sign-in for the same address
+// instead: a token whose auth_time is recent, checked as at sign-in.
+func TestAFirebaseAccountDeletesItselfAfterAFreshSignIn(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app, keys := firebaseApp(t, db)
+		b := app.browser(t, "10.0.0.1")
+		id := b.firebaseSignIn(keys.Token(t, app.Clock.Now(), nil))["user"].(map[string]any)["id"].(string)
+
+		now := app.Clock.Now()
+		stale := keys.Token(t, now, func(b *jwt.Builder) { b.Claim("auth_time", now.Add(-time.Hour).Unix()) })
+		someoneElse := keys.Token(t, now, func(b *jwt.Builder) { b.Subject("firebase-uid-2").Claim("email", "sam@example.com") })
+		for name, body := range map[string]map[string]string{
+			"a guessed password":     {"password": "a guess at a password"},
+			"an old sign-in":         {"idToken": stale},
+			"another address":        {"idToken": someoneElse},
+			"a token not Firebase's": {"idToken": "not.a.token"},
+		} { // four: attempts count against RATE_LIMIT_PER_ACCOUNT (5 here)
+			if r := b.post("/api/account/delete", body); r.Status != http.StatusBadRequest {
+				t.Fatalf("%s: status %d, want 400; %s", name, r.Status, r.Body)
+			}
+		}
+		if got := rowsAbout(t, db, id); got["users"] != 1 {
+			t.Fatalf("a refused deletion deleted: %v", got)
+		}
+		r := b.post("/api/account/delete", map[string]string{"idToken": keys.Token(t, app.Clock.Now(), nil)})
+		wantStatus(t, r, http.StatusOK)
+		if left := rowsAbout(t, db, id); len(left) != 0 {
+			t.Fatalf("rows still refer to the deleted user: %v", left)
+		}
+		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
+	})
+}
+
+// Deleting the account and signing up again with the same address started
+// a fresh 7-day trial. The address's salted hash now keeps the trial it
+// had: a new account with it carries the old trial end, or none at all
+// once a free session was used; sign-up answers as for any address.
+func TestDeletingAndSigningUpAgainDoesNotRenewTheTrial(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		ctx := context.Background()
+		trialEnd := func(email string) time.Time {
+			t.Helper()
+			var end time.Time
+			if err := db.SQL.QueryRowContext(ctx, `SELECT trial_expires_at FROM users WHERE email = $1`, email).Scan(&end); err != nil {
+				t.Fatal(err)
+			}
+			return end.UTC()
+		}
+		signUpAgain := func(ip string, n int) {
+			t.Helper()
+			b := app.browser(t, ip)
+			again, fresh := b.signup("Ana Again", "ana@example.com", pw), b.signup("Someone New", ip+"@example.com", pw)
+			wantStatus(t, again, http.StatusAccepted)
+			if string(again.Body) != string(fresh.Body) {
+				t.Fatalf("sign-up answered %s for a deleted address, %s for a new one", again.Body, fresh.Body)
+			}
+			token := waitForLinks(t, app, "ana@example.com", "/verify-email", n)
+			wantStatus(t, b.post("/api/auth/verification/confirm", map[string]string{"token": token}), http.StatusOK)
+		}
+
+		first := app.browser(t, "10.0.0.1")
+		first.signupAndLogin("Ana Lee", "ana@example.com", pw)
+		wantStatus(t, first.post("/api/auth/verification/confirm", map[string]string{"token": waitForLinks(t, app, "ana@example.com", "/verify-email", 1)}), http.StatusOK)
+		end := trialEnd("ana@example.com")
+		app.Clock.Advance(3 * 24 * time.Hour)
+		wantStatus(t, first.login("ana@example.com", pw), http.StatusOK)
+		wantStatus(t, first.post("/api/account/delete", map[string]string{"password": pw}), http.StatusOK)
+
+		signUpAgain("10.0.0.2", 2)
+		if got := trialEnd("ana@example.com"); !got.Equal(end) {
+			t.Fatalf("the new account's trial ends %v, want the deleted one's %v", got, end)
+		}
+		if got := trialEnd("10.0.0.2@example.com"); !got.Equal(app.Clock.Now().Add(auth.TrialLength)) {
+			t.Fatalf("a new address's trial ends %v", got)
+		}
+
+		// A free session used, then deleted again: the trial is spent.
+		second := app.browser(t, "10.0.0.3")
+		id := second.login("ana@example.com", pw).JSON(t)["user"].(map[string]any)["id"].(string)
+		if err := app.auth.RecordSession(ctx, db.SQL, id, 1, nil); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, second.post("/api/account/delete", map[string]string{"password": pw}), http.StatusOK)
+		deletedAt := app.Clock.Now()
+		app.Clock.Advance(time.Hour)
+		signUpAgain("10.0.0.4", 3)
+		if got := trialEnd("ana@example.com"); got.After(deletedAt) {
+			t.Fatalf("after a free session was used the new account's trial ends %v, after the deletion at %v", got, deletedAt)
+		}
 	})
 }

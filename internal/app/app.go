@@ -44,6 +44,7 @@ Usage:
   whitecoat doctor                     check the database, mail and engines
   whitecoat user create --email E --name N --password-stdin [--admin]
   whitecoat user promote EMAIL         give an account the admin role (it sets up a second factor at next login)
+  whitecoat user demote EMAIL          take the admin role away (from the account's next request)
   whitecoat user reset-second-factor EMAIL
                                        remove an admin's lost second factor; they set up a new one at next login
   whitecoat user grant-pass EMAIL      give an account a one-year Premium pass (support)

@@ -22,39 +22,13 @@ import (
 
 func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%w: whitecoat user create|promote|reset-second-factor|grant-pass ...", ErrUsage)
+		return fmt.Errorf("%w: whitecoat user create|promote|demote|reset-second-factor|grant-pass ...", ErrUsage)
 	}
 	switch args[0] {
 	case "create":
 		return userCreate(ctx, cfg, logger, args[1:], sio)
-	case "promote":
-		if len(args) != 2 {
-			return fmt.Errorf("%w: whitecoat user promote EMAIL", ErrUsage)
-		}
-		s, err := newServices(ctx, cfg, logger, time.Now)
-		if err != nil {
-			return err
-		}
-		defer s.db.Close()
-		if err := s.auth.Promote(ctx, args[1]); err != nil {
-			return err
-		}
-		fmt.Fprintf(sio.Stdout, "%s is now an admin. %s\n", args[1], mustEnrol)
-		return nil
-	case "reset-second-factor":
-		if len(args) != 2 {
-			return fmt.Errorf("%w: whitecoat user reset-second-factor EMAIL", ErrUsage)
-		}
-		s, err := newServices(ctx, cfg, logger, time.Now)
-		if err != nil {
-			return err
-		}
-		defer s.db.Close()
-		if err := s.auth.ResetSecondFactor(ctx, args[1]); err != nil {
-			return err
-		}
-		fmt.Fprintf(sio.Stdout, "%s has no second factor now and is signed out everywhere. %s\n", args[1], mustEnrol)
-		return nil
+	case "promote", "demote", "reset-second-factor":
+		return accountChange(ctx, cfg, logger, args, sio)
 	case "grant-pass":
 		if len(args) != 2 {
 			return fmt.Errorf("%w: whitecoat user grant-pass EMAIL", ErrUsage)
@@ -75,7 +49,35 @@ func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, ar
 		fmt.Fprintf(sio.Stdout, "%s has Premium until %s\n", email, end.Format("January 2, 2006"))
 		return nil
 	}
-	return fmt.Errorf("%w: unknown user command %q (want create, promote, reset-second-factor or grant-pass)", ErrUsage, args[0])
+	return fmt.Errorf("%w: unknown user command %q (want create, promote, demote, reset-second-factor or grant-pass)", ErrUsage, args[0])
+}
+
+// accountChanges are the operator commands that change one account by
+// its email: what each does, and what it tells the operator afterwards.
+var accountChanges = map[string]struct {
+	run  func(s *auth.Service, ctx context.Context, email string) error
+	done string
+}{
+	"promote":             {(*auth.Service).Promote, "%s is now an admin. " + mustEnrol},
+	"demote":              {(*auth.Service).Demote, "%s is no longer an admin, from their next request."},
+	"reset-second-factor": {(*auth.Service).ResetSecondFactor, "%s has no second factor now and is signed out everywhere. " + mustEnrol},
+}
+
+func accountChange(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {
+	change := accountChanges[args[0]]
+	if len(args) != 2 {
+		return fmt.Errorf("%w: whitecoat user %s EMAIL", ErrUsage, args[0])
+	}
+	s, err := newServices(ctx, cfg, logger, time.Now)
+	if err != nil {
+		return err
+	}
+	defer s.db.Close()
+	if err := change.run(s.auth, ctx, args[1]); err != nil {
+		return err
+	}
+	fmt.Fprintf(sio.Stdout, change.done+"\n", args[1])
+	return nil
 }
 
 func userCreate(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, sio IO) error {

@@ -276,3 +276,42 @@ func TestLoginLimitPerAccountAcrossAddressesSparesTheOwnersBrowser(t *testing.T)
 		wantStatus(t, app.browser(t, "203.0.113.10").login("ghost@example.com", "nope nope nope"), http.StatusTooManyRequests)
 	})
 }
+
+// Whoever held an admin's password could spend the account's allowance of
+// wrong codes and lock the real admin out of the second factor for the
+// whole rate window. A browser that has passed the admin's second factor
+// before (it holds that admin's device cookie) now has an allowance of its
+// own, which nobody else can spend; every other browser shares the
+// account's.
+func TestASecondFactorGuesserCannotLockTheAdminOut(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		if _, err := app.auth.CreateUser(t.Context(), "Ada Admin", "ada@example.com", pw, auth.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+		owner := app.browser(t, "10.0.0.1")
+		secret, _ := owner.enrolAdmin("ada@example.com", pw)
+		wantStatus(t, owner.post("/api/auth/logout", map[string]string{}), http.StatusNoContent)
+
+		guesser := app.browser(t, "10.0.0.66")
+		wantStatus(t, guesser.login("ada@example.com", pw), http.StatusOK)
+		for i := range 5 { // RATE_LIMIT_PER_ACCOUNT
+			wantStatus(t, guesser.post("/api/auth/second-factor", map[string]string{"code": strconv.Itoa(200000 + i)}), http.StatusBadRequest)
+		}
+		wantStatus(t, guesser.post("/api/auth/second-factor", map[string]string{"code": "200009"}), http.StatusTooManyRequests)
+		// A fresh browser, though the password gives it a device cookie,
+		// has not passed the second factor: it shares the spent allowance.
+		another := app.browser(t, "10.0.0.67")
+		wantStatus(t, another.login("ada@example.com", pw), http.StatusOK)
+		wantStatus(t, another.post("/api/auth/second-factor", map[string]string{"code": "200010"}), http.StatusTooManyRequests)
+
+		r := owner.login("ada@example.com", pw)
+		wantStatus(t, r, http.StatusOK)
+		if r.JSON(t)["secondFactor"] != "code" {
+			t.Fatalf("owner's login: %s", r.Body)
+		}
+		app.Clock.Advance(30 * time.Second) // the enrolment used this step's code
+		wantStatus(t, owner.post("/api/auth/second-factor", map[string]string{"code": app.code(t, secret)}), http.StatusOK)
+		wantStatus(t, owner.get("/api/admin/users"), http.StatusOK)
+	})
+}

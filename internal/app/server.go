@@ -125,6 +125,7 @@ func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
 		a.Close()
 		return nil, err
 	}
+	a.auth.UseEraser(a.eraseAccount)
 	// Every page carries the profession list, which the header and the
 	// landing page render from.
 	catalog, err := json.Marshal(profession.CurrentCatalog())

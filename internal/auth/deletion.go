@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	wmail "github.com/whitecoat/whitecoat/internal/mail"
@@ -34,10 +35,34 @@ func (s *Service) ConfirmPassword(ctx context.Context, u User, password string) 
 
 // DeleteUser removes the account and every row auth keeps about it —
 // sign-ins, emailed tokens, trusted devices, the second factor and its
-// recovery codes — inside the caller's transaction, which has already
-// removed what other domains keep. Every sign-in ends with it.
-func (s *Service) DeleteUser(ctx context.Context, q store.Queryer, userID string) error {
-	return deleteUser(ctx, q, userID)
+// recovery codes, and the rate-limit counters of its address, id and
+// device cookies — inside the caller's transaction, which has already
+// removed what other domains keep. Every sign-in ends with it. What stays
+// is the spent trial under a salted hash of the address (see trial.go).
+//
+// The counters of the client addresses the account used are not erased
+// early: erasing them would let anyone reset the per-address limits on
+// login and sign-up by making and deleting an account. They are pruned
+// when their window ends (RATE_LIMIT_WINDOW).
+func (s *Service) DeleteUser(ctx context.Context, q store.Queryer, u User) error {
+	current, err := userByID(ctx, q, u.ID)
+	if errors.Is(err, errNotFound) {
+		return apperr.NotFound("No account has the id " + u.ID + ".")
+	}
+	if err != nil {
+		return err
+	}
+	if err := s.recordSpentTrial(ctx, q, current); err != nil {
+		return err
+	}
+	devices, err := trustedDeviceHashes(ctx, q, current.ID)
+	if err != nil {
+		return err
+	}
+	if err := s.limiter.Forget(ctx, q, append([]string{current.Email, current.ID}, devices...)...); err != nil {
+		return err
+	}
+	return deleteUser(ctx, q, current.ID)
 }
 
 // SendAccountDeleted confirms a deletion to the address the account had,

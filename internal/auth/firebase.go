@@ -46,18 +46,23 @@ type FirebaseConfig struct {
 // Enabled reports whether a project is configured.
 func (c FirebaseConfig) Enabled() bool { return c.ProjectID != "" }
 
-// firebaseClaims are what a verified ID token says about its user.
+// firebaseClaims are what a verified ID token says about its user. Other
+// claims, custom ones such as `admin` included, grant nothing here: roles
+// are ours (Service.Promote).
 type firebaseClaims struct {
 	Subject       string
 	Email         string
 	EmailVerified bool
 	Name          string
-	Admin         bool
+	// AuthTime is when the user last signed in to Firebase (the token may
+	// have been refreshed since); zero when the token does not say.
+	AuthTime time.Time
 }
 
 // firebaseVerifier checks Firebase ID tokens: an RS256 signature by one of
-// the project's published keys, the project's issuer and audience, times
-// that are not in the future or past, and a subject.
+// the project's published keys, the project's issuer and audience, an
+// expiry (required) and an issue time (required) that are not past or in
+// the future, and a subject.
 type firebaseVerifier struct {
 	cfg  FirebaseConfig
 	now  func() time.Time
@@ -105,7 +110,10 @@ func (v *firebaseVerifier) verify(ctx context.Context, token string) (firebaseCl
 	_ = parsed.Get("email", &c.Email)
 	_ = parsed.Get("email_verified", &c.EmailVerified)
 	_ = parsed.Get("name", &c.Name)
-	_ = parsed.Get("admin", &c.Admin)
+	var authTime float64
+	if parsed.Get("auth_time", &authTime) == nil && authTime > 0 {
+		c.AuthTime = time.Unix(int64(authTime), 0)
+	}
 	if c.Subject == "" || c.Email == "" {
 		return firebaseClaims{}, apperr.Unauthenticated(MsgFirebaseInvalid)
 	}
@@ -118,7 +126,8 @@ func (v *firebaseVerifier) verify(ctx context.Context, token string) (firebaseCl
 func (v *firebaseVerifier) parse(token string, keys jwk.Set) (jwt.Token, error) {
 	return jwt.Parse([]byte(token), jwt.WithKeySet(keys), jwt.WithValidate(true),
 		jwt.WithIssuer("https://securetoken.google.com/"+v.cfg.ProjectID), jwt.WithAudience(v.cfg.ProjectID),
-		jwt.WithClock(jwt.ClockFunc(v.now)), jwt.WithAcceptableSkew(tokenSkew), jwt.WithRequiredClaim("iat"))
+		jwt.WithClock(jwt.ClockFunc(v.now)), jwt.WithAcceptableSkew(tokenSkew),
+		jwt.WithRequiredClaim("iat"), jwt.WithRequiredClaim("exp"))
 }
 
 func (v *firebaseVerifier) mayRefetch() bool {
@@ -161,11 +170,30 @@ func (v *firebaseVerifier) keySet(ctx context.Context, refresh bool) (jwk.Set, e
 	return keys, nil
 }
 
+// AccountEraser deletes an account and everything every domain keeps
+// about it. Auth cannot do that alone (other domains own rows about the
+// account), so app provides it (UseEraser).
+type AccountEraser func(ctx context.Context, u User) error
+
+// UseEraser sets how FirebaseSignIn removes an unverified account that
+// holds the address it signs in.
+func (s *Service) UseEraser(erase AccountEraser) { s.erase = erase }
+
 // FirebaseSignIn turns a Firebase ID token into a Whitecoat session. The
 // account is the one with the token's verified email, made on first
 // sign-in (verified, with a random password the student may replace
-// through "Forgot password"). An `admin: true` claim makes the account an
-// admin, who owes the admin second factor like any other.
+// through "Forgot password"). The token grants no role: an admin is one
+// an operator promoted, and owes the second factor like any other.
+//
+// An existing account is adopted only when its owner verified the address.
+// Anyone can sign up with someone else's address and their own password
+// and log in unverified; such an account is replaced, not adopted: it is
+// deleted with everything in it (its password, sign-ins, trusted devices
+// and any practice data go with it) and the Firebase identity gets a new
+// account. Resetting the squatter's password and keeping the account
+// instead would hand the address's owner whatever the squatter left in it
+// (payments, sessions), and would need every domain to find and remove the
+// squatter's traces anyway; deletion already does exactly that.
 func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, previousTokenHash string) (SignIn, error) {
 	if s.firebase == nil {
 		return SignIn{}, apperr.NotFound(MsgFirebaseOff)
@@ -178,29 +206,9 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 		return SignIn{}, err
 	}
 	email := strings.ToLower(strings.TrimSpace(claims.Email))
-	u, err := userByEmail(ctx, s.db.SQL, email)
-	if errors.Is(err, errNotFound) {
-		name := strings.TrimSpace(claims.Name)
-		if name == "" {
-			name, _, _ = strings.Cut(email, "@")
-		}
-		fresh, err := s.newUser(ctx, truncate(name, maxNameLen), email, randomPassword(), RoleUser, true)
-		if err != nil {
-			return SignIn{}, err
-		}
-		if _, err := insertUserIfNew(ctx, s.db.SQL, fresh); err != nil {
-			return SignIn{}, err
-		}
-		// A sign-in at the same moment may have made it first.
-		if u, err = userByEmail(ctx, s.db.SQL, email); err != nil {
-			return SignIn{}, err
-		}
-	} else if err != nil {
+	u, err := s.firebaseAccount(ctx, email, claims.Name)
+	if err != nil {
 		return SignIn{}, err
-	}
-	promote := claims.Admin && u.Role != RoleAdmin
-	if promote {
-		u.Role = RoleAdmin
 	}
 	// Asked before the transaction: SQLite's one connection is the
 	// transaction's until it ends.
@@ -208,20 +216,8 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 	if err != nil {
 		return SignIn{}, err
 	}
-	var in SignIn
+	in := SignIn{User: u, SecondFactor: step}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		if !u.EmailVerified {
-			if err := markEmailVerified(ctx, tx, u.ID); err != nil {
-				return err
-			}
-			u.EmailVerified = true
-		}
-		if promote {
-			if _, err := setRole(ctx, tx, u.Email, RoleAdmin); err != nil {
-				return err
-			}
-		}
-		in = SignIn{User: u, SecondFactor: step}
 		in.SessionToken, err = s.replaceSession(ctx, tx, u, c, previousTokenHash)
 		return err
 	})
@@ -229,6 +225,77 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 		return SignIn{}, fmt.Errorf("auth: firebase sign-in: %w", err)
 	}
 	return in, nil
+}
+
+// firebaseAccount returns the verified account with email, replacing an
+// unverified one or making one when there is none (see FirebaseSignIn).
+func (s *Service) firebaseAccount(ctx context.Context, email, name string) (User, error) {
+	u, err := userByEmail(ctx, s.db.SQL, email)
+	switch {
+	case err == nil && u.EmailVerified:
+		return u, nil
+	case err == nil:
+		if s.erase == nil {
+			return User{}, errors.New("auth: firebase sign-in: no account eraser")
+		}
+		if err := s.erase(ctx, u); err != nil {
+			return User{}, err
+		}
+		s.logger.Info("an unverified account holding a Firebase sign-in's address was replaced", "user", u.ID)
+	case !errors.Is(err, errNotFound):
+		return User{}, err
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		name, _, _ = strings.Cut(email, "@")
+	}
+	fresh, err := s.newUser(ctx, truncate(name, maxNameLen), email, randomPassword(), RoleUser, true)
+	if err != nil {
+		return User{}, err
+	}
+	if _, err := s.insertNewUser(ctx, fresh); err != nil {
+		return User{}, err
+	}
+	// A sign-in at the same moment may have made it first.
+	if u, err = userByEmail(ctx, s.db.SQL, email); err != nil {
+		return User{}, err
+	}
+	if !u.EmailVerified {
+		// A sign-up took the address between the deletion and the insert.
+		return User{}, apperr.Unavailable("That sign-in collided with another. Sign in again.", time.Second, nil)
+	}
+	return u, nil
+}
+
+// FreshSignInAge is how recent a Firebase sign-in must be to stand in for
+// the password before an action that cannot be undone.
+const FreshSignInAge = 5 * time.Minute
+
+// MsgFreshSignInNeeded refuses a Firebase token that does not confirm a
+// deletion.
+const MsgFreshSignInNeeded = "Sign in with Google again (with this account's address) to confirm, then try again within 5 minutes."
+
+// ConfirmFreshSignIn checks, instead of a password, that idToken is a
+// Firebase sign-in to u's address made within FreshSignInAge, verified as
+// at sign-in; an account made by Firebase has no password its owner knows.
+// Attempts count against the account's login limit, like ConfirmPassword.
+func (s *Service) ConfirmFreshSignIn(ctx context.Context, u User, idToken string) error {
+	if s.firebase == nil {
+		return apperr.Invalid("idToken", MsgFirebaseOff)
+	}
+	if err := s.limit(ctx, map[string]int{"login:account:" + u.Email: s.cfg.PerAccount}); err != nil {
+		return err
+	}
+	claims, err := s.firebase.verify(ctx, strings.TrimSpace(idToken))
+	if k := apperr.KindOf(err); err != nil && k != apperr.KindUnauthenticated && k != apperr.KindForbidden {
+		return err
+	}
+	now := s.now()
+	if err != nil || strings.ToLower(strings.TrimSpace(claims.Email)) != u.Email || claims.AuthTime.IsZero() ||
+		now.Sub(claims.AuthTime) > FreshSignInAge || claims.AuthTime.Sub(now) > tokenSkew {
+		return apperr.Invalid("idToken", MsgFreshSignInNeeded)
+	}
+	return nil
 }
 
 // randomPassword is the password of an account made by a Firebase

@@ -42,6 +42,7 @@ func TestFirebaseTokensAreCheckedBeforeAnyoneSignsIn(t *testing.T) {
 			token string
 			kind  apperr.Kind
 		}{
+			{"no expiry", keys.TokenWithout(t, time.Now(), "exp"), apperr.KindUnauthenticated},
 			{"expired", keys.Token(t, time.Now(), func(b *jwt.Builder) { b.Expiration(time.Now().Add(-time.Hour)) }), apperr.KindUnauthenticated},
 			{"issued in the future", keys.Token(t, time.Now(), func(b *jwt.Builder) { b.IssuedAt(time.Now().Add(time.Hour)) }), apperr.KindUnauthenticated},
 			{"wrong audience", keys.Token(t, time.Now(), func(b *jwt.Builder) { b.Audience([]string{"another-project"}) }), apperr.KindUnauthenticated},
@@ -77,9 +78,10 @@ func TestFirebaseTokensAreCheckedBeforeAnyoneSignsIn(t *testing.T) {
 	})
 }
 
-// An existing account is linked by its email (and becomes verified); an
-// admin claim makes it an admin, who must still pass the second factor.
-func TestFirebaseLinksByEmailAndAdminsOweTheSecondFactor(t *testing.T) {
+// An existing, verified account is linked by its email. A Firebase
+// `admin` claim grants nothing: the admin role is ours (Promote), and an
+// admin who signs in through Firebase still owes the second factor.
+func TestFirebaseLinksVerifiedAccountsAndClaimsGrantNoRole(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		keys := firebasetest.Start(t, testProject, "key-1")
 		s := newFirebaseService(db, keys.URL)
@@ -88,15 +90,23 @@ func TestFirebaseLinksByEmailAndAdminsOweTheSecondFactor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), func(b *jwt.Builder) { b.Claim("admin", true) }), Client{IP: "10.0.0.1"}, "")
+		claimed := keys.Token(t, time.Now(), func(b *jwt.Builder) { b.Claim("admin", true) })
+		in, err := s.FirebaseSignIn(ctx, claimed, Client{IP: "10.0.0.1"}, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if in.User.ID != existing.ID || !in.User.IsAdmin() || in.SecondFactor != SecondFactorEnrol {
-			t.Fatalf("linked sign-in %+v; want the existing account, an admin who must enrol a second factor", in)
+		if in.User.ID != existing.ID || in.User.IsAdmin() || in.SecondFactor != "" {
+			t.Fatalf("linked sign-in %+v; want the existing account, a student", in)
 		}
-		if u, _ := userByID(ctx, db.SQL, existing.ID); !u.EmailVerified || u.Name != "Fran" {
+		if u, _ := userByID(ctx, db.SQL, existing.ID); u.IsAdmin() || u.Name != "Fran" {
 			t.Fatalf("the linked account: %+v", u)
+		}
+		if err := s.Promote(ctx, "fran@example.com"); err != nil {
+			t.Fatal(err)
+		}
+		in, err = s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), nil), Client{IP: "10.0.0.1"}, "")
+		if err != nil || !in.User.IsAdmin() || in.SecondFactor != SecondFactorEnrol {
+			t.Fatalf("a promoted account's sign-in %+v, %v; want an admin who must enrol a second factor", in, err)
 		}
 	})
 }

@@ -77,8 +77,8 @@ func (s *Service) StartEnrolment(ctx context.Context, u User) (Enrolment, error)
 // app holds it, and completes the sign-in. It returns the recovery codes,
 // the only time they exist outside their hashes.
 func (s *Service) ConfirmEnrolment(ctx context.Context, u User, sess Session, code string, c Client) (SignIn, []string, error) {
-	key := "second-factor:user:" + u.ID
-	if err := s.limit(ctx, map[string]int{key: s.cfg.PerAccount}); err != nil {
+	key, err := s.countCodeAttempt(ctx, u, c)
+	if err != nil {
 		return SignIn{}, nil, err
 	}
 	f, err := secondFactorOf(ctx, s.db.SQL, u.ID)
@@ -114,10 +114,10 @@ func (s *Service) ConfirmEnrolment(ctx context.Context, u User, sess Session, co
 
 // PassSecondFactor completes a half-finished admin sign-in with a code from
 // the authenticator app (each usable once) or a recovery code (each usable
-// once). Attempts are limited per account like passwords.
+// once). Attempts are limited like passwords (see countCodeAttempt).
 func (s *Service) PassSecondFactor(ctx context.Context, u User, sess Session, code string, c Client) (SignIn, error) {
-	key := "second-factor:user:" + u.ID
-	if err := s.limit(ctx, map[string]int{key: s.cfg.PerAccount}); err != nil {
+	key, err := s.countCodeAttempt(ctx, u, c)
+	if err != nil {
 		return SignIn{}, err
 	}
 	f, err := secondFactorOf(ctx, s.db.SQL, u.ID)
@@ -144,6 +144,35 @@ func (s *Service) PassSecondFactor(ctx context.Context, u User, sess Session, co
 	return in, s.limiter.Reset(ctx, key)
 }
 
+// countCodeAttempt counts one second-factor code attempt and returns the
+// key it counted against, or the refusal once that key's allowance
+// (RATE_LIMIT_PER_ACCOUNT per RATE_LIMIT_WINDOW) is spent.
+//
+// Whoever has an admin's password can reach this step, and a shared
+// allowance would let them lock the admin out for the whole window. As
+// login does with device cookies (see Login), a browser holding a device
+// cookie of this admin that has passed their second factor before has an
+// allowance of its own; every other attempt counts against the account.
+// The password alone cannot get such a cookie: Login issues new device
+// cookies to any browser with the right password, but only passing the
+// second factor (passSecondFactor) marks one. So a guesser spends only the
+// account's allowance, and the admin's own enrolled browser still signs in
+// with the right code at once.
+func (s *Service) countCodeAttempt(ctx context.Context, u User, c Client) (string, error) {
+	key := "second-factor:user:" + u.ID
+	if c.DeviceToken != "" {
+		device := hashToken(c.DeviceToken)
+		passed, err := devicePassedSecondFactor(ctx, s.db.SQL, device, u.ID, s.clock())
+		if err != nil {
+			return "", err
+		}
+		if passed {
+			key = "second-factor:device:" + device
+		}
+	}
+	return key, s.limit(ctx, map[string]int{key: s.cfg.PerAccount})
+}
+
 // passSecondFactor runs use, which reports whether the code given is
 // accepted (and uses it up), and if so replaces the browser's half-signed-in
 // session with a full one in the same transaction.
@@ -161,6 +190,11 @@ func (s *Service) passSecondFactor(ctx context.Context, u User, sess Session, c 
 			return err
 		}
 		now := s.clock()
+		if c.DeviceToken != "" {
+			if err := markDeviceSecondFactor(ctx, tx, hashToken(c.DeviceToken), u.ID, now); err != nil {
+				return err
+			}
+		}
 		in.SessionToken, err = s.startSession(ctx, tx, u, &now, c)
 		return err
 	})

@@ -83,6 +83,8 @@ type Service struct {
 	hashes  *hashGate
 	// firebase checks Firebase ID tokens; nil when that sign-in is off.
 	firebase *firebaseVerifier
+	// erase deletes an account across every domain (see UseEraser).
+	erase AccountEraser
 
 	// background carries work a response must not wait for (sending mail,
 	// work whose duration would reveal whether an account exists).
@@ -204,7 +206,7 @@ func (s *Service) Signup(ctx context.Context, name, email, password string, c Cl
 		return err
 	}
 	s.inBackground("finish signup", func(ctx context.Context) error {
-		created, err := insertUserIfNew(ctx, s.db.SQL, u)
+		created, err := s.insertNewUser(ctx, u)
 		if err != nil {
 			return err
 		}
@@ -610,25 +612,38 @@ func (s *Service) CreateUser(ctx context.Context, name, email, password string, 
 	if err != nil {
 		return User{}, err
 	}
-	created, err := insertUserIfNew(ctx, s.db.SQL, u)
+	created, err := s.insertNewUser(ctx, u)
 	if err != nil {
 		return User{}, err
 	}
 	if !created {
 		return User{}, apperr.Conflict(MsgEmailTaken)
 	}
-	return u, nil
+	return userByEmail(ctx, s.db.SQL, u.Email)
 }
 
 // Promote gives the account with email the admin role. Its sessions stop
 // counting as signed in until they pass a second factor, which the admin
 // sets up at their next login.
 func (s *Service) Promote(ctx context.Context, email string) error {
+	return s.setRole(ctx, email, RoleAdmin)
+}
+
+// Demote takes the admin role from the account with email: its sessions
+// count as a student's from their next request, and every later sign-in
+// is a student's. Its second factor stays, for a later promotion.
+func (s *Service) Demote(ctx context.Context, email string) error {
+	return s.setRole(ctx, email, RoleUser)
+}
+
+// setRole gives the account with email role; roles are set only here,
+// by an operator, never by a sign-in's claims.
+func (s *Service) setRole(ctx context.Context, email string, role Role) error {
 	email, err := NormalizeEmail(email)
 	if err != nil {
 		return err
 	}
-	ok, err := setRole(ctx, s.db.SQL, email, RoleAdmin)
+	ok, err := setRole(ctx, s.db.SQL, email, role)
 	if err != nil {
 		return err
 	}

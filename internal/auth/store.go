@@ -415,3 +415,89 @@ func deleteUser(ctx context.Context, q store.Queryer, userID string) error {
 	}
 	return nil
 }
+
+// installationSecret returns the value stored under name, storing the one
+// make returns when there is none yet (the first caller's wins a race).
+func installationSecret(ctx context.Context, q store.Queryer, name string, make func() string) (string, error) {
+	var value string
+	err := q.QueryRowContext(ctx, `SELECT value FROM auth_secrets WHERE name = $1`, name).Scan(&value)
+	if err == nil {
+		return value, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("auth: read %s: %w", name, err)
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO auth_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, name, make()); err != nil {
+		return "", fmt.Errorf("auth: store %s: %w", name, err)
+	}
+	if err := q.QueryRowContext(ctx, `SELECT value FROM auth_secrets WHERE name = $1`, name).Scan(&value); err != nil {
+		return "", fmt.Errorf("auth: read %s: %w", name, err)
+	}
+	return value, nil
+}
+
+// upsertSpentTrial keeps t under hash; an address deleted before keeps the
+// earlier trial end and the most sessions used.
+func upsertSpentTrial(ctx context.Context, q store.Queryer, hash string, t spentTrial) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO spent_trials (email_hash, trial_expires_at, sessions_used, deleted_at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (email_hash) DO UPDATE SET
+			trial_expires_at = CASE WHEN excluded.trial_expires_at < spent_trials.trial_expires_at THEN excluded.trial_expires_at ELSE spent_trials.trial_expires_at END,
+			sessions_used = CASE WHEN excluded.sessions_used > spent_trials.sessions_used THEN excluded.sessions_used ELSE spent_trials.sessions_used END,
+			deleted_at = excluded.deleted_at`, hash, t.trialExpiresAt, t.sessionsUsed, t.deletedAt)
+	if err != nil {
+		return fmt.Errorf("auth: record spent trial: %w", err)
+	}
+	return nil
+}
+
+func spentTrialOf(ctx context.Context, q store.Queryer, hash string) (spentTrial, error) {
+	var t spentTrial
+	err := q.QueryRowContext(ctx, `SELECT trial_expires_at, sessions_used, deleted_at FROM spent_trials WHERE email_hash = $1`, hash).
+		Scan(&t.trialExpiresAt, &t.sessionsUsed, &t.deletedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return spentTrial{}, errNotFound
+	}
+	if err != nil {
+		return spentTrial{}, fmt.Errorf("auth: read spent trial: %w", err)
+	}
+	return t, nil
+}
+
+// trustedDeviceHashes returns the hashes of userID's device cookies.
+func trustedDeviceHashes(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT token_hash FROM trusted_devices WHERE user_id = $1`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("auth: read trusted devices: %w", err)
+	}
+	defer rows.Close()
+	var hashes []string
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			return nil, fmt.Errorf("auth: read trusted devices: %w", err)
+		}
+		hashes = append(hashes, h)
+	}
+	return hashes, rows.Err()
+}
+
+// markDeviceSecondFactor records that the browser with device cookie hash
+// passed userID's second factor at now.
+func markDeviceSecondFactor(ctx context.Context, q store.Queryer, hash, userID string, now time.Time) error {
+	if _, err := q.ExecContext(ctx, `UPDATE trusted_devices SET second_factor_at = $1 WHERE token_hash = $2 AND user_id = $3`, now, hash, userID); err != nil {
+		return fmt.Errorf("auth: mark device: %w", err)
+	}
+	return nil
+}
+
+// devicePassedSecondFactor reports whether the device cookie hash is
+// userID's, unexpired, and has passed userID's second factor.
+func devicePassedSecondFactor(ctx context.Context, q store.Queryer, hash, userID string, now time.Time) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM trusted_devices
+		WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3 AND second_factor_at IS NOT NULL`, hash, userID, now).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("auth: read device: %w", err)
+	}
+	return n == 1, nil
+}

@@ -193,3 +193,61 @@ func TestQueuesHaveWorkersOfTheirOwn(t *testing.T) {
 		wait("the default queue's job once its worker was free", signal.ran)
 	})
 }
+
+type itemArgs struct {
+	ItemID string `json:"itemId"`
+}
+
+func (itemArgs) Kind() string { return "item" }
+
+// ForgetArgs deletes the jobs whose arguments carry a forgotten id, and
+// empties the arguments of one that is running; other jobs stay.
+func TestForgetArgsLeavesNoJobNamingTheIDs(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		client, err := New(db, slog.New(slog.DiscardHandler), DefaultOptions(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := map[string]int64{}
+		for _, item := range []string{"gone-1", "gone-2", "kept"} {
+			res, err := client.Insert(ctx, itemArgs{ItemID: item}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids[item] = res.Job.ID
+		}
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE `+jobTable(db)+` SET state = 'running' WHERE id = $1`, ids["gone-2"]); err != nil {
+			t.Fatal(err)
+		}
+		tx, err := db.SQL.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ForgetArgs(ctx, db, tx, []string{"gone-1", "gone-2", "never-queued"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := db.SQL.QueryContext(ctx, `SELECT id, CAST(args AS TEXT) FROM `+jobTable(db)+` ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var left []string
+		for rows.Next() {
+			var (
+				id   int64
+				args string
+			)
+			if err := rows.Scan(&id, &args); err != nil {
+				t.Fatal(err)
+			}
+			left = append(left, strings.ReplaceAll(args, " ", ""))
+		}
+		if want := []string{`{}`, `{"itemId":"kept"}`}; strings.Join(left, " ") != strings.Join(want, " ") {
+			t.Fatalf("jobs left %v, want %v (the running job emptied, the other kept)", left, want)
+		}
+	})
+}

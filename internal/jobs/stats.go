@@ -17,15 +17,19 @@ type Count struct {
 	Jobs  int
 }
 
+// jobTable names River's jobs table in the schema River was given.
+func jobTable(db *store.DB) string {
+	if db.Schema != "" {
+		return db.Schema + ".river_job"
+	}
+	return "river_job"
+}
+
 // Stats reads the queue as it stands: the jobs by kind and state, and for
 // each kind with jobs waiting to run, how long the oldest has waited (its
 // queue lag; a job scheduled for later does not wait until then).
 func Stats(ctx context.Context, db *store.DB, now time.Time) ([]Count, map[string]time.Duration, error) {
-	table := "river_job"
-	if db.Schema != "" {
-		table = db.Schema + ".river_job"
-	}
-	rows, err := db.SQL.QueryContext(ctx, `SELECT kind, state, COUNT(*) FROM `+table+` GROUP BY kind, state ORDER BY kind, state`)
+	rows, err := db.SQL.QueryContext(ctx, `SELECT kind, state, COUNT(*) FROM `+jobTable(db)+` GROUP BY kind, state ORDER BY kind, state`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("jobs: stats: %w", err)
 	}
@@ -47,7 +51,7 @@ func Stats(ctx context.Context, db *store.DB, now time.Time) ([]Count, map[strin
 			continue
 		}
 		var oldest time.Time
-		err := db.SQL.QueryRowContext(ctx, `SELECT scheduled_at FROM `+table+` WHERE kind = $1 AND state = $2 ORDER BY scheduled_at LIMIT 1`,
+		err := db.SQL.QueryRowContext(ctx, `SELECT scheduled_at FROM `+jobTable(db)+` WHERE kind = $1 AND state = $2 ORDER BY scheduled_at LIMIT 1`,
 			c.Kind, string(rivertype.JobStateAvailable)).Scan(&oldest)
 		if err != nil {
 			return nil, nil, fmt.Errorf("jobs: queue lag: %w", err)

@@ -5,8 +5,10 @@ package ratelimit
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/whitecoat/whitecoat/internal/store"
 )
@@ -126,6 +128,38 @@ func (l *Limiter) Reset(ctx context.Context, key string) error {
 		return fmt.Errorf("ratelimit: reset %s: %w", key, err)
 	}
 	return nil
+}
+
+// Forget deletes, inside the caller's transaction, the windows of every
+// key that counts attempts by one of identities (an email, an account id,
+// a device cookie's hash): a key ends with the identity it counts, after a
+// colon ("login:account:ana@example.com"). An account being deleted leaves
+// no key that names it.
+func (l *Limiter) Forget(ctx context.Context, q store.Queryer, identities ...string) error {
+	for _, identity := range identities {
+		if identity == "" {
+			continue
+		}
+		suffix := ":" + identity
+		// length and substr count characters in both dialects.
+		_, err := q.ExecContext(ctx, `DELETE FROM rate_limits WHERE length(key) > $1 AND substr(key, length(key) - $1 + 1) = $2`,
+			utf8.RuneCountInString(suffix), suffix)
+		if err != nil {
+			return fmt.Errorf("ratelimit: forget: %w", err)
+		}
+		l.forgetEndingWith(suffix)
+	}
+	return nil
+}
+
+func (l *Limiter) forgetEndingWith(suffix string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for key := range l.refused {
+		if strings.HasSuffix(key, suffix) {
+			delete(l.refused, key)
+		}
+	}
 }
 
 // Prune deletes windows that started before cutoff.

@@ -2,6 +2,7 @@ package ratelimit
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -57,4 +58,45 @@ func TestResetForgetsARefusal(t *testing.T) {
 	if ok, _, err := l.Hit(ctx, "login:pair:a|b", rule); !ok || err != nil {
 		t.Fatalf("after Reset: allowed=%v err=%v", ok, err)
 	}
+}
+
+// Forget removes the keys that end with an identity, and only those: a
+// refusal remembered in memory goes too.
+func TestForgetRemovesEveryKeyOfAnIdentity(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		l := New(db, time.Now)
+		rule := Rule{Limit: 1, Window: time.Hour}
+		keys := []string{"login:account:ana@example.com", "signup:email:ana@example.com", "second-factor:user:u1",
+			"login:account:hana@example.com", "login:ip:10.0.0.1", "second-factor:user:xu1"}
+		for _, key := range keys {
+			for range 2 {
+				if _, _, err := l.Hit(ctx, key, rule); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := l.Forget(ctx, db.SQL, "ana@example.com", "u1", ""); err != nil {
+			t.Fatal(err)
+		}
+		var left []string
+		rows, err := db.SQL.QueryContext(ctx, `SELECT key FROM rate_limits ORDER BY key`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				t.Fatal(err)
+			}
+			left = append(left, k)
+		}
+		if want := []string{"login:account:hana@example.com", "login:ip:10.0.0.1", "second-factor:user:xu1"}; strings.Join(left, " ") != strings.Join(want, " ") {
+			t.Fatalf("left %v, want %v", left, want)
+		}
+		if ok, _, err := l.Hit(ctx, "login:account:ana@example.com", rule); !ok || err != nil {
+			t.Fatalf("a forgotten key is still refused: allowed=%v err=%v", ok, err)
+		}
+	})
 }

@@ -68,11 +68,27 @@ func Start(t *testing.T, project, kid string) *Keys {
 }
 
 // Token signs an ID token as Firebase would for a verified
-// fran@example.com, issued a minute before now; edit changes its claims.
+// fran@example.com, issued (and signed in: auth_time) a minute before now;
+// edit changes its claims.
 func (k *Keys) Token(t *testing.T, now time.Time, edit func(b *jwt.Builder)) string {
 	t.Helper()
+	return k.sign(t, k.build(t, now, edit))
+}
+
+// TokenWithout signs the token Token would, without the named claim.
+func (k *Keys) TokenWithout(t *testing.T, now time.Time, claim string) string {
+	t.Helper()
+	tok := k.build(t, now, nil)
+	if err := tok.Remove(claim); err != nil {
+		t.Fatal(err)
+	}
+	return k.sign(t, tok)
+}
+
+func (k *Keys) build(t *testing.T, now time.Time, edit func(b *jwt.Builder)) jwt.Token {
+	t.Helper()
 	b := jwt.NewBuilder().Issuer(Issuer(k.Project)).Audience([]string{k.Project}).Subject("firebase-uid-1").
-		IssuedAt(now.Add(-time.Minute)).Expiration(now.Add(time.Hour)).
+		IssuedAt(now.Add(-time.Minute)).Expiration(now.Add(time.Hour)).Claim("auth_time", now.Add(-time.Minute).Unix()).
 		Claim("email", "Fran@Example.com").Claim("email_verified", true).Claim("name", "Fran Firebase")
 	if edit != nil {
 		edit(b)
@@ -81,6 +97,11 @@ func (k *Keys) Token(t *testing.T, now time.Time, edit func(b *jwt.Builder)) str
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tok
+}
+
+func (k *Keys) sign(t *testing.T, tok jwt.Token) string {
+	t.Helper()
 	signed, err := jwt.Sign(tok, jwt.WithKey(jwa.RS256(), k.private))
 	if err != nil {
 		t.Fatal(err)

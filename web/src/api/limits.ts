@@ -166,6 +166,9 @@ export const limits = {
   },
   deleteMyAccount: {
     body: {
+      idToken: {
+        maxLength: 8192,
+      },
       password: {
         maxLength: 1024,
       },
@@ -353,6 +356,9 @@ export const schemaLimits = {
     },
   },
   DeleteAccountInputBody: {
+    idToken: {
+      maxLength: 8192,
+    },
     password: {
       maxLength: 1024,
     },

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Delete my account
-         * @description Needs the account's password. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
+         * @description Needs the account's password, or (for an account made by a Firebase sign-in, which has none its owner knows) a Firebase ID token from a sign-in to the same address within the last 5 minutes. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
          */
         post: operations["delete-my-account"];
         delete?: never;
@@ -130,7 +130,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user's account, on their request
-         * @description As the user's own deletion, without their password. Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
+         * @description As the user's own deletion, without their password. An admin account can be deleted here only by itself: an operator first removes another admin's role (whitecoat user demote). Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
          */
         delete: operations["admin-delete-user"];
         options?: never;
@@ -1030,7 +1030,10 @@ export interface components {
             voiceFactor?: components["schemas"]["VoiceFactor"];
         };
         DeleteAccountInputBody: {
-            password: string;
+            /** @description A Firebase ID token from a sign-in to the account's address within the last 5 minutes, for an account without a password of its own. */
+            idToken?: string;
+            /** @description The account's password; give this or idToken. */
+            password?: string;
         };
         DeletedOutputBody: {
             /** @description What was deleted and which records were kept. */

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
 import { AccountData } from '@/features/account/components/account-data'
+import { useFreshFirebaseSignIn } from '@/features/auth/api/firebase-sign-in'
 import { meQueryOptions } from '@/features/auth/api/get-me'
 import { useClearSession } from '@/features/auth/api/logout'
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice'
@@ -40,6 +41,7 @@ export function DashboardRoute() {
   const professionSlug = useProfessionSlug()
   const clearSession = useClearSession()
   const navigate = useNavigate()
+  const freshSignIn = useFreshFirebaseSignIn()
 
   async function onDeleted(message: string) {
     toast.success('Your account has been deleted.', { description: message, duration: 20_000 })
@@ -71,7 +73,7 @@ export function DashboardRoute() {
           renderUpgrade={(label) => <UpgradeButton slug={professionSlug} label={label} size="lg" />}
           notice={returning ? <CheckoutReturn state={returning} premiumUntil={premiumUntil} /> : null}
         />
-        <AccountData onDeleted={(message) => void onDeleted(message)} />
+        <AccountData onDeleted={(message) => void onDeleted(message)} freshSignIn={freshSignIn} />
       </div>
     )
   }

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { dashboardBody, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
+import { CONFIRM_WITH_GOOGLE } from './account-data'
 
 const kept = 'The account and everything in it have been deleted. Your payment records are kept.'
 
@@ -37,5 +38,33 @@ describe('your data', () => {
     expect(screen.getByText(kept)).toBeInTheDocument()
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(passwords).toEqual(['wrong', 'right one'])
+  })
+})
+
+// The Firebase SDK opens Google's popup, which no test can reach; the
+// token it would give is what the page sends on.
+const popup = vi.hoisted(() => ({ firebaseIdToken: vi.fn<(config: unknown) => Promise<string>>() }))
+vi.mock('@/features/auth/api/firebase-sdk', () => popup)
+
+describe('deleting an account made with Google', () => {
+  it('confirms with a fresh Google sign-in instead of a password', async () => {
+    popup.firebaseIdToken.mockResolvedValue('fresh.id.token')
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => json(200, { user: user() }),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () => json(200, dashboardBody()),
+      'GET /api/auth/firebase/config': () =>
+        json(200, { enabled: true, projectId: 'whitecoat-prod', apiKey: 'AIza-key', authDomain: 'whitecoat-prod.firebaseapp.com' }),
+      'POST /api/account/delete': () => json(200, { message: kept }),
+    })
+    renderApp('/dental/dashboard')
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 5000 }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' })
+    const google = await within(dialog).findByRole('button', { name: CONFIRM_WITH_GOOGLE })
+    expect(google).toHaveAccessibleDescription(/never set a password/)
+    await userEvent.click(google)
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(popup.firebaseIdToken).toHaveBeenCalledTimes(1)
+    expect(calls.find((c) => c.key === 'POST /api/account/delete')?.body).toEqual({ idToken: 'fresh.id.token' })
   })
 })

@@ -18,12 +18,22 @@ import { useDeleteAccount } from '../api/delete-account'
 export const EXPORT_JSON_URL = '/api/account/export'
 export const EXPORT_CSV_URL = '/api/account/export.csv'
 
+export const CONFIRM_WITH_GOOGLE = 'Confirm with Google and delete'
+
+type Props = {
+  onDeleted: (message: string) => void
+  /** Opens a fresh sign-in with Google and returns its ID token; absent when the server offers none. */
+  freshSignIn?: (() => Promise<string>) | null
+}
+
 /**
  * "Your data": download everything we hold, or delete the account after
- * typing the password again. onDeleted runs once the account is gone (the
- * sign-in with it) with the server's note of what was kept.
+ * typing the password again, or, for an account made with Google (which
+ * has no password its owner knows), after signing in with Google again.
+ * onDeleted runs once the account is gone (the sign-in with it) with the
+ * server's note of what was kept.
  */
-export function AccountData({ onDeleted }: { onDeleted: (message: string) => void }) {
+export function AccountData({ onDeleted, freshSignIn }: Props) {
   return (
     <Card>
       <CardHeader>
@@ -43,17 +53,18 @@ export function AccountData({ onDeleted }: { onDeleted: (message: string) => voi
             Download my sessions (CSV)
           </a>
         </Button>
-        <DeleteAccountDialog onDeleted={onDeleted} />
+        <DeleteAccountDialog onDeleted={onDeleted} freshSignIn={freshSignIn} />
       </CardContent>
     </Card>
   )
 }
 
-function DeleteAccountDialog({ onDeleted }: { onDeleted: (message: string) => void }) {
+function DeleteAccountDialog({ onDeleted, freshSignIn }: Props) {
   const [open, setOpen] = useState(false)
   const [password, setPassword] = useState('')
   const remove = useDeleteAccount()
   const passwordId = useId()
+  const googleHintId = useId()
 
   function onOpenChange(next: boolean) {
     setOpen(next)
@@ -65,7 +76,7 @@ function DeleteAccountDialog({ onDeleted }: { onDeleted: (message: string) => vo
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
-    remove.mutate(password, { onSuccess: (data) => onDeleted(data.message) })
+    remove.mutate({ password }, { onSuccess: (data) => onDeleted(data.message) })
   }
 
   return (
@@ -99,6 +110,22 @@ function DeleteAccountDialog({ onDeleted }: { onDeleted: (message: string) => vo
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={remove.isError || undefined}
           />
+          {freshSignIn ? (
+            <div className="grid gap-2">
+              <p id={googleHintId} className="text-sm text-muted-foreground">
+                Made your account with Google and never set a password? Sign in with Google again instead.
+              </p>
+              <Button
+                type="button"
+                variant="outline"
+                aria-describedby={googleHintId}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate({ freshSignIn }, { onSuccess: (data) => onDeleted(data.message) })}
+              >
+                {CONFIRM_WITH_GOOGLE}
+              </Button>
+            </div>
+          ) : null}
           {remove.isError ? (
             <Alert variant="destructive" role="alert">
               <AlertDescription>{errorMessage(remove.error)}</AlertDescription>
