@@ -195,7 +195,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	}
 	uploads := map[string]bool{http.MethodPut + " " + practice.AudioPath: true, http.MethodPatch + " " + practice.AudioPath: true}
 	return a.metrics.Requests(httpx.Chain(mux,
-		httpx.ClientIPFrom(a.cfg.TrustedProxyHeader),
+		httpx.ClientIPFrom(httpx.ProxyTrust{Header: a.cfg.TrustedProxyHeader, Proxies: a.cfg.TrustedProxies}),
 		httpx.RequestLog(a.logger),
 		httpx.Recover,
 		httpx.SecurityHeaders(a.cfg.SecureCookies()),
