@@ -177,6 +177,11 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 			httpx.WriteProblem(w, http.StatusServiceUnavailable, "The database is not reachable.")
 			return
 		}
+		if err := a.db.CheckSchema(r.Context()); err != nil {
+			httpx.Logger(r.Context()).Warn("readiness check failed", "err", err)
+			httpx.WriteProblem(w, http.StatusServiceUnavailable, "The database does not hold the schema this version works on.")
+			return
+		}
 		if err := a.practice.CheckStorage(); err != nil {
 			httpx.Logger(r.Context()).Warn("readiness check failed", "err", err)
 			httpx.WriteProblem(w, http.StatusServiceUnavailable, "Recorded answers cannot be stored.")
