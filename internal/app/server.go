@@ -178,6 +178,11 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 			httpx.WriteProblem(w, http.StatusServiceUnavailable, "The database is not reachable.")
 			return
 		}
+		if err := a.db.CheckSchema(r.Context()); err != nil {
+			httpx.Logger(r.Context()).Warn("readiness check failed", "err", err)
+			httpx.WriteProblem(w, http.StatusServiceUnavailable, "The database does not hold the schema this version works on.")
+			return
+		}
 		if err := a.practice.CheckStorage(); err != nil {
 			httpx.Logger(r.Context()).Warn("readiness check failed", "err", err)
 			httpx.WriteProblem(w, http.StatusServiceUnavailable, "Recorded answers cannot be stored.")
@@ -196,7 +201,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	}
 	uploads := map[string]bool{http.MethodPut + " " + practice.AudioPath: true, http.MethodPatch + " " + practice.AudioPath: true}
 	return a.metrics.Requests(httpx.Chain(mux,
-		httpx.ClientIPFrom(a.cfg.TrustedProxyHeader),
+		httpx.ClientIPFrom(httpx.ProxyTrust{Header: a.cfg.TrustedProxyHeader, Proxies: a.cfg.TrustedProxies}),
 		httpx.RequestLog(a.logger),
 		httpx.Recover,
 		httpx.SecurityHeaders(a.cfg.SecureCookies()),

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"strconv"
@@ -44,6 +45,9 @@ type Config struct {
 	// TrustedProxyHeader names the header carrying the client IP when the
 	// binary runs behind a proxy that sets it; empty means use RemoteAddr.
 	TrustedProxyHeader string
+	// TrustedProxies are the proxies' addresses; empty means the TCP peer
+	// is the only proxy (see httpx.ProxyTrust).
+	TrustedProxies []netip.Prefix
 
 	ShutdownTimeout time.Duration
 
@@ -142,7 +146,8 @@ var Vars = []Var{
 	{"RATE_LIMIT_WINDOW", "15m", "Window for login, signup, reset and resend rate limits."},
 	{"RATE_LIMIT_PER_ACCOUNT", "10", "Attempts per account per window: logins from browsers without the account's device cookie (across all addresses), per trusted browser, second-factor codes, and emails per address."},
 	{"RATE_LIMIT_PER_IP", "50", "Attempts per client IP per window."},
-	{"TRUSTED_PROXY_HEADER", "", "Header holding the client IP set by your load balancer (e.g. X-Forwarded-For); empty trusts only the TCP peer."},
+	{"TRUSTED_PROXY_HEADER", "", "Header your reverse proxy writes the client IP into (e.g. X-Forwarded-For, X-Real-IP); empty: no proxy, the TCP peer is the client. Only its right-most entries, the ones the proxies added, are believed (see Behind a reverse proxy)."},
+	{"TRUSTED_PROXIES", "", "Comma-separated addresses or CIDR ranges of your proxies (e.g. 10.0.0.0/8, 127.0.0.1); the header counts only from them and their entries are skipped from the right. Empty: the TCP peer is the one proxy and the header's right-most entry is the client. Needs TRUSTED_PROXY_HEADER."},
 	{"SHUTDOWN_TIMEOUT", "30s", "How long SIGTERM waits for in-flight requests and jobs."},
 	{"ANSWER_LIMIT", "3m", "Longest recorded answer; recording stops by itself there."},
 	{"PRACTICE_DAILY_ANSWER_LIMIT", "150", "Answers one user may upload per 24 hours before usage pauses (the usage guard)."},
@@ -212,7 +217,11 @@ func Load(getenv func(string) string) (Config, error) {
 	c.RateLimitWindow = p.duration("RATE_LIMIT_WINDOW")
 	c.RateLimitPerAccount = p.positiveInt("RATE_LIMIT_PER_ACCOUNT")
 	c.RateLimitPerIP = p.positiveInt("RATE_LIMIT_PER_IP")
-	c.TrustedProxyHeader = p.str("TRUSTED_PROXY_HEADER")
+	c.TrustedProxyHeader = p.headerName("TRUSTED_PROXY_HEADER")
+	c.TrustedProxies = p.prefixes("TRUSTED_PROXIES")
+	if len(c.TrustedProxies) > 0 && c.TrustedProxyHeader == "" {
+		p.fail("TRUSTED_PROXIES", "needs TRUSTED_PROXY_HEADER: without a header there is no proxy's word to trust")
+	}
 	c.ShutdownTimeout = p.duration("SHUTDOWN_TIMEOUT")
 	c.AnswerLimit = p.duration("ANSWER_LIMIT")
 	if c.AnswerLimit > 10*time.Minute {
@@ -354,6 +363,42 @@ func (p *parser) positiveInt(name string) int {
 		return 1
 	}
 	return n
+}
+
+// headerName accepts an HTTP header name. Forwarded (RFC 7239) is refused:
+// its entries are "for=..." pairs, not addresses, and would never resolve.
+func (p *parser) headerName(name string) string {
+	v := p.str(name)
+	if strings.EqualFold(v, "Forwarded") {
+		p.fail(name, "cannot be Forwarded; use X-Forwarded-For or a header holding only the address, such as X-Real-IP")
+		return ""
+	}
+	const tokenChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~"
+	if strings.Trim(v, tokenChars) != "" {
+		p.fail(name, "must be an HTTP header name such as X-Forwarded-For, got %q", v)
+		return ""
+	}
+	return v
+}
+
+// prefixes reads a comma-separated list of IP addresses and CIDR ranges;
+// an address is a range of one.
+func (p *parser) prefixes(name string) []netip.Prefix {
+	var out []netip.Prefix
+	for _, entry := range strings.Split(p.str(name), ",") {
+		entry = strings.TrimSpace(entry)
+		if entry == "" {
+			continue
+		}
+		if addr, err := netip.ParseAddr(entry); err == nil && addr.Zone() == "" {
+			out = append(out, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
+		} else if prefix, err := netip.ParsePrefix(entry); err == nil {
+			out = append(out, prefix.Masked())
+		} else {
+			p.fail(name, "must list IP addresses or CIDR ranges such as 10.0.0.0/8, 127.0.0.1, fd00::/8; %q is neither", entry)
+		}
+	}
+	return out
 }
 
 func (p *parser) logLevel(name string) slog.Level {

@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -126,28 +125,6 @@ func Recover(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
-}
-
-// ClientIPFrom resolves the client address: the TCP peer, or the first
-// address in trustedHeader when the app runs behind a proxy that sets it.
-func ClientIPFrom(trustedHeader string) Middleware {
-	return func(next http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ip, _, err := net.SplitHostPort(r.RemoteAddr)
-			if err != nil {
-				ip = r.RemoteAddr
-			}
-			if trustedHeader != "" {
-				if v := r.Header.Get(trustedHeader); v != "" {
-					first := strings.TrimSpace(strings.Split(v, ",")[0])
-					if net.ParseIP(first) != nil {
-						ip = first
-					}
-				}
-			}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientIPKey, ip)))
-		})
-	}
 }
 
 // SecurityHeaders sets the browser protections on every response,

@@ -2,7 +2,6 @@ package practice
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"io"
 	"io/fs"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/csvsafe"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -61,9 +61,11 @@ var csvHeader = []string{"session_id", "session_started", "profession", "session
 	"transcript", "overall_score", "overall_impression", "clarity_structure", "content", "feedback_summary", "suggestions", "red_flags", "competencies"}
 
 // WriteCSV writes the export's sessions as CSV, one row per question with
-// its answer and feedback, for a spreadsheet.
+// its answer and feedback, for a spreadsheet. Cells a spreadsheet would run
+// as formulas (a typed answer can begin with "=") are written as text.
+// Scores are 0-100, never negative, so no number is touched.
 func (e Export) WriteCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
+	cw := csvsafe.NewWriter(w)
 	if err := cw.Write(csvHeader); err != nil {
 		return err
 	}

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/csvsafe"
 )
 
 // Format is an import/export file format.
@@ -404,8 +406,10 @@ func jsonMessage(err error) string {
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
+// encodeCSV writes cells a spreadsheet would run as formulas as text, and
+// decodeCSV reads them back as they were (see csvsafe).
 func encodeCSV(w io.Writer, qs []Question) error {
-	cw := csv.NewWriter(w)
+	cw := csvsafe.NewWriter(w)
 	if err := cw.Write(columns); err != nil {
 		return fmt.Errorf("question: encode csv: %w", err)
 	}
@@ -516,7 +520,7 @@ func csvRow(rec []string, line, width int, index map[string]int) row {
 	rw := row{line: line}
 	get := func(col string) string {
 		if i, ok := index[col]; ok {
-			return rec[i]
+			return csvsafe.Restore(rec[i])
 		}
 		return ""
 	}

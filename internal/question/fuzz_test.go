@@ -12,6 +12,10 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte("text,mainTags\nWhy?,dental\n"), true)
 	f.Add([]byte("id,seedKey,text,subtag,tip,big3,big3Order,mainTags,createdAt,updatedAt,createdBy,updatedBy\n"+
 		"a,k,\"Multi\nline, \"\"quoted\"\"?\",ethical,tip,TRUE,1,DENTAL;pa,2025-09-07T14:30:00.5+02:00,,me,\n"), true)
+	// Cells a spreadsheet would run, quoted and not: exported behind a quote,
+	// they must come back as they were.
+	f.Add([]byte("text,tip,scenario,mainTags\n\"'=1+1, why?\",''Tis a tip,-A ward,dental\n@you?,'+1,,pa\n"), true)
+	f.Add([]byte(`{"questions":[{"text":"=HYPERLINK(\"x\")","tip":"'@","mainTags":["ot"]}]}`), false)
 	f.Add([]byte(`{"questions":[{"text":"Why?","mainTags":["ot"],"big3":true,"big3Order":3}]}`), false)
 	f.Add([]byte(`[{"text":" x ","mainTags":["Vet","veterinary"],"createdAt":"2025-01-01T00:00:00Z"}, null, 1]`), false)
 	f.Fuzz(func(t *testing.T, data []byte, csv bool) {

@@ -52,6 +52,8 @@ type DB struct {
 	// DSN is what Open was given, so tests can start commands on the same
 	// database.
 	DSN string
+	// tables are those Migrate left, for CheckSchema.
+	tables []string
 }
 
 // Open connects to dsn: a postgres:// URL, or an SQLite file path (optionally
@@ -139,17 +141,9 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Migrate applies every pending embedded migration for the DB's dialect.
 func (db *DB) Migrate(ctx context.Context, logger *slog.Logger) error {
-	dir, err := fs.Sub(migrations, "migrations/"+string(db.Dialect))
+	p, err := db.migrationProvider()
 	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
-	}
-	dialect := goose.DialectSQLite3
-	if db.Dialect == Postgres {
-		dialect = goose.DialectPostgres
-	}
-	p, err := goose.NewProvider(dialect, db.SQL, dir)
-	if err != nil {
-		return fmt.Errorf("store: migrations: %w", err)
+		return err
 	}
 	results, err := p.Up(ctx)
 	if err != nil {
@@ -158,7 +152,28 @@ func (db *DB) Migrate(ctx context.Context, logger *slog.Logger) error {
 	for _, r := range results {
 		logger.Info("applied migration", "version", r.Source.Version, "path", r.Source.Path, "duration", r.Duration)
 	}
-	return db.migrateRiver(ctx, logger)
+	if err := db.migrateRiver(ctx, logger); err != nil {
+		return err
+	}
+	db.tables, err = db.tableNames(ctx)
+	return err
+}
+
+// migrationProvider is goose on the embedded migrations of the DB's dialect.
+func (db *DB) migrationProvider() (*goose.Provider, error) {
+	dir, err := fs.Sub(migrations, "migrations/"+string(db.Dialect))
+	if err != nil {
+		return nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	dialect := goose.DialectSQLite3
+	if db.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(dialect, db.SQL, dir)
+	if err != nil {
+		return nil, fmt.Errorf("store: migrations: %w", err)
+	}
+	return p, nil
 }
 
 // migrateRiver applies the job queue's own schema, which River versions
