@@ -14,19 +14,26 @@ import (
 	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 )
 
+// twoStudents signs in Ana and Bob, two verified students.
+func twoStudents(t *testing.T, app *testApp) (ana, bob *browser) {
+	t.Helper()
+	for _, email := range []string{"ana@example.com", "bob@example.com"} {
+		if _, err := app.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ana, bob = app.browser(t, "10.0.0.1"), app.browser(t, "10.0.0.2")
+	wantStatus(t, ana.login("ana@example.com", pw), http.StatusOK)
+	wantStatus(t, bob.login("bob@example.com", pw), http.StatusOK)
+	return ana, bob
+}
+
 // Every practice endpoint refuses bad input with a precise 4xx and leaves
 // the session as it was.
 func TestPracticeAPIRefusesBadInput(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
-		for _, email := range []string{"ana@example.com", "bob@example.com"} {
-			if _, err := app.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
-				t.Fatal(err)
-			}
-		}
-		ana, bob := app.browser(t, "10.0.0.1"), app.browser(t, "10.0.0.2")
-		wantStatus(t, ana.login("ana@example.com", pw), http.StatusOK)
-		wantStatus(t, bob.login("bob@example.com", pw), http.StatusOK)
+		ana, bob := twoStudents(t, app)
 
 		r := ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 2})
 		wantStatus(t, r, http.StatusCreated)
@@ -112,14 +119,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
-		for _, email := range []string{"ana@example.com", "bob@example.com"} {
-			if _, err := app.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
-				t.Fatal(err)
-			}
-		}
-		ana, bob := app.browser(t, "10.0.0.1"), app.browser(t, "10.0.0.2")
-		wantStatus(t, ana.login("ana@example.com", pw), http.StatusOK)
-		wantStatus(t, bob.login("bob@example.com", pw), http.StatusOK)
+		ana, bob := twoStudents(t, app)
 
 		const title = "Ana's private practice"
 		r := ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "custom",

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -121,27 +122,8 @@ func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		save := func(questions ...string) practice.Saved {
-			s, err := f.svc.Create(ctx, ana(), customSession("dental", questions...))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, it := range s.Items {
-				if _, err := f.svc.Skip(ctx, ana(), s.ID, it.ID); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if _, err := f.svc.Complete(ctx, ana(), s.ID, 10); err != nil {
-				t.Fatal(err)
-			}
-			sv, err := f.svc.Save(ctx, ana(), s.ID, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return sv
-		}
-		effort := save("Why dentistry?", "What does 100% effort mean to you, ÉMILE?")
-		teamwork := save("Tell me about teamwork.")
+		effort := f.saveUnanswered(t, ana(), customSession("dental", "Why dentistry?", "What does 100% effort mean to you, ÉMILE?"))
+		teamwork := f.saveUnanswered(t, ana(), customSession("dental", "Tell me about teamwork."))
 		if _, err := db.SQL.ExecContext(ctx, `UPDATE saved_sessions SET items = 'not readable'`); err != nil {
 			t.Fatal(err)
 		}
@@ -187,16 +169,7 @@ func TestTheMigrationFillsTheQuestionTextOfEarlierSessions(t *testing.T) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), customSession("dental", "Why DENTISTRY?", "What does 100% effort mean to you, Émile?"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.svc.Complete(ctx, ana(), s.ID, 10); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.svc.Save(ctx, ana(), s.ID, ""); err != nil {
-			t.Fatal(err)
-		}
+		f.saveUnanswered(t, ana(), customSession("dental", "Why DENTISTRY?", "What does 100% effort mean to you, Émile?"))
 		var saved string
 		if err := db.SQL.QueryRowContext(ctx, `SELECT question_text FROM saved_sessions`).Scan(&saved); err != nil {
 			t.Fatal(err)
@@ -247,22 +220,8 @@ func TestASearchLooksThroughTheNewestSessions(t *testing.T) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		save := func(profession, question string) practice.Saved {
-			s, err := f.svc.Create(ctx, ana(), customSession(profession, question))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := f.svc.Complete(ctx, ana(), s.ID, 10); err != nil {
-				t.Fatal(err)
-			}
-			sv, err := f.svc.Save(ctx, ana(), s.ID, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return sv
-		}
-		effort := save("dental", "What does effort mean to you?")
-		teamwork := save("medical", "Tell me about teamwork.")
+		effort := f.saveUnanswered(t, ana(), customSession("dental", "What does effort mean to you?"))
+		teamwork := f.saveUnanswered(t, ana(), customSession("medical", "Tell me about teamwork."))
 		err := db.WithTx(ctx, func(tx *sql.Tx) error {
 			for i := range practice.MaxSearchedSessions {
 				_, err := tx.ExecContext(ctx, `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at, overall_avg,
@@ -300,4 +259,24 @@ func TestASearchLooksThroughTheNewestSessions(t *testing.T) {
 			}
 		}
 	})
+}
+
+// saveUnanswered saves a session of in whose questions were all left
+// unanswered: it uses no free session, so a trial saves as many as a test
+// needs.
+func (f *fixture) saveUnanswered(t *testing.T, u auth.User, in practice.CreateInput) practice.Saved {
+	t.Helper()
+	ctx := context.Background()
+	s, err := f.svc.Create(ctx, u, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Complete(ctx, u, s.ID, 10); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := f.svc.Save(ctx, u, s.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sv
 }
