@@ -14,19 +14,26 @@ import (
 	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 )
 
+// twoStudents signs in Ana and Bob, two verified students.
+func twoStudents(t *testing.T, app *testApp) (ana, bob *browser) {
+	t.Helper()
+	for _, email := range []string{"ana@example.com", "bob@example.com"} {
+		if _, err := app.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ana, bob = app.browser(t, "10.0.0.1"), app.browser(t, "10.0.0.2")
+	wantStatus(t, ana.login("ana@example.com", pw), http.StatusOK)
+	wantStatus(t, bob.login("bob@example.com", pw), http.StatusOK)
+	return ana, bob
+}
+
 // Every practice endpoint refuses bad input with a precise 4xx and leaves
 // the session as it was.
 func TestPracticeAPIRefusesBadInput(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
-		for _, email := range []string{"ana@example.com", "bob@example.com"} {
-			if _, err := app.auth.CreateUser(t.Context(), "Student", email, pw, auth.RoleUser); err != nil {
-				t.Fatal(err)
-			}
-		}
-		ana, bob := app.browser(t, "10.0.0.1"), app.browser(t, "10.0.0.2")
-		wantStatus(t, ana.login("ana@example.com", pw), http.StatusOK)
-		wantStatus(t, bob.login("bob@example.com", pw), http.StatusOK)
+		ana, bob := twoStudents(t, app)
 
 		r := ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": 2})
 		wantStatus(t, r, http.StatusCreated)
@@ -72,7 +79,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 			{"finish with no size", ana.post(audioPath+"/finish", map[string]int{"size": 0}), http.StatusUnprocessableEntity, "size"},
 			{"save before completing", ana.post("/api/practice/sessions/"+id+"/save", map[string]string{"title": "x"}), http.StatusConflict, "Complete the session"},
 			{"retry a pending answer", ana.post("/api/practice/sessions/"+id+"/items/"+item+"/retry", map[string]string{}), http.StatusConflict, "failed answer"},
-			{"another user's saved session", bob.get("/api/practice/saved/0123"), http.StatusNotFound, practice.MsgSavedNotFound},
+			{"a missing saved session", bob.get("/api/practice/saved/0123"), http.StatusNotFound, practice.MsgSavedNotFound},
 		} {
 			if tc.resp.Status != tc.status || !strings.Contains(tc.resp.Detail(t), tc.detail) {
 				t.Errorf("%s: %d %q, want %d containing %q", tc.name, tc.resp.Status, tc.resp.Detail(t), tc.status, tc.detail)
@@ -101,6 +108,81 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 				t.Fatalf("answer never processed: %v", first)
 			}
 			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
+
+// Another student's saved session, asked for by its real id through every
+// operation that takes one, is answered as missing and comes back as it
+// was: nothing of it shows, and nothing of the other student's reaches it.
+// (A made-up id showed only that missing ids are missing.)
+func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		ana, bob := twoStudents(t, app)
+
+		const title = "Ana's private practice"
+		r := ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "custom",
+			"questions": []map[string]string{{"text": "Why would a quokka make a good dentist?"}}})
+		wantStatus(t, r, http.StatusCreated)
+		sess := r.JSON(t)["session"].(map[string]any)
+		id := sess["id"].(string)
+		item := sess["items"].([]any)[0].(map[string]any)["id"].(string)
+		sessionPath := "/api/practice/sessions/" + id
+		wantStatus(t, ana.do(http.MethodPut, sessionPath+"/items/"+item+"/audio", bytes.NewReader(whispertest.Recording(t)),
+			map[string]string{"Content-Type": "audio/webm"}), http.StatusAccepted)
+		wantStatus(t, ana.post(sessionPath+"/complete", map[string]int{"totalSessionTime": 60}), http.StatusOK)
+		deadline := time.Now().Add(30 * time.Second)
+		for ana.get(sessionPath).JSON(t)["session"].(map[string]any)["processing"] == true {
+			if time.Now().After(deadline) {
+				t.Fatal("the session is still processing")
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		r = ana.post(sessionPath+"/save", map[string]string{"title": title})
+		wantStatus(t, r, http.StatusCreated)
+		savedPath := "/api/practice/saved/" + r.JSON(t)["saved"].(map[string]any)["id"].(string)
+		before := ana.get(savedPath)
+		wantStatus(t, before, http.StatusOK)
+		heard := before.JSON(t)["saved"].(map[string]any)["items"].([]any)[0].(map[string]any)["transcript"].(string)
+		if heard == "" {
+			t.Fatal("the saved answer has no transcript to protect")
+		}
+
+		const bobsText = "Bob wrote this over Ana's answer, and it should never be seen in her session."
+		for _, tc := range []struct {
+			name   string
+			resp   response
+			detail string
+		}{
+			{"read the saved session", bob.get(savedPath), practice.MsgSavedNotFound},
+			{"save it again under his title", bob.post(sessionPath+"/save", map[string]string{"title": "Bob's now"}), practice.MsgSessionNotFound},
+			{"correct its transcript", bob.do(http.MethodPut, sessionPath+"/items/"+item+"/transcript", strings.NewReader(`{"transcript": "`+bobsText+`"}`),
+				map[string]string{"Content-Type": "application/json"}), practice.MsgSessionNotFound},
+			{"read its session", bob.get(sessionPath), practice.MsgSessionNotFound},
+			{"compare with its answers", bob.get(sessionPath + "/earlier-attempts"), practice.MsgSessionNotFound},
+		} {
+			if tc.resp.Status != http.StatusNotFound || tc.resp.Detail(t) != tc.detail {
+				t.Errorf("Bob tried to %s: %d %q, want 404 %q", tc.name, tc.resp.Status, tc.resp.Detail(t), tc.detail)
+			}
+			for _, secret := range []string{title, heard, "quokka"} {
+				if bytes.Contains(tc.resp.Body, []byte(secret)) {
+					t.Errorf("Bob tried to %s and saw %q: %s", tc.name, secret, tc.resp.Body)
+				}
+			}
+		}
+		if found := bob.get("/api/practice/history?q=quokka").JSON(t); found["total"] != 0.0 {
+			t.Errorf("Bob's history search found Ana's session: %v", found)
+		}
+
+		after := ana.get(savedPath)
+		wantStatus(t, after, http.StatusOK)
+		if !bytes.Equal(after.Body, before.Body) {
+			t.Errorf("Ana's saved session changed:\nbefore %s\nafter  %s", before.Body, after.Body)
+		}
+		live := ana.get(sessionPath).JSON(t)["session"].(map[string]any)["items"].([]any)[0].(map[string]any)
+		if live["transcript"] != heard || live["correction"] != nil {
+			t.Errorf("Ana's answer changed: transcript %v, correction %v", live["transcript"], live["correction"])
 		}
 	})
 }

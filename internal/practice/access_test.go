@@ -129,6 +129,65 @@ func TestAnswersAfterTheTrialEndedAreRefused(t *testing.T) {
 	})
 }
 
+// A piece is admitted, written to disk, then recorded in a transaction;
+// the trial may end in between. The transaction checks spec §4 again, for
+// the first piece of an answer and for the pieces after it, and the refused
+// piece leaves the answer as it was.
+func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		var (
+			mu  sync.Mutex
+			now = time.Now()
+		)
+		clock := func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			return now
+		}
+		f := newFixtureClocked(t, db, clock, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := recording(t)
+		first, later := s.Items[0], s.Items[1]
+		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, later.ID, 0, "audio/webm", rec); err != nil {
+			t.Fatal(err)
+		}
+		admitted := map[string]practice.Item{}
+		for _, it := range []practice.Item{first, later} {
+			if admitted[it.ID], err = f.svc.AdmitAnswer(ctx, ana(), s.ID, it.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		usage := ana().UsageCount
+
+		mu.Lock()
+		now = ana().TrialExpiresAt.Add(time.Minute)
+		mu.Unlock()
+		_, err = practice.AppendAdmitted(f.svc, ctx, ana(), admitted[first.ID], 0, "audio/webm", rec)
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = practice.AppendAdmitted(f.svc, ctx, ana(), admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+
+		// Finishing shows what the server holds: nothing of the first
+		// answer, and the later one as it was before the refused piece.
+		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)))
+		wantKind(t, err, apperr.KindConflict, "No recording was uploaded")
+		mu.Lock()
+		now = time.Now()
+		mu.Unlock()
+		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec))); err != nil {
+			t.Fatalf("the later answer after a refused piece: %v", err)
+		}
+		if got := ana().UsageCount; got != usage {
+			t.Fatalf("usage %d after refused pieces, was %d", got, usage)
+		}
+	})
+}
+
 // Streamed pieces bypassed the daily usage guard: 20 streams were accepted
 // with usage 0, holding 106 MB on disk. A stream counts from its first
 // piece, and the bytes a user has arriving in pieces are capped.

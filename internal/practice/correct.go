@@ -17,10 +17,11 @@ const (
 	MsgCorrectionNotScored = "Only an answer that was transcribed and scored can be corrected."
 	MsgCorrectionEmpty     = "The corrected transcript has no answer in it to score. Write what you said."
 	MsgCorrectionFailed    = "Feedback could not be generated for the corrected transcript. Try again in a moment."
+	MsgTypedAnswerFinal    = "A typed answer is final: it is scored as you submitted it within its time. Only the transcript of a recorded answer can be corrected."
 )
 
 // CorrectTranscript replaces what the speech engine heard in one of the
-// student's answers with what they say they said, and scores the answer
+// student's recorded answers with what they say they said, and scores the answer
 // again on it. What the engine heard is kept and the answer is marked as
 // corrected. The session's average, the account's averages, the next
 // session's comparison and the session's saved copy follow; the session
@@ -41,6 +42,12 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	it, ok := itemOf(sess, itemID)
 	if !ok {
 		return Session{}, apperr.NotFound(MsgItemNotFound)
+	}
+	// Correction mends what the recogniser misheard. A typed answer was
+	// written by the student, against its clock: rewriting it after the
+	// session would be a second, untimed attempt scored as the first.
+	if it.Kind == KindTyped {
+		return Session{}, apperr.Conflict(MsgTypedAnswerFinal)
 	}
 	if it.Status != StatusDone || it.Transcript == nil || !sess.statsApplied {
 		return Session{}, apperr.Conflict(MsgCorrectionNotScored)

@@ -118,7 +118,7 @@ func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
 		if _, err := f.svc.Complete(ctx, ana(), s.ID, 60); err != nil {
 			t.Fatal(err)
 		}
-		f.waitProcessed(t, ana(), s.ID)
+		done := f.waitProcessed(t, ana(), s.ID)
 		for _, c := range []struct {
 			name string
 			user auth.User
@@ -136,6 +136,83 @@ func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
 			_, err := f.svc.CorrectTranscript(ctx, c.user, s.ID, c.item, c.text)
 			if e, ok := apperr.As(err); !ok || e.Kind != c.kind {
 				t.Errorf("%s: %v, want kind %d", c.name, err, c.kind)
+			}
+		}
+		// Refused is not enough: Ben's text must not have reached Ana's answer.
+		after, err := f.svc.Get(ctx, ana(), s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		was, is := done.Items[0], after.Items[0]
+		if is.Transcript == nil || *is.Transcript != *was.Transcript || is.Correction != nil || is.Feedback.OverallScore != was.Feedback.OverallScore ||
+			*after.AverageScore != *done.AverageScore {
+			t.Fatalf("a refused correction changed the answer: transcript %q, correction %+v, score %d (was %d), average %d (was %d)",
+				*is.Transcript, is.Correction, is.Feedback.OverallScore, was.Feedback.OverallScore, *after.AverageScore, *done.AverageScore)
+		}
+	})
+}
+
+// A timed typed answer was rewritten after the session through the
+// correction meant for what the speech engine misheard (scored 4, then
+// 95). A typed answer is the student's own text as submitted in time:
+// nothing was misheard, so there is nothing to correct.
+func TestATypedAnswerCannotBeCorrected(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "random", Format: practice.FormatCasper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		typed := -1
+		for i, it := range s.Items {
+			if it.Kind == practice.KindTyped {
+				typed = i
+				break
+			}
+		}
+		if typed < 0 {
+			t.Fatal("a Casper-style session without a typed part")
+		}
+		const written = "I would ask the owner."
+		if _, err := f.svc.AnswerInWriting(ctx, ana(), s.ID, s.Items[typed].ID, written); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Complete(ctx, ana(), s.ID, 300); err != nil {
+			t.Fatal(err)
+		}
+		before := f.waitProcessed(t, ana(), s.ID).Items[typed]
+		if before.Status != practice.StatusDone || before.Feedback == nil {
+			t.Fatalf("the typed answer was not scored: %+v", before)
+		}
+		if _, err := f.svc.Save(ctx, ana(), s.ID, ""); err != nil {
+			t.Fatal(err)
+		}
+
+		_, err = f.svc.CorrectTranscript(ctx, ana(), s.ID, before.ID, corrected)
+		wantKind(t, err, apperr.KindConflict, practice.MsgTypedAnswerFinal)
+
+		after, err := f.svc.Get(ctx, ana(), s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		it := after.Items[typed]
+		if it.Transcript == nil || *it.Transcript != written || it.Correction != nil || it.Feedback.OverallScore != before.Feedback.OverallScore {
+			t.Fatalf("the typed answer changed: transcript %v, correction %+v, score %d (was %d)", it.Transcript, it.Correction,
+				it.Feedback.OverallScore, before.Feedback.OverallScore)
+		}
+		history, err := f.svc.History(ctx, ana(), practice.HistoryQuery{})
+		if err != nil || len(history.Sessions) != 1 {
+			t.Fatalf("history %+v, %v", history, err)
+		}
+		saved, err := f.svc.GetSaved(ctx, ana(), history.Sessions[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, si := range saved.Items {
+			if si.ItemID == it.ID && (si.Transcript != written || si.Correction != nil) {
+				t.Fatalf("the saved copy of the typed answer changed: %+v", si)
 			}
 		}
 	})

@@ -13,10 +13,15 @@ import (
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
-// Limits of the history list.
+// Limits of the history list. A search looks through the newest
+// MaxSearchedSessions saved sessions that match the other filters, so
+// that its cost does not grow with a history that saving sessions of
+// skipped questions can make as long as anyone likes; a date filter
+// reaches older ones.
 const (
-	HistoryPageSize  = 20
-	MaxHistorySearch = 200
+	HistoryPageSize     = 20
+	MaxHistorySearch    = 200
+	MaxSearchedSessions = 500
 )
 
 // HistoryQuery filters the saved sessions the history lists. Zero fields
@@ -38,6 +43,10 @@ type HistoryPage struct {
 	Total    int     `json:"total"`
 	Page     int     `json:"page"`
 	PageSize int     `json:"pageSize"`
+	// SearchLimited is true when a search looked through only the newest
+	// SearchLimit of the sessions the other filters matched.
+	SearchLimited bool `json:"searchLimited"`
+	SearchLimit   int  `json:"searchLimit"`
 }
 
 // History lists the user's saved sessions, filtered and paged; locked as
@@ -57,38 +66,13 @@ func (s *Service) History(ctx context.Context, u auth.User, hq HistoryQuery) (Hi
 		return HistoryPage{}, apperr.Invalid("to", "The end date must not be before the start date.")
 	}
 	hq.Page = store.Page(hq.Page)
-	page := HistoryPage{Page: hq.Page, PageSize: HistoryPageSize}
+	page := HistoryPage{Page: hq.Page, PageSize: HistoryPageSize, SearchLimit: MaxSearchedSessions}
 	var err error
-	if hq.Search == "" {
-		page.Sessions, page.Total, err = savedPage(ctx, s.db.SQL, u.ID, hq, HistoryPageSize)
-		return page, err
-	}
-	// A student's saved sessions are few enough to search in memory,
-	// where the questions are decoded rather than matched in stored JSON.
-	all, err := savedMatching(ctx, s.db.SQL, u.ID, hq)
-	if err != nil {
+	if page.Sessions, page.Total, err = savedPage(ctx, s.db.SQL, u.ID, hq, HistoryPageSize); err != nil {
 		return HistoryPage{}, err
 	}
-	found := []Saved{}
-	for _, sv := range all {
-		if askedAbout(sv, hq.Search) {
-			sv.Items = []SavedItem{}
-			found = append(found, sv)
-		}
+	if hq.Search != "" {
+		page.SearchLimited, err = moreThanSearched(ctx, s.db.SQL, u.ID, hq)
 	}
-	page.Total = len(found)
-	start := min((hq.Page-1)*HistoryPageSize, len(found))
-	page.Sessions = found[start:min(start+HistoryPageSize, len(found))]
-	return page, nil
-}
-
-// askedAbout reports whether a question of sv contains search, ignoring case.
-func askedAbout(sv Saved, search string) bool {
-	search = strings.ToLower(search)
-	for _, it := range sv.Items {
-		if strings.Contains(strings.ToLower(it.Question), search) {
-			return true
-		}
-	}
-	return false
+	return page, err
 }

@@ -2,11 +2,15 @@ package practice_test
 
 import (
 	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -104,4 +108,175 @@ func TestHistoryFiltersSearchesAndPages(t *testing.T) {
 		_, err = f.svc.History(ctx, reload(), practice.HistoryQuery{})
 		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 	})
+}
+
+// One student with 1,000 saved sessions made each history search decode
+// every answer they had saved (30 MB, 0.7 s a search), and a loop of
+// searches slowed every other student's dashboard. The history now reads a
+// saved session's summary and its questions, never its answers, so a
+// search costs the same whatever the answers hold: here the saved answers
+// cannot even be read, and the sessions are still listed and found. The
+// search matches the questions' text literally, ignoring case.
+func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		effort := f.saveUnanswered(t, ana(), customSession("dental", "Why dentistry?", "What does 100% effort mean to you, ÉMILE?"))
+		teamwork := f.saveUnanswered(t, ana(), customSession("dental", "Tell me about teamwork."))
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE saved_sessions SET items = 'not readable'`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.GetSaved(ctx, ana(), effort.ID); err == nil {
+			t.Fatal("a saved session with unreadable answers was read: the test shows nothing")
+		}
+
+		for _, tc := range []struct {
+			search string
+			want   []string
+		}{
+			{"", []string{teamwork.ID, effort.ID}},
+			{"100% EFFORT", []string{effort.ID}},
+			{"émile", []string{effort.ID}},
+			{"%", []string{effort.ID}},
+			{"100_ effort", nil},
+			{"dentistry? what", nil}, // two questions are not one text
+			{"  tell   ME ", []string{teamwork.ID}},
+		} {
+			page, err := f.svc.History(ctx, ana(), practice.HistoryQuery{Search: tc.search})
+			if err != nil {
+				t.Fatalf("search %q: %v", tc.search, err)
+			}
+			var got []string
+			for _, sv := range page.Sessions {
+				got = append(got, sv.ID)
+			}
+			if page.Total != len(tc.want) || strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("search %q: total %d, %v; want %v", tc.search, page.Total, got, tc.want)
+			}
+		}
+		d, err := f.svc.Dashboard(ctx, ana())
+		if err != nil || len(d.RecentSessions) != 2 {
+			t.Fatalf("dashboard: %+v, %v", d.RecentSessions, err)
+		}
+	})
+}
+
+// Sessions saved before the history searched question_text get theirs
+// from migration 00013, from their items, as a save writes it.
+func TestTheMigrationFillsTheQuestionTextOfEarlierSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		f.saveUnanswered(t, ana(), customSession("dental", "Why DENTISTRY?", "What does 100% effort mean to you, Émile?"))
+		var saved string
+		if err := db.SQL.QueryRowContext(ctx, `SELECT question_text FROM saved_sessions`).Scan(&saved); err != nil {
+			t.Fatal(err)
+		}
+		if want := "why dentistry?\nwhat does 100% effort mean to you, émile?"; saved != want {
+			t.Fatalf("question text %q, want %q", saved, want)
+		}
+
+		migration, err := os.ReadFile(filepath.Join("..", "store", "migrations", string(db.Dialect), "00013_history_search.sql"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		up, _, _ := strings.Cut(string(migration), "-- +goose Down")
+		var fill string
+		for stmt := range strings.SplitSeq(up, ";\n") {
+			if i := strings.Index(stmt, "UPDATE saved_sessions"); i >= 0 {
+				fill = stmt[i:]
+			}
+		}
+		if fill == "" {
+			t.Fatal("migration 00013 fills no question_text")
+		}
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE saved_sessions SET question_text = ''`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL.ExecContext(ctx, fill); err != nil {
+			t.Fatalf("%s: %v", fill, err)
+		}
+		var migrated string
+		if err := db.SQL.QueryRowContext(ctx, `SELECT question_text FROM saved_sessions`).Scan(&migrated); err != nil {
+			t.Fatal(err)
+		}
+		// SQLite's lower() folds ASCII only (see the migration).
+		if db.Dialect == store.SQLite {
+			saved = strings.Replace(saved, "émile", "Émile", 1)
+		}
+		if migrated != saved {
+			t.Fatalf("migrated question text %q, saved %q", migrated, saved)
+		}
+	})
+}
+
+// Sessions whose questions were all skipped can be saved without limit,
+// so a search looks through the newest MaxSearchedSessions that match the
+// other filters and says when there were more; a filter reaches the older.
+func TestASearchLooksThroughTheNewestSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		effort := f.saveUnanswered(t, ana(), customSession("dental", "What does effort mean to you?"))
+		teamwork := f.saveUnanswered(t, ana(), customSession("medical", "Tell me about teamwork."))
+		err := db.WithTx(ctx, func(tx *sql.Tx) error {
+			for i := range practice.MaxSearchedSessions {
+				_, err := tx.ExecContext(ctx, `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at, overall_avg,
+					total_session_time, total_questions, answered, skipped, items, format, question_text)
+					SELECT $1, user_id, $2, title, profession, $3, overall_avg, total_session_time, total_questions, answered, skipped, items, format, question_text
+					FROM saved_sessions WHERE id = $4`, store.NewID(), store.NewID(), teamwork.CreatedAt.Add(time.Duration(i+1)*time.Second), teamwork.ID)
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			hq      practice.HistoryQuery
+			total   int
+			limited bool
+		}{
+			{practice.HistoryQuery{Search: "effort"}, 0, true},
+			{practice.HistoryQuery{Search: "teamwork"}, practice.MaxSearchedSessions, true},
+			{practice.HistoryQuery{Search: "effort", Profession: "dental"}, 1, false},
+			{practice.HistoryQuery{}, practice.MaxSearchedSessions + 2, false},
+		} {
+			page, err := f.svc.History(ctx, ana(), tc.hq)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Total != tc.total || page.SearchLimited != tc.limited || page.SearchLimit != practice.MaxSearchedSessions {
+				t.Errorf("%+v: total %d, limited %v (limit %d); want %d, %v", tc.hq, page.Total, page.SearchLimited, page.SearchLimit, tc.total, tc.limited)
+			}
+			if tc.total == 1 && page.Sessions[0].ID != effort.ID {
+				t.Errorf("%+v found %s", tc.hq, page.Sessions[0].ID)
+			}
+		}
+	})
+}
+
+// saveUnanswered saves a session of in whose questions were all left
+// unanswered: it uses no free session, so a trial saves as many as a test
+// needs.
+func (f *fixture) saveUnanswered(t *testing.T, u auth.User, in practice.CreateInput) practice.Saved {
+	t.Helper()
+	ctx := context.Background()
+	s, err := f.svc.Create(ctx, u, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Complete(ctx, u, s.ID, 10); err != nil {
+		t.Fatal(err)
+	}
+	sv, err := f.svc.Save(ctx, u, s.ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sv
 }

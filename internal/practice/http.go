@@ -159,7 +159,8 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.retryAnswer)
 	auth.Register(api, auth.Endpoint{ID: "correct-transcript", Method: http.MethodPut, Path: "/api/practice/sessions/{id}/items/{itemId}/transcript", Summary: "Correct what the speech engine heard",
 		Description: "Replaces a scored answer's transcript with the student's text and scores it again. The engine's transcript is kept in the answer's correction; " +
-			"the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them.",
+			"the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them. " +
+			"A typed answer is final: correcting one is refused with 409.",
 		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.correctTranscript)
 	auth.Register(api, auth.Endpoint{ID: "get-earlier-attempts", Method: http.MethodGet, Path: "/api/practice/sessions/{id}/earlier-attempts", Summary: "Earlier answers to this session's questions",
 		Description: "For each question the student answered before, in sessions started earlier, their scored answers to it, newest first; locked like the saved sessions.",

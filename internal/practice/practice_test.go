@@ -59,6 +59,12 @@ type fixture struct {
 
 func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixture {
 	t.Helper()
+	return newFixtureClocked(t, db, time.Now, tweak)
+}
+
+// newFixtureClocked is newFixture with the service's clock.
+func newFixtureClocked(t *testing.T, db *store.DB, now func() time.Time, tweak func(*practice.Config)) *fixture {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	whisper := whispertest.Start(t, spoken)
 	sc := transcribe.DefaultConfig()
@@ -71,7 +77,7 @@ func newFixture(t *testing.T, db *store.DB, tweak func(*practice.Config)) *fixtu
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := newFixtureWith(t, db, speech, func(c *practice.Config) {
+	f := newFixtureAt(t, db, speech, now, func(c *practice.Config) {
 		c.AudioDir = sc.TempDir
 		if tweak != nil {
 			tweak(c)
@@ -334,7 +340,8 @@ func waitStats(t *testing.T, reload func() auth.User, completed int) {
 
 // The summary compares a session with the one completed before it that
 // has an average: a weaker session after a stronger one shows the drop,
-// and a session after one whose answers all failed has nothing to compare.
+// a session after one whose answers all failed has nothing to compare,
+// and a third session compares with the second, not the first.
 func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
@@ -378,6 +385,21 @@ func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
 		}
 		if second.Improvement == nil || *second.Improvement != after-before {
 			t.Fatalf("improvement %v after %d then %d, want %d", second.Improvement, before, after, after-before)
+		}
+		// The third compares with the second, not with the first: the
+		// oldest and the previous scored sessions differ only from now on.
+		f.whisper.SetText(spoken)
+		third := run(recording(t))
+		if third.Items[0].Feedback == nil {
+			t.Fatalf("answer not scored: %+v", third.Items[0])
+		}
+		latest := third.Items[0].Feedback.OverallScore
+		if third.Improvement == nil {
+			t.Fatal("no improvement after two scored sessions")
+		}
+		if *third.Improvement != latest-after {
+			t.Fatalf("improvement %d after %d, %d then %d, want %d (against the previous session, not the oldest)",
+				*third.Improvement, before, after, latest, latest-after)
 		}
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
@@ -604,14 +605,24 @@ func (si storedItem) savedItem() (SavedItem, error) {
 	return item, nil
 }
 
-const savedColumns = `id, title, profession, created_at, overall_avg, total_session_time, total_questions, answered, skipped, items,
+// savedColumns are a saved session's summary, what lists show;
+// savedWithItems adds its items, tens of kilobytes of answers and
+// feedback, read only where one session is shown or exported.
+const (
+	savedColumns = `id, title, profession, created_at, overall_avg, total_session_time, total_questions, answered, skipped,
 	COALESCE(practice_session_id, ''), format`
+	savedWithItems = savedColumns + `, items`
+)
 
 func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error) {
 	var sv Saved
 	var items string
-	err := r.Scan(&sv.ID, &sv.Title, &sv.Profession, &sv.CreatedAt, &sv.OverallAvg, &sv.TotalSessionTime,
-		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &items, &sv.PracticeSessionID, &sv.Format)
+	dest := []any{&sv.ID, &sv.Title, &sv.Profession, &sv.CreatedAt, &sv.OverallAvg, &sv.TotalSessionTime,
+		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &sv.PracticeSessionID, &sv.Format}
+	if withItems {
+		dest = append(dest, &items)
+	}
+	err := r.Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Saved{}, errNotFound
 	}
@@ -645,10 +656,22 @@ func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, 
 		return fmt.Errorf("practice: save session: %w", err)
 	}
 	_, err = exec(ctx, q, "save session", `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
-		overall_avg, total_session_time, total_questions, answered, skipped, items, format) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+		overall_avg, total_session_time, total_questions, answered, skipped, items, format, question_text)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
 		sv.ID, userID, sv.PracticeSessionID, sv.Title, sv.Profession, sv.CreatedAt, sv.OverallAvg, sv.TotalSessionTime,
-		sv.Counts.TotalQuestions, sv.Counts.Answered, sv.Counts.Skipped, string(itemsJSON), sv.Format)
+		sv.Counts.TotalQuestions, sv.Counts.Answered, sv.Counts.Skipped, string(itemsJSON), sv.Format, questionText(items))
 	return err
+}
+
+// questionText is what the history's search matches in a saved session:
+// its questions, lower-cased (Unicode, as the search is), one a line so
+// that no search spans two of them. A question never changes once saved.
+func questionText(items []storedItem) string {
+	questions := make([]string, len(items))
+	for i, it := range items {
+		questions[i] = it.Question
+	}
+	return strings.ToLower(strings.Join(questions, "\n"))
 }
 
 // savedIDForPracticeSession finds the saved copy of a practice session.
@@ -671,7 +694,7 @@ func renameSaved(ctx context.Context, q store.Queryer, id, title string) error {
 
 // getSaved reads one of the user's saved sessions with its items.
 func getSaved(ctx context.Context, q store.Queryer, userID, id string) (Saved, error) {
-	return scanSaved(q.QueryRowContext(ctx, `SELECT `+savedColumns+` FROM saved_sessions WHERE id = $1 AND user_id = $2`, id, userID), true)
+	return scanSaved(q.QueryRowContext(ctx, `SELECT `+savedWithItems+` FROM saved_sessions WHERE id = $1 AND user_id = $2`, id, userID), true)
 }
 
 // recentSaved lists the user's newest saved sessions, without their items.
@@ -747,7 +770,7 @@ func userSessionIDs(ctx context.Context, q store.Queryer, userID string) ([]stri
 // allSaved lists every saved session of the user with its items, oldest first.
 func allSaved(ctx context.Context, q store.Queryer, userID string) ([]Saved, error) {
 	return scanAll(ctx, q, "all saved sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, true) },
-		`SELECT `+savedColumns+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at, id`, userID)
+		`SELECT `+savedWithItems+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at, id`, userID)
 }
 
 // userRecordings lists the recordings and streamed pieces still on disk
@@ -777,9 +800,10 @@ func deleteUserRows(ctx context.Context, q store.Queryer, userID string) error {
 	return nil
 }
 
-// savedPage is one page of the user's saved sessions matching hq's
-// profession and dates, newest first and without items, and how many
-// match in all.
+// savedPage is one page of the user's saved sessions matching hq, newest
+// first and without items, and how many match in all. Both read the
+// summaries and question texts of the user's sessions (through the index
+// on user_id, created_at, id), never their items.
 func savedPage(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery, size int) ([]Saved, int, error) {
 	cond, args := historyFilter(userID, hq)
 	var total int
@@ -792,16 +816,39 @@ func savedPage(ctx context.Context, q store.Queryer, userID string, hq HistoryQu
 	return list, total, err
 }
 
-// savedMatching lists, with their items, every saved session of the user
-// matching hq's profession and dates, newest first: the search in their
-// questions happens on the decoded items.
-func savedMatching(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery) ([]Saved, error) {
-	cond, args := historyFilter(userID, hq)
-	return scanAll(ctx, q, "history search", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, true) },
-		`SELECT `+savedColumns+` FROM saved_sessions WHERE `+cond+` ORDER BY created_at DESC, id DESC`, args...)
+// historyFilter is the condition on saved_sessions that hq asks for: its
+// profession, format and days, and a search among the newest
+// MaxSearchedSessions of those.
+func historyFilter(userID string, hq HistoryQuery) (string, []any) {
+	cond, args := filtersBesideSearch(userID, hq)
+	if hq.Search == "" {
+		return cond, args
+	}
+	args = append(args, MaxSearchedSessions, store.ContainsPattern(hq.Search))
+	// Both sides are lower-cased in Go (see questionText): one SQL text
+	// for both dialects, and Unicode case folding on both.
+	return fmt.Sprintf(`%[1]s AND id IN (SELECT id FROM saved_sessions WHERE %[1]s ORDER BY created_at DESC, id DESC LIMIT $%[2]d)
+		AND question_text LIKE $%[3]d ESCAPE '\'`, cond, len(args)-1, len(args)), args
 }
 
-func historyFilter(userID string, hq HistoryQuery) (string, []any) {
+// moreThanSearched reports whether more saved sessions match hq's filters
+// other than the search than the search looks through.
+func moreThanSearched(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery) (bool, error) {
+	cond, args := filtersBesideSearch(userID, hq)
+	args = append(args, MaxSearchedSessions)
+	var one int
+	err := q.QueryRowContext(ctx, fmt.Sprintf(`SELECT 1 FROM saved_sessions WHERE %s ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET $%d`,
+		cond, len(args)), args...).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("practice: history beyond the search: %w", err)
+	}
+	return true, nil
+}
+
+func filtersBesideSearch(userID string, hq HistoryQuery) (string, []any) {
 	cond, args := "user_id = $1", []any{userID}
 	add := func(expr string, arg any) {
 		args = append(args, arg)

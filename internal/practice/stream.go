@@ -63,6 +63,15 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 	if err != nil {
 		return 0, err
 	}
+	return s.appendAdmitted(ctx, u, it, offset, mimeType, piece)
+}
+
+// appendAdmitted stores a piece that AdmitAnswer admitted. The piece is
+// written to disk in between, and the student's other tab may answer or
+// their trial end meanwhile: the transaction that records the piece, first
+// or later, decides under the student's lock whether spec §4 still lets
+// them answer.
+func (s *Service) appendAdmitted(ctx context.Context, u auth.User, it Item, offset int64, mimeType string, piece []byte) (int64, error) {
 	if len(piece) == 0 {
 		return 0, apperr.Invalid("body", "The piece of the recording is empty.")
 	}
@@ -95,7 +104,7 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 		return 0, storageErr(err)
 	}
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
-		if err := s.checkAnswerAllowed(ctx, tx, u, sessionID); err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
 			return err
 		}
 		if err := checkBytesInFlight(ctx, tx, u.ID, it.ID, size); err != nil {

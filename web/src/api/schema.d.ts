@@ -717,7 +717,7 @@ export interface paths {
         get?: never;
         /**
          * Correct what the speech engine heard
-         * @description Replaces a scored answer's transcript with the student's text and scores it again. The engine's transcript is kept in the answer's correction; the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them.
+         * @description Replaces a scored answer's transcript with the student's text and scores it again. The engine's transcript is kept in the answer's correction; the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them. A typed answer is final: correcting one is refused with 409.
          */
         put: operations["correct-transcript"];
         post?: never;
@@ -1224,6 +1224,9 @@ export interface components {
             page: number;
             /** Format: int64 */
             pageSize: number;
+            /** Format: int64 */
+            searchLimit: number;
+            searchLimited: boolean;
             sessions: components["schemas"]["Saved"][];
             /** Format: int64 */
             total: number;

@@ -22,7 +22,7 @@ describe('history', () => {
       'GET /api/auth/me': () => json(200, { user: user() }),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/dashboard': () => json(200, dashboardBody()),
-      'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run'), saved('s2', 'Station run', 'mmi')], total: 21, page: 1, pageSize: 20 }),
+      'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run'), saved('s2', 'Station run', 'mmi')], total: 21, page: 1, pageSize: 20, searchLimit: 500, searchLimited: false }),
     })
     renderApp('/dental/history')
     expect(await screen.findByRole('heading', { name: 'Session history' }, { timeout: 5000 })).toBeInTheDocument()
@@ -31,11 +31,27 @@ describe('history', () => {
 
     expect(screen.getByText(/MMI stations · 2 of 3 answered/)).toBeInTheDocument()
     expect(screen.queryByText(/Traditional ·/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/The search looked through/)).not.toBeInTheDocument()
 
     await userEvent.type(screen.getByLabelText('Question contains'), 'ethics')
     await userEvent.selectOptions(screen.getByLabelText('Format'), 'MMI stations')
     await userEvent.click(screen.getByRole('button', { name: 'Show sessions' }))
     const urls = () => (globalThis.fetch as unknown as { mock: { calls: [Request][] } }).mock.calls.map(([r]) => new URL(r.url))
     await waitFor(() => expect(urls().some((u) => u.searchParams.get('q') === 'ethics' && u.searchParams.get('format') === 'mmi')).toBe(true))
+  })
+
+  it('says when a search looked through only the newest sessions', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json(200, { user: user() }),
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () => json(200, dashboardBody()),
+      'GET /api/practice/history': () => json(200, { sessions: [], total: 0, page: 1, pageSize: 20, searchLimit: 500, searchLimited: true }),
+    })
+    renderApp('/dental/history')
+    expect(
+      await screen.findByText('The search looked through your newest 500 sessions that match the other filters. Choose earlier dates to search older ones.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeInTheDocument()
   })
 })

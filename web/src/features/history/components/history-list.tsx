@@ -102,6 +102,12 @@ export function HistoryList({ professions, reviewPath }: { professions: Professi
               />
             ))}
           </ul>
+          {history.data?.searchLimited ? (
+            <p className="text-sm text-muted-foreground">
+              The search looked through your newest {history.data.searchLimit.toLocaleString()} sessions that match the other filters. Choose earlier dates to
+              search older ones.
+            </p>
+          ) : null}
           {history.data && history.data.total === 0 ? <p className="py-6 text-center text-muted-foreground">No saved sessions match.</p> : null}
           <nav aria-label="History pages" className="flex justify-between gap-3 pt-4">
             <Button variant="outline" disabled={page <= 1} onClick={() => setQuery({ ...query, page: page - 1 })}>
