@@ -49,8 +49,10 @@ type admittedKey struct{}
 // 403) rather than how to shape a valid request. It is the only access
 // check: the caller it admits is handed to the handler by Register. An
 // operation without a level is refused outright: a forgotten declaration
-// fails closed.
+// fails closed. A signed-in user's reads take turns, MaxReadsInFlight at a
+// time, so that no one user can occupy the server.
 func Guard(api huma.API) func(huma.Context, func(huma.Context)) {
+	reads := newTurns(MaxReadsInFlight)
 	return func(hctx huma.Context, next func(huma.Context)) {
 		ctx := hctx.Context()
 		level, _ := AccessOf(hctx.Operation())
@@ -66,6 +68,13 @@ func Guard(api huma.API) func(huma.Context, func(huma.Context)) {
 			}
 			_ = huma.WriteErr(api, hctx, status, messageOf(err))
 			return
+		}
+		if u.ID != "" && hctx.Method() == http.MethodGet {
+			release, err := reads.take(ctx, u.ID)
+			if err != nil {
+				return // the client went away while it waited
+			}
+			defer release()
 		}
 		next(huma.WithContext(hctx, context.WithValue(ctx, admittedKey{}, u)))
 	}
