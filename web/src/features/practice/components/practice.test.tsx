@@ -191,11 +191,16 @@ describe('practice session', () => {
       [PIECE]: server.handler,
       [FINISH]: () => json(202, { item: item(1, { status: 'queued' }) }),
     })
+    // The recorder measures the length on the page's clock: the test
+    // moves that clock itself, so a busy machine cannot change the figure.
+    let clock = 1_000
+    vi.spyOn(performance, 'now').mockImplementation(() => clock)
     renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    clock += 12_400
     await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
     const player = (await screen.findByLabelText('Replay your answer')) as HTMLAudioElement
-    expect(screen.getByText(/^Length/)).toHaveTextContent('Length 0:00')
+    expect(screen.getByText(/^Length/)).toHaveTextContent('Length 0:12')
     let position = 0
     Object.defineProperty(player, 'duration', { configurable: true, value: Infinity })
     Object.defineProperty(player, 'currentTime', { configurable: true, get: () => position, set: (t: number) => (position = t) })
