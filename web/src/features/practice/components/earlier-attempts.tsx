@@ -18,13 +18,18 @@ interface Row {
 function rows(then: Attempt, now: ResultEntry): Row[] {
   const f = now.feedback!
   const pauses = (m: Metrics | null | undefined) => (m?.pausesMeasured ? m.longestPauseSeconds : undefined)
-  return [
+  const scores: Row[] = [
     { label: 'Score', then: then.feedback.overallScore, now: f.overallScore, digits: 0, better: 'higher' },
     { label: 'Overall impression', then: then.feedback.sectionScores.overallImpression, now: f.sectionScores.overallImpression, digits: 0, better: 'higher' },
     { label: 'Clarity & structure', then: then.feedback.sectionScores.clarityStructure, now: f.sectionScores.clarityStructure, digits: 0, better: 'higher' },
     { label: 'Content', then: then.feedback.sectionScores.content, now: f.sectionScores.content, digits: 0, better: 'higher' },
-    { label: 'Words per minute', then: then.metrics?.wordsPerMinute, now: now.metrics?.wordsPerMinute, digits: 0, better: 'neither' },
-    { label: 'Fillers', then: then.metrics?.fillerCount, now: now.metrics?.fillerCount, digits: 0, better: 'lower' },
+  ]
+  // A typed answer has no delivery to compare, even with a spoken one.
+  if (!now.metrics) return scores
+  return [
+    ...scores,
+    { label: 'Words per minute', then: then.metrics?.wordsPerMinute, now: now.metrics.wordsPerMinute, digits: 0, better: 'neither' },
+    { label: 'Fillers', then: then.metrics?.fillerCount, now: now.metrics.fillerCount, digits: 0, better: 'lower' },
     { label: 'Longest pause (s)', then: pauses(then.metrics), now: pauses(now.metrics), digits: 1, better: 'lower' },
   ]
 }

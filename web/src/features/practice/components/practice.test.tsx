@@ -553,6 +553,27 @@ describe('summary', () => {
     expect(change('Score').map((c) => c.textContent)).toEqual(['40', '80', '+40'])
   })
 
+  it('compares a typed answer with an earlier spoken one on its scores alone', async () => {
+    const done = session({
+      status: 'completed',
+      averageScore: 70,
+      items: [item(1, { kind: 'typed', status: 'done', transcript: 'I would speak with my friend privately', metrics: null, feedback: feedback(70), meaningful: true })],
+    })
+    const spoken = { durationSeconds: 60, wordsPerMinute: 183, fillerCount: 0, fillersPer100Words: 0, longestPauseSeconds: 0.9, pausesOver2s: 0, pausesMeasured: true }
+    mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: done }),
+      'GET /api/practice/sessions/s1/earlier-attempts': () =>
+        json(200, {
+          locked: false,
+          items: [{ itemId: 'i1', attempts: [{ sessionId: 'old', answeredAt: '2026-11-20T10:00:00Z', transcript: 'I would tell my friend', feedback: feedback(44), metrics: spoken }] }],
+        }),
+    })
+    renderApp('/dental/summary?id=s1')
+    const compare = await screen.findByRole('region', { name: 'You answered this question before' })
+    expect(within(compare).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Score', 'Overall impression', 'Clarity & structure', 'Content'])
+  })
+
   it('polls while answers are processing and saves with the default title', async () => {
     let polls = 0
     const processing = session({ status: 'completed', processing: true, items: [item(1, { status: 'transcribing' })] })
