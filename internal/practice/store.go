@@ -165,12 +165,19 @@ func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]stri
 // session ended, has none.
 const answeredItem = `(i.status NOT IN ('` + StatusPending + `', '` + StatusSkipped + `') OR (i.status = '` + StatusPending + `' AND i.stream_path <> ''))`
 
+// usedSessions is the SQL expression that counts the sessions of user
+// other than exceptSession that have an answer: the sessions the free
+// trial has spent. Both are SQL expressions.
+func usedSessions(user, exceptSession string) string {
+	return `(SELECT count(*) FROM practice_sessions o WHERE o.user_id = ` + user + ` AND o.id <> ` + exceptSession + `
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = o.id AND ` + answeredItem + `))`
+}
+
 // countUsedSessions counts the user's sessions other than exceptSession
-// that have an answer: the sessions the free trial has spent.
+// that have an answer.
 func countUsedSessions(ctx context.Context, q store.Queryer, userID, exceptSession string) (int, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions s WHERE s.user_id = $1 AND s.id <> $2
-		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = s.id AND `+answeredItem+`)`, userID, exceptSession).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT `+usedSessions("$1", "$2"), userID, exceptSession).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("practice: count used sessions: %w", err)
 	}
@@ -214,16 +221,18 @@ const itemColumns = `id, session_id, position, question_id, question, tip, subta
 	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at,
 	original_transcript, transcript_corrected_at, kind, scenario, follow_ups, prep_seconds, answer_seconds`
 
-func scanItem(r interface{ Scan(...any) error }) (Item, error) {
+// scanItem reads the itemColumns of a row, and into extra the columns
+// that follow them.
+func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 	var (
 		it                              Item
 		metrics, feedbackJSON, progress sql.NullString
 		followUps                       string
 	)
-	err := r.Scan(&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
+	err := r.Scan(append([]any{&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
 		&it.audioPath, &it.audioMIME, &it.Transcript, &metrics, &feedbackJSON, &it.score, &it.Meaningful, &it.Error,
 		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt, &it.originalTranscript, &it.correctedAt,
-		&it.Kind, &it.Scenario, &followUps, &it.PrepSeconds, &it.AnswerSeconds)
+		&it.Kind, &it.Scenario, &followUps, &it.PrepSeconds, &it.AnswerSeconds}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Item{}, errNotFound
 	}
@@ -260,6 +269,38 @@ func loadItem(ctx context.Context, q store.Queryer, id string) (Item, error) {
 	return scanItem(q.QueryRowContext(ctx, `SELECT `+itemColumns+` FROM practice_items WHERE id = $1`, id))
 }
 
+// answerTarget is a question as admitting an answer to it finds it: the
+// item, its session's owner and status, and the owner's counts that spec
+// §4 and the usage guard decide by.
+type answerTarget struct {
+	item          Item
+	owner         string
+	sessionStatus string
+	// usedSessions are the owner's sessions besides this one that have an
+	// answer (see countUsedSessions).
+	usedSessions int
+	// recentAnswers are the owner's answers begun since the usage window
+	// opened (see countRecentUploads), counted only when an answer to the
+	// item would be counted: while no recording is arriving for it.
+	recentAnswers int
+}
+
+// loadAnswerTarget reads question itemID of sessionID for admission in
+// one statement: the one item's row, never the session's other items and
+// their feedback. The session's columns are renamed so that the item's
+// read as they do everywhere else.
+func loadAnswerTarget(ctx context.Context, q store.Queryer, sessionID, itemID string, usageSince time.Time) (answerTarget, error) {
+	var t answerTarget
+	var err error
+	t.item, err = scanItem(q.QueryRowContext(ctx, `SELECT `+itemColumns+`, s.owner, s.session_status, `+usedSessions("s.owner", "s.session_key")+`,
+		CASE WHEN practice_items.stream_path = '' THEN `+recentUploads("s.owner", "$3")+` ELSE 0 END
+		FROM practice_items JOIN (SELECT id AS session_key, user_id AS owner, status AS session_status FROM practice_sessions) s
+			ON s.session_key = practice_items.session_id
+		WHERE practice_items.id = $1 AND practice_items.session_id = $2`, itemID, sessionID, usageSince),
+		&t.owner, &t.sessionStatus, &t.usedSessions, &t.recentAnswers)
+	return t, err
+}
+
 // setItemStatus moves an item from one of the from statuses to status,
 // reporting whether it did: a second delivery of the same job finds the
 // item already moved and leaves it alone.
@@ -291,12 +332,19 @@ func recordUpload(ctx context.Context, q store.Queryer, itemID, path, mimeType s
 	return err
 }
 
+// recentUploads is the SQL expression that counts the answers user
+// uploaded, or began to upload in pieces, since a time, for the usage
+// guard. Both are SQL expressions.
+func recentUploads(user, since string) string {
+	return `(SELECT count(*) FROM practice_items r JOIN practice_sessions rs ON rs.id = r.session_id
+		WHERE rs.user_id = ` + user + ` AND r.uploaded_at > ` + since + `)`
+}
+
 // countRecentUploads counts the answers the user uploaded, or began to
-// upload in pieces, since a time, for the usage guard.
+// upload in pieces, since a time.
 func countRecentUploads(ctx context.Context, q store.Queryer, userID string, since time.Time) (int, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
-		WHERE s.user_id = $1 AND i.uploaded_at > $2`, userID, since).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT `+recentUploads("$1", "$2"), userID, since).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("practice: usage: %w", err)
 	}

@@ -53,7 +53,7 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 	var moved bool
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		// Checked again under the user's lock, as an upload is.
-		if err := s.checkAnswerAllowed(ctx, tx, u, sessionID); err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u.ID, sessionID); err != nil {
 			return err
 		}
 		if err := s.checkUsage(ctx, tx, u.ID); err != nil {
