@@ -199,16 +199,14 @@ func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := f.start(t, ana(), 3)
 		rec := recording(t)
 		whole, first, later := s.Items[0], s.Items[1], s.Items[2]
 		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, later.ID, 0, "audio/webm", rec); err != nil {
 			t.Fatal(err)
 		}
 		began := ana() // the account as each request found it
+		var err error
 		admitted := map[string]practice.Item{}
 		for _, it := range []practice.Item{whole, first, later} {
 			if admitted[it.ID], err = f.svc.AdmitAnswer(ctx, began, s.ID, it.ID); err != nil {
@@ -268,13 +266,11 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 			return errs
 		}
 
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := f.start(t, ana(), 3)
 		u := ana()
 		same := make([]practice.Item, 2)
 		for i := range same {
+			var err error
 			if same[i], err = f.svc.AdmitAnswer(ctx, u, s.ID, s.Items[0].ID); err != nil {
 				t.Fatal(err)
 			}

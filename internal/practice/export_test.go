@@ -2,7 +2,10 @@ package practice
 
 import (
 	"context"
+	"database/sql"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
 )
@@ -25,4 +28,40 @@ func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemI
 		return 0, err
 	}
 	return s.AppendAdmitted(ctx, u, it, offset, mimeType, piece)
+}
+
+// Transition is one row of the item state machine's table (status.go).
+type Transition struct {
+	Event string
+	From  []ItemStatus
+	To    ItemStatus
+	// Next is the kind of the job queued with the change ("" for none).
+	Next string
+}
+
+// ItemStatuses are every status an answer can have.
+var ItemStatuses = itemStatuses
+
+// Transitions is the table, in the order of its events' names.
+func (s *Service) Transitions() []Transition {
+	var out []Transition
+	for event, t := range transitions {
+		tr := Transition{Event: string(event), From: t.from, To: t.to}
+		if args, _ := s.jobOf(t.next, move{}); args != nil {
+			tr.Next = args.Kind()
+		}
+		out = append(out, tr)
+	}
+	slices.SortFunc(out, func(a, b Transition) int { return strings.Compare(a.Event, b.Event) })
+	return out
+}
+
+// ApplyEvent makes event happen to it, as the step it names does, with
+// nothing written but the change of status and the job that follows.
+func (s *Service) ApplyEvent(ctx context.Context, it Item, event string) error {
+	if itemEvent(event) == eventSessionEnded {
+		return s.db.WithTx(ctx, func(tx *sql.Tx) error { return endUnanswered(ctx, tx, it.sessionID, s.clock()) })
+	}
+	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: itemEvent(event)})
+	return err
 }

@@ -540,7 +540,7 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it I
 		}
 	}
 	moved, err := s.moveItemTx(ctx, tx, move{
-		itemID: it.ID, from: []string{StatusPending, StatusFailed}, to: StatusQueued,
+		itemID: it.ID, sessionID: it.sessionID, event: eventRecorded,
 		update: func(tx *sql.Tx, now time.Time) error {
 			if err := recordUpload(ctx, tx, it.ID, path, mimeType, now); err != nil {
 				return err
@@ -550,7 +550,6 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it I
 			}
 			return s.users.CountAnswer(ctx, tx, u.ID)
 		},
-		next: TranscribeArgs{ItemID: it.ID}, opts: s.insertOpts(),
 	})
 	if err == nil && !moved {
 		err = apperr.Conflict(msgAlreadyAnswered)
@@ -702,7 +701,7 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 	if err != nil {
 		return Item{}, err
 	}
-	moved, err := s.moveItem(ctx, move{itemID: itemID, from: []string{StatusPending}, to: StatusSkipped,
+	moved, err := s.moveItem(ctx, move{itemID: itemID, sessionID: sessionID, event: eventSkipped,
 		update: func(tx *sql.Tx, _ time.Time) error {
 			if err := forgetRecording(ctx, tx, itemID); err != nil {
 				return err
@@ -740,11 +739,8 @@ func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID stri
 	if !kept {
 		return Item{}, apperr.Conflict(MsgRecordingGone)
 	}
-	moved, err := s.moveItem(ctx, move{
-		itemID: itemID, from: []string{StatusFailed}, to: StatusQueued,
-		update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) },
-		next:   TranscribeArgs{ItemID: itemID}, opts: s.insertOpts(),
-	})
+	moved, err := s.moveItem(ctx, move{itemID: itemID, sessionID: sessionID, event: eventRetried,
+		update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) }})
 	if err != nil {
 		return Item{}, err
 	}
@@ -778,7 +774,7 @@ func (s *Service) completeTx(ctx context.Context, tx *sql.Tx, sessionID string, 
 	if err != nil || !completed {
 		return err
 	}
-	if err := skipUnanswered(ctx, tx, sessionID, now); err != nil {
+	if err := endUnanswered(ctx, tx, sessionID, now); err != nil {
 		return err
 	}
 	_, err = s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: sessionID}, nil)

@@ -143,14 +143,28 @@ func completeSession(ctx context.Context, q store.Queryer, sessionID string, now
 	return n == 1, err
 }
 
-// skipUnanswered skips the questions of an ended session that have no
-// answer; a recording still arriving for one is let go (the sweeper
-// deletes it).
-func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, now time.Time) error {
+// skipUnanswered moves the questions of an ended session that are in one
+// of the from statuses to status, letting go of any recording still
+// arriving for them (see endUnanswered).
+func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, status ItemStatus, now time.Time, from []ItemStatus) error {
+	cond, args := statusIn(from, status, now, sessionID)
 	_, err := exec(ctx, q, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2, `+forgetStream+`
-		WHERE session_id = $3 AND status = $4`,
-		StatusSkipped, now, sessionID, StatusPending)
+		WHERE session_id = $3 AND `+cond, args...)
 	return err
+}
+
+// statusIn is the SQL condition that an item's status is one of from, with
+// its arguments after args.
+func statusIn(from []ItemStatus, args ...any) (string, []any) {
+	cond := `status IN (`
+	for i, f := range from {
+		if i > 0 {
+			cond += `, `
+		}
+		args = append(args, f)
+		cond += fmt.Sprintf("$%d", len(args))
+	}
+	return cond + `)`, args
 }
 
 // activeSessions lists the user's sessions still in progress.
@@ -163,7 +177,7 @@ func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]stri
 // has an answer: one uploaded (whatever became of it since), or one
 // arriving in pieces. A question skipped, or left unanswered when its
 // session ended, has none.
-const answeredItem = `(i.status NOT IN ('` + StatusPending + `', '` + StatusSkipped + `') OR (i.status = '` + StatusPending + `' AND i.stream_path <> ''))`
+const answeredItem = `(i.status NOT IN ('` + string(StatusPending) + `', '` + string(StatusSkipped) + `') OR (i.status = '` + string(StatusPending) + `' AND i.stream_path <> ''))`
 
 // usedSessions is the SQL expression that counts the sessions of user
 // other than exceptSession that have an answer: the sessions the free
@@ -303,22 +317,10 @@ func loadAnswerTarget(ctx context.Context, q store.Queryer, sessionID, itemID st
 
 // setItemStatus moves an item from one of the from statuses to status,
 // reporting whether it did: a second delivery of the same job finds the
-// item already moved and leaves it alone.
-func setItemStatus(ctx context.Context, q store.Queryer, id, status string, now time.Time, from ...string) (bool, error) {
-	query := `UPDATE practice_items SET status = $1, updated_at = $2 WHERE id = $3`
-	args := []any{status, now, id}
-	if len(from) > 0 {
-		query += ` AND status IN (`
-		for i, f := range from {
-			if i > 0 {
-				query += `, `
-			}
-			args = append(args, f)
-			query += fmt.Sprintf("$%d", len(args))
-		}
-		query += `)`
-	}
-	n, err := exec(ctx, q, "set item "+id+" "+status, query, args...)
+// item already moved and leaves it alone. Only moveItemTx calls it.
+func setItemStatus(ctx context.Context, q store.Queryer, id string, status ItemStatus, now time.Time, from []ItemStatus) (bool, error) {
+	cond, args := statusIn(from, status, now, id)
+	n, err := exec(ctx, q, "set item "+id+" "+string(status), `UPDATE practice_items SET status = $1, updated_at = $2 WHERE id = $3 AND `+cond, args...)
 	return n == 1, err
 }
 
@@ -502,7 +504,10 @@ func scoredAnswersBefore(ctx context.Context, q store.Queryer, userID, sessionID
 }
 
 // stuckItem is an answer left in progress.
-type stuckItem struct{ id, status string }
+type stuckItem struct {
+	id     string
+	status ItemStatus
+}
 
 // stuckItems lists the answers in progress that have not moved since before.
 func stuckItems(ctx context.Context, q store.Queryer, before time.Time) ([]stuckItem, error) {
@@ -541,9 +546,9 @@ const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
 // arriving in pieces, reporting false when the item no longer awaits one.
 // Its first recognition is timed from now.
 func startStream(ctx context.Context, q store.Queryer, itemID, path, mimeType string, size int64, now time.Time) (bool, error) {
+	cond, args := statusIn(unanswered, path, mimeType, size, now, itemID)
 	n, err := exec(ctx, q, "start recording", `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
-		progress = NULL, progress_at = $4, uploaded_at = $4 WHERE id = $5 AND status IN ($6, $7)`,
-		path, mimeType, size, now, itemID, StatusPending, StatusFailed)
+		progress = NULL, progress_at = $4, uploaded_at = $4 WHERE id = $5 AND `+cond, args...)
 	return n == 1, err
 }
 
@@ -604,7 +609,7 @@ type storedItem struct {
 	Question   string           `json:"question"`
 	FollowUps  []string         `json:"followUps,omitempty"`
 	Tip        string           `json:"tip"`
-	Status     string           `json:"status,omitempty"`
+	Status     ItemStatus       `json:"status,omitempty"`
 	Meaningful *bool            `json:"meaningful,omitempty"`
 	Skipped    bool             `json:"skipped"`
 	Transcript string           `json:"transcript"`
