@@ -46,7 +46,11 @@ func premiumWithASession(t *testing.T, app *testApp, b *browser, email string) a
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := app.practice.Upload(ctx, u, s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(whispertest.Recording(t))); err != nil {
+	it, err := app.practice.AdmitAnswer(ctx, u, s.ID, s.Items[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.practice.UploadAdmitted(ctx, u, it, "audio/webm", bytes.NewReader(whispertest.Recording(t))); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := app.practice.Complete(ctx, u, s.ID, 90); err != nil {

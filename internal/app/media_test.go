@@ -67,7 +67,7 @@ func sampleTableBombUpload(t *testing.T) {
 			for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 				s := ana.get("/api/practice/sessions/" + id).JSON(t)["session"].(map[string]any)
 				it := s["items"].([]any)[i].(map[string]any)
-				if st := it["status"]; st == practice.StatusFailed || st == practice.StatusDone {
+				if st := it["status"]; st == string(practice.StatusFailed) || st == string(practice.StatusDone) {
 					return it
 				}
 				if time.Now().After(deadline) {
@@ -78,7 +78,7 @@ func sampleTableBombUpload(t *testing.T) {
 
 		upload(0, "audio/mp4", mediatest.SampleTableBomb())
 		bomb := settled(0)
-		if bomb["status"] != practice.StatusFailed || bomb["error"] != "The recording is damaged or in an unsupported format." {
+		if bomb["status"] != string(practice.StatusFailed) || bomb["error"] != "The recording is damaged or in an unsupported format." {
 			t.Fatalf("the crafted MP4 ended %v %q", bomb["status"], bomb["error"])
 		}
 		if n := app.Whisper.Requests(); n != 0 {
@@ -86,7 +86,7 @@ func sampleTableBombUpload(t *testing.T) {
 		}
 
 		upload(1, "audio/webm;codecs=opus", whispertest.Recording(t))
-		if next := settled(1); next["status"] != practice.StatusDone {
+		if next := settled(1); next["status"] != string(practice.StatusDone) {
 			t.Fatalf("the next answer ended %v %q", next["status"], next["error"])
 		}
 		resp, err := http.Get(app.URL + "/readyz")

@@ -87,7 +87,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 		}
 		after := ana.get("/api/practice/sessions/" + id).JSON(t)["session"].(map[string]any)
 		for _, it := range after["items"].([]any) {
-			if st := it.(map[string]any)["status"]; st != practice.StatusPending {
+			if st := it.(map[string]any)["status"]; st != string(practice.StatusPending) {
 				t.Fatalf("a refused request changed an item to %v", st)
 			}
 		}
@@ -98,7 +98,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 		for {
 			s := ana.get("/api/practice/sessions/" + id).JSON(t)["session"].(map[string]any)
 			first := s["items"].([]any)[0].(map[string]any)
-			if first["status"] == practice.StatusDone {
+			if first["status"] == string(practice.StatusDone) {
 				if fb, ok := first["feedback"].(map[string]any); !ok || fb["overallScore"] == nil {
 					t.Fatalf("done without feedback: %v", first)
 				}

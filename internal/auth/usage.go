@@ -117,7 +117,14 @@ func lockedUser(ctx context.Context, q store.Queryer, userID string) (User, erro
 
 // UserByID returns the account with id, for the emails other domains send.
 func (s *Service) UserByID(ctx context.Context, id string) (User, error) {
-	u, err := userByID(ctx, s.db.SQL, id)
+	return s.UserIn(ctx, s.db.SQL, id)
+}
+
+// UserIn returns the account with id as q sees it: inside the caller's
+// transaction, for a check that must decide on the account as it stands
+// then, not as the request found it when it began.
+func (s *Service) UserIn(ctx context.Context, q store.Queryer, id string) (User, error) {
+	u, err := userByID(ctx, q, id)
 	if errors.Is(err, errNotFound) {
 		return User{}, apperr.NotFound("No account has the id " + id + ".")
 	}

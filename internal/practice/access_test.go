@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -167,9 +168,9 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 		mu.Lock()
 		now = ana().TrialExpiresAt.Add(time.Minute)
 		mu.Unlock()
-		_, err = practice.AppendAdmitted(f.svc, ctx, ana(), admitted[first.ID], 0, "audio/webm", rec)
+		_, err = f.svc.AppendAdmitted(ctx, ana(), admitted[first.ID], 0, "audio/webm", rec)
 		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = practice.AppendAdmitted(f.svc, ctx, ana(), admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
+		_, err = f.svc.AppendAdmitted(ctx, ana(), admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
 		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 
 		// Finishing shows what the server holds: nothing of the first
@@ -184,6 +185,136 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 		}
 		if got := ana().UsageCount; got != usage {
 			t.Fatalf("usage %d after refused pieces, was %d", got, usage)
+		}
+	})
+}
+
+// A request holds the account as it was when the request began; the
+// transaction that records its answer decided on that copy, so an answer
+// admitted before the trial ended was stored after it. The transaction
+// reads the account as it stands: the first piece, a later piece and a
+// whole upload are all refused, and the answers are left as they were.
+func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s := f.start(t, ana(), 3)
+		rec := recording(t)
+		whole, first, later := s.Items[0], s.Items[1], s.Items[2]
+		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, later.ID, 0, "audio/webm", rec); err != nil {
+			t.Fatal(err)
+		}
+		began := ana() // the account as each request found it
+		var err error
+		admitted := map[string]practice.Item{}
+		for _, it := range []practice.Item{whole, first, later} {
+			if admitted[it.ID], err = f.svc.AdmitAnswer(ctx, began, s.ID, it.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		endTrial(t, db, "ana@example.com")
+		_, err = f.svc.UploadAdmitted(ctx, began, admitted[whole.ID], "audio/webm", bytes.NewReader(rec))
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.svc.AppendAdmitted(ctx, began, admitted[first.ID], 0, "audio/webm", rec)
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.svc.AppendAdmitted(ctx, began, admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+
+		if got := ana().UsageCount; got != began.UsageCount {
+			t.Fatalf("usage %d after refused answers, was %d", got, began.UsageCount)
+		}
+		// With the trial back, the server shows what it holds: nothing of
+		// the first answer, the later one as it was before its refused piece.
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE users SET trial_expires_at = $1 WHERE email = $2`,
+			began.TrialExpiresAt, "ana@example.com"); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)))
+		wantKind(t, err, apperr.KindConflict, "No recording was uploaded")
+		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec))); err != nil {
+			t.Fatalf("the later answer after a refused piece: %v", err)
+		}
+		got, err := f.svc.Get(ctx, ana(), s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Items[0].Status != practice.StatusPending {
+			t.Fatalf("a refused whole upload was taken: %+v", got.Items[0])
+		}
+	})
+}
+
+// Two tabs send the first piece of an answer at the same moment, both
+// admitted while the usage guard had room for one more answer. Whatever
+// order their transactions run in, one answer is taken and counted; and
+// two first pieces of the same answer count it once.
+func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 1 })
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		rec := recording(t)
+		both := func(u auth.User, one, other practice.Item) [2]error {
+			var errs [2]error
+			var wg sync.WaitGroup
+			for i, it := range []practice.Item{one, other} {
+				wg.Go(func() { _, errs[i] = f.svc.AppendAdmitted(ctx, u, it, 0, "audio/webm", rec) })
+			}
+			wg.Wait()
+			return errs
+		}
+
+		s := f.start(t, ana(), 3)
+		u := ana()
+		same := make([]practice.Item, 2)
+		for i := range same {
+			var err error
+			if same[i], err = f.svc.AdmitAnswer(ctx, u, s.ID, s.Items[0].ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, err := range both(u, same[0], same[1]) {
+			if err != nil {
+				t.Fatalf("a first piece of the same answer sent twice: %v", err)
+			}
+		}
+		if got := ana().UsageCount; got != 1 {
+			t.Fatalf("usage %d after one answer started from two tabs", got)
+		}
+		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec))); err != nil {
+			t.Fatalf("the answer started from two tabs: %v", err)
+		}
+
+		// A new day's allowance of one answer, and two tabs each starting one.
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE practice_items SET uploaded_at = $1 WHERE id = $2`,
+			time.Now().Add(-25*time.Hour), s.Items[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		u = ana()
+		var two []practice.Item
+		for _, it := range s.Items[1:] {
+			admitted, err := f.svc.AdmitAnswer(ctx, u, s.ID, it.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			two = append(two, admitted)
+		}
+		errs := both(u, two[0], two[1])
+		taken := 0
+		for _, err := range errs {
+			if err == nil {
+				taken++
+				continue
+			}
+			wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+		}
+		if taken != 1 {
+			t.Fatalf("%d answers taken from two tabs with room for one", taken)
+		}
+		if got := ana().UsageCount; got != 2 {
+			t.Fatalf("usage %d after two answers in two days", got)
 		}
 	})
 }

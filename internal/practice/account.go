@@ -72,7 +72,7 @@ func (e Export) WriteCSV(w io.Writer) error {
 	for _, sess := range e.Sessions {
 		for _, it := range sess.Items {
 			row := []string{sess.ID, sess.CreatedAt.UTC().Format(time.RFC3339), sess.Profession, sess.Status,
-				strconv.Itoa(it.Position), it.Question, it.Status, "", "", "", "", "", "", "", "", ""}
+				strconv.Itoa(it.Position), it.Question, string(it.Status), "", "", "", "", "", "", "", "", ""}
 			if it.Transcript != nil {
 				row[7] = *it.Transcript
 			}

@@ -2,6 +2,7 @@ package practice
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -48,15 +49,19 @@ var recordingTypes = map[transcribe.Format][]string{
 // admitUpload is the middleware of the operations that receive a
 // recording. It checks with AdmitAnswer that the caller may answer the
 // question, then that the declared Content-Type agrees with the container
-// the first bytes show, and paces the rest of the body.
+// the first bytes show, and paces the rest of the body. The handler
+// receives the admitted question (admittedItem) instead of admitting it
+// again.
 func (h *Handler) admitUpload(api huma.API) func(huma.Context, func(huma.Context)) {
 	return func(hctx huma.Context, next func(huma.Context)) {
 		ctx := hctx.Context()
 		u, _ := auth.UserFrom(ctx) // Guard admitted a verified user
-		if _, err := h.svc.AdmitAnswer(ctx, u, hctx.Param("id"), hctx.Param("itemId")); err != nil {
+		it, err := h.svc.AdmitAnswer(ctx, u, hctx.Param("id"), hctx.Param("itemId"))
+		if err != nil {
 			writeErr(api, hctx, err)
 			return
 		}
+		hctx = huma.WithValue(hctx, admittedKey{}, it)
 		r, w := humago.Unwrap(hctx)
 		declared, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if err != nil || !declaredRecording(declared) {
@@ -93,6 +98,17 @@ func (h *Handler) admitUpload(api huma.API) func(huma.Context, func(huma.Context
 		}{body, r.Body}
 		next(hctx)
 	}
+}
+
+type admittedKey struct{}
+
+// admittedItem is the question admitUpload admitted for this request.
+func admittedItem(ctx context.Context) (Item, error) {
+	it, ok := ctx.Value(admittedKey{}).(Item)
+	if !ok {
+		return Item{}, errors.New("practice: a recording reached its handler without admission")
+	}
+	return it, nil
 }
 
 func declaredRecording(mediaType string) bool {

@@ -65,6 +65,9 @@ func TestAnAnswerLivesInTheDatabaseUntilTranscribed(t *testing.T) {
 		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec))); err != nil {
 			t.Fatal(err)
 		}
+		// Transcribed before the directory is emptied again below: that
+		// would take the scratch copy from under the speech engine.
+		f.waitProcessed(t, ana(), s.ID)
 
 		// A recording in neither the database nor this copy's directory is gone.
 		if _, err := appendAt(s.Items[1].ID, 0, rec[:half]); err != nil {

@@ -55,7 +55,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	if *it.Transcript == text {
 		return s.Get(ctx, u, sessionID)
 	}
-	fb, err := s.scorer.Score(ctx, scoringInput(answerSession{profession: sess.Profession, format: sess.Format, answerSeconds: sess.Timings.AnswerSeconds}, it, text))
+	fb, err := s.scorer.Score(ctx, scoringInput(sess.answerSession(), it, text))
 	if err != nil {
 		s.logger.Error("scoring a corrected transcript failed", "item", itemID, "err", err)
 		return Session{}, apperr.Unavailable(MsgCorrectionFailed, 0, err)

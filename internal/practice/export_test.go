@@ -1,6 +1,67 @@
 package practice
 
-// AppendAdmitted is AppendAudio after admission: a test changes the world
-// between a piece's admission and its transaction, a window no request can
-// be timed into.
-var AppendAdmitted = (*Service).appendAdmitted
+import (
+	"context"
+	"database/sql"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+)
+
+// Upload admits an answer and stores its recording, as a PUT does: the
+// tests send an answer in one call.
+func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mimeType string, body io.Reader) (Item, error) {
+	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
+	if err != nil {
+		return Item{}, err
+	}
+	return s.UploadAdmitted(ctx, u, it, mimeType, body)
+}
+
+// AppendAudio admits an answer and stores a piece of its recording, as a
+// PATCH does.
+func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemID string, offset int64, mimeType string, piece []byte) (int64, error) {
+	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
+	if err != nil {
+		return 0, err
+	}
+	return s.AppendAdmitted(ctx, u, it, offset, mimeType, piece)
+}
+
+// Transition is one row of the item state machine's table (status.go).
+type Transition struct {
+	Event string
+	From  []ItemStatus
+	To    ItemStatus
+	// Next is the kind of the job queued with the change ("" for none).
+	Next string
+}
+
+// ItemStatuses are every status an answer can have.
+var ItemStatuses = itemStatuses
+
+// Transitions is the table, in the order of its events' names.
+func (s *Service) Transitions() []Transition {
+	var out []Transition
+	for event, t := range transitions {
+		tr := Transition{Event: string(event), From: t.from, To: t.to}
+		if args, _ := s.jobOf(t.next, move{}); args != nil {
+			tr.Next = args.Kind()
+		}
+		out = append(out, tr)
+	}
+	slices.SortFunc(out, func(a, b Transition) int { return strings.Compare(a.Event, b.Event) })
+	return out
+}
+
+// ApplyEvent makes event happen to it, as the step it names does, with
+// nothing written but the change of status and the job that follows.
+func (s *Service) ApplyEvent(ctx context.Context, it Item, event string) error {
+	if itemEvent(event) == eventSessionEnded {
+		return s.db.WithTx(ctx, func(tx *sql.Tx) error { return endUnanswered(ctx, tx, it.sessionID, s.clock()) })
+	}
+	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: itemEvent(event)})
+	return err
+}

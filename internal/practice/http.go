@@ -253,7 +253,11 @@ func (h *Handler) getSession(ctx context.Context, u auth.User, in *SessionPath) 
 }
 
 func (h *Handler) uploadAnswer(ctx context.Context, u auth.User, in *uploadInput) (*itemOutput, error) {
-	it, err := h.svc.Upload(ctx, u, in.ID, in.ItemID, in.ContentType, bytes.NewReader(in.RawBody))
+	it, err := admittedItem(ctx)
+	if err != nil {
+		return nil, err
+	}
+	it, err = h.svc.UploadAdmitted(ctx, u, it, in.ContentType, bytes.NewReader(in.RawBody))
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +265,11 @@ func (h *Handler) uploadAnswer(ctx context.Context, u auth.User, in *uploadInput
 }
 
 func (h *Handler) appendPiece(ctx context.Context, u auth.User, in *pieceInput) (*pieceOutput, error) {
-	n, err := h.svc.AppendAudio(ctx, u, in.ID, in.ItemID, in.Offset, in.ContentType, in.RawBody)
+	it, err := admittedItem(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := h.svc.AppendAdmitted(ctx, u, it, in.Offset, in.ContentType, in.RawBody)
 	if err != nil {
 		return nil, err
 	}

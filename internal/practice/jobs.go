@@ -12,7 +12,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
@@ -124,63 +123,6 @@ func SweepPeriodically(interval time.Duration) *river.PeriodicJob {
 		&river.PeriodicJobOpts{RunOnStart: true})
 }
 
-// insertOpts sets how often engine work is attempted.
-func (s *Service) insertOpts() *river.InsertOpts {
-	return &river.InsertOpts{MaxAttempts: s.cfg.MaxAttempts}
-}
-
-// move is one step of an answer through the pipeline: its status changes
-// from one of from to to, update writes what the step found out, and the
-// next job is queued, all in one transaction.
-type move struct {
-	itemID string
-	from   []string
-	to     string
-	// update, when set, writes the step's results to the item's row; now
-	// is the time the status changed.
-	update func(tx *sql.Tx, now time.Time) error
-	// next, when set, is the job queued with the change.
-	next river.JobArgs
-	opts *river.InsertOpts
-}
-
-// moveItem makes the move in a transaction of its own. It reports false,
-// changing nothing, when the item was in none of the from statuses: a
-// second delivery of the same job, or a second request, got there first.
-func (s *Service) moveItem(ctx context.Context, m move) (bool, error) {
-	var moved bool
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		moved, err = s.moveItemTx(ctx, tx, m)
-		return err
-	})
-	return moved && err == nil, err
-}
-
-// moveItemTx makes the move inside the caller's transaction.
-func (s *Service) moveItemTx(ctx context.Context, tx *sql.Tx, m move) (bool, error) {
-	now := s.clock()
-	moved, err := setItemStatus(ctx, tx, m.itemID, m.to, now, m.from...)
-	if err != nil || !moved {
-		return false, err
-	}
-	if m.update != nil {
-		if err := m.update(tx, now); err != nil {
-			return false, err
-		}
-	}
-	if m.next != nil {
-		if _, err := s.jobs.InsertTx(ctx, tx, m.next, m.opts); err != nil {
-			return false, fmt.Errorf("practice: queue %s: %w", m.next.Kind(), err)
-		}
-	}
-	return true, nil
-}
-
-// finalizeNext is the job that follows an answer's last step: its
-// session's stats, once every answer is settled.
-func finalizeNext(it Item) river.JobArgs { return FinalizeArgs{SessionID: it.sessionID} }
-
 // transcribeItem is the first pipeline step. It is safe to run twice: an
 // item that has moved on is left alone.
 func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt bool) error {
@@ -194,7 +136,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if it.Status != StatusQueued && it.Status != StatusTranscribing {
 		return nil
 	}
-	if _, err := setItemStatus(ctx, s.db.SQL, itemID, StatusTranscribing, s.clock(), StatusQueued, StatusTranscribing); err != nil {
+	if _, err := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventTranscriptionStarted}); err != nil {
 		return err
 	}
 	// Whichever copy received it, the database has it.
@@ -214,7 +156,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 		return s.failItem(ctx, it, MsgSpeechUnavailable, true)
 	case err != nil:
 		// Back to queued so the summary shows it waiting, then River retries.
-		if _, serr := setItemStatus(ctx, s.db.SQL, itemID, StatusQueued, s.clock(), StatusTranscribing); serr != nil {
+		if _, serr := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventTranscriptionDeferred}); serr != nil {
 			return serr
 		}
 		return fmt.Errorf("practice: transcribe %s: %w", itemID, err)
@@ -223,7 +165,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	metrics := transcribe.ComputeMetrics(res, it.answerLimit())
 	meaningful := transcribe.Meaningful(res.Text)
 	// An answer with no real content gets no feedback: it is done.
-	m := move{itemID: itemID, from: []string{StatusTranscribing}, to: StatusDone, next: finalizeNext(it),
+	m := move{itemID: itemID, sessionID: it.sessionID, event: eventTranscribedEmpty,
 		update: func(tx *sql.Tx, now time.Time) error {
 			if err := saveTranscript(ctx, tx, itemID, res.Text, metrics, meaningful); err != nil {
 				return err
@@ -235,7 +177,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 			return rememberVoice(ctx, tx, it.sessionID, res, meaningful, now)
 		}}
 	if meaningful {
-		m.to, m.next, m.opts = StatusScoring, ScoreArgs{ItemID: itemID}, s.insertOpts()
+		m.event = eventTranscribed
 	}
 	if _, err := s.moveItem(ctx, m); err != nil {
 		return err
@@ -271,7 +213,7 @@ func (s *Service) failItem(ctx context.Context, it Item, msg string, keepAudio b
 	if !keepAudio {
 		path = ""
 	}
-	_, err := s.moveItem(ctx, move{itemID: it.ID, from: []string{StatusQueued, StatusTranscribing}, to: StatusFailed, next: finalizeNext(it),
+	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: eventTranscriptionFailed,
 		update: func(tx *sql.Tx, _ time.Time) error {
 			if err := recordFailure(ctx, tx, it.ID, msg, path); err != nil {
 				return err
@@ -285,50 +227,6 @@ func (s *Service) failItem(ctx context.Context, it Item, msg string, keepAudio b
 		removeAudio(s.logger, s.scratch(it.audioPath))
 	}
 	return err
-}
-
-func big3Name(order int) string {
-	switch order {
-	case 1:
-		return feedback.Big3TellMeAboutYourself
-	case 2:
-		return feedback.Big3WhyProfession
-	case 3:
-		return feedback.Big3WhySchool
-	}
-	return ""
-}
-
-func delivery(m *transcribe.Metrics) *feedback.Delivery {
-	if m == nil || m.DurationSeconds == 0 {
-		return nil
-	}
-	return &feedback.Delivery{
-		DurationSeconds: m.DurationSeconds, WordsPerMinute: m.WordsPerMinute, FillerCount: m.FillerCount,
-		FillersPer100Words: m.FillersPer100Words, LongestPauseSeconds: m.LongestPauseSeconds, PausesOver2s: m.PausesOver2s,
-		FillersEstimated: m.FillersSource == transcribe.FillersEstimated,
-	}
-}
-
-// answerSession is what scoring an answer needs of its session.
-type answerSession struct {
-	profession    string
-	format        Format
-	answerSeconds int // the format's answer time, before any extra time
-}
-
-// scoringInput is what the feedback engine judges transcript by: the
-// question as the student met it (with a station's scenario), the
-// delivery figures of a spoken answer, and the time the format gives an
-// answer (the traditional format's is the spec's, whatever tests set; an
-// extension is an accommodation, not a call for longer answers).
-func scoringInput(as answerSession, it Item, transcript string) feedback.Input {
-	in := feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag,
-		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics), Written: it.Kind == KindTyped}
-	if as.format != FormatTraditional {
-		in.LimitSeconds = float64(as.answerSeconds)
-	}
-	return in
 }
 
 // scoreItem is the second pipeline step.
@@ -355,11 +253,11 @@ func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool
 		s.logger.Error("scoring failed for good", "item", itemID, "err", err)
 		// The transcript stays: only the feedback is missing. The
 		// recording went when the answer was transcribed.
-		_, err := s.moveItem(ctx, move{itemID: itemID, from: []string{StatusScoring}, to: StatusFailed, next: finalizeNext(it),
+		_, err := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventScoringFailed,
 			update: func(tx *sql.Tx, _ time.Time) error { return recordFailure(ctx, tx, itemID, MsgFeedbackError, "") }})
 		return err
 	}
-	_, err = s.moveItem(ctx, move{itemID: itemID, from: []string{StatusScoring}, to: StatusDone, next: finalizeNext(it),
+	_, err = s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventScored,
 		update: func(tx *sql.Tx, _ time.Time) error { return saveFeedback(ctx, tx, itemID, fb) }})
 	return err
 }
@@ -428,12 +326,9 @@ func (s *Service) RecoverStuck(ctx context.Context, olderThan time.Duration) (in
 		return 0, err
 	}
 	for _, it := range items {
-		// A stuck transcription starts again from queued; a stuck score
-		// stays scoring, which is where its job expects it.
-		m := move{itemID: it.id, from: []string{StatusQueued, StatusTranscribing}, to: StatusQueued,
-			next: TranscribeArgs{ItemID: it.id}, opts: s.insertOpts()}
+		m := move{itemID: it.id, event: eventTranscriptionRecovered}
 		if it.status == StatusScoring {
-			m.from, m.to, m.next = []string{StatusScoring}, StatusScoring, ScoreArgs{ItemID: it.id}
+			m.event = eventScoringRecovered
 		}
 		if _, err := s.moveItem(ctx, m); err != nil {
 			return 0, err

@@ -5,6 +5,7 @@
 package practice
 
 import (
+	"slices"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -36,19 +37,6 @@ const (
 
 	msgAlreadyAnswered = "This question already has an answer."
 )
-
-// Item statuses, in the order an answer moves through them.
-const (
-	StatusPending      = "pending"
-	StatusQueued       = "queued"
-	StatusTranscribing = "transcribing"
-	StatusScoring      = "scoring"
-	StatusDone         = "done"
-	StatusFailed       = "failed"
-	StatusSkipped      = "skipped"
-)
-
-var itemStatuses = []string{StatusPending, StatusQueued, StatusTranscribing, StatusScoring, StatusDone, StatusFailed, StatusSkipped}
 
 // Recording modes and interview types (spec §3).
 const (
@@ -140,11 +128,11 @@ type Item struct {
 	AnswerSeconds int `json:"answerSeconds"`
 	// AutoStart is true when recording starts by itself after the
 	// preparation and a 3-2-1 countdown.
-	AutoStart bool   `json:"autoStart"`
-	Tip       string `json:"tip"`
-	Subtag    string `json:"subtag"`
-	Big3Order int    `json:"big3Order"`
-	Status    string `json:"status"`
+	AutoStart bool       `json:"autoStart"`
+	Tip       string     `json:"tip"`
+	Subtag    string     `json:"subtag"`
+	Big3Order int        `json:"big3Order"`
+	Status    ItemStatus `json:"status"`
 	// Transcript is what was recognised: null until then, and for an
 	// answer that failed before it was transcribed.
 	Transcript *string `json:"transcript"`
@@ -202,7 +190,7 @@ func (Item) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 // awaitsAnswer reports whether a recording may be uploaded for the item:
 // it has none yet, or the last one failed and may be replaced.
 func (it Item) awaitsAnswer() bool {
-	return it.Status == StatusPending || it.Status == StatusFailed
+	return slices.Contains(unanswered, it.Status)
 }
 
 // settled reports whether no work on the item is under way or due: it was
@@ -231,7 +219,7 @@ type SavedItem struct {
 	// sessions saved before it was recorded, unless they show the answer
 	// failed). A failed answer keeps the transcript it got before scoring
 	// failed, if any.
-	Status string `json:"status"`
+	Status ItemStatus `json:"status"`
 	// Meaningful is false when the answer had no real content, so it got
 	// no feedback.
 	Meaningful     *bool               `json:"meaningful"`

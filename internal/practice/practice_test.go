@@ -96,6 +96,19 @@ func newFixtureWith(t *testing.T, db *store.DB, speech transcribe.Engine, tweak 
 // newFixtureAt is newFixtureWith with the service's clock.
 func newFixtureAt(t *testing.T, db *store.DB, speech transcribe.Engine, now func() time.Time, tweak func(*practice.Config)) *fixture {
 	t.Helper()
+	return newFixtureWorking(t, db, speech, now, tweak, true)
+}
+
+// newIdleFixture runs the practice service with no job worker and no
+// speech engine: the jobs its changes queue stay queued for a test to read.
+func newIdleFixture(t *testing.T, db *store.DB) *fixture {
+	t.Helper()
+	return newFixtureWorking(t, db, nil, time.Now, nil, false)
+}
+
+// newFixtureWorking is newFixtureAt, with the jobs worked or not.
+func newFixtureWorking(t *testing.T, db *store.DB, speech transcribe.Engine, now func() time.Time, tweak func(*practice.Config), work bool) *fixture {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
 	if err != nil {
@@ -106,9 +119,12 @@ func newFixtureAt(t *testing.T, db *store.DB, speech transcribe.Engine, now func
 	if tweak != nil {
 		tweak(&cfg)
 	}
-	workers := river.NewWorkers()
-	client, err := jobs.New(db, logger, jobs.Options{Workers: workers, MaxWorkers: 4, Queues: map[string]int{practice.AdvanceQueue: practice.AdvanceWorkers},
-		PollInterval: 50 * time.Millisecond, JobTimeout: 30 * time.Second, RescueAfter: time.Minute})
+	opts := jobs.Options{}
+	if work {
+		opts = jobs.Options{Workers: river.NewWorkers(), MaxWorkers: 4, Queues: map[string]int{practice.AdvanceQueue: practice.AdvanceWorkers},
+			PollInterval: 50 * time.Millisecond, JobTimeout: 30 * time.Second, RescueAfter: time.Minute}
+	}
+	client, err := jobs.New(db, logger, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,15 +132,17 @@ func newFixtureAt(t *testing.T, db *store.DB, speech transcribe.Engine, now func
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
 		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
 	svc := practice.NewService(db, client, authSvc, bankSource{}, speech, scorer, logger, now, cfg)
-	practice.AddWorkers(workers, svc)
-	if err := client.Start(context.Background()); err != nil {
-		t.Fatal(err)
+	if work {
+		practice.AddWorkers(opts.Workers, svc)
+		if err := client.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_ = jobs.Stop(ctx, client)
+		})
 	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = jobs.Stop(ctx, client)
-	})
 	return &fixture{db: db, svc: svc, auth: authSvc, audio: cfg.AudioDir}
 }
 
@@ -151,6 +169,16 @@ func (f *fixture) user(t *testing.T, email string) func() auth.User {
 }
 
 func recording(t *testing.T) []byte { return whispertest.Recording(t) }
+
+// start starts a random dental session of n questions, answered aloud.
+func (f *fixture) start(t *testing.T, u auth.User, n int) practice.Session {
+	t.Helper()
+	s, err := f.svc.Create(context.Background(), u, practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
 
 func (f *fixture) upload(t *testing.T, u auth.User, s practice.Session, i int) {
 	t.Helper()

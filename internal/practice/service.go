@@ -40,9 +40,12 @@ type Enqueuer interface {
 }
 
 // UserStats keeps an account's usage and practice stats, which auth owns.
-// Each call writes in the caller's transaction, so the account changes
-// exactly when practice's rows do.
+// Each call works in the caller's transaction, so the account changes
+// exactly when practice's rows do, and is read as it stands when an
+// answer is recorded.
 type UserStats interface {
+	// UserIn reads the account inside the caller's transaction.
+	UserIn(ctx context.Context, q store.Queryer, userID string) (auth.User, error)
 	// CountAnswer adds one uploaded answer to the user's usage count.
 	CountAnswer(ctx context.Context, q store.Queryer, userID string) error
 	// RecordSession adds a completed session with answered answers and, when
@@ -241,7 +244,7 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 			return err
 		}
 		var err error
-		if allowed, err = s.mayPractise(ctx, tx, u, sess.ID); err != nil || !allowed {
+		if allowed, err = s.mayPractise(ctx, tx, u.ID, sess.ID); err != nil || !allowed {
 			return err
 		}
 		return insertSession(ctx, tx, sess)
@@ -309,26 +312,42 @@ func (s *Service) withUserTx(ctx context.Context, userID string, fn func(tx *sql
 	})
 }
 
-// mayPractise applies spec §4 to answering in sessionID (or starting it):
-// a Premium pass, or a trial that has not expired with a free session left
-// besides this one. A session uses a free session once it has an answer,
-// so the check holds on every path an answer takes, whenever the trial or
-// pass ended.
-func (s *Service) mayPractise(ctx context.Context, q store.Queryer, u auth.User, sessionID string) (bool, error) {
-	used, err := countUsedSessions(ctx, q, u.ID, sessionID)
+// mayPractise applies spec §4 to answering in sessionID (or starting it)
+// on the user's account as q sees it: inside the transaction that records
+// the answer this is the check that decides, so it reads the pass and the
+// trial again rather than trust the account the request began with. A
+// session uses a free session once it has an answer, so the check holds
+// on every path an answer takes, whenever the trial or pass ended.
+func (s *Service) mayPractise(ctx context.Context, q store.Queryer, userID, sessionID string) (bool, error) {
+	u, err := s.users.UserIn(ctx, q, userID)
 	if err != nil {
 		return false, err
 	}
 	acct := billing.AccountOf(u)
+	used := 0
+	// A pass, or an ended trial, decides without the sessions counted.
+	if billing.Evaluate(acct, s.clock()).Status == billing.FreeTrialActive {
+		if used, err = countUsedSessions(ctx, q, userID, sessionID); err != nil {
+			return false, err
+		}
+	}
+	return s.practiceEnabled(acct, used), nil
+}
+
+// practiceEnabled is spec §4 for an account that has spent used free
+// sessions besides the one at hand: a Premium pass, or a trial that has
+// not expired with a free session left.
+func (s *Service) practiceEnabled(acct billing.Account, used int) bool {
 	// The stats may lag behind the sessions just completed; older
 	// accounts may have sessions the practice tables no longer show.
 	acct.SessionsCompleted = max(acct.SessionsCompleted, used)
-	return billing.Evaluate(acct, s.clock()).PracticeEnabled, nil
+	return billing.Evaluate(acct, s.clock()).PracticeEnabled
 }
 
-// checkAnswerAllowed refuses an answer to sessionID under spec §4.
-func (s *Service) checkAnswerAllowed(ctx context.Context, q store.Queryer, u auth.User, sessionID string) error {
-	allowed, err := s.mayPractise(ctx, q, u, sessionID)
+// checkAnswerAllowed refuses an answer to sessionID under spec §4 (see
+// mayPractise).
+func (s *Service) checkAnswerAllowed(ctx context.Context, q store.Queryer, userID, sessionID string) error {
+	allowed, err := s.mayPractise(ctx, q, userID, sessionID)
 	if err == nil && !allowed {
 		err = apperr.Forbidden(billing.MsgLocked)
 	}
@@ -427,8 +446,10 @@ func averageScore(items []Item) (float64, bool) {
 
 // AdmitAnswer checks that u may send a recorded answer to the question
 // now (see admit), and that the question is answered by recording. It
-// reads nothing the client sends, so the HTTP layer calls it before an
-// upload's body arrives; Upload and the pieces check again as they store.
+// reads nothing the client sends, so the HTTP layer calls it once, before
+// an upload's body arrives, and hands the item it returns to
+// UploadAdmitted or AppendAdmitted. Admission refuses early what it can;
+// the transaction that records the answer decides.
 func (s *Service) AdmitAnswer(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
 	it, err := s.admit(ctx, u, sessionID, itemID)
 	if err == nil && it.Kind == KindTyped {
@@ -437,49 +458,52 @@ func (s *Service) AdmitAnswer(ctx context.Context, u auth.User, sessionID, itemI
 	return it, err
 }
 
-// admit checks that u may answer the question now: it is in their
-// session, still in progress, unanswered; spec §4 lets them practise; and
-// the answer would not exceed the daily usage guard (an answer arriving
-// in pieces was counted when its first piece came).
+// admit checks, in one statement (loadAnswerTarget), that u may answer
+// the question now: it is in their session, still in progress,
+// unanswered; spec §4 lets them practise; and the answer would not exceed
+// the daily usage guard (an answer arriving in pieces was counted when its
+// first piece came).
 func (s *Service) admit(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
-	it, err := s.activeItem(ctx, u, sessionID, itemID)
-	if err != nil {
-		return Item{}, err
-	}
-	if !it.awaitsAnswer() {
-		return Item{}, apperr.Conflict(msgAlreadyAnswered)
-	}
-	if err := s.checkAnswerAllowed(ctx, s.db.SQL, u, sessionID); err != nil {
-		return Item{}, err
-	}
-	if it.streamPath == "" {
-		if err := s.checkUsage(ctx, s.db.SQL, u.ID); err != nil {
+	t, err := loadAnswerTarget(ctx, s.db.SQL, sessionID, itemID, s.usageSince())
+	if errors.Is(err, errNotFound) {
+		// Say why as every other operation on a question does.
+		if _, err := s.activeItem(ctx, u, sessionID, itemID); err != nil {
 			return Item{}, err
 		}
+		return Item{}, apperr.NotFound(MsgItemNotFound)
 	}
-	return it, nil
+	switch {
+	case err != nil:
+		return Item{}, err
+	case t.owner != u.ID:
+		return Item{}, apperr.NotFound(MsgSessionNotFound)
+	case t.sessionStatus != SessionActive:
+		return Item{}, apperr.Conflict(MsgSessionCompleted)
+	case !t.item.awaitsAnswer():
+		return Item{}, apperr.Conflict(msgAlreadyAnswered)
+	case !s.practiceEnabled(billing.AccountOf(u), t.usedSessions):
+		return Item{}, apperr.Forbidden(billing.MsgLocked)
+	}
+	return t.item, s.usageErr(t.recentAnswers)
 }
 
-// Upload stores one recorded answer and queues it for processing. The
-// recording lives only in the temporary directory until it is transcribed.
-func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mimeType string, body io.Reader) (Item, error) {
-	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
-	if err != nil {
-		return Item{}, err
-	}
-	path, _, err := s.saveAudio(itemID, body)
+// UploadAdmitted stores one recorded answer to the question AdmitAnswer
+// admitted and queues it for processing. The recording lives only in the
+// temporary directory until it is transcribed.
+func (s *Service) UploadAdmitted(ctx context.Context, u auth.User, it Item, mimeType string, body io.Reader) (Item, error) {
+	path, _, err := s.saveAudio(it.ID, body)
 	if err != nil {
 		return Item{}, err
 	}
 	var replaced string
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		// A whole recording replaces one that was arriving in pieces.
-		if err := forgetProgress(ctx, tx, itemID); err != nil {
+		if err := forgetProgress(ctx, tx, it.ID); err != nil {
 			return err
 		}
 		// Stored where any copy can read it, in the transaction that
 		// queues its job.
-		if err := storeUpload(ctx, tx, itemID, path); err != nil {
+		if err := storeUpload(ctx, tx, it.ID, path); err != nil {
 			return err
 		}
 		var err error
@@ -501,7 +525,7 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 // transaction holding the user's lock, so that answers arriving at once
 // are checked one after another.
 func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it Item, path, mimeType string) (streamPath string, err error) {
-	if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
+	if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
 		return "", err
 	}
 	current, err := loadItem(ctx, tx, it.ID)
@@ -516,7 +540,7 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it I
 		}
 	}
 	moved, err := s.moveItemTx(ctx, tx, move{
-		itemID: it.ID, from: []string{StatusPending, StatusFailed}, to: StatusQueued,
+		itemID: it.ID, sessionID: it.sessionID, event: eventRecorded,
 		update: func(tx *sql.Tx, now time.Time) error {
 			if err := recordUpload(ctx, tx, it.ID, path, mimeType, now); err != nil {
 				return err
@@ -526,7 +550,6 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it I
 			}
 			return s.users.CountAnswer(ctx, tx, u.ID)
 		},
-		next: TranscribeArgs{ItemID: it.ID}, opts: s.insertOpts(),
 	})
 	if err == nil && !moved {
 		err = apperr.Conflict(msgAlreadyAnswered)
@@ -538,12 +561,23 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it I
 	return current.streamPath, err
 }
 
+// usageWindow is how far back the daily usage guard counts answers.
+const usageWindow = 24 * time.Hour
+
+func (s *Service) usageSince() time.Time { return s.clock().Add(-usageWindow) }
+
 func (s *Service) checkUsage(ctx context.Context, q store.Queryer, userID string) error {
-	n, err := countRecentUploads(ctx, q, userID, s.clock().Add(-24*time.Hour))
+	n, err := countRecentUploads(ctx, q, userID, s.usageSince())
 	if err != nil {
 		return err
 	}
-	if n >= s.cfg.DailyAnswerLimit {
+	return s.usageErr(n)
+}
+
+// usageErr refuses another answer from a user who began recent answers
+// within the usage window.
+func (s *Service) usageErr(recent int) error {
+	if recent >= s.cfg.DailyAnswerLimit {
 		return apperr.Forbidden(MsgHeavyUsage)
 	}
 	return nil
@@ -667,7 +701,7 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 	if err != nil {
 		return Item{}, err
 	}
-	moved, err := s.moveItem(ctx, move{itemID: itemID, from: []string{StatusPending}, to: StatusSkipped,
+	moved, err := s.moveItem(ctx, move{itemID: itemID, sessionID: sessionID, event: eventSkipped,
 		update: func(tx *sql.Tx, _ time.Time) error {
 			if err := forgetRecording(ctx, tx, itemID); err != nil {
 				return err
@@ -705,11 +739,8 @@ func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID stri
 	if !kept {
 		return Item{}, apperr.Conflict(MsgRecordingGone)
 	}
-	moved, err := s.moveItem(ctx, move{
-		itemID: itemID, from: []string{StatusFailed}, to: StatusQueued,
-		update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) },
-		next:   TranscribeArgs{ItemID: itemID}, opts: s.insertOpts(),
-	})
+	moved, err := s.moveItem(ctx, move{itemID: itemID, sessionID: sessionID, event: eventRetried,
+		update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) }})
 	if err != nil {
 		return Item{}, err
 	}
@@ -743,7 +774,7 @@ func (s *Service) completeTx(ctx context.Context, tx *sql.Tx, sessionID string, 
 	if err != nil || !completed {
 		return err
 	}
-	if err := skipUnanswered(ctx, tx, sessionID, now); err != nil {
+	if err := endUnanswered(ctx, tx, sessionID, now); err != nil {
 		return err
 	}
 	_, err = s.jobs.InsertTx(ctx, tx, FinalizeArgs{SessionID: sessionID}, nil)

@@ -143,14 +143,28 @@ func completeSession(ctx context.Context, q store.Queryer, sessionID string, now
 	return n == 1, err
 }
 
-// skipUnanswered skips the questions of an ended session that have no
-// answer; a recording still arriving for one is let go (the sweeper
-// deletes it).
-func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, now time.Time) error {
+// skipUnanswered moves the questions of an ended session that are in one
+// of the from statuses to status, letting go of any recording still
+// arriving for them (see endUnanswered).
+func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, status ItemStatus, now time.Time, from []ItemStatus) error {
+	cond, args := statusIn(from, status, now, sessionID)
 	_, err := exec(ctx, q, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2, `+forgetStream+`
-		WHERE session_id = $3 AND status = $4`,
-		StatusSkipped, now, sessionID, StatusPending)
+		WHERE session_id = $3 AND `+cond, args...)
 	return err
+}
+
+// statusIn is the SQL condition that an item's status is one of from, with
+// its arguments after args.
+func statusIn(from []ItemStatus, args ...any) (string, []any) {
+	cond := `status IN (`
+	for i, f := range from {
+		if i > 0 {
+			cond += `, `
+		}
+		args = append(args, f)
+		cond += fmt.Sprintf("$%d", len(args))
+	}
+	return cond + `)`, args
 }
 
 // activeSessions lists the user's sessions still in progress.
@@ -163,14 +177,21 @@ func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]stri
 // has an answer: one uploaded (whatever became of it since), or one
 // arriving in pieces. A question skipped, or left unanswered when its
 // session ended, has none.
-const answeredItem = `(i.status NOT IN ('` + StatusPending + `', '` + StatusSkipped + `') OR (i.status = '` + StatusPending + `' AND i.stream_path <> ''))`
+const answeredItem = `(i.status NOT IN ('` + string(StatusPending) + `', '` + string(StatusSkipped) + `') OR (i.status = '` + string(StatusPending) + `' AND i.stream_path <> ''))`
+
+// usedSessions is the SQL expression that counts the sessions of user
+// other than exceptSession that have an answer: the sessions the free
+// trial has spent. Both are SQL expressions.
+func usedSessions(user, exceptSession string) string {
+	return `(SELECT count(*) FROM practice_sessions o WHERE o.user_id = ` + user + ` AND o.id <> ` + exceptSession + `
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = o.id AND ` + answeredItem + `))`
+}
 
 // countUsedSessions counts the user's sessions other than exceptSession
-// that have an answer: the sessions the free trial has spent.
+// that have an answer.
 func countUsedSessions(ctx context.Context, q store.Queryer, userID, exceptSession string) (int, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions s WHERE s.user_id = $1 AND s.id <> $2
-		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = s.id AND `+answeredItem+`)`, userID, exceptSession).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT `+usedSessions("$1", "$2"), userID, exceptSession).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("practice: count used sessions: %w", err)
 	}
@@ -214,16 +235,18 @@ const itemColumns = `id, session_id, position, question_id, question, tip, subta
 	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at,
 	original_transcript, transcript_corrected_at, kind, scenario, follow_ups, prep_seconds, answer_seconds`
 
-func scanItem(r interface{ Scan(...any) error }) (Item, error) {
+// scanItem reads the itemColumns of a row, and into extra the columns
+// that follow them.
+func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 	var (
 		it                              Item
 		metrics, feedbackJSON, progress sql.NullString
 		followUps                       string
 	)
-	err := r.Scan(&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
+	err := r.Scan(append([]any{&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
 		&it.audioPath, &it.audioMIME, &it.Transcript, &metrics, &feedbackJSON, &it.score, &it.Meaningful, &it.Error,
 		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt, &it.originalTranscript, &it.correctedAt,
-		&it.Kind, &it.Scenario, &followUps, &it.PrepSeconds, &it.AnswerSeconds)
+		&it.Kind, &it.Scenario, &followUps, &it.PrepSeconds, &it.AnswerSeconds}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Item{}, errNotFound
 	}
@@ -260,24 +283,44 @@ func loadItem(ctx context.Context, q store.Queryer, id string) (Item, error) {
 	return scanItem(q.QueryRowContext(ctx, `SELECT `+itemColumns+` FROM practice_items WHERE id = $1`, id))
 }
 
+// answerTarget is a question as admitting an answer to it finds it: the
+// item, its session's owner and status, and the owner's counts that spec
+// §4 and the usage guard decide by.
+type answerTarget struct {
+	item          Item
+	owner         string
+	sessionStatus string
+	// usedSessions are the owner's sessions besides this one that have an
+	// answer (see countUsedSessions).
+	usedSessions int
+	// recentAnswers are the owner's answers begun since the usage window
+	// opened (see countRecentUploads), counted only when an answer to the
+	// item would be counted: while no recording is arriving for it.
+	recentAnswers int
+}
+
+// loadAnswerTarget reads question itemID of sessionID for admission in
+// one statement: the one item's row, never the session's other items and
+// their feedback. The session's columns are renamed so that the item's
+// read as they do everywhere else.
+func loadAnswerTarget(ctx context.Context, q store.Queryer, sessionID, itemID string, usageSince time.Time) (answerTarget, error) {
+	var t answerTarget
+	var err error
+	t.item, err = scanItem(q.QueryRowContext(ctx, `SELECT `+itemColumns+`, s.owner, s.session_status, `+usedSessions("s.owner", "s.session_key")+`,
+		CASE WHEN practice_items.stream_path = '' THEN `+recentUploads("s.owner", "$3")+` ELSE 0 END
+		FROM practice_items JOIN (SELECT id AS session_key, user_id AS owner, status AS session_status FROM practice_sessions) s
+			ON s.session_key = practice_items.session_id
+		WHERE practice_items.id = $1 AND practice_items.session_id = $2`, itemID, sessionID, usageSince),
+		&t.owner, &t.sessionStatus, &t.usedSessions, &t.recentAnswers)
+	return t, err
+}
+
 // setItemStatus moves an item from one of the from statuses to status,
 // reporting whether it did: a second delivery of the same job finds the
-// item already moved and leaves it alone.
-func setItemStatus(ctx context.Context, q store.Queryer, id, status string, now time.Time, from ...string) (bool, error) {
-	query := `UPDATE practice_items SET status = $1, updated_at = $2 WHERE id = $3`
-	args := []any{status, now, id}
-	if len(from) > 0 {
-		query += ` AND status IN (`
-		for i, f := range from {
-			if i > 0 {
-				query += `, `
-			}
-			args = append(args, f)
-			query += fmt.Sprintf("$%d", len(args))
-		}
-		query += `)`
-	}
-	n, err := exec(ctx, q, "set item "+id+" "+status, query, args...)
+// item already moved and leaves it alone. Only moveItemTx calls it.
+func setItemStatus(ctx context.Context, q store.Queryer, id string, status ItemStatus, now time.Time, from []ItemStatus) (bool, error) {
+	cond, args := statusIn(from, status, now, id)
+	n, err := exec(ctx, q, "set item "+id+" "+string(status), `UPDATE practice_items SET status = $1, updated_at = $2 WHERE id = $3 AND `+cond, args...)
 	return n == 1, err
 }
 
@@ -291,12 +334,19 @@ func recordUpload(ctx context.Context, q store.Queryer, itemID, path, mimeType s
 	return err
 }
 
+// recentUploads is the SQL expression that counts the answers user
+// uploaded, or began to upload in pieces, since a time, for the usage
+// guard. Both are SQL expressions.
+func recentUploads(user, since string) string {
+	return `(SELECT count(*) FROM practice_items r JOIN practice_sessions rs ON rs.id = r.session_id
+		WHERE rs.user_id = ` + user + ` AND r.uploaded_at > ` + since + `)`
+}
+
 // countRecentUploads counts the answers the user uploaded, or began to
-// upload in pieces, since a time, for the usage guard.
+// upload in pieces, since a time.
 func countRecentUploads(ctx context.Context, q store.Queryer, userID string, since time.Time) (int, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
-		WHERE s.user_id = $1 AND i.uploaded_at > $2`, userID, since).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT `+recentUploads("$1", "$2"), userID, since).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("practice: usage: %w", err)
 	}
@@ -454,7 +504,10 @@ func scoredAnswersBefore(ctx context.Context, q store.Queryer, userID, sessionID
 }
 
 // stuckItem is an answer left in progress.
-type stuckItem struct{ id, status string }
+type stuckItem struct {
+	id     string
+	status ItemStatus
+}
 
 // stuckItems lists the answers in progress that have not moved since before.
 func stuckItems(ctx context.Context, q store.Queryer, before time.Time) ([]stuckItem, error) {
@@ -493,9 +546,9 @@ const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
 // arriving in pieces, reporting false when the item no longer awaits one.
 // Its first recognition is timed from now.
 func startStream(ctx context.Context, q store.Queryer, itemID, path, mimeType string, size int64, now time.Time) (bool, error) {
+	cond, args := statusIn(unanswered, path, mimeType, size, now, itemID)
 	n, err := exec(ctx, q, "start recording", `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
-		progress = NULL, progress_at = $4, uploaded_at = $4 WHERE id = $5 AND status IN ($6, $7)`,
-		path, mimeType, size, now, itemID, StatusPending, StatusFailed)
+		progress = NULL, progress_at = $4, uploaded_at = $4 WHERE id = $5 AND `+cond, args...)
 	return n == 1, err
 }
 
@@ -556,7 +609,7 @@ type storedItem struct {
 	Question   string           `json:"question"`
 	FollowUps  []string         `json:"followUps,omitempty"`
 	Tip        string           `json:"tip"`
-	Status     string           `json:"status,omitempty"`
+	Status     ItemStatus       `json:"status,omitempty"`
 	Meaningful *bool            `json:"meaningful,omitempty"`
 	Skipped    bool             `json:"skipped"`
 	Transcript string           `json:"transcript"`

@@ -53,25 +53,18 @@ const (
 	AdvanceWorkers = 4
 )
 
-// AppendAudio stores piece as the bytes of itemID's recording from offset
-// on and returns how many bytes of the recording the server now has. A
-// piece at offset 0 starts the recording afresh. Pieces must arrive in
-// order; one sent again (its answer was lost) is accepted as long as it
-// repeats bytes the server has.
-func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemID string, offset int64, mimeType string, piece []byte) (int64, error) {
-	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
-	if err != nil {
-		return 0, err
-	}
-	return s.appendAdmitted(ctx, u, it, offset, mimeType, piece)
-}
-
-// appendAdmitted stores a piece that AdmitAnswer admitted. The piece is
-// written to disk in between, and the student's other tab may answer or
-// their trial end meanwhile: the transaction that records the piece, first
-// or later, decides under the student's lock whether spec §4 still lets
+// AppendAdmitted stores piece as the bytes of the recording of the
+// question AdmitAnswer admitted, from offset on, and returns how many bytes
+// of the recording the server now has. A piece at offset 0 starts the
+// recording afresh. Pieces must arrive in order; one sent again (its
+// answer was lost) is accepted as long as it repeats bytes the server has.
+//
+// The piece is written to disk after admission, and the student's other
+// tab may answer or their trial or pass end meanwhile: the transaction
+// that records the piece, first or later, decides under the student's
+// lock, on their account as it then stands, whether spec §4 still lets
 // them answer.
-func (s *Service) appendAdmitted(ctx context.Context, u auth.User, it Item, offset int64, mimeType string, piece []byte) (int64, error) {
+func (s *Service) AppendAdmitted(ctx context.Context, u auth.User, it Item, offset int64, mimeType string, piece []byte) (int64, error) {
 	if len(piece) == 0 {
 		return 0, apperr.Invalid("body", "The piece of the recording is empty.")
 	}
@@ -104,7 +97,7 @@ func (s *Service) appendAdmitted(ctx context.Context, u auth.User, it Item, offs
 		return 0, storageErr(err)
 	}
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
-		if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
 			return err
 		}
 		if err := checkBytesInFlight(ctx, tx, u.ID, it.ID, size); err != nil {
@@ -139,7 +132,7 @@ func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeTyp
 	}
 	var replaced string
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
-		if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
 			return err
 		}
 		current, err := loadItem(ctx, tx, it.ID)

@@ -40,7 +40,7 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 		return Item{}, apperr.Conflict(MsgNotTyped)
 	}
 	meaningful := transcribe.Meaningful(text)
-	m := move{itemID: itemID, from: []string{StatusPending, StatusFailed}, to: StatusDone, next: finalizeNext(it),
+	m := move{itemID: itemID, sessionID: sessionID, event: eventWrittenEmpty,
 		update: func(tx *sql.Tx, now time.Time) error {
 			if err := saveTypedAnswer(ctx, tx, itemID, text, meaningful, now); err != nil {
 				return err
@@ -48,12 +48,12 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 			return s.users.CountAnswer(ctx, tx, u.ID)
 		}}
 	if meaningful {
-		m.to, m.next, m.opts = StatusScoring, ScoreArgs{ItemID: itemID}, s.insertOpts()
+		m.event = eventWritten
 	}
 	var moved bool
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		// Checked again under the user's lock, as an upload is.
-		if err := s.checkAnswerAllowed(ctx, tx, u, sessionID); err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u.ID, sessionID); err != nil {
 			return err
 		}
 		if err := s.checkUsage(ctx, tx, u.ID); err != nil {
@@ -69,6 +69,6 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 	if !moved {
 		return Item{}, apperr.Conflict(msgAlreadyAnswered)
 	}
-	it.Status, it.Transcript, it.Meaningful = m.to, &text, &meaningful
+	it.Status, it.Transcript, it.Meaningful = transitions[m.event].to, &text, &meaningful
 	return it, nil
 }
