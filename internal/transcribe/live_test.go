@@ -106,9 +106,7 @@ func TestARecordingInProgressIsDecodedByOneRun(t *testing.T) {
 		if err := os.WriteFile(growing, full[:int(share*float64(len(full)))], 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if p, err = e.Advance(t.Context(), in, p); err != nil {
-			t.Fatal(err)
-		}
+		p = stepUntilSettled(t, e, in, p)
 	}
 	if err := os.WriteFile(growing, full, 0o600); err != nil {
 		t.Fatal(err)
