@@ -31,6 +31,9 @@ type pcm struct {
 	rawPath   string
 	samples   []int16
 	truncated bool
+	// behind marks the output of a live run read before the run had
+	// caught up with the recording it was fed: it holds less.
+	behind bool
 
 	warpMu sync.Mutex
 	warps  map[float64]bool // factors whose scaled copy is in dir (see warped)

@@ -37,10 +37,13 @@ const (
 	// liveIdle is how long a live run may go unfed before it is ended:
 	// its answer was abandoned, or finished on another copy.
 	liveIdle = 2 * time.Minute
-	// liveSettle is how long a run's output must stop growing before a
-	// step reads it (ffmpeg decodes a few seconds of speech in
-	// milliseconds); liveCatchUp bounds the wait. A step that reads early
-	// only recognises a little less, which the next one takes up.
+	// A step reads a run's output once the run has caught up: it has read
+	// all it was fed and ffmpeg sleeps, waiting for more (ffmpeg decodes a
+	// few seconds of speech in milliseconds, but on a busy box may wait
+	// longer than that for a core). Where the system cannot say whether
+	// ffmpeg sleeps, output that stopped growing for liveSettle must do.
+	// liveCatchUp bounds the wait: a step that reads early recognises a
+	// little less, which the next one takes up, and measures nothing.
 	liveSettle  = 15 * time.Millisecond
 	liveCatchUp = time.Second
 )
@@ -193,12 +196,13 @@ func startLive(cfg Config, in Audio, warps []float64) (run *liveDecoder, err err
 
 func (r *liveDecoder) rawPath() string { return filepath.Join(r.dir, rawName) }
 
-// step feeds the run what has been added to the recording, waits for its
-// output to settle, and returns what it has written so far: every scaled
-// copy as long as the samples, none while ffmpeg is still starting (on a
-// busy box that can take longer than a step waits). The pcm is the run's,
-// still being written: the caller must not clean it up. An error means the
-// run failed.
+// step feeds the run what has been added to the recording, waits for it
+// to catch up, and returns what it has written so far: every scaled copy
+// as long as the samples, marked behind when the run had not caught up
+// (on a busy box ffmpeg may still be starting, or waiting for a core, when
+// the step stops waiting) and so wrote less than it was fed, perhaps
+// nothing. The pcm is the run's, still being written: the caller must not
+// clean it up. An error means the run failed.
 func (r *liveDecoder) step(ctx context.Context, cfg Config) (*pcm, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -212,7 +216,7 @@ func (r *liveDecoder) step(ctx context.Context, cfg Config) (*pcm, error) {
 	if err := r.feed(cfg); err != nil {
 		return nil, err
 	}
-	r.settle(ctx)
+	caughtUp := r.settle(ctx)
 	if r.hasExited() && r.err != nil {
 		return nil, fmt.Errorf("transcribe: live decode: %w: %s", r.err, r.stderr.String())
 	}
@@ -234,7 +238,9 @@ func (r *liveDecoder) step(ctx context.Context, cfg Config) (*pcm, error) {
 		}
 		samples = samplesOf(raw[:2*min(n, len(raw)/2)])
 	}
-	return newPCM(r.dir, samples, r.warps, r.maxSeconds), nil
+	pc := newPCM(r.dir, samples, r.warps, r.maxSeconds)
+	pc.behind = !caughtUp
+	return pc, nil
 }
 
 // sizeOf is the size of the file at path, 0 when there is none yet.
@@ -282,18 +288,19 @@ func (r *liveDecoder) feed(cfg Config) error {
 	return nil
 }
 
-// settle waits until the run has read all it was fed and its output has
-// stopped growing, the run ends, or liveCatchUp passes.
-func (r *liveDecoder) settle(ctx context.Context) {
+// settle waits until the run has caught up with what it was fed, or has
+// ended, and reports whether it did; it gives up when ctx ends or after
+// liveCatchUp.
+func (r *liveDecoder) settle(ctx context.Context) (caughtUp bool) {
 	deadline := time.Now().Add(liveCatchUp)
 	last, still := int64(-1), time.Duration(0)
 	const poll = 5 * time.Millisecond
-	for still < liveSettle && time.Now().Before(deadline) {
+	for time.Now().Before(deadline) {
 		select {
 		case <-r.exited:
-			return
+			return true
 		case <-ctx.Done():
-			return
+			return false
 		case <-time.After(poll):
 		}
 		size, _ := sizeOf(r.rawPath())
@@ -301,8 +308,41 @@ func (r *liveDecoder) settle(ctx context.Context) {
 			last, still = size, 0
 			continue
 		}
-		still += poll
+		if still += poll; still < liveSettle {
+			continue
+		}
+		if idle, known := r.idle(); idle || !known {
+			return true
+		}
 	}
+	return false
+}
+
+// idle reports whether every thread of the run's ffmpeg sleeps: with
+// nothing left in its pipe, it then waits for input, having done all it
+// can with what it read (a wrapper script that does not exec ffmpeg would
+// be seen asleep, and leave only the stillness of the output to go by).
+// known is false where /proc cannot say.
+func (r *liveDecoder) idle() (idle, known bool) {
+	stats, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", r.cmd.Process.Pid))
+	if err != nil || len(stats) == 0 {
+		return false, false
+	}
+	for _, path := range stats {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return false, true // a thread ended: look again
+		}
+		// The state follows the command's name, in parentheses.
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 || i+2 >= len(b) {
+			return false, false
+		}
+		if b[i+2] != 'S' {
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // unread is how many bytes fed to the run are still in the pipe (-1 when

@@ -45,9 +45,17 @@ func TestALiveDecodeWritesWhatAWholeDecodeWrites(t *testing.T) {
 				if run == nil {
 					t.Fatal("no live run for a recording in progress")
 				}
-				pc, err := run.step(t.Context(), cfg)
-				if err != nil {
-					t.Fatalf("step at %.0f%%: %v", share*100, err)
+				// A step that gave up waiting for ffmpeg (still starting, or
+				// waiting for a core on a busy box) says so; the next one
+				// reads what it could not.
+				var pc *pcm
+				for deadline := time.Now().Add(30 * time.Second); pc == nil || pc.behind; {
+					if time.Now().After(deadline) {
+						t.Fatalf("the run had not caught up with %.0f%% of the recording after 30 s", share*100)
+					}
+					if pc, err = run.step(t.Context(), cfg); err != nil {
+						t.Fatalf("step at %.0f%%: %v", share*100, err)
+					}
 				}
 				steps = append(steps, pc.samples)
 			}
@@ -106,9 +114,7 @@ func TestARecordingInProgressIsDecodedByOneRun(t *testing.T) {
 		if err := os.WriteFile(growing, full[:int(share*float64(len(full)))], 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if p, err = e.Advance(t.Context(), in, p); err != nil {
-			t.Fatal(err)
-		}
+		p = stepUntilSettled(t, e, in, p)
 	}
 	if err := os.WriteFile(growing, full, 0o600); err != nil {
 		t.Fatal(err)
@@ -256,14 +262,22 @@ func TestALiveRunStillStartingIsNoFailure(t *testing.T) {
 	defer runs.endAll(logger)
 	run := runs.forStep(cfg, logger, Audio{Path: growing}, []float64{1})
 	pc, err := run.step(t.Context(), cfg)
-	if err != nil || len(pc.samples) != 0 {
-		t.Fatalf("a step while ffmpeg starts: %v, %d samples; want none and no error", err, len(pc.samples))
+	if err != nil || len(pc.samples) != 0 || !pc.behind {
+		t.Fatalf("a step while ffmpeg starts: %v, %d samples, behind %v; want none, behind, and no error", err, len(pc.samples), pc.behind)
 	}
-	time.Sleep(time.Second)
-	if again := runs.forStep(cfg, logger, Audio{Path: growing}, []float64{1}); again != run {
-		t.Fatal("the run was replaced")
+	// The next steps, once ffmpeg has started, read what it decoded.
+	for deadline := time.Now().Add(30 * time.Second); pc.behind; {
+		if again := runs.forStep(cfg, logger, Audio{Path: growing}, []float64{1}); again != run {
+			t.Fatal("the run was replaced")
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the run had not caught up 30 s after it started")
+		}
+		if pc, err = run.step(t.Context(), cfg); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if pc, err = run.step(t.Context(), cfg); err != nil || pc.seconds() < 5 {
-		t.Fatalf("once started, the run read %.1f s (err %v)", pc.seconds(), err)
+	if pc.seconds() < 5 {
+		t.Fatalf("once started, the run read %.1f s", pc.seconds())
 	}
 }

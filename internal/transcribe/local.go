@@ -122,8 +122,13 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 		// Its length says nothing of the recording's bytes per second.
 		return p, nil
 	}
+	// A decode that had not caught up says nothing of the recording's
+	// bytes per second: one taken as a measure would tell the next steps
+	// that the recording is shorter than it is, and they would not start.
 	measured := p
-	measured.DecodedBytes, measured.DecodedSeconds = size, pc.seconds()
+	if !pc.behind {
+		measured.DecodedBytes, measured.DecodedSeconds = size, pc.seconds()
+	}
 	levels := frameLevels(pc.samples)
 	from, words, warp, probed := resume(p, len(levels))
 	end := len(levels) - settleFrames

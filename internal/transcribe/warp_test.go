@@ -77,10 +77,7 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 	}{{femaleVoice, 1.1}, {maleVoice, 1}} {
 		t.Run(tc.voice, func(t *testing.T) {
 			in := Audio{Path: encode(t, synthAs(t, tc.voice, shortAnswer), "webm"), MIMEType: "audio/webm"}
-			p, err := e.Advance(ctx, in, Progress{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := stepUntilSettled(t, e, in, Progress{})
 			if p.Warp != tc.want || len(p.Words) == 0 {
 				t.Fatalf("voice scaling %.2f with %d words, want %.2f", p.Warp, len(p.Words), tc.want)
 			}
@@ -106,10 +103,7 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 			if wer := wordErrorRate(shortAnswer, again.Text); wer > 0.3 {
 				t.Errorf("at the given factor, WER %.2f: %q", wer, again.Text)
 			}
-			streamed, err := e.Advance(ctx, in, Progress{Warp: tc.want})
-			if err != nil {
-				t.Fatal(err)
-			}
+			streamed := stepUntilSettled(t, e, in, Progress{Warp: tc.want})
 			if streamed.Warp != tc.want || streamed.Probed || len(streamed.Words) == 0 {
 				t.Errorf("recording in progress started with factor %.2f: %+v; want it kept, not probed", tc.want, streamed)
 			}
@@ -122,17 +116,11 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 		run(t, "sox", synth(t, shortAnswer), padded, "pad", "9", "0")
 		silence := filepath.Join(dir, "silence.wav")
 		run(t, "sox", padded, silence, "trim", "0", "8")
-		p, err := e.Advance(ctx, Audio{Path: encode(t, silence, "webm")}, Progress{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := stepUntilSettled(t, e, Audio{Path: encode(t, silence, "webm")}, Progress{})
 		if p.Until < 6 || p.Warp != 0 || len(p.Words) != 0 {
 			t.Fatalf("8 s of silence gave %+v; want progress past 6 s with no words and no factor yet", p)
 		}
-		next, err := e.Advance(ctx, Audio{Path: encode(t, padded, "webm")}, p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		next := stepUntilSettled(t, e, Audio{Path: encode(t, padded, "webm")}, p)
 		if next.Warp != 1.1 || len(next.Words) == 0 || next.Words[0].Start < p.Until {
 			t.Fatalf("after the silence: %+v; want words from %.2f s on, at factor 1.1", next, p.Until)
 		}

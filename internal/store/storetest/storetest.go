@@ -95,6 +95,8 @@ func Postgres(t testing.TB) *store.DB {
 	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 		t.Fatalf("storetest: create schema: %v", err)
 	}
+	// Registered first, so it runs after every clean-up the test adds:
+	// its servers, job clients and connections are gone by then.
 	t.Cleanup(func() {
 		admin, err := sql.Open("pgx", PostgresURL())
 		if err != nil {
@@ -102,6 +104,7 @@ func Postgres(t testing.TB) *store.DB {
 			return
 		}
 		defer admin.Close()
+		endLeftovers(t, admin, schema)
 		if _, err := admin.Exec("DROP SCHEMA " + schema + " CASCADE"); err != nil {
 			t.Errorf("storetest: drop schema %s: %v", schema, err)
 		}
@@ -112,8 +115,44 @@ func Postgres(t testing.TB) *store.DB {
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
+	// Every connection to the schema, the test's own and those of the
+	// servers it starts on db.DSN, carries its name, for endLeftovers.
+	q.Set("application_name", schema)
 	u.RawQuery = q.Encode()
 	return open(t, u.String())
+}
+
+// leftoverWait bounds how long endLeftovers waits for one backend to end.
+const leftoverWait = 10 * time.Second
+
+// endLeftovers ends the backends still connected to schema once its test
+// is over, and waits until they have. A statement whose client has gone
+// runs on in the server, holding its locks: until the cancel request pgx
+// sends in the background arrives (a cancelled context: River's Stop
+// cancels its loops'), or, when the client was killed (a server process
+// the test killed), until it next writes to it. DROP SCHEMA ... CASCADE
+// takes the schema's objects one at a time and deadlocked with such a
+// statement wanting one it had taken (an INSERT holds river_job, then
+// wants river_job_id_seq, which the DROP takes first). Nobody needs them:
+// everything the test started has been stopped.
+func endLeftovers(t testing.TB, admin *sql.DB, schema string) {
+	t.Helper()
+	// A backend that ended by itself meanwhile (the test's own, closing)
+	// is no longer there to end: what counts is who is left.
+	if _, err := admin.Exec(`SELECT pg_terminate_backend(pid, $2) FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()`,
+		schema, leftoverWait.Milliseconds()); err != nil {
+		t.Errorf("storetest: end the backends left on %s: %v", schema, err)
+		return
+	}
+	var left string
+	if err := admin.QueryRow(`SELECT COALESCE(string_agg(pid::text, ', '), '') FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()`,
+		schema).Scan(&left); err != nil {
+		t.Errorf("storetest: end the backends left on %s: %v", schema, err)
+		return
+	}
+	if left != "" {
+		t.Errorf("storetest: backends %s, left on %s, did not end within %v", left, schema, leftoverWait)
+	}
 }
 
 func open(t testing.TB, dsn string) *store.DB {
