@@ -7,12 +7,15 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 
+// The browser's build, not the prerender's (scripts/prerender.mjs).
+const browserBuild: Plugin['apply'] = (_, env) => env.command === 'build' && !env.isSsrBuild
+
 // dist/.gitkeep is tracked so that go:embed always finds the directory, even
 // before the first build; put it back after Vite empties dist.
 function keepDist(): Plugin {
   return {
     name: 'whitecoat-keep-dist',
-    apply: 'build',
+    apply: browserBuild,
     closeBundle() {
       writeFileSync(fileURLToPath(new URL('./dist/.gitkeep', import.meta.url)), '')
     },
@@ -29,7 +32,7 @@ const minCompressBytes = 1024
 function precompress(): Plugin {
   return {
     name: 'whitecoat-precompress',
-    apply: 'build',
+    apply: browserBuild,
     closeBundle() {
       const assets = fileURLToPath(new URL('./dist/assets', import.meta.url))
       for (const name of readdirSync(assets)) {
@@ -50,6 +53,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), keepDist(), precompress()],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
