@@ -56,7 +56,7 @@ const prerenderMeta = `<meta name="whitecoat-prerender" content="`
 func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, preloaded ...Preloaded) http.Handler {
 	fileServer := http.FileServerFS(files)
 	// Public pages are the same for every request while the server runs.
-	var publicPages sync.Map // path -> []byte
+	var publicPages sync.Map // path -> *publicPage
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
 			WriteProblem(w, http.StatusNotFound, "No API endpoint "+r.Method+" "+r.URL.Path+".")

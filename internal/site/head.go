@@ -16,9 +16,9 @@ const titleSuffix = " · Whitecoat"
 
 // Head says what the head of a public path's HTML holds before any script
 // runs: its own title, description, canonical address and Open Graph
-// tags, and the pricing page's FAQ as structured data (its words are in
-// the body, prerendered by the web build: prerender.go). Paths that are not public pages report false and get
-// the web app's own head.
+// tags, and the pricing page's FAQ as structured data; its words are in
+// the body, which the web build prerenders (prerender.go). Paths that are
+// not public pages report false and get the web app's own head.
 func (l *Library) Head(path string) (httpx.Head, bool) {
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	p, ok := profession.Lookup(parts[0])
