@@ -5,11 +5,19 @@
 ;(() => {
   const { entry, preload } = document.currentScript.dataset
   const add = (tag, attributes) => document.head.append(Object.assign(document.createElement(tag), attributes, { crossOrigin: 'anonymous' }))
-  // A frame's callback runs just before its paint; a timer set there, after it.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const href of preload.split(' ').filter(Boolean)) add('link', { rel: 'modulepreload', href })
-      add('script', { type: 'module', src: entry })
-    }),
-  )
+  const load = () => {
+    for (const href of preload.split(' ').filter(Boolean)) add('link', { rel: 'modulepreload', href })
+    add('script', { type: 'module', src: entry })
+  }
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // The browser reports the first contentful paint once it is on the screen.
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return
+      observer.disconnect()
+      load()
+    }).observe({ type: 'paint', buffered: true })
+  } else {
+    // A frame's callback runs just before its paint; a timer set there, after it.
+    requestAnimationFrame(() => setTimeout(load))
+  }
 })()
