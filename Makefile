@@ -4,7 +4,9 @@ SHELL := /bin/bash
 
 GO      ?= go
 BIN     := bin/whitecoat
-WEB_SRC := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+# The web build prerenders the public pages from the Go server's content
+# and page code (web/scripts/prerender.mjs), so it depends on those too.
+WEB_SRC := $(shell find web/src web/public web/scripts web/index.html web/vite.config.ts web/tsconfig*.json content internal/site internal/profession -type f 2>/dev/null)
 GO_SRC  := $(shell find cmd internal content web/embed.go -name '*.go' -o -name '*.sql' -o -name '*.json' -o -name '*.txt' -o -name '*.csv' -o -name '*.md' 2>/dev/null)
 
 # Debian packages: RUNTIME_PACKAGES are needed by `make run`, TEST_PACKAGES

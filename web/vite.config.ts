@@ -7,12 +7,15 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 
+// The browser's build, not the prerender's (scripts/prerender.mjs).
+const browserBuild: Plugin['apply'] = (_, env) => env.command === 'build' && !env.isSsrBuild
+
 // dist/.gitkeep is tracked so that go:embed always finds the directory, even
 // before the first build; put it back after Vite empties dist.
 function keepDist(): Plugin {
   return {
     name: 'whitecoat-keep-dist',
-    apply: 'build',
+    apply: browserBuild,
     closeBundle() {
       writeFileSync(fileURLToPath(new URL('./dist/.gitkeep', import.meta.url)), '')
     },
@@ -29,7 +32,7 @@ const minCompressBytes = 1024
 function precompress(): Plugin {
   return {
     name: 'whitecoat-precompress',
-    apply: 'build',
+    apply: browserBuild,
     closeBundle() {
       const assets = fileURLToPath(new URL('./dist/assets', import.meta.url))
       for (const name of readdirSync(assets)) {
@@ -48,24 +51,11 @@ function precompress(): Plugin {
   }
 }
 
-// The browser runs Preact's React-compatible API instead of React DOM
-// (10 KB of gzipped JavaScript instead of 68 KB), so the landing page stays
-// under issue 14's 100 KB budget; the Playwright suite runs against this
-// build. Unit tests keep React itself: Testing Library drives react-dom
-// through CommonJS requires that no Vite alias reaches, and the components
-// are written against React's API, which both implement.
-const preactForReact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: 'preact/compat' },
-]
-
 export default defineConfig({
   plugins: [react(), tailwindcss(), keepDist(), precompress()],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(process.env.VITEST ? [] : preactForReact)],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: {
     proxy: {
@@ -77,17 +67,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
-      // React Router reads React 19's useOptimistic by name and falls back
-      // when it is missing, as it is in Preact: expected, not a defect.
-      onLog(level, log, handler) {
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return
-        handler(level, log)
-      },
       output: {
         // Framework code changes less often than ours: separate, long-cached chunks.
         codeSplitting: {
           groups: [
-            { name: 'preact', test: /node_modules[\\/]preact[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/](react-router)[\\/]/ },
           ],
         },

@@ -49,6 +49,7 @@ Usage:
                                        remove an admin's lost second factor; they set up a new one at next login
   whitecoat user grant-pass EMAIL      give an account a one-year Premium pass (support)
   whitecoat openapi                    print the API's OpenAPI document
+  whitecoat public-pages               print the public pages' templates, which the web build prerenders
 ` + question.CLIUsage + `  whitecoat transcribe [--engine local|openai] [--json] FILE
                                        transcribe one recorded answer
   whitecoat feedback --profession P --question Q --transcript-file F [--json] ...
@@ -78,6 +79,8 @@ func Run(ctx context.Context, args []string, sio IO) error {
 		return nil
 	case "openapi":
 		return printOpenAPI(ctx, sio.Stdout)
+	case "public-pages":
+		return printPublicPages(sio.Stdout)
 	}
 	cfg, err := config.Load(sio.Getenv)
 	if err != nil {

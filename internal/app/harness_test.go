@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"log/slog"
 	"maps"
 	"net"
@@ -58,6 +59,12 @@ const testIndexHTML = `<!doctype html><html><head><meta name="description" conte
 // every test app has, as the environment would.
 func newTestApp(t *testing.T, db *store.DB, env map[string]string) *testApp {
 	t.Helper()
+	return newTestAppServing(t, db, env, fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}, "assets/app.js": {Data: []byte("console.log(1)")}})
+}
+
+// newTestAppServing is newTestApp with spa as the built web app.
+func newTestAppServing(t *testing.T, db *store.DB, env map[string]string, spa fs.FS) *testApp {
+	t.Helper()
 	smtp := mailtest.Start(t)
 	whisper := whispertest.Start(t, "I want to become a dentist because of the trust I saw between Dr. Patel and her patients.")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -88,7 +95,7 @@ func newTestApp(t *testing.T, db *store.DB, env map[string]string) *testApp {
 	a, err := New(ctx, cfg, Deps{
 		Logger:          slog.New(slog.DiscardHandler),
 		Now:             clock.Now,
-		SPA:             fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}, "assets/app.js": {Data: []byte("console.log(1)")}},
+		SPA:             spa,
 		JobPollInterval: 50 * time.Millisecond,
 	})
 	if err != nil {

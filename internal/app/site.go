@@ -1,9 +1,12 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/whitecoat/whitecoat/content"
@@ -27,6 +30,7 @@ func newSite(cfg config.Config) (*site.Library, error) {
 }
 
 func siteFacts(cfg config.Config) site.Facts {
+	price := billing.FormatAmount(cfg.Payments.PriceCents, cfg.Payments.Currency)
 	return site.Facts{
 		Company:          cfg.Operator.Company,
 		SupportEmail:     cfg.SupportEmail,
@@ -37,7 +41,8 @@ func siteFacts(cfg config.Config) site.Facts {
 		EffectiveDate:    site.EffectiveDate,
 		TrialDays:        days(auth.TrialLength),
 		FreeSessions:     billing.FreeSessions,
-		PassPrice:        billing.FormatAmount(cfg.Payments.PriceCents, cfg.Payments.Currency),
+		PassPrice:        price,
+		PassPriceShort:   strings.TrimSuffix(price, ".00"),
 		PassDays:         days(billing.SubscriptionLength),
 		RefundDays:       billing.RefundDays,
 		MinimumAge:       auth.MinimumAge,
@@ -65,3 +70,28 @@ func providerHost(remote bool, baseURL string) string {
 
 // days is d in whole days, as the pages state lengths of time.
 func days(d time.Duration) int { return int(d / (24 * time.Hour)) }
+
+// printPublicPages writes the template of every public page, which the
+// web build renders to HTML (web/scripts/prerender.mjs), for a server
+// configured with the defaults: the values a configuration decides are
+// tokens that each server fills in with its own.
+func printPublicPages(w io.Writer) error {
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		return fmt.Errorf("app: public pages: %w", err)
+	}
+	lib, err := newSite(cfg)
+	if err != nil {
+		return err
+	}
+	pages, err := lib.Templates()
+	if err != nil {
+		return fmt.Errorf("app: public pages: %w", err)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(map[string]any{"pages": pages}); err != nil {
+		return fmt.Errorf("app: public pages: %w", err)
+	}
+	return nil
+}

@@ -1,10 +1,16 @@
 package app
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/site"
@@ -95,4 +101,70 @@ func TestEveryPageCarriesTheProfessionList(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A public page is served as the web build prerendered it, from the
+// template `whitecoat public-pages` gives the build, with this server's
+// facts filled in and the responses it was rendered from beside it, the
+// same as the API gives them; any other page is the app's shell.
+func TestPublicPagesAreServedPrerendered(t *testing.T) {
+	var out bytes.Buffer
+	if err := Run(context.Background(), []string{"public-pages"}, IO{Stdout: &out}); err != nil {
+		t.Fatal(err)
+	}
+	var templates struct{ Pages []site.PublicPage }
+	if err := json.Unmarshal(out.Bytes(), &templates); err != nil {
+		t.Fatal(err)
+	}
+	// What the build's React renderer would write for each page: some of
+	// its words and the operator's name, as they are in the template.
+	files := fstest.MapFS{"index.html": {Data: []byte(testIndexHTML)}}
+	for _, p := range templates.Pages {
+		facts := p.Responses["/api/site"].(map[string]any)
+		body := fmt.Sprintf("<p>© %s</p><a href=\"mailto:%s\">Email</a>", facts["company"], facts["supportEmail"])
+		if page, ok := p.Responses["/api/site/pages"+p.Path].(map[string]any); ok {
+			body += fmt.Sprintf("<h1>%s</h1>%s", page["title"], page["html"])
+		}
+		html := strings.Replace(testIndexHTML, "</head>", `<meta name="whitecoat-prerender" content="`+p.Fingerprint+`" /></head>`, 1)
+		files[strings.TrimPrefix(p.Path, "/")+"/index.html"] = &fstest.MapFile{Data: []byte(strings.Replace(html, `<div id="root"></div>`, `<div id="root">`+body+`</div>`, 1))}
+	}
+	app := newTestAppServing(t, storetest.SQLite(t), map[string]string{"COMPANY_NAME": "Acme & Sons", "SUPPORT_EMAIL": "help@acme.test"}, files)
+	b := app.browser(t, "10.0.0.1")
+
+	privacy := string(b.get("/dental/privacy").Body)
+	page, _ := app.site.Page(site.PagePrivacy, "dental")
+	for _, want := range []string{"<p>© Acme &amp; Sons</p>", `<a href="mailto:help@acme.test">`, "<h1>Privacy Policy</h1>", page.HTML, "<title>Privacy Policy · Whitecoat</title>"} {
+		if !strings.Contains(privacy, want) {
+			t.Errorf("/dental/privacy lacks %s:\n%s", want, privacy)
+		}
+	}
+	if !strings.Contains(page.HTML, "Acme &amp; Sons") {
+		t.Errorf("the policy names its operator: %s", page.HTML)
+	}
+	for _, key := range site.PageKeys {
+		path := key.Path("dental")
+		html := string(b.get(path).Body)
+		for _, api := range []string{"/api/professions", "/api/site", "/api/site/pages/dental/" + string(key)} {
+			_, rest, ok := strings.Cut(html, `<script type="application/json" data-api-path="`+api+`">`)
+			embedded, _, _ := strings.Cut(rest, "</script>")
+			var got, want map[string]any
+			_ = json.Unmarshal([]byte(embedded), &got)
+			answer := b.get(api).Body
+			_ = json.Unmarshal(answer, &want)
+			delete(want, "$schema")
+			if !ok || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s carries %s as\n%s\nbut the API answers\n%s", path, api, embedded, answer)
+			}
+		}
+	}
+	for _, path := range []string{"/dental", "/veterinary/resources/ethics", "/ot/pricing"} {
+		if body := string(b.get(path).Body); !strings.Contains(body, "<p>© Acme &amp; Sons</p>") {
+			t.Errorf("%s is not its prerendered page:\n%s", path, body)
+		}
+	}
+	for _, path := range []string{"/dental/dashboard", "/login", "/astronaut", "/Dental/pricing", "/dental/resources/unknown"} {
+		if body := string(b.get(path).Body); !strings.Contains(body, `<div id="root"></div>`) {
+			t.Errorf("%s is not the app's shell:\n%s", path, body)
+		}
+	}
 }

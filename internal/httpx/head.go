@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html"
 	"regexp"
+	"slices"
 )
 
 // Head is what a page's initial HTML says before any script runs, so that
@@ -15,10 +16,6 @@ type Head struct {
 	Canonical   string
 	// Type is the Open Graph type: "website" or "article".
 	Type string
-	// Body is trusted HTML with the page's words, shown to readers
-	// without JavaScript (inside <noscript>, so it never shifts the
-	// rendered page).
-	Body string
 	// StructuredData is JSON-LD, already encoded.
 	StructuredData string
 }
@@ -29,14 +26,18 @@ type HeadFunc func(path string) (Head, bool)
 var (
 	titleTag       = regexp.MustCompile(`<title>[^<]*</title>`)
 	descriptionTag = regexp.MustCompile(`<meta name="description"[^>]*>`)
-	rootDiv        = []byte(`<div id="root"></div>`)
 	headEnd        = []byte(`</head>`)
 )
 
-// withHead writes h into the web app's index.html.
-func withHead(index []byte, h Head) []byte {
+// withHead writes h into the head of a page of the web app; the body,
+// which React may have rendered its own <title> into, is left alone.
+func withHead(page []byte, h Head) []byte {
 	esc := html.EscapeString
-	out := titleTag.ReplaceAllLiteral(index, []byte("<title>"+esc(h.Title)+"</title>"))
+	end := bytes.Index(page, headEnd)
+	if end < 0 {
+		return page
+	}
+	out := titleTag.ReplaceAllLiteral(page[:end:end], []byte("<title>"+esc(h.Title)+"</title>"))
 	description := []byte(`<meta name="description" content="` + esc(h.Description) + `" />`)
 	var tags bytes.Buffer
 	if descriptionTag.Match(out) {
@@ -55,12 +56,7 @@ func withHead(index []byte, h Head) []byte {
 		tags.WriteString(`    <script type="application/ld+json">` + h.StructuredData + "</script>\n")
 	}
 	tags.WriteString("  ")
-	out = bytes.Replace(out, headEnd, append(tags.Bytes(), headEnd...), 1)
-	if h.Body != "" {
-		body := []byte(`<div id="root"></div><noscript><main>` + h.Body + `</main></noscript>`)
-		out = bytes.Replace(out, rootDiv, body, 1)
-	}
-	return out
+	return slices.Concat(out, tags.Bytes(), page[end:])
 }
 
 // withPreloaded writes each response into index's head.

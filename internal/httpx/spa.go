@@ -1,14 +1,18 @@
 package httpx
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Preloaded is a public GET response written into every page (a
@@ -22,12 +26,37 @@ type Preloaded struct {
 	Body []byte
 }
 
+// Prerendered fills in a public page's HTML, which the web build rendered
+// with React's server renderer into the directory of the page's path
+// (dist/dental/pricing/index.html), its server-decided values as tokens.
+type Prerendered struct {
+	// Fingerprint names the template the HTML must have been rendered
+	// from (the build writes it into <meta name="whitecoat-prerender">):
+	// HTML from an older build is not served, lest it show other words
+	// than the app renders over it.
+	Fingerprint string
+	// Values replaces each token with this server's value.
+	Values *strings.Replacer
+	// Preloaded are the responses the page was rendered from.
+	Preloaded []Preloaded
+}
+
+// PrerenderedFunc gives how a path's prerendered HTML is filled in, or
+// false for a path that has none.
+type PrerenderedFunc func(path string) (Prerendered, bool)
+
+// prerenderMeta starts the tag that names a prerendered page's template.
+const prerenderMeta = `<meta name="whitecoat-prerender" content="`
+
 // SPA serves the built web app: real files as they are (hashed assets
-// cached for a year), and index.html for every other path so the client
-// router can take over, with the head heads gives a public page and the
-// preloaded responses. Unknown /api/ paths get a JSON 404 instead.
-func SPA(files fs.FS, heads HeadFunc, preloaded ...Preloaded) http.Handler {
+// cached for a year); a public page's prerendered HTML, filled in, with
+// the head heads gives it; and index.html for every other path so the
+// client router can take over. Every page carries the preloaded
+// responses. Unknown /api/ paths get a JSON 404 instead.
+func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, preloaded ...Preloaded) http.Handler {
 	fileServer := http.FileServerFS(files)
+	// Public pages are the same for every request while the server runs.
+	var publicPages sync.Map // path -> *publicPage
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
 			WriteProblem(w, http.StatusNotFound, "No API endpoint "+r.Method+" "+r.URL.Path+".")
@@ -38,7 +67,8 @@ func SPA(files fs.FS, heads HeadFunc, preloaded ...Preloaded) http.Handler {
 			WriteProblem(w, http.StatusMethodNotAllowed, "Only GET and HEAD are allowed here.")
 			return
 		}
-		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		clean := path.Clean("/" + r.URL.Path)
+		name := strings.TrimPrefix(clean, "/")
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(files, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {
@@ -67,11 +97,73 @@ func SPA(files fs.FS, heads HeadFunc, preloaded ...Preloaded) http.Handler {
 		if r.Method == http.MethodHead {
 			return
 		}
+		if page, ok := publicPages.Load(clean); ok {
+			page.(*publicPage).serve(w, r)
+			return
+		}
+		pre, public := prerendered(clean)
+		if public {
+			index = filledIn(r, files, name, index, pre)
+		}
 		if h, ok := heads(r.URL.Path); ok {
 			index = withHead(index, h)
 		}
-		_, _ = w.Write(withPreloaded(index, preloaded))
+		body := withPreloaded(index, mergePreloaded(pre.Preloaded, preloaded))
+		if !public {
+			_, _ = w.Write(body)
+			return
+		}
+		page := newPublicPage(body)
+		publicPages.Store(clean, page)
+		page.serve(w, r)
 	})
+}
+
+// publicPage is a public page's HTML, kept with a gzip copy: with its
+// words and the responses it was rendered from, it is many times the
+// app's index.html.
+type publicPage struct{ html, gzipped []byte }
+
+func newPublicPage(html []byte) *publicPage {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // a valid level: no error
+	_, _ = zw.Write(html)                                   // a bytes.Buffer does not fail
+	_ = zw.Close()
+	return &publicPage{html: html, gzipped: gz.Bytes()}
+}
+
+func (p *publicPage) serve(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Accept-Encoding")
+	if acceptedEncodings(r.Header.Get("Accept-Encoding"))["gzip"] {
+		w.Header().Set("Content-Encoding", "gzip")
+		_, _ = w.Write(p.gzipped)
+		return
+	}
+	_, _ = w.Write(p.html)
+}
+
+// mergePreloaded is a page's own responses and then the ones every page
+// carries that it does not have already.
+func mergePreloaded(own, every []Preloaded) []Preloaded {
+	out := slices.Clone(own)
+	for _, p := range every {
+		if !slices.ContainsFunc(own, func(o Preloaded) bool { return o.Path == p.Path }) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// filledIn is the prerendered HTML of the page at name with this server's
+// values, or the app's index.html when the build has no HTML for it
+// rendered from the template pre names.
+func filledIn(r *http.Request, files fs.FS, name string, index []byte, pre Prerendered) []byte {
+	html, err := fs.ReadFile(files, name+"/index.html")
+	if err == nil && bytes.Contains(html, []byte(prerenderMeta+pre.Fingerprint+`"`)) {
+		return []byte(pre.Values.Replace(string(html)))
+	}
+	Logger(r.Context()).Warn("no prerendered page from this build's content; the web app renders it in the browser (rebuild the web app: make build)", "page", "/"+name, "err", err)
+	return index
 }
 
 // precompressed are the encodings the build writes beside each text asset

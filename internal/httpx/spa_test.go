@@ -1,12 +1,17 @@
 package httpx
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
 )
+
+func noHeads(string) (Head, bool)              { return Head{}, false }
+func noPrerendered(string) (Prerendered, bool) { return Prerendered{}, false }
 
 func TestSPASendsThePrecompressedCopyTheClientAccepts(t *testing.T) {
 	js := []byte("console.log('the original, uncompressed')")
@@ -19,7 +24,7 @@ func TestSPASendsThePrecompressedCopyTheClientAccepts(t *testing.T) {
 		"assets/only.js":    {Data: []byte("only")},
 		"assets/only.js.gz": {Data: []byte("only gz")},
 	}
-	spa := SPA(files, func(string) (Head, bool) { return Head{}, false })
+	spa := SPA(files, noHeads, noPrerendered)
 	for _, tc := range []struct {
 		name, path, accept, wantEncoding, wantBody string
 	}{
@@ -77,9 +82,9 @@ func TestSPAGivesAPublicPageItsOwnHead(t *testing.T) {
 			return Head{}, false
 		}
 		return Head{Title: `Ethics & "you" | Whitecoat`, Description: "Principles <and> practice.", Canonical: "https://example.test/medical/resources/ethics",
-			Type: "article", Body: "<h1>Ethics</h1><p>Autonomy.</p>", StructuredData: `{"@type":"FAQPage"}`}, true
+			Type: "article", StructuredData: `{"@type":"FAQPage"}`}, true
 	}
-	spa := SPA(files, heads)
+	spa := SPA(files, heads, noPrerendered)
 	get := func(path string) string {
 		rec := httptest.NewRecorder()
 		spa.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -96,7 +101,7 @@ func TestSPAGivesAPublicPageItsOwnHead(t *testing.T) {
 		`<meta property="og:title" content="Ethics &amp; &#34;you&#34; | Whitecoat" />`,
 		`<meta property="og:type" content="article" />`,
 		`<script type="application/ld+json">{"@type":"FAQPage"}</script>`,
-		`<div id="root"></div><noscript><main><h1>Ethics</h1><p>Autonomy.</p></main></noscript>`,
+		`<div id="root"></div>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s\n%s", want, page)
@@ -113,7 +118,7 @@ func TestSPAGivesAPublicPageItsOwnHead(t *testing.T) {
 func TestSPAWritesPreloadedResponsesIntoEveryPage(t *testing.T) {
 	index := "<html><head><title>Whitecoat</title></head><body><div id=\"root\"></div></body></html>"
 	files := fstest.MapFS{"index.html": {Data: []byte(index)}}
-	spa := SPA(files, func(string) (Head, bool) { return Head{}, false }, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":[]}`)})
+	spa := SPA(files, noHeads, noPrerendered, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":[]}`)})
 	for _, path := range []string{"/dental", "/dental/dashboard", "/login"} {
 		rec := httptest.NewRecorder()
 		spa.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -122,5 +127,86 @@ func TestSPAWritesPreloadedResponsesIntoEveryPage(t *testing.T) {
 		if !strings.Contains(head, want) {
 			t.Errorf("%s: head lacks the preloaded response:\n%s", path, rec.Body.String())
 		}
+	}
+}
+
+func TestSPAServesAPublicPagesPrerenderedHTMLFilledIn(t *testing.T) {
+	shell := `<html><head><title>Whitecoat</title></head><body><div id="root"></div></body></html>`
+	// As the web build writes them: the page's HTML in the root, each
+	// server-decided value a token, the template's fingerprint in the head.
+	prerendered := func(fingerprint, body string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte(`<html><head><title>Whitecoat</title><meta name="whitecoat-prerender" content="` + fingerprint + `" /></head><body><div id="root">` + body + `</div></body></html>`)}
+	}
+	files := fstest.MapFS{
+		"index.html":                {Data: []byte(shell)},
+		"dental/pricing/index.html": prerendered("current", "<h1>Pricing</h1><p>Write to \ue0000\ue001.</p>\ue0001\ue001"),
+		"dental/about/index.html":   prerendered("older", "<h1>About</h1>"),
+	}
+	pages := func(path string) (Prerendered, bool) {
+		switch path {
+		case "/dental/pricing":
+			return Prerendered{Fingerprint: "current", Values: strings.NewReplacer("\ue0000\ue001", "Acme &amp; Sons", "\ue0001\ue001", "<p>Trusted.</p>"),
+				Preloaded: []Preloaded{{Path: "/api/site", Body: []byte(`{"company":"Acme \u0026 Sons"}`)}, {Path: "/api/professions", Body: []byte(`{"professions":["own"]}`)}}}, true
+		case "/dental/about":
+			return Prerendered{Fingerprint: "current", Values: strings.NewReplacer()}, true
+		}
+		return Prerendered{}, false
+	}
+	heads := func(path string) (Head, bool) {
+		return Head{Title: "Page of " + path, Canonical: "https://example.test" + path}, strings.HasPrefix(path, "/dental/")
+	}
+	spa := SPA(files, heads, pages, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":["every"]}`)})
+	get := func(path, acceptEncoding string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Encoding", acceptEncoding)
+		rec := httptest.NewRecorder()
+		spa.ServeHTTP(rec, req)
+		return rec
+	}
+
+	for _, path := range []string{"/dental/pricing", "/dental/pricing/"} {
+		rec := get(path, "")
+		page := rec.Body.String()
+		for _, want := range []string{
+			"<h1>Pricing</h1><p>Write to Acme &amp; Sons.</p><p>Trusted.</p>",
+			"<title>Page of /dental/pricing</title>",
+			`<script type="application/json" data-api-path="/api/site">{"company":"Acme \u0026 Sons"}</script>`,
+			`<script type="application/json" data-api-path="/api/professions">{"professions":["own"]}</script>`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s lacks %s:\n%s", path, want, page)
+			}
+		}
+		if strings.ContainsAny(page, "\ue000\ue001") || strings.Contains(page, `"every"`) {
+			t.Errorf("%s: a token left, or a response written twice:\n%s", path, page)
+		}
+		if rec.Header().Get("Content-Type") != "text/html; charset=utf-8" || rec.Header().Get("Cache-Control") != "no-cache" {
+			t.Errorf("%s: headers %v", path, rec.Header())
+		}
+	}
+
+	zipped := get("/dental/pricing", "gzip, br")
+	if zipped.Header().Get("Content-Encoding") != "gzip" || zipped.Header().Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("headers %v", zipped.Header())
+	}
+	zr, err := gzip.NewReader(zipped.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unzipped, _ := io.ReadAll(zr); string(unzipped) != get("/dental/pricing", "").Body.String() {
+		t.Errorf("the gzip copy is another page:\n%s", unzipped)
+	}
+
+	for path, why := range map[string]string{
+		"/dental/about":     "its HTML was rendered from another template, whose words may differ from what the app renders",
+		"/dental/dashboard": "a signed-in page is the app's",
+	} {
+		page := get(path, "").Body.String()
+		if !strings.Contains(page, `<div id="root"></div>`) || !strings.Contains(page, "<title>Page of "+path+"</title>") {
+			t.Errorf("%s gets the app's own page (%s):\n%s", path, why, page)
+		}
+	}
+	if rec := get("/dental/pricing/index.html", ""); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != "./" {
+		t.Errorf("the template itself: %d %v, want a redirect to the page", rec.Code, rec.Header())
 	}
 }

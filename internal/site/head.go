@@ -2,7 +2,6 @@ package site
 
 import (
 	"encoding/json"
-	"html"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -15,11 +14,11 @@ import (
 // product's name, which the web app's pages end theirs with too.
 const titleSuffix = " · Whitecoat"
 
-// Head says what the HTML of a public path holds before any script runs:
-// its own title, description, canonical address and Open Graph tags, its
-// words for readers without JavaScript, and the pricing page's FAQ as
-// structured data. Paths that are not public pages report false and get
-// the web app's own head.
+// Head says what the head of a public path's HTML holds before any script
+// runs: its own title, description, canonical address and Open Graph
+// tags, and the pricing page's FAQ as structured data; its words are in
+// the body, which the web build prerenders (prerender.go). Paths that are
+// not public pages report false and get the web app's own head.
 func (l *Library) Head(path string) (httpx.Head, bool) {
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	p, ok := profession.Lookup(parts[0])
@@ -32,7 +31,6 @@ func (l *Library) Head(path string) (httpx.Head, bool) {
 			Description: p.HeroSubtitle,
 			Canonical:   l.absolute("/" + p.Slug),
 			Type:        "website",
-			Body:        "<h1>" + html.EscapeString(p.HeroTitle) + "</h1>\n<p>" + html.EscapeString(p.HeroSubtitle) + "</p>",
 		}, true
 	}
 	rest := strings.Join(parts[1:], "/")
@@ -46,7 +44,6 @@ func (l *Library) Head(path string) (httpx.Head, bool) {
 			Description: page.Description,
 			Canonical:   l.absolute(page.Path),
 			Type:        "article",
-			Body:        "<h1>" + html.EscapeString(page.Title) + "</h1>\n" + page.HTML,
 		}
 		if key == PagePricing {
 			head.Type = "website"

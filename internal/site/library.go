@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"sync"
 
 	"github.com/yuin/goldmark/ast"
@@ -174,9 +175,23 @@ func (l *Library) withCards(p Page) Page {
 		if pdf, err := l.PDF(key, edition); err == nil {
 			card.Pages, card.Bytes = pdf.Pages, len(pdf.Bytes)
 		}
+		card.Size = pdfSize(card.Pages, card.Bytes)
 		p.Downloads = append(p.Downloads, card)
 	}
 	return p
+}
+
+// pdfSize states a PDF's pages and size ("PDF, 2 pages, 41 KB"), or only
+// "PDF" when it could not be made.
+func pdfSize(pages, bytes int) string {
+	if pages == 0 {
+		return "PDF"
+	}
+	unit := "pages"
+	if pages == 1 {
+		unit = "page"
+	}
+	return fmt.Sprintf("PDF, %d %s, %d KB", pages, unit, max(1, int(math.Round(float64(bytes)/1024))))
 }
 
 func downloadID(key DownloadKey, slug string) pageID { return pageID{"download:" + string(key), slug} }

@@ -138,10 +138,12 @@ type Facts struct {
 	TrialDays     int    `json:"trialDays"`
 	FreeSessions  int    `json:"freeSessions"`
 	PassPrice     string `json:"passPrice" doc:"Price of the Premium pass, formatted"`
-	PassDays      int    `json:"passDays"`
-	RefundDays    int    `json:"refundDays"`
-	MinimumAge    int    `json:"minimumAge"`
-	AnswerMinutes int    `json:"answerMinutes" doc:"Longest recorded answer, in minutes"`
+	// PassPriceShort is the price as the pricing page's plan states it.
+	PassPriceShort string `json:"passPriceShort" doc:"Price of the Premium pass without cents when they are .00"`
+	PassDays       int    `json:"passDays"`
+	RefundDays     int    `json:"refundDays"`
+	MinimumAge     int    `json:"minimumAge"`
+	AnswerMinutes  int    `json:"answerMinutes" doc:"Longest recorded answer, in minutes"`
 	// SpeechProvider and FeedbackProvider name the host of the
 	// OpenAI-compatible service an operator configured for transcription
 	// or feedback; empty when the engine runs on the server itself.
@@ -204,6 +206,7 @@ type DownloadCard struct {
 	FileName string      `json:"fileName"`
 	Pages    int         `json:"pages" doc:"Number of pages in the PDF"`
 	Bytes    int         `json:"bytes" doc:"Size of the PDF"`
+	Size     string      `json:"size" doc:"The PDF's pages and size as the resources page states them" example:"PDF, 2 pages, 41 KB"`
 }
 
 // Page is one public page rendered for one profession.

@@ -12,7 +12,12 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 
-const LANDING_JS_BUDGET_BYTES = 100 * 1024
+// Issue 14 set 100 KB when the browser ran Preact (77 KB measured); React
+// DOM, which the browser runs since issue 28 (the same React the unit
+// tests run), is 68 KB of gzipped JavaScript by itself, against Preact's
+// 10 KB: the landing page then loads 137 KB. The budget keeps 3 KB over
+// that, to catch what is added to the landing page's code.
+const LANDING_JS_BUDGET_BYTES = 140 * 1024
 const PAGES = ['/dental', '/dental/pricing', '/dental/resources/ethics']
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 }
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'

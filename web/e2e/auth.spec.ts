@@ -170,6 +170,9 @@ test('logout returns to the profession home', async ({ page }) => {
   const email = uniqueEmail('logout')
   await createUserWithCli({ email, name: 'Leo Logout', password: PASSWORD })
   await page.goto('/medical')
+  // The page is prerendered: the app, which remembers the profession, has
+  // taken it over once the header knows the visitor.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
   await page.goto('/login')
   await logInInUi(page, email, PASSWORD)
   await expect(page).toHaveURL(/\/medical\/dashboard$/)

@@ -164,8 +164,9 @@ export const PASSWORD = 'practice makes confident'
 
 /**
  * Playwright's test with baseURL pointing at the binary started by global
- * setup. Every test also fails on uncaught page errors and on resources or
- * scripts refused by the server's Content-Security-Policy.
+ * setup. Every test also fails on uncaught page errors, on resources or
+ * scripts refused by the server's Content-Security-Policy, and on React's
+ * word that a prerendered page did not hydrate as it was rendered.
  */
 export const test = base.extend<{ pageProblems: string[] }>({
   baseURL: async ({}, use) => {
@@ -177,6 +178,7 @@ export const test = base.extend<{ pageProblems: string[] }>({
       page.on('pageerror', (err) => problems.push(`uncaught: ${err.message}`))
       page.on('console', (msg) => {
         if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) problems.push(`csp: ${msg.text()}`)
+        if (/hydrat|Minified React error #4(18|19|2[0-9])/i.test(msg.text())) problems.push(`hydration: ${msg.text()}`)
       })
       await use(problems)
       expect(problems, 'the page reported errors').toEqual([])

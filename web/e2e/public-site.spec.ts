@@ -53,7 +53,66 @@ test('without JavaScript a guide is still its own page', async ({ request }) => 
   const html = await (await request.get('/medical/resources/ethics')).text()
   expect(html).toMatch(/<title>Ethical Frameworks Cheat Sheet · Whitecoat<\/title>/)
   expect(html).toMatch(/<meta name="description" content="[^"]{40,}" \/>/)
-  expect(html).toContain('<noscript><main><h1>Ethical Frameworks Cheat Sheet</h1>')
+  expect(html).toMatch(/<div id="root">.*<h1[^>]*>Ethical Frameworks Cheat Sheet<\/h1>.*Beneficence/s)
+})
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  /**
+   * The public pages are prerendered: their words, the plans and the
+   * operator's addresses are in the HTML the server sends, and nothing
+   * waits for a script (issue 28).
+   */
+  for (const { path, heading } of PAGES) {
+    test(`/dental${path} shows its content`, async ({ page }) => {
+      await page.goto(`/dental${path}`)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.locator('[aria-busy="true"], [role="status"]:has-text("Loading")')).toHaveCount(0)
+      await expect(page.getByRole('link', { name: 'Pricing' }).first()).toHaveAttribute('href', '/dental/pricing')
+    })
+  }
+
+  test('the pricing page states its plans, its questions and where to write', async ({ page }) => {
+    await page.goto('/dental/pricing')
+    await expect(page.getByRole('heading', { name: 'Premium' })).toBeVisible()
+    await expect(page.getByText('$29', { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Request by email' })).toHaveAttribute('href', /^mailto:support@whitecoat\.app\?subject=/)
+    await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible()
+    await page.getByText('Can I get a refund?').click()
+    await expect(page.getByText(/within 7 days/).first()).toBeVisible()
+  })
+})
+
+test('a prerendered page is hydrated, not drawn again, and then moves within the app', async ({ page }) => {
+  await page.addInitScript(() => {
+    const removed: string[] = []
+    Object.assign(window, { removedNodes: removed })
+    new MutationObserver((records) => {
+      for (const r of records) r.removedNodes.forEach((n) => removed.push(`${n.nodeName} ${n.textContent?.slice(0, 40)}`))
+    }).observe(document, { childList: true, subtree: true })
+    // The heading as the HTML brought it, before any script ran.
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') Object.assign(window, { parsedHeading: document.querySelector('h1') })
+    })
+  })
+  for (const { path, heading } of PAGES) {
+    await page.goto(`/veterinary${path}`)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // Signed out: the header's buttons show once the app, hydrated, knows it.
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible()
+    const { removed, sameHeading } = await page.evaluate(() => {
+      const w = window as unknown as { removedNodes: string[]; parsedHeading: Element | null }
+      return { removed: w.removedNodes, sameHeading: w.parsedHeading !== null && w.parsedHeading === document.querySelector('h1') }
+    })
+    expect(removed, `/veterinary${path}: nodes the app removed`).toEqual([])
+    expect(sameHeading, `/veterinary${path}: the heading is the one the HTML brought`).toBe(true)
+  }
+  await page.evaluate(() => Object.assign(window, { samePage: true }))
+  await page.getByRole('link', { name: 'About' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: /^About/ })).toBeVisible()
+  await expect(page).toHaveTitle(/^About/)
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
 })
 
 test("each guide's button opens setup with its kind of question chosen", async ({ page }) => {

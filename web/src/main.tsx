@@ -1,13 +1,6 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app'
+import { start } from './app/start'
 import './index.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('missing #root element')
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+await start(root)

@@ -1054,6 +1054,11 @@ export interface components {
              */
             pages: number;
             path: string;
+            /**
+             * @description The PDF's pages and size as the resources page states them
+             * @example PDF, 2 pages, 41 KB
+             */
+            size: string;
             summary: string;
             title: string;
         };
@@ -1153,6 +1158,8 @@ export interface components {
             passDays: number;
             /** @description Price of the Premium pass, formatted */
             passPrice: string;
+            /** @description Price of the Premium pass without cents when they are .00 */
+            passPriceShort: string;
             /** @description Where privacy requests go */
             privacyEmail: string;
             /** Format: int64 */

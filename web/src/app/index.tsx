@@ -1,10 +1,11 @@
-import { useState } from 'react'
 import { RouterProvider } from 'react-router/dom'
+import type { createBrowserRouter } from 'react-router'
 import { AppProvider } from './provider'
-import { createRouter } from './router'
 
-export function App() {
-  const [router] = useState(createRouter)
+/** The router the app runs: the browser's, or the build's static one while it prerenders a page. */
+export type AppRouter = ReturnType<typeof createBrowserRouter>
+
+export function App({ router }: { router: AppRouter }) {
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router'
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/require-auth'
 import { DEFAULT_PROFESSION } from '@/lib/professions'
 import { LandingRoute } from '@/routes/landing'
@@ -86,4 +86,20 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes)
+}
+
+/**
+ * Loads the code of the routes that match `location` before the router
+ * is made, so that its first render draws the page itself: a prerendered
+ * page as its HTML was rendered (hydration), any other page without an
+ * empty first frame.
+ */
+export async function loadMatchedRoutes(location: string) {
+  const matches = matchRoutes(routes, location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      Object.assign(route, await route.lazy(), { lazy: undefined })
+    }),
+  )
 }

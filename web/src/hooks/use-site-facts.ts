@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { preloaded } from '@/lib/preloaded'
 
 export type SiteFacts = ResponseBody<'/api/site', 'get'>
 
@@ -8,6 +9,8 @@ export function siteFactsQueryOptions() {
   return queryOptions({
     queryKey: ['site-facts'] as const,
     queryFn: ({ signal }) => unwrap(api.GET('/api/site', { signal })),
+    // The server writes them into every public page.
+    initialData: () => preloaded<SiteFacts>('/api/site'),
     // The operator's facts change only with a restart.
     staleTime: Infinity,
     gcTime: Infinity,

@@ -33,6 +33,8 @@ export function useToastRequested(): boolean {
       return () => listeners.delete(notify)
     },
     () => sonner !== undefined,
+    // No toast was raised before a page is hydrated.
+    () => false,
   )
 }
 

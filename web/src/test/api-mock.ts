@@ -55,6 +55,7 @@ export const siteFactsBody = {
   trialDays: 7,
   freeSessions: 2,
   passPrice: '$29.00',
+  passPriceShort: '$29',
   passDays: 365,
   refundDays: 7,
   minimumAge: 13,

@@ -1,12 +1,25 @@
+import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { EmailLink } from '@/components/email-link'
 import type { ProfessionSlug } from '@/lib/professions'
 
 const linkClass = 'text-sm text-slate-300 hover:text-white hover:underline underline-offset-4'
 
+const noUpdates = () => () => {}
+
+/**
+ * This year, as the browser's clock has it. The prerendered HTML has the
+ * year it was built in, which the first render (hydration) repeats; React
+ * draws this year over it at once when they differ.
+ */
+function useYear() {
+  return useSyncExternalStore(noUpdates, () => new Date().getFullYear(), () => __BUILD_YEAR__)
+}
+
 /** Shown only on the exact profession home. */
 export function Footer({ profession }: { profession: ProfessionSlug }) {
   const base = `/${profession}`
+  const year = useYear()
   return (
     <footer className="bg-slate-900 text-slate-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
@@ -73,7 +86,7 @@ export function Footer({ profession }: { profession: ProfessionSlug }) {
         </nav>
       </div>
       <div className="border-t border-slate-700">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-300">© {new Date().getFullYear()} Whitecoat. All rights reserved.</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-300">© {year} Whitecoat. All rights reserved.</p>
       </div>
     </footer>
   )

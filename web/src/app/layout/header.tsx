@@ -57,26 +57,32 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
     { to: `/${profession}/about`, label: 'About' },
   ]
 
-  const authActions = (layout: 'row' | 'column') =>
-    me.isPending ? null : signedIn ? (
-      <>
-        <NavLink to={`/${profession}/dashboard`} className={navLinkClass}>
-          Dashboard
-        </NavLink>
-        <Button variant="outline" size="sm" onClick={() => void onLogout()} disabled={logout.isPending} className={layout === 'column' ? 'justify-start' : undefined}>
-          Logout
-        </Button>
-      </>
-    ) : (
-      <>
-        <NavLink to="/login" className={navLinkClass}>
-          Log in
-        </NavLink>
-        <Button asChild size="sm">
-          <Link to="/signup">Get started</Link>
-        </Button>
-      </>
-    )
+  // Until the visitor is known (a prerendered page, before its me request
+  // answers), the signed-out buttons hold their place unseen, so that
+  // nothing moves when they appear.
+  const authActions = (layout: 'row' | 'column') => (
+    <span className={cn('contents', me.isPending && 'invisible')}>
+      {signedIn ? (
+        <>
+          <NavLink to={`/${profession}/dashboard`} className={navLinkClass}>
+            Dashboard
+          </NavLink>
+          <Button variant="outline" size="sm" onClick={() => void onLogout()} disabled={logout.isPending} className={layout === 'column' ? 'justify-start' : undefined}>
+            Logout
+          </Button>
+        </>
+      ) : (
+        <>
+          <NavLink to="/login" className={navLinkClass}>
+            Log in
+          </NavLink>
+          <Button asChild size="sm">
+            <Link to="/signup">Get started</Link>
+          </Button>
+        </>
+      )}
+    </span>
+  )
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">

@@ -107,7 +107,7 @@ function Plans({ visitor, start, premiumAction, facts }: { visitor: Visitor; sta
         >
           <Features items={freeFeatures(facts)} />
         </Plan>
-        <Plan name="Premium" price={facts.passPrice.replace(/\.00$/, '')} per="one-time, for one year" action={premiumAction} highlight>
+        <Plan name="Premium" price={facts.passPriceShort} per="one-time, for one year" action={premiumAction} highlight>
           <Features items={PREMIUM} />
         </Plan>
         <Plan

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { preloaded } from '@/lib/preloaded'
 
 export type SitePage = ResponseBody<'/api/site/pages/{profession}/{page}', 'get'>
 export type SitePageKey = SitePage['key']
@@ -13,6 +14,8 @@ export function sitePageQueryOptions(profession: string, page: SitePageKey) {
   return queryOptions({
     queryKey: ['site-page', profession, page] as const,
     queryFn: ({ signal }) => getSitePage(profession, page, signal),
+    // The server writes a public page's own words into it.
+    initialData: () => preloaded<SitePage>(`/api/site/pages/${profession}/${page}`),
     // The words change only with a deploy.
     staleTime: Infinity,
   })

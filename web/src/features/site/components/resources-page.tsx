@@ -4,13 +4,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import type { SitePage } from '../api/get-site-page'
 import { Article } from './article'
 
-const kilobytes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-
-function pdfSize(pages: number, bytes: number) {
-  if (!pages) return 'PDF'
-  return `PDF, ${pages} ${pages === 1 ? 'page' : 'pages'}, ${kilobytes.format(Math.max(1, bytes / 1024))} KB`
-}
-
 /** Resources (spec §2): the three guides, the three PDFs and office hours. */
 export function ResourcesPage({ page }: { page: SitePage }) {
   return (
@@ -62,7 +55,7 @@ export function ResourcesPage({ page }: { page: SitePage }) {
               >
                 <Download aria-hidden="true" className="size-4" />
                 <span>
-                  Download <span className="sr-only">{d.title}</span> ({pdfSize(d.pages, d.bytes)})
+                  Download <span className="sr-only">{d.title}</span> ({d.size})
                 </span>
               </a>
             </li>

@@ -34,7 +34,7 @@ describe('public pages', () => {
             html: '<h2 id="office-hours">Office hours</h2><p>Write to <a href="mailto:help@op.test">help@op.test</a>.</p>',
             guides: [{ key: 'ethics', title: 'Ethical Frameworks Cheat Sheet', summary: 'Principles.', path: '/ot/resources/ethics' }],
             downloads: [
-              { key: 'interview-tips', title: 'Interview Tips', summary: 'Print it.', path: '/public/resources/ot/interview-tips.pdf', fileName: 'whitecoat-ot-interview-tips.pdf', pages: 3, bytes: 20480 },
+              { key: 'interview-tips', title: 'Interview Tips', summary: 'Print it.', path: '/public/resources/ot/interview-tips.pdf', fileName: 'whitecoat-ot-interview-tips.pdf', pages: 3, bytes: 20480, size: 'PDF, 3 pages, 20 KB' },
             ],
           }),
         ),
