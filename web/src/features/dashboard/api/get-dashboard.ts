@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type Dashboard = ResponseBody<'/api/dashboard', 'get'>
@@ -11,7 +12,7 @@ export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
 
 export function dashboardQueryOptions() {
   return queryOptions({
-    queryKey: ['dashboard'] as const,
+    queryKey: queryKeys.dashboard,
     queryFn: ({ signal }) => getDashboard(signal),
     // Stats change in the background as answers are scored: read fresh on every visit.
     staleTime: 0,

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import type { QueryParams, ResponseBody } from '@/lib/api-types'
 
 export type HistoryPage = ResponseBody<'/api/practice/history', 'get'>
@@ -11,7 +12,7 @@ export function listHistory(query: HistoryQuery, signal?: AbortSignal): Promise<
 
 export function historyQueryOptions(query: HistoryQuery) {
   return queryOptions({
-    queryKey: ['history', query] as const,
+    queryKey: [...queryKeys.history, query] as const,
     queryFn: ({ signal }) => listHistory(query, signal),
     // Keep the last page on screen while the next filter or page loads.
     placeholderData: keepPreviousData,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import { practiceSessionQueryKey } from './get-practice-session'
 
 export async function completePracticeSession({ sessionId, totalSessionTime }: { sessionId: string; totalSessionTime: number }) {
@@ -16,7 +17,7 @@ export function useCompletePracticeSession() {
     onSuccess: (session) => {
       queryClient.setQueryData(practiceSessionQueryKey(session.id), session)
       // Stats change once the last answer is scored; the dashboard refetches on visit.
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard })
     },
   })
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import { practiceSessionQueryKey } from './get-practice-session'
 
 export async function correctTranscript({ sessionId, itemId, transcript }: { sessionId: string; itemId: string; transcript: string }) {
@@ -20,8 +21,9 @@ export function useCorrectTranscript() {
     mutationFn: correctTranscript,
     onSuccess: (session, { sessionId }) => {
       queryClient.setQueryData(practiceSessionQueryKey(sessionId), session)
-      void queryClient.invalidateQueries({ queryKey: ['practice', 'saved'] })
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] })
+      for (const queryKey of [queryKeys.savedSessions, queryKeys.dashboard, queryKeys.progress, queryKeys.history]) {
+        void queryClient.invalidateQueries({ queryKey })
+      }
     },
   })
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type SavedSession = ResponseBody<'/api/practice/saved/{id}', 'get'>['saved']
@@ -12,7 +13,7 @@ export async function getSavedSession(id: string, signal?: AbortSignal): Promise
 
 export function savedSessionQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['practice', 'saved', id] as const,
+    queryKey: [...queryKeys.savedSessions, id] as const,
     queryFn: ({ signal }) => getSavedSession(id, signal),
   })
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 
 export async function savePracticeSession({ sessionId, title }: { sessionId: string; title: string }) {
   const { saved } = await unwrap(api.POST('/api/practice/sessions/{id}/save', { params: { path: { id: sessionId } }, body: { title } }))
@@ -10,6 +11,7 @@ export function useSavePracticeSession() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: savePracticeSession,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    // A saved session joins the dashboard's recent sessions and the history.
+    onSuccess: () => Promise.all([queryKeys.dashboard, queryKeys.history].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   })
 }

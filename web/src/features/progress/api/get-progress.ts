@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import type { QueryParams, ResponseBody } from '@/lib/api-types'
 
 export type Progress = ResponseBody<'/api/practice/progress', 'get'>
@@ -9,7 +10,7 @@ export type Subtag = NonNullable<ProgressQuery['subtag']>
 
 export function useProgress(query: ProgressQuery) {
   return useQuery({
-    queryKey: ['progress', query] as const,
+    queryKey: [...queryKeys.progress, query] as const,
     queryFn: ({ signal }) => unwrap(api.GET('/api/practice/progress', { params: { query }, signal })),
     // Keep the last figures on screen while another question type loads.
     placeholderData: keepPreviousData,
