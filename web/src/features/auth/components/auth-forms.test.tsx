@@ -208,6 +208,20 @@ describe('verify email page', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toBeInTheDocument()
   })
 
+  it('takes a signed-in browser to its dashboard even when the button is pressed before the page knows who is signed in', async () => {
+    const me = deferred<Response>()
+    mockApi({
+      'GET /api/auth/me': () => me.promise,
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed.' }),
+    })
+    const { router } = renderApp('/verify-email?token=tok123')
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }))
+    expect((await screen.findAllByText('Your email is confirmed.')).length).toBeGreaterThan(0)
+    me.resolve(json(200, { user: { id: 'u1', name: 'Tess', email: 'tess@example.com', emailVerified: true, role: 'user' } }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+  })
+
   it('shows a bad token error after a cross', async () => {
     mockApi({
       'GET /api/auth/me': () => problem(401, 'no'),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from '@/lib/toast'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -17,6 +18,13 @@ export function VerifyEmailConfirm({ token }: { token: string | null }) {
   const navigate = useNavigate()
   const me = useMe()
   const mutation = useConfirmVerification()
+  const signedIn = me.data != null
+  // A browser signed in to the account goes on to its dashboard once both
+  // are known, whichever the page learns first: the button may be pressed
+  // before the page knows who is signed in.
+  useEffect(() => {
+    if (mutation.isSuccess && signedIn) navigate('/dashboard', { replace: true })
+  }, [mutation.isSuccess, signedIn, navigate])
 
   if (!token) {
     return (
@@ -36,10 +44,7 @@ export function VerifyEmailConfirm({ token }: { token: string | null }) {
     mutation.mutate(
       { token },
       {
-        onSuccess: (data) => {
-          toast.success(data.message)
-          if (me.data) navigate('/dashboard', { replace: true })
-        },
+        onSuccess: (data) => toast.success(data.message),
       },
     )
   }
@@ -50,7 +55,7 @@ export function VerifyEmailConfirm({ token }: { token: string | null }) {
   return (
     <AuthCard title="Verify your email" description="Press the button to confirm this email address belongs to you.">
       <div className="grid gap-4">
-        {mutation.isSuccess && !me.data ? (
+        {mutation.isSuccess && me.isSuccess && !signedIn ? (
           <Button asChild className="w-full">
             <Link to="/login">Log in</Link>
           </Button>
