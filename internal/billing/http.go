@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
@@ -21,6 +22,10 @@ const WebhookPath = "/api/stripe/webhook"
 const MaxWebhookBytes = 256 << 10
 
 var billingTags = []string{"Billing"}
+
+// failureCheckout is what a failed checkout says, whatever went wrong
+// (spec §8): the web shows it also when the request never arrived.
+var failureCheckout = apperr.Failure{Name: "checkout-failed", Message: MsgProviderFailed}
 
 // Handler serves the billing API.
 type Handler struct{ svc *Service }
@@ -85,6 +90,7 @@ var eventBody = &huma.RequestBody{Required: true, Content: map[string]*huma.Medi
 
 // RegisterRoutes adds the billing endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
+	route.PublishFailures(api, failureCheckout)
 	route.Register(api, route.Endpoint{ID: "create-checkout-session", Method: http.MethodPost, Path: "/api/create-checkout-session",
 		Summary: "Start buying a one-year Premium pass", Description: "Answers the URL of Stripe Checkout (or, on a development server started with DEV_CHECKOUT=1, of the test checkout page).",
 		Tags: billingTags, Access: route.AccessVerified}, h.createCheckout)

@@ -31,6 +31,10 @@ func WriteProblem(w http.ResponseWriter, status int, detail string, errs ...*hum
 // the cause goes to the log.
 const MsgInternal = "Something went wrong on our side. Please try again."
 
+// ProblemType is the problem type URI of the failure the domain names
+// failure (apperr.Error.Failure): a client tells that failure apart by it.
+func ProblemType(failure string) string { return "urn:whitecoat:problem:" + failure }
+
 // statusOf is where each kind of domain failure gets its HTTP status.
 var statusOf = map[apperr.Kind]int{
 	apperr.KindInvalid:         http.StatusBadRequest,
@@ -65,6 +69,9 @@ func ToHTTP(ctx context.Context, err error) error {
 		details = append(details, &huma.ErrorDetail{Location: "body." + e.Field, Message: e.Message})
 	}
 	out := huma.NewError(status, e.Message, details...)
+	if model, ok := out.(*huma.ErrorModel); ok && e.Failure != "" {
+		model.Type = ProblemType(e.Failure)
+	}
 	if e.Kind == apperr.KindUnavailable {
 		Logger(ctx).Warn("request refused: server unavailable", "reason", e.Message, "err", e.Err)
 	}

@@ -123,11 +123,16 @@ type dashboardOutput struct{ Body Dashboard }
 // route.MaxJSONBytes, and the answer uploads set their own limits.
 var practiceTags = []string{"Practice"}
 
+// failureFeedback is what the summary shows for an answer that failed
+// (status "failed"), instead of its feedback (spec §8).
+var failureFeedback = apperr.Failure{Name: "feedback-failed", Message: MsgFeedbackError}
+
 // AudioPath receives a recorded answer: whole (PUT) or in pieces (PATCH).
 const AudioPath = "/api/practice/sessions/{id}/items/{itemId}/audio"
 
 // RegisterRoutes adds the practice endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
+	route.PublishFailures(api, failureFeedback)
 	route.Register(api, route.Endpoint{ID: "get-dashboard", Method: http.MethodGet, Path: "/api/dashboard", Summary: "Access, stats and recent sessions",
 		Tags: practiceTags, Access: route.AccessUser}, h.dashboard)
 	route.Register(api, route.Endpoint{ID: "list-formats", Method: http.MethodGet, Path: "/api/practice/formats", Summary: "The interview formats and their default timings",

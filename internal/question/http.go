@@ -81,6 +81,7 @@ var adminTags = []string{"Questions", "Admin"}
 
 // RegisterRoutes adds the question bank endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
+	route.PublishFailures(api, FailureIncompleteNew, FailureIncompleteEdit)
 	route.Register(api, route.Endpoint{ID: "list-questions", Method: http.MethodGet, Path: "/api/questions",
 		Summary: "The questions asked on their own (no stations), for a custom session's setup", Tags: []string{"Questions"}, Access: route.AccessVerified}, h.bank)
 	route.Register(api, route.Endpoint{ID: "admin-list-questions", Method: http.MethodGet, Path: "/api/admin/questions", Summary: "Filter, search and page the question bank",
