@@ -19,8 +19,8 @@ import (
 // Data rights span every domain, so the app puts them together: the
 // export asks each domain for what it keeps about the user, and deletion
 // lets each delete its own rows in one transaction — practice, then
-// billing (which keeps the payment records accounting requires, detached),
-// then auth, which deletes the account last.
+// billing (the pass; it keeps the payment records accounting requires,
+// detached), then auth, which deletes the account last.
 
 // DataExport is everything Whitecoat holds about a user.
 type DataExport struct {
@@ -83,7 +83,7 @@ func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
 		if recordings, err = a.practice.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		if err := a.billing.DetachPayments(ctx, tx, u.ID); err != nil {
+		if err := a.billing.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		if err := jobs.ForgetArgs(ctx, a.db, tx, ids); err != nil {

@@ -42,7 +42,7 @@ func userCommand(ctx context.Context, cfg config.Config, logger *slog.Logger, ar
 			return err
 		}
 		defer s.db.Close()
-		end, err := billing.GrantPass(ctx, s.auth, email, s.now())
+		end, err := billing.GrantPass(ctx, s.db, s.auth, email, s.now())
 		if err != nil {
 			return err
 		}

@@ -35,7 +35,8 @@ const (
 )
 
 // User is the spec's user record. JSON names follow the spec so it reads as
-// the API's reference.
+// the API's reference. Its Premium pass (HasPaid, PaidAt,
+// SubscriptionEndsAt, PassOnHold) is billing's, read with it (see Pass).
 type User struct {
 	ID                  string     `json:"id"`
 	Name                string     `json:"name"`
@@ -53,7 +54,7 @@ type User struct {
 	QuestionsPracticed  int        `json:"questionsPracticed"`
 	RollingAverageScore float64    `json:"rollingAverageScore"`
 	LastAverageScore    float64    `json:"lastAverageScore"`
-	PassOnHold          bool       `json:"-"` // a payment for the pass is disputed (billing sets it)
+	PassOnHold          bool       `json:"-"` // a payment for the pass is disputed
 
 	passwordHash string
 }

@@ -15,9 +15,11 @@ import (
 // answer that fits the call.
 var errNotFound = errors.New("auth: not found")
 
-const userColumns = `id, name, email, password_hash, created_at, trial_expires_at, has_paid, promo_code_used,
-	email_verified, role, paid_at, subscription_ends_at, usage_count, sessions_completed, questions_practiced,
-	rolling_average_score, last_average_score, pass_on_hold`
+// userColumns are the account's own; its Premium pass is billing's (see
+// Service.withPass).
+const userColumns = `id, name, email, password_hash, created_at, trial_expires_at, promo_code_used,
+	email_verified, role, usage_count, sessions_completed, questions_practiced,
+	rolling_average_score, last_average_score`
 
 type row interface{ Scan(dest ...any) error }
 
@@ -27,9 +29,9 @@ func scanUser(r row) (User, error) { return scanUserAfter(r) }
 func scanUserAfter(r row, before ...any) (User, error) {
 	var u User
 	var role string
-	dest := append(before, &u.ID, &u.Name, &u.Email, &u.passwordHash, &u.CreatedAt, &u.TrialExpiresAt, &u.HasPaid, &u.PromoCodeUsed,
-		&u.EmailVerified, &role, &u.PaidAt, &u.SubscriptionEndsAt, &u.UsageCount, &u.SessionsCompleted, &u.QuestionsPracticed,
-		&u.RollingAverageScore, &u.LastAverageScore, &u.PassOnHold)
+	dest := append(before, &u.ID, &u.Name, &u.Email, &u.passwordHash, &u.CreatedAt, &u.TrialExpiresAt, &u.PromoCodeUsed,
+		&u.EmailVerified, &role, &u.UsageCount, &u.SessionsCompleted, &u.QuestionsPracticed,
+		&u.RollingAverageScore, &u.LastAverageScore)
 	err := r.Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, errNotFound
@@ -114,30 +116,6 @@ func addSession(ctx context.Context, q store.Queryer, userID string, answered in
 func setAverages(ctx context.Context, q store.Queryer, userID string, rolling, last float64) error {
 	if _, err := q.ExecContext(ctx, `UPDATE users SET rolling_average_score = $1, last_average_score = $2 WHERE id = $3`, rolling, last, userID); err != nil {
 		return fmt.Errorf("auth: set averages: %w", err)
-	}
-	return nil
-}
-
-func setPass(ctx context.Context, q store.Queryer, userID string, paidAt, endsAt time.Time) error {
-	_, err := q.ExecContext(ctx, `UPDATE users SET has_paid = $1, paid_at = $2, subscription_ends_at = $3 WHERE id = $4`, true, paidAt, endsAt, userID)
-	if err != nil {
-		return fmt.Errorf("auth: set pass: %w", err)
-	}
-	return nil
-}
-
-// lockUser takes the account row's write lock until the transaction ends
-// (PostgreSQL; an SQLite transaction already holds the database's).
-func lockUser(ctx context.Context, q store.Queryer, userID string) error {
-	if _, err := q.ExecContext(ctx, `UPDATE users SET has_paid = has_paid WHERE id = $1`, userID); err != nil {
-		return fmt.Errorf("auth: lock user: %w", err)
-	}
-	return nil
-}
-
-func adjustPass(ctx context.Context, q store.Queryer, userID string, endsAt time.Time, onHold bool) error {
-	if _, err := q.ExecContext(ctx, `UPDATE users SET subscription_ends_at = $1, pass_on_hold = $2 WHERE id = $3 AND has_paid`, endsAt, onHold, userID); err != nil {
-		return fmt.Errorf("auth: adjust pass: %w", err)
 	}
 	return nil
 }
