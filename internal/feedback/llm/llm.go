@@ -1,3 +1,6 @@
+// Package llm is the feedback engine that asks an OpenAI-compatible chat
+// model for the criteria levels; the rubric measures delivery and red
+// flags beside it and scores the answer when the model cannot be used.
 package llm
 
 import (

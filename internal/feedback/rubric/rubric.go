@@ -1,3 +1,8 @@
+// Package rubric is the embedded feedback engine: it measures an answer
+// (measure.go, delivery.go, cues.go), judges the criteria of the scoring
+// sheet from those measures (criteria.go), raises red flags (redflags.go)
+// and writes what the student reads (texts.go); feedback.Score turns the
+// judged criteria into scores.
 package rubric
 
 import (
