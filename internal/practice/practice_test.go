@@ -16,7 +16,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
-	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/mail"
 	"github.com/whitecoat/whitecoat/internal/practice"
@@ -111,10 +111,7 @@ func newIdleFixture(t *testing.T, db *store.DB) *fixture {
 func newFixtureWorking(t *testing.T, db *store.DB, speech transcribe.Engine, now func() time.Time, tweak func(*practice.Config), work bool) *fixture {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
-	if err != nil {
-		t.Fatal(err)
-	}
+	scorer := rubric.New()
 	cfg := practice.Config{AnswerLimit: 3 * time.Minute, AudioDir: t.TempDir(), MaxAudioBytes: 25 << 20,
 		DailyAnswerLimit: 100, AudioMaxAge: time.Hour, MaxAttempts: 25}
 	if tweak != nil {
