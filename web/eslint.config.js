@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import importPlugin from 'eslint-plugin-import'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 // A feature is a vertical slice (its api, components, hooks, utils) that
@@ -35,12 +37,19 @@ export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results'] },
   {
     files: ['src/**/*.{ts,tsx}'],
-    languageOptions: { parser: tseslint.parser },
-    plugins: { import: importPlugin },
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    plugins: { import: importPlugin, 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
     settings: {
       'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {} },
     },
     rules: {
+      // The recommended set: each rule it turns on is an error.
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A choice's label nests its name and hint one level deeper than the
+      // rule looks by default (label > span > span > text).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       'import/no-restricted-paths': ['error', { zones: boundaries }],
       // sonner is loaded with the first toast (src/lib/toast.ts); a static
       // import anywhere else would put it back on every page.

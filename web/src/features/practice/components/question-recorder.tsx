@@ -58,9 +58,13 @@ export function revealDuration(e: SyntheticEvent<HTMLMediaElement>) {
 /** The saved answer from memory, with its length (measured while recording, so known at once). */
 function Replay({ url, mode, seconds }: { url: string; mode: PracticeSession['mode']; seconds: number }) {
   const player =
+    // The student's own answer, just recorded: no captions exist yet (its
+    // transcript comes with the feedback), and the student said the words.
     mode === 'video' ? (
+      // eslint-disable-next-line jsx-a11y/media-has-caption
       <video src={url} controls playsInline onLoadedMetadata={revealDuration} aria-label="Replay your answer" className="aspect-video w-full rounded-lg bg-slate-900" />
     ) : (
+      // eslint-disable-next-line jsx-a11y/media-has-caption
       <audio src={url} controls onLoadedMetadata={revealDuration} aria-label="Replay your answer" className="w-full" />
     )
   return (
