@@ -33,6 +33,14 @@ const boundaries = [
   },
 ]
 
+// A query key given as an array literal: in a query's or a filter's
+// options, or as the key a cache read or write takes first.
+const queryKeyLiterals = [
+  "Property[key.name='queryKey'] > ArrayExpression",
+  "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+  "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/][arguments.0.type='ArrayExpression']",
+]
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results'] },
   {
@@ -54,7 +62,11 @@ export default tseslint.config(
       // sonner is loaded with the first toast (src/lib/toast.ts); a static
       // import anywhere else would put it back on every page.
       'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Use toast from '@/lib/toast'." }] }],
+      // A query key written out where it is used can drift from the one
+      // another feature invalidates: every key comes from src/lib/query-keys.
+      'no-restricted-syntax': ['error', ...queryKeyLiterals.map((selector) => ({ selector, message: 'Take the query key from queryKeys in @/lib/query-keys.' }))],
     },
   },
   { files: ['src/lib/toast.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/lib/query-keys.ts'], rules: { 'no-restricted-syntax': 'off' } },
 )
