@@ -1,0 +1,190 @@
+package practice
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/store"
+)
+
+// Practice sessions: their rows, completion, and the once-per-session stats marker.
+
+func insertSession(ctx context.Context, q store.Queryer, s Session) error {
+	_, err := exec(ctx, q, "insert session", `INSERT INTO practice_sessions (id, user_id, profession, mode, interview_type, big3, question_count, status, created_at,
+		format, extension, prep_seconds, answer_seconds, typed_seconds)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		s.ID, s.userID, s.Profession, s.Mode, s.InterviewType, s.Big3, s.QuestionCount, s.Status, s.CreatedAt, s.Format, s.Extension,
+		s.Timings.PrepSeconds, s.Timings.AnswerSeconds, s.Timings.TypedSeconds)
+	if err != nil {
+		return err
+	}
+	for _, it := range s.Items {
+		followUps, err := json.Marshal(it.FollowUps)
+		if err != nil {
+			return fmt.Errorf("practice: insert item: %w", err)
+		}
+		_, err = exec(ctx, q, "insert item", `INSERT INTO practice_items (id, session_id, position, question_id, question, tip, subtag, big3_order, status, updated_at,
+			kind, scenario, follow_ups, prep_seconds, answer_seconds)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+			it.ID, s.ID, it.Position, it.questionID, it.Question, it.Tip, it.Subtag, it.Big3Order, it.Status, s.CreatedAt,
+			it.Kind, it.Scenario, string(followUps), it.PrepSeconds, it.AnswerSeconds)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const sessionColumns = `id, user_id, profession, mode, interview_type, big3, question_count, status, created_at, completed_at,
+	total_session_time, average_score, previous_average, stats_applied_at IS NOT NULL, format, extension, prep_seconds, answer_seconds, typed_seconds`
+
+func scanSession(r interface{ Scan(...any) error }) (Session, error) {
+	var s Session
+	err := r.Scan(&s.ID, &s.userID, &s.Profession, &s.Mode, &s.InterviewType, &s.Big3, &s.QuestionCount, &s.Status, &s.CreatedAt,
+		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage, &s.statsApplied, &s.Format, &s.Extension,
+		&s.Timings.PrepSeconds, &s.Timings.AnswerSeconds, &s.Timings.TypedSeconds)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Session{}, errNotFound
+	}
+	if err != nil {
+		return Session{}, fmt.Errorf("practice: scan session: %w", err)
+	}
+	return s, nil
+}
+
+// loadSession reads a session with its items, in the order they are asked.
+func loadSession(ctx context.Context, q store.Queryer, id string) (Session, error) {
+	s, err := scanSession(q.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM practice_sessions WHERE id = $1`, id))
+	if err != nil {
+		return Session{}, err
+	}
+	s.Items, err = scanAll(ctx, q, "load items", func(rows *sql.Rows) (Item, error) { return scanItem(rows) },
+		`SELECT `+itemColumns+` FROM practice_items WHERE session_id = $1 ORDER BY position`, id)
+	if err != nil {
+		return Session{}, err
+	}
+	return s, nil
+}
+
+// sessionOfAnswer reads what scoring an answer needs of its session.
+func sessionOfAnswer(ctx context.Context, q store.Queryer, sessionID string) (answerSession, error) {
+	var as answerSession
+	err := q.QueryRowContext(ctx, `SELECT profession, format, answer_seconds FROM practice_sessions WHERE id = $1`, sessionID).
+		Scan(&as.profession, &as.format, &as.answerSeconds)
+	if err != nil {
+		return answerSession{}, fmt.Errorf("practice: session %s: %w", sessionID, err)
+	}
+	return as, nil
+}
+
+// completeSession marks an active session completed, reporting whether it
+// was still active.
+func completeSession(ctx context.Context, q store.Queryer, sessionID string, now time.Time, totalSeconds int) (bool, error) {
+	n, err := exec(ctx, q, "complete session", `UPDATE practice_sessions SET status = $1, completed_at = $2, total_session_time = $3
+		WHERE id = $4 AND status = $5`, SessionCompleted, now, totalSeconds, sessionID, SessionActive)
+	return n == 1, err
+}
+
+// skipUnanswered moves the questions of an ended session that are in one
+// of the from statuses to status, letting go of any recording still
+// arriving for them (see endUnanswered).
+func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, status ItemStatus, now time.Time, from []ItemStatus) error {
+	cond, args := statusIn(from, status, now, sessionID)
+	_, err := exec(ctx, q, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2, `+forgetStream+`
+		WHERE session_id = $3 AND `+cond, args...)
+	return err
+}
+
+// activeSessions lists the user's sessions still in progress.
+func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
+	return scanAll(ctx, q, "find sessions in progress", scanString, `SELECT id FROM practice_sessions WHERE user_id = $1 AND status = $2`,
+		userID, SessionActive)
+}
+
+// answeredItem is the SQL condition on practice_items i that the question
+// has an answer: one uploaded (whatever became of it since), or one
+// arriving in pieces. A question skipped, or left unanswered when its
+// session ended, has none.
+const answeredItem = `(i.status NOT IN ('` + string(StatusPending) + `', '` + string(StatusSkipped) + `') OR (i.status = '` + string(StatusPending) + `' AND i.stream_path <> ''))`
+
+// usedSessions is the SQL expression that counts the sessions of user
+// other than exceptSession that have an answer: the sessions the free
+// trial has spent. Both are SQL expressions.
+func usedSessions(user, exceptSession string) string {
+	return `(SELECT count(*) FROM practice_sessions o WHERE o.user_id = ` + user + ` AND o.id <> ` + exceptSession + `
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = o.id AND ` + answeredItem + `))`
+}
+
+// countUsedSessions counts the user's sessions other than exceptSession
+// that have an answer.
+func countUsedSessions(ctx context.Context, q store.Queryer, userID, exceptSession string) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT `+usedSessions("$1", "$2"), userID, exceptSession).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("practice: count used sessions: %w", err)
+	}
+	return n, nil
+}
+
+// markSessionProcessed records that a session's stats are being applied.
+// Its primary key admits one row per session: a second call fails with a
+// unique violation, which is what makes the stats update happen once.
+func markSessionProcessed(ctx context.Context, q store.Queryer, userID, sessionID string, now time.Time) error {
+	_, err := exec(ctx, q, "mark session processed", `INSERT INTO processed_sessions (user_id, session_id, processed_at) VALUES ($1, $2, $3)`,
+		userID, sessionID, now)
+	return err
+}
+
+// lastSessionAverage is the average of the user's session whose stats were
+// applied last, among those with an average; nil when there is none.
+func lastSessionAverage(ctx context.Context, q store.Queryer, userID string) (*float64, error) {
+	var average float64
+	err := q.QueryRowContext(ctx, `SELECT average_score FROM practice_sessions
+		WHERE user_id = $1 AND stats_applied_at IS NOT NULL AND average_score IS NOT NULL
+		ORDER BY stats_applied_at DESC LIMIT 1`, userID).Scan(&average)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("practice: last session average: %w", err)
+	}
+	return &average, nil
+}
+
+func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string, average, previous *float64, now time.Time) error {
+	_, err := exec(ctx, q, "record session average", `UPDATE practice_sessions SET average_score = $1, previous_average = $2, stats_applied_at = $3 WHERE id = $4`,
+		average, previous, now, sessionID)
+	return err
+}
+
+// reviseSessionAverage stores a session's average after a correction, and
+// gives it as the previous average to the sessions that compared with it:
+// those finished after it up to and including the next one with an
+// average (Finalize compares with the last session that has one).
+func reviseSessionAverage(ctx context.Context, q store.Queryer, userID, sessionID string, average *float64) error {
+	if _, err := exec(ctx, q, "revise session average", `UPDATE practice_sessions SET average_score = $1 WHERE id = $2`, average, sessionID); err != nil {
+		return err
+	}
+	_, err := exec(ctx, q, "revise previous averages", `UPDATE practice_sessions SET previous_average = $1
+		WHERE user_id = $2 AND stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $3)
+		AND stats_applied_at <= COALESCE((SELECT MIN(n.stats_applied_at) FROM practice_sessions n WHERE n.user_id = $2
+			AND n.average_score IS NOT NULL AND n.stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $3)),
+			stats_applied_at)`, average, userID, sessionID)
+	return err
+}
+
+// isLatestAveraged reports whether sessionID is the user's newest session
+// with an average: the one the account's last average came from.
+func isLatestAveraged(ctx context.Context, q store.Queryer, userID, sessionID string) (bool, error) {
+	var newer int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM practice_sessions WHERE user_id = $1 AND average_score IS NOT NULL
+		AND stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $2)`, userID, sessionID).Scan(&newer)
+	if err != nil {
+		return false, fmt.Errorf("practice: newer sessions: %w", err)
+	}
+	return newer == 0, nil
+}
