@@ -376,7 +376,7 @@ func TestDeletingAndSigningUpAgainDoesNotRenewTheTrial(t *testing.T) {
 		// A free session used, then deleted again: the trial is spent.
 		second := app.browser(t, "10.0.0.3")
 		id := second.login("ana@example.com", pw).JSON(t)["user"].(map[string]any)["id"].(string)
-		if err := app.auth.RecordSession(ctx, db.SQL, id, 1, nil); err != nil {
+		if err := app.auth.CountSession(ctx, db.SQL, id, 1); err != nil {
 			t.Fatal(err)
 		}
 		wantStatus(t, second.post("/api/account/delete", map[string]string{"password": pw}), http.StatusOK)

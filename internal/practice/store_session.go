@@ -40,12 +40,12 @@ func insertSession(ctx context.Context, q store.Queryer, s Session) error {
 }
 
 const sessionColumns = `id, user_id, profession, mode, interview_type, big3, question_count, status, created_at, completed_at,
-	total_session_time, average_score, previous_average, stats_applied_at IS NOT NULL, format, extension, prep_seconds, answer_seconds, typed_seconds`
+	total_session_time, average_score, stats_applied_at IS NOT NULL, format, extension, prep_seconds, answer_seconds, typed_seconds`
 
 func scanSession(r interface{ Scan(...any) error }) (Session, error) {
 	var s Session
 	err := r.Scan(&s.ID, &s.userID, &s.Profession, &s.Mode, &s.InterviewType, &s.Big3, &s.QuestionCount, &s.Status, &s.CreatedAt,
-		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.previousAverage, &s.statsApplied, &s.Format, &s.Extension,
+		&s.CompletedAt, &s.TotalSessionTime, &s.averageExact, &s.statsApplied, &s.Format, &s.Extension,
 		&s.Timings.PrepSeconds, &s.Timings.AnswerSeconds, &s.Timings.TypedSeconds)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Session{}, errNotFound
@@ -139,52 +139,59 @@ func markSessionProcessed(ctx context.Context, q store.Queryer, userID, sessionI
 	return err
 }
 
-// lastSessionAverage is the average of the user's session whose stats were
-// applied last, among those with an average; nil when there is none.
-func lastSessionAverage(ctx context.Context, q store.Queryer, userID string) (*float64, error) {
-	var average float64
-	err := q.QueryRowContext(ctx, `SELECT average_score FROM practice_sessions
-		WHERE user_id = $1 AND stats_applied_at IS NOT NULL AND average_score IS NOT NULL
-		ORDER BY stats_applied_at DESC LIMIT 1`, userID).Scan(&average)
-	if errors.Is(err, sql.ErrNoRows) {
+// recordSessionAverage stores a session's average (nil when no answer was
+// scored) as its stats are applied.
+func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string, average *float64, now time.Time) error {
+	_, err := exec(ctx, q, "record session average", `UPDATE practice_sessions SET average_score = $1, stats_applied_at = $2 WHERE id = $3`,
+		average, now, sessionID)
+	return err
+}
+
+// setSessionAverage replaces a session's average after a transcript
+// correction; the averages and improvements computed from it follow when
+// next read.
+func setSessionAverage(ctx context.Context, q store.Queryer, sessionID string, average float64) error {
+	_, err := exec(ctx, q, "set session average", `UPDATE practice_sessions SET average_score = $1 WHERE id = $2`, average, sessionID)
+	return err
+}
+
+// scoredSession is the SQL condition on practice_sessions that a session
+// takes part in its student's averages: its stats were applied (it was
+// completed and every answer settled) and it has an average. A session
+// with no scored answer — its answers failed, said nothing or were
+// skipped — has none (averageScore), so it takes no part: it neither
+// moves the student's average nor is the session the next one is
+// compared with, though it is counted as practice (Finalize). Scored
+// sessions are ordered by when their stats were applied, id breaking ties.
+const scoredSession = `stats_applied_at IS NOT NULL AND average_score IS NOT NULL`
+
+// previousAverage is the average of the student's scored session before
+// sessionID, what its improvement is measured against; nil when sessionID
+// is the first scored session, or not a scored session at all.
+func previousAverage(ctx context.Context, q store.Queryer, userID, sessionID string) (*float64, error) {
+	var previous sql.NullFloat64
+	err := q.QueryRowContext(ctx, `SELECT previous FROM (
+			SELECT id, LAG(average_score) OVER (ORDER BY stats_applied_at, id) AS previous
+			FROM practice_sessions WHERE user_id = $1 AND `+scoredSession+`) scored
+		WHERE id = $2`, userID, sessionID).Scan(&previous)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !previous.Valid) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("practice: last session average: %w", err)
+		return nil, fmt.Errorf("practice: previous session average: %w", err)
 	}
-	return &average, nil
+	return &previous.Float64, nil
 }
 
-func recordSessionAverage(ctx context.Context, q store.Queryer, sessionID string, average, previous *float64, now time.Time) error {
-	_, err := exec(ctx, q, "record session average", `UPDATE practice_sessions SET average_score = $1, previous_average = $2, stats_applied_at = $3 WHERE id = $4`,
-		average, previous, now, sessionID)
-	return err
-}
-
-// reviseSessionAverage stores a session's average after a correction, and
-// gives it as the previous average to the sessions that compared with it:
-// those finished after it up to and including the next one with an
-// average (Finalize compares with the last session that has one).
-func reviseSessionAverage(ctx context.Context, q store.Queryer, userID, sessionID string, average *float64) error {
-	if _, err := exec(ctx, q, "revise session average", `UPDATE practice_sessions SET average_score = $1 WHERE id = $2`, average, sessionID); err != nil {
-		return err
-	}
-	_, err := exec(ctx, q, "revise previous averages", `UPDATE practice_sessions SET previous_average = $1
-		WHERE user_id = $2 AND stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $3)
-		AND stats_applied_at <= COALESCE((SELECT MIN(n.stats_applied_at) FROM practice_sessions n WHERE n.user_id = $2
-			AND n.average_score IS NOT NULL AND n.stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $3)),
-			stats_applied_at)`, average, userID, sessionID)
-	return err
-}
-
-// isLatestAveraged reports whether sessionID is the user's newest session
-// with an average: the one the account's last average came from.
-func isLatestAveraged(ctx context.Context, q store.Queryer, userID, sessionID string) (bool, error) {
-	var newer int
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM practice_sessions WHERE user_id = $1 AND average_score IS NOT NULL
-		AND stats_applied_at > (SELECT stats_applied_at FROM practice_sessions WHERE id = $2)`, userID, sessionID).Scan(&newer)
+// userAverages reads the student's averages over their scored sessions.
+func userAverages(ctx context.Context, q store.Queryer, userID string) (Averages, error) {
+	var mean, last sql.NullFloat64
+	err := q.QueryRowContext(ctx, `SELECT AVG(average_score),
+			(SELECT average_score FROM practice_sessions WHERE user_id = $1 AND `+scoredSession+`
+				ORDER BY stats_applied_at DESC, id DESC LIMIT 1)
+		FROM practice_sessions WHERE user_id = $1 AND `+scoredSession, userID).Scan(&mean, &last)
 	if err != nil {
-		return false, fmt.Errorf("practice: newer sessions: %w", err)
+		return Averages{}, fmt.Errorf("practice: averages: %w", err)
 	}
-	return newer == 0, nil
+	return Averages{RollingAverageScore: mean.Float64, LastAverageScore: last.Float64}, nil
 }
