@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -167,6 +168,13 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 		first := items[0].(map[string]any)
 		if first["transcript"] == nil || first["feedback"] == nil {
 			t.Fatalf("exported answer without its transcript or feedback: %v", first)
+		}
+		// The account's averages are computed from its one scored session.
+		averages, _ := ex["averages"].(map[string]any)
+		rolling, _ := averages["rollingAverageScore"].(float64)
+		if average, _ := sessions[0].(map[string]any)["averageScore"].(float64); rolling == 0 || math.Round(rolling) != average ||
+			averages["lastAverageScore"] != rolling {
+			t.Fatalf("exported averages %v, session average %v", averages, sessions[0].(map[string]any)["averageScore"])
 		}
 
 		r = b.get("/api/account/export.csv")
