@@ -32,6 +32,9 @@ type DataExport struct {
 	// VoiceFactor is how the speech engine scales the user's voice, when
 	// it remembers that from their answers.
 	VoiceFactor *practice.VoiceFactor `json:"voiceFactor,omitempty"`
+	// Averages are the spec's rollingAverageScore and lastAverageScore,
+	// computed from the sessions when exported.
+	Averages practice.Averages `json:"averages"`
 }
 
 func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
@@ -44,7 +47,7 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 		return DataExport{}, err
 	}
 	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Payments: payments,
-		VoiceFactor: ex.VoiceFactor}, nil
+		VoiceFactor: ex.VoiceFactor, Averages: ex.Averages}, nil
 }
 
 // deleteAccount erases u (eraseAccount) and confirms by email.

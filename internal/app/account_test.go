@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -171,6 +172,13 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 		first := items[0].(map[string]any)
 		if first["transcript"] == nil || first["feedback"] == nil {
 			t.Fatalf("exported answer without its transcript or feedback: %v", first)
+		}
+		// The account's averages are computed from its one scored session.
+		averages, _ := ex["averages"].(map[string]any)
+		rolling, _ := averages["rollingAverageScore"].(float64)
+		if average, _ := sessions[0].(map[string]any)["averageScore"].(float64); rolling == 0 || math.Round(rolling) != average ||
+			averages["lastAverageScore"] != rolling {
+			t.Fatalf("exported averages %v, session average %v", averages, sessions[0].(map[string]any)["averageScore"])
 		}
 
 		r = b.get("/api/account/export.csv")
@@ -381,7 +389,7 @@ func TestDeletingAndSigningUpAgainDoesNotRenewTheTrial(t *testing.T) {
 		// A free session used, then deleted again: the trial is spent.
 		second := app.browser(t, "10.0.0.3")
 		id := second.login("ana@example.com", pw).JSON(t)["user"].(map[string]any)["id"].(string)
-		if err := app.auth.RecordSession(ctx, db.SQL, id, 1, nil); err != nil {
+		if err := app.auth.CountSession(ctx, db.SQL, id, 1); err != nil {
 			t.Fatal(err)
 		}
 		wantStatus(t, second.post("/api/account/delete", map[string]string{"password": pw}), http.StatusOK)

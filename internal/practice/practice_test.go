@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"math"
 	"net/url"
 	"os"
 	"strings"
@@ -346,9 +347,13 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 		if u.SessionsCompleted != 1 || u.QuestionsPracticed != 2 || u.UsageCount != 2 {
 			t.Fatalf("stats after repeated finalisation: completed=%d practiced=%d usage=%d", u.SessionsCompleted, u.QuestionsPracticed, u.UsageCount)
 		}
-		wantAvg := float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2
-		if u.RollingAverageScore != wantAvg || u.LastAverageScore != wantAvg {
-			t.Fatalf("averages rolling=%v last=%v, want %v", u.RollingAverageScore, u.LastAverageScore, wantAvg)
+		wantAvg := int(math.Round(float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2))
+		d, err := f.svc.Dashboard(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Stats.AverageScore != wantAvg {
+			t.Fatalf("dashboard average %d, want %d", d.Stats.AverageScore, wantAvg)
 		}
 	})
 }
