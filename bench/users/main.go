@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -62,7 +63,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "SQLite, %d users (created in %s), %d runs per query, load average %s\n\n", *users, time.Since(start).Round(time.Millisecond), *runs, loadAverage())
 
-	svc := auth.NewService(db, nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, auth.Config{})
+	svc := auth.NewService(db, billing.Passes{}, nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, auth.Config{})
 	queries := []struct {
 		name string
 		q    auth.UserQuery
@@ -137,11 +138,17 @@ func fill(ctx context.Context, db *store.DB, n int) error {
 	base := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
 	return db.WithTx(ctx, func(tx *sql.Tx) error {
 		stmt, err := tx.PrepareContext(ctx, `INSERT INTO users (id, name, email, password_hash, created_at, trial_expires_at,
-			has_paid, email_verified, role, usage_count) VALUES ($1, $2, $3, 'x', $4, $5, $6, $7, $8, $9)`)
+			email_verified, role, usage_count) VALUES ($1, $2, $3, 'x', $4, $5, $6, $7, $8)`)
 		if err != nil {
 			return err
 		}
 		defer stmt.Close()
+		// A quarter of the accounts bought a pass when they signed up.
+		passStmt, err := tx.PrepareContext(ctx, `INSERT INTO premium_passes (user_id, paid_at, ends_at) VALUES ($1, $2, $3)`)
+		if err != nil {
+			return err
+		}
+		defer passStmt.Close()
 		for i := range n {
 			first, last := firstNames[rng.IntN(len(firstNames))], lastNames[rng.IntN(len(lastNames))]
 			created := base.Add(time.Duration(rng.Int64N(int64(365 * 24 * time.Hour))))
@@ -149,11 +156,17 @@ func fill(ctx context.Context, db *store.DB, n int) error {
 			if i%1000 == 0 {
 				role = "admin"
 			}
-			_, err := stmt.ExecContext(ctx, fmt.Sprintf("u%07d", i), first+" "+last,
-				strings.ToLower(fmt.Sprintf("%s.%s.%d@%s", first, last, i, domains[rng.IntN(len(domains))])),
-				created, created.Add(auth.TrialLength), rng.IntN(4) == 0, rng.IntN(5) != 0, role, rng.IntN(40))
+			id := fmt.Sprintf("u%07d", i)
+			email := strings.ToLower(fmt.Sprintf("%s.%s.%d@%s", first, last, i, domains[rng.IntN(len(domains))]))
+			paid := rng.IntN(4) == 0
+			_, err := stmt.ExecContext(ctx, id, first+" "+last, email, created, created.Add(auth.TrialLength), rng.IntN(5) != 0, role, rng.IntN(40))
 			if err != nil {
 				return err
+			}
+			if paid {
+				if _, err := passStmt.ExecContext(ctx, id, created, created.Add(billing.SubscriptionLength)); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

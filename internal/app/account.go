@@ -20,8 +20,8 @@ import (
 // Data rights span every domain, so the app puts them together: the
 // export asks each domain for what it keeps about the user, and deletion
 // lets each delete its own rows in one transaction — practice, then
-// billing (which keeps the payment records accounting requires, detached),
-// then auth, which deletes the account last.
+// billing (the pass; it keeps the payment records accounting requires,
+// detached), then auth, which deletes the account last.
 
 // DataExport is everything Whitecoat holds about a user.
 type DataExport struct {
@@ -33,6 +33,9 @@ type DataExport struct {
 	// VoiceFactor is how the speech engine scales the user's voice, when
 	// it remembers that from their answers.
 	VoiceFactor *practice.VoiceFactor `json:"voiceFactor,omitempty"`
+	// Averages are the spec's rollingAverageScore and lastAverageScore,
+	// computed from the sessions when exported.
+	Averages practice.Averages `json:"averages"`
 }
 
 func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
@@ -45,7 +48,7 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 		return DataExport{}, err
 	}
 	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Payments: payments,
-		VoiceFactor: ex.VoiceFactor}, nil
+		VoiceFactor: ex.VoiceFactor, Averages: ex.Averages}, nil
 }
 
 // deleteAccount erases u (eraseAccount) and confirms by email.
@@ -84,7 +87,7 @@ func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
 		if recordings, err = a.practice.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		if err := a.billing.DetachPayments(ctx, tx, u.ID); err != nil {
+		if err := a.billing.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		if err := jobs.ForgetArgs(ctx, a.db, tx, ids); err != nil {

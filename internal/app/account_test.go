@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
@@ -93,6 +94,7 @@ func rowsAbout(t *testing.T, db *store.DB, userID string) map[string]int {
 		"saved_sessions":     `SELECT COUNT(*) FROM saved_sessions WHERE user_id = $1`,
 		"practice_voices":    `SELECT COUNT(*) FROM practice_voices WHERE user_id = $1`,
 		"payments":           `SELECT COUNT(*) FROM payments WHERE user_id = $1`,
+		"premium_passes":     `SELECT COUNT(*) FROM premium_passes WHERE user_id = $1`,
 	} {
 		var n int
 		if err := db.SQL.QueryRowContext(context.Background(), query, userID).Scan(&n); err != nil {
@@ -163,10 +165,20 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 		if len(sessions) != 1 || len(saved) != 1 || len(payments) != 1 || account["email"] != "ana@example.com" {
 			t.Fatalf("export: %d sessions, %d saved, %d payments, account %v", len(sessions), len(saved), len(payments), account)
 		}
+		if account["hasPaid"] != true || account["paidAt"] == nil || account["subscriptionEndsAt"] == nil {
+			t.Fatalf("the export's account does not show the Premium pass: %v", account)
+		}
 		items := sessions[0].(map[string]any)["items"].([]any)
 		first := items[0].(map[string]any)
 		if first["transcript"] == nil || first["feedback"] == nil {
 			t.Fatalf("exported answer without its transcript or feedback: %v", first)
+		}
+		// The account's averages are computed from its one scored session.
+		averages, _ := ex["averages"].(map[string]any)
+		rolling, _ := averages["rollingAverageScore"].(float64)
+		if average, _ := sessions[0].(map[string]any)["averageScore"].(float64); rolling == 0 || math.Round(rolling) != average ||
+			averages["lastAverageScore"] != rolling {
+			t.Fatalf("exported averages %v, session average %v", averages, sessions[0].(map[string]any)["averageScore"])
 		}
 
 		r = b.get("/api/account/export.csv")
@@ -192,7 +204,8 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 		if traces := tracesOf(t, db, u, ids); len(traces) < 2 {
 			t.Fatalf("before deletion, rate limits and jobs name the user %d times; the test needs both", len(traces))
 		}
-		if got := rowsAbout(t, db, u.ID); got["users"] != 1 || got["practice_sessions"] != 1 {
+		// The pass is billing's row, which the deletion must remove too.
+		if got := rowsAbout(t, db, u.ID); got["users"] != 1 || got["practice_sessions"] != 1 || got["premium_passes"] != 1 {
 			t.Fatalf("a wrong password deleted rows: %v", got)
 		}
 		r = b.post("/api/account/delete", map[string]string{"password": pw})
@@ -379,7 +392,7 @@ func TestDeletingAndSigningUpAgainDoesNotRenewTheTrial(t *testing.T) {
 		// A free session used, then deleted again: the trial is spent.
 		second := app.browser(t, "10.0.0.3")
 		id := second.login("ana@example.com", pw).JSON(t)["user"].(map[string]any)["id"].(string)
-		if err := app.auth.RecordSession(ctx, db.SQL, id, 1, nil); err != nil {
+		if err := app.auth.CountSession(ctx, db.SQL, id, 1); err != nil {
 			t.Fatal(err)
 		}
 		wantStatus(t, second.post("/api/account/delete", map[string]string{"password": pw}), http.StatusOK)

@@ -14,6 +14,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/httpx"
@@ -113,7 +114,7 @@ func Run(ctx context.Context, args []string, sio IO) error {
 		}
 		return transcribe.RunCLI(ctx, speechConfig(cfg), args, sio.Stdout, sio.Stderr)
 	case "feedback":
-		return feedback.RunCLI(ctx, feedbackConfig(cfg), args, sio.Stdin, sio.Stdout, sio.Stderr)
+		return feedback.RunCLI(ctx, cfg.Feedback.Engine, feedbackEngines(cfg), args, sio.Stdin, sio.Stdout, sio.Stderr)
 	}
 	fmt.Fprint(sio.Stderr, usage)
 	return fmt.Errorf("%w: unknown command %q", ErrUsage, cmd)
@@ -174,7 +175,8 @@ func newServices(ctx context.Context, cfg config.Config, logger *slog.Logger, no
 		return nil, err
 	}
 	limiter := ratelimit.New(db, now)
-	authSvc := auth.NewService(db, mailer, limiter, logger, now, auth.Config{
+	// Accounts show the Premium pass billing keeps for them.
+	authSvc := auth.NewService(db, billing.Passes{}, mailer, limiter, logger, now, auth.Config{
 		BaseURL:         cfg.BaseURL,
 		IdleTimeout:     cfg.SessionIdleTimeout,
 		AbsoluteTimeout: cfg.SessionAbsoluteTimeout,

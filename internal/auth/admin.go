@@ -101,7 +101,7 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 		return UserList{}, fmt.Errorf("auth: count users: %w", err)
 	}
 	// id breaks ties so pages neither repeat nor skip rows.
-	rows, err := s.db.SQL.QueryContext(ctx, `SELECT id, name, email, email_verified, trial_expires_at, has_paid, subscription_ends_at, usage_count, role, created_at
+	rows, err := s.db.SQL.QueryContext(ctx, `SELECT id, name, email, email_verified, trial_expires_at, usage_count, role, created_at
 		FROM users`+where+` ORDER BY `+col+` `+dir+`, id `+dir+` LIMIT `+strconv.Itoa(size)+` OFFSET `+strconv.Itoa((page-1)*size), args...)
 	if err != nil {
 		return UserList{}, fmt.Errorf("auth: list users: %w", err)
@@ -109,20 +109,35 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 	defer rows.Close()
 	for rows.Next() {
 		var u UserSummary
-		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.EmailVerified, &u.TrialExpiresAt, &u.HasPaid, &u.SubscriptionEndsAt, &u.UsageCount, &u.Role, &u.CreatedAt); err != nil {
+		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.EmailVerified, &u.TrialExpiresAt, &u.UsageCount, &u.Role, &u.CreatedAt); err != nil {
 			return UserList{}, fmt.Errorf("auth: list users: %w", err)
 		}
 		u.TrialExpiresAt, u.CreatedAt = u.TrialExpiresAt.UTC(), u.CreatedAt.UTC()
-		if u.SubscriptionEndsAt != nil {
-			end := u.SubscriptionEndsAt.UTC()
-			u.SubscriptionEndsAt = &end
-		}
 		out.Users = append(out.Users, u)
 	}
 	if err := rows.Err(); err != nil {
 		return UserList{}, fmt.Errorf("auth: list users: %w", err)
 	}
-	return out, nil
+	rows.Close()
+	return out, s.addPasses(ctx, out.Users)
+}
+
+// addPasses fills in the Premium pass of each account listed, read in one
+// query for the page.
+func (s *Service) addPasses(ctx context.Context, users []UserSummary) error {
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	passes, err := s.passes.PassesOf(ctx, s.db.SQL, ids)
+	if err != nil {
+		return err
+	}
+	for i := range users {
+		p := passes[users[i].ID]
+		users[i].HasPaid, users[i].SubscriptionEndsAt = p.Paid, p.EndsAt
+	}
+	return nil
 }
 
 type userListOutput struct{ Body UserList }

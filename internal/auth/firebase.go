@@ -216,6 +216,9 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 	if err != nil {
 		return SignIn{}, err
 	}
+	if u, err = s.withPass(ctx, s.db.SQL, u); err != nil {
+		return SignIn{}, err
+	}
 	in := SignIn{User: u, SecondFactor: step}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		in.SessionToken, err = s.replaceSession(ctx, tx, u, c, previousTokenHash)

@@ -22,7 +22,7 @@ const testProject = "whitecoat-test"
 
 func newFirebaseService(db *store.DB, jwksURL string) *Service {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, Config{
+	return NewService(db, noPasses{}, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, Config{
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: 24 * time.Hour,
 		Argon2: Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 5, PerIP: 50,
 		Firebase: FirebaseConfig{ProjectID: testProject, JWKSURL: jwksURL},

@@ -75,6 +75,7 @@ type Client struct {
 // Service implements accounts on top of the store.
 type Service struct {
 	db      *store.DB
+	passes  Passes
 	mailer  wmail.Mailer
 	limiter *ratelimit.Limiter
 	logger  *slog.Logger
@@ -95,15 +96,16 @@ type Service struct {
 	dummyPHC     string
 }
 
-// NewService wires the account service. now is the clock (time.Now in
-// production, a controllable one in tests).
-func NewService(db *store.DB, mailer wmail.Mailer, limiter *ratelimit.Limiter, logger *slog.Logger, now func() time.Time, cfg Config) *Service {
+// NewService wires the account service. passes reads the Premium pass an
+// account shows with it; now is the clock (time.Now in production, a
+// controllable one in tests).
+func NewService(db *store.DB, passes Passes, mailer wmail.Mailer, limiter *ratelimit.Limiter, logger *slog.Logger, now func() time.Time, cfg Config) *Service {
 	ctx, cancel := context.WithCancel(context.Background())
 	slots := cfg.HashSlots
 	if slots <= 0 {
 		slots = defaultHashSlots()
 	}
-	s := &Service{db: db, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel,
+	s := &Service{db: db, passes: passes, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel,
 		hashes: newHashGate(slots, hashWait)}
 	if cfg.Firebase.Enabled() {
 		s.firebase = newFirebaseVerifier(cfg.Firebase, now)
@@ -326,6 +328,9 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 	if err != nil {
 		return SignIn{}, err
 	}
+	if u, err = s.withPass(ctx, s.db.SQL, u); err != nil {
+		return SignIn{}, err
+	}
 	in := SignIn{User: u, SecondFactor: step}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if rehash {
@@ -428,6 +433,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (User, Session
 		}
 		sess.LastSeenAt = now
 	}
+	u, err = s.withPass(ctx, s.db.SQL, u)
+	if err != nil {
+		return User{}, Session{}, err
+	}
 	return u, sess, nil
 }
 
@@ -496,7 +505,10 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (User, error) 
 		if err := markEmailVerified(ctx, tx, userID); err != nil {
 			return err
 		}
-		u, err = userByID(ctx, tx, userID)
+		if u, err = userByID(ctx, tx, userID); err != nil {
+			return err
+		}
+		u, err = s.withPass(ctx, tx, u)
 		return err
 	})
 	if errors.Is(err, errNotFound) {

@@ -2,117 +2,27 @@ package auth
 
 import (
 	"context"
-	"database/sql"
 	"errors"
-	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
 // Other domains change what the users table records about an account —
-// usage, practice stats, the Premium pass — only through these methods,
-// so auth alone writes the table. The practice ones take the caller's
-// transaction: the account changes exactly when the caller's rows do.
+// usage and the practice counters — only through these methods, so auth
+// alone writes the table. They take the caller's transaction: the account
+// changes exactly when the caller's rows do.
 
 // CountAnswer adds one uploaded answer to the user's usage count.
 func (s *Service) CountAnswer(ctx context.Context, q store.Queryer, userID string) error {
 	return countAnswer(ctx, q, userID)
 }
 
-// RecordSession adds a completed session to the user's stats: answered
-// answers practised and, when average is not nil (some answer was scored),
-// the session's average score in the rolling and last averages.
-func (s *Service) RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) error {
-	st, err := userSessionStats(ctx, q, userID)
-	if err != nil {
-		return err
-	}
-	if average != nil {
-		st.rolling = (st.rolling*float64(st.completed) + *average) / float64(st.completed+1)
-		st.last = *average
-	}
-	return addSession(ctx, q, userID, answered, st.rolling, st.last)
-}
-
-// ReviseSessionAverage replaces a counted session's average in the
-// account's averages after the student corrected a transcript in it: the
-// session is not counted again and no answer is added. The rolling average
-// is a running mean (RecordSession), so the session's part in it moves
-// from old to updated; a session that had no average took no part, and
-// enters at the current mean's weight. latest says whether the account's
-// last average came from this session.
-func (s *Service) ReviseSessionAverage(ctx context.Context, q store.Queryer, userID string, old *float64, updated float64, latest bool) error {
-	st, err := userSessionStats(ctx, q, userID)
-	if err != nil {
-		return err
-	}
-	if st.completed == 0 {
-		return nil
-	}
-	part := st.rolling
-	if old != nil {
-		part = *old
-	}
-	st.rolling += (updated - part) / float64(st.completed)
-	if latest {
-		st.last = updated
-	}
-	return setAverages(ctx, q, userID, st.rolling, st.last)
-}
-
-// SetPass gives the account with email a Premium pass, as ExtendPass does;
-// support grants passes by email.
-func (s *Service) SetPass(ctx context.Context, email string, dates func(User) (paidAt, endsAt time.Time)) error {
-	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		u, err := userByEmail(ctx, tx, email)
-		if errors.Is(err, errNotFound) {
-			return apperr.NotFound("No account has the email " + email + ".")
-		}
-		if err != nil {
-			return err
-		}
-		_, err = s.ExtendPass(ctx, tx, u.ID, dates)
-		return err
-	})
-}
-
-// ExtendPass gives the account userID a Premium pass inside the caller's
-// transaction, so the pass changes exactly when the caller's payment row is
-// written. dates computes the pass from the account as it stands: the row
-// is locked first, so two grants at once cannot both start from the same
-// end. It returns the account as it was before.
-func (s *Service) ExtendPass(ctx context.Context, q store.Queryer, userID string, dates func(User) (paidAt, endsAt time.Time)) (User, error) {
-	u, err := lockedUser(ctx, q, userID)
-	if err != nil {
-		return User{}, err
-	}
-	paidAt, endsAt := dates(u)
-	return u, setPass(ctx, q, u.ID, paidAt, endsAt)
-}
-
-// AdjustPass moves the end of the account's Premium pass and puts it on
-// hold or takes it off, inside the caller's transaction (a refund, a
-// dispute, its outcome); adjust computes both from the account as it
-// stands, its row locked as in ExtendPass.
-func (s *Service) AdjustPass(ctx context.Context, q store.Queryer, userID string, adjust func(User) (endsAt time.Time, onHold bool)) error {
-	u, err := lockedUser(ctx, q, userID)
-	if err != nil {
-		return err
-	}
-	endsAt, onHold := adjust(u)
-	return adjustPass(ctx, q, u.ID, endsAt, onHold)
-}
-
-func lockedUser(ctx context.Context, q store.Queryer, userID string) (User, error) {
-	if err := lockUser(ctx, q, userID); err != nil {
-		return User{}, err
-	}
-	u, err := userByID(ctx, q, userID)
-	if errors.Is(err, errNotFound) {
-		return User{}, apperr.NotFound("No account has the id " + userID + ".")
-	}
-	return u, err
+// CountSession counts a completed session with answered answers in the
+// account's counters. The averages are not the account's: practice
+// computes them from its sessions when they are read.
+func (s *Service) CountSession(ctx context.Context, q store.Queryer, userID string, answered int) error {
+	return countSession(ctx, q, userID, answered)
 }
 
 // UserByID returns the account with id, for the emails other domains send.
@@ -128,5 +38,21 @@ func (s *Service) UserIn(ctx context.Context, q store.Queryer, id string) (User,
 	if errors.Is(err, errNotFound) {
 		return User{}, apperr.NotFound("No account has the id " + id + ".")
 	}
-	return u, err
+	if err != nil {
+		return User{}, err
+	}
+	return s.withPass(ctx, q, u)
+}
+
+// UserByEmail returns the account with email; support grants passes by
+// email.
+func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
+	u, err := userByEmail(ctx, s.db.SQL, email)
+	if errors.Is(err, errNotFound) {
+		return User{}, apperr.NotFound("No account has the email " + email + ".")
+	}
+	if err != nil {
+		return User{}, err
+	}
+	return s.withPass(ctx, s.db.SQL, u)
 }

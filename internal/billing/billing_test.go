@@ -50,7 +50,7 @@ func newFixture(t *testing.T, db *store.DB, cfg Config) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	users := auth.NewService(db, mailer, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{})
+	users := auth.NewService(db, Passes{}, mailer, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{})
 	if cfg.BaseURL == nil {
 		cfg.BaseURL = &url.URL{Scheme: "http", Host: "localhost:8080"}
 	}

@@ -73,14 +73,11 @@ func ModeOf(cfg Config) Mode {
 // checkout pages say, while payments are simulated.
 const MsgSimulated = "Payments are SIMULATED on this server (DEV_CHECKOUT=1): Upgrade grants a Premium pass without taking any money. Never turn this on where real students sign up."
 
-// Accounts is what billing changes on an account; auth implements it and
-// alone writes the users table. The pass methods run in billing's
-// transaction, so the pass and the payment row change together.
+// Accounts finds the accounts passes are sold to and mailed about; auth
+// implements it.
 type Accounts interface {
-	ExtendPass(ctx context.Context, q store.Queryer, userID string, dates func(auth.User) (paidAt, endsAt time.Time)) (auth.User, error)
-	// AdjustPass moves the pass's end and sets its hold (refunds, disputes).
-	AdjustPass(ctx context.Context, q store.Queryer, userID string, adjust func(auth.User) (endsAt time.Time, onHold bool)) error
 	UserByID(ctx context.Context, id string) (auth.User, error)
+	UserByEmail(ctx context.Context, email string) (auth.User, error)
 }
 
 // Service sells Premium passes and fulfils them.
@@ -124,10 +121,13 @@ func (s *Service) Payments(ctx context.Context, userID string) ([]Payment, error
 	return paymentsOf(ctx, s.db.SQL, userID)
 }
 
-// DetachPayments keeps the user's payment records, which accounting
-// requires, but unlinks them from the account, inside the caller's
-// transaction that deletes it.
-func (s *Service) DetachPayments(ctx context.Context, q store.Queryer, userID string) error {
+// DeleteUserData deletes the user's Premium pass and keeps their payment
+// records, which accounting requires, unlinked from the account, inside
+// the caller's transaction that deletes it.
+func (s *Service) DeleteUserData(ctx context.Context, q store.Queryer, userID string) error {
+	if err := deletePass(ctx, q, userID); err != nil {
+		return err
+	}
 	return detachPayments(ctx, q, userID)
 }
 

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 	"time"
 
@@ -294,6 +295,41 @@ func TestDisputeOfAQueuedPassLeavesTheRunningOne(t *testing.T) {
 		// Once the running pass has ended, the disputed days are on hold.
 		if access := Evaluate(AccountOf(f.user(t)), f.now.Add(SubscriptionLength+day)); access.Status != PaidSuspended {
 			t.Fatalf("after the running pass: %+v", access)
+		}
+	})
+}
+
+// TestRefundAfterTheAccountIsDeleted: a refund of a payment whose account
+// was deleted since (the record kept for the accounts, unlinked) is
+// recorded on the payment, and there is no pass left to shorten. It used
+// to look for the account to shorten its pass, find none, and fail on
+// every delivery, so the record never showed the refund.
+func TestRefundAfterTheAccountIsDeleted(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := stripeFixture(t, db)
+		ctx := context.Background()
+		if err := f.deliver(t, "evt_1", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_1", "pi_1")); err != nil {
+			t.Fatal(err)
+		}
+		u := f.user(t)
+		err := db.WithTx(ctx, func(tx *sql.Tx) error {
+			if err := f.svc.DeleteUserData(ctx, tx, u.ID); err != nil {
+				return err
+			}
+			return f.users.DeleteUser(ctx, tx, u)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.deliver(t, "evt_refund_1", stripe.EventTypeChargeRefunded, fullRefund("1")); err != nil {
+			t.Fatalf("refund of a deleted account's payment: %v", err)
+		}
+		var status string
+		if err := db.SQL.QueryRowContext(ctx, `SELECT status FROM payments WHERE id = 'cs_1' AND user_id IS NULL`).Scan(&status); err != nil || status != string(PaymentRefunded) {
+			t.Fatalf("kept payment is %q (%v), want refunded", status, err)
+		}
+		if passes, err := passesOf(ctx, db.SQL, []string{u.ID}); err != nil || len(passes) != 0 {
+			t.Fatalf("passes left %v (%v)", passes, err)
 		}
 	})
 }

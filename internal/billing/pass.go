@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 
@@ -9,18 +10,33 @@ import (
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
-// Passes records a Premium pass on an account. auth, which owns the
-// accounts, implements it: dates computes the pass from the account as it
-// stands, in the transaction that records it.
-type Passes interface {
-	SetPass(ctx context.Context, email string, dates func(auth.User) (paidAt, endsAt time.Time)) error
+// An account's Premium pass is billing's: the premium_passes table, which
+// only this package writes. auth shows it with the account, and the
+// domains that decide on it read it there, through Passes.
+
+// Passes reads the Premium passes for auth (auth.Passes), which shows an
+// account's pass with the account.
+type Passes struct{}
+
+// PassOf is userID's pass as q sees it; the zero Pass when it has none.
+func (Passes) PassOf(ctx context.Context, q store.Queryer, userID string) (auth.Pass, error) {
+	return passOf(ctx, q, userID)
+}
+
+// PassesOf is the passes of those of userIDs that have one.
+func (Passes) PassesOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]auth.Pass, error) {
+	return passesOf(ctx, q, userIDs)
 }
 
 // GrantPass gives the account with email a one-year Premium pass from now:
 // what a purchase does, and what support uses to make amends.
-func GrantPass(ctx context.Context, passes Passes, email string, now time.Time) (time.Time, error) {
+func GrantPass(ctx context.Context, db *store.DB, accounts Accounts, email string, now time.Time) (time.Time, error) {
+	u, err := accounts.UserByEmail(ctx, email)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("billing: grant pass: %w", err)
+	}
 	pass := newPass(now)
-	if err := passes.SetPass(ctx, email, pass.dates); err != nil {
+	if err := db.WithTx(ctx, func(tx *sql.Tx) error { return extendPass(ctx, db, tx, u.ID, pass) }); err != nil {
 		return time.Time{}, fmt.Errorf("billing: grant pass: %w", err)
 	}
 	return pass.End, nil
@@ -28,20 +44,50 @@ func GrantPass(ctx context.Context, passes Passes, email string, now time.Time) 
 
 // pass is one year of Premium bought at Bought. A pass bought while one is
 // running starts when the old one ends, so nobody loses days by renewing
-// early; dates fills in Start and End from the account as it stands.
+// early; after fills in Start and End from the pass the account holds.
 type pass struct {
 	Bought, Start, End time.Time
 }
 
 func newPass(now time.Time) *pass { return &pass{Bought: store.Truncate(now)} }
 
-func (p *pass) dates(u auth.User) (paidAt, endsAt time.Time) {
+func (p *pass) after(held auth.Pass) {
 	p.Start = p.Bought
-	if e := SubscriptionEnd(AccountOf(u)); u.HasPaid && e != nil && e.After(p.Start) {
+	if e := passEnd(held); e != nil && e.After(p.Start) {
 		p.Start = *e
 	}
 	p.End = p.Start.Add(SubscriptionLength)
-	return p.Bought, p.End
+}
+
+// passEnd is when the pass held ends (see SubscriptionEnd); nil when the
+// account holds none.
+func passEnd(held auth.Pass) *time.Time {
+	if !held.Paid {
+		return nil
+	}
+	return SubscriptionEnd(Account{PaidAt: held.PaidAt, SubscriptionEndsAt: held.EndsAt})
+}
+
+// lockPass takes userID's pass for the rest of tx, so that two changes at
+// once (two purchases, a purchase and a refund) cannot both start from the
+// same end.
+func lockPass(ctx context.Context, db *store.DB, tx *sql.Tx, userID string) (auth.Pass, error) {
+	if err := db.Lock(ctx, tx, "premium-pass:"+userID); err != nil {
+		return auth.Pass{}, err
+	}
+	return passOf(ctx, tx, userID)
+}
+
+// extendPass gives userID the pass p inside tx, so the pass changes
+// exactly when the caller's payment row is written; p's dates come from
+// the pass the account holds.
+func extendPass(ctx context.Context, db *store.DB, tx *sql.Tx, userID string, p *pass) error {
+	held, err := lockPass(ctx, db, tx, userID)
+	if err != nil {
+		return err
+	}
+	p.after(held)
+	return savePass(ctx, tx, userID, p.Bought, p.End)
 }
 
 // endedBefore is how long before the event that ends a pass it counts as
@@ -52,21 +98,21 @@ const endedBefore = time.Second
 // and moves the passes queued behind it forward by as much: a refund or a
 // dispute costs that payment's days and no others. onHold is the
 // account's hold once done.
-func (s *Service) withhold(ctx context.Context, q store.Queryer, p Payment, now time.Time, onHold bool) error {
+func (s *Service) withhold(ctx context.Context, tx *sql.Tx, p Payment, now time.Time, onHold bool) error {
 	taken := withheld(p, now)
 	if taken <= 0 {
-		return s.settle(ctx, q, p.UserID, onHold, func(end time.Time) time.Time { return end })
+		return s.settle(ctx, tx, p.UserID, onHold, func(end time.Time) time.Time { return end })
 	}
-	queued, err := passesFrom(ctx, q, p.UserID, p.PassEndsAt)
+	queued, err := passesFrom(ctx, tx, p.UserID, p.PassEndsAt)
 	if err != nil {
 		return err
 	}
 	for _, next := range queued {
-		if err := setPassDates(ctx, q, next.ID, next.PassStartsAt.Add(-taken), next.PassEndsAt.Add(-taken)); err != nil {
+		if err := setPassDates(ctx, tx, next.ID, next.PassStartsAt.Add(-taken), next.PassEndsAt.Add(-taken)); err != nil {
 			return err
 		}
 	}
-	return s.settle(ctx, q, p.UserID, onHold, func(end time.Time) time.Time {
+	return s.settle(ctx, tx, p.UserID, onHold, func(end time.Time) time.Time {
 		if end = end.Add(-taken); end.After(now) {
 			return end
 		}
@@ -81,35 +127,37 @@ func withheld(p Payment, at time.Time) time.Duration {
 
 // giveBack returns the days a dispute withheld from p, now that it is won:
 // they run from now, or after the passes the account holds.
-func (s *Service) giveBack(ctx context.Context, q store.Queryer, p Payment, now time.Time) error {
+func (s *Service) giveBack(ctx context.Context, tx *sql.Tx, p Payment, now time.Time) error {
 	taken := max(withheld(p, *p.DisputedAt), 0)
-	if err := setPaymentStatus(ctx, q, p.ID, PaymentPaid); err != nil {
+	if err := setPaymentStatus(ctx, tx, p.ID, PaymentPaid); err != nil {
 		return err
 	}
-	onHold, err := hasOpenDispute(ctx, q, p.UserID)
+	onHold, err := hasOpenDispute(ctx, tx, p.UserID)
 	if err != nil {
 		return err
 	}
 	var start time.Time
-	if err := s.settle(ctx, q, p.UserID, onHold, func(end time.Time) time.Time {
+	if err := s.settle(ctx, tx, p.UserID, onHold, func(end time.Time) time.Time {
 		start = latest(now, end)
 		return start.Add(taken)
 	}); err != nil {
 		return err
 	}
-	return setPassDates(ctx, q, p.ID, start, start.Add(taken))
+	return setPassDates(ctx, tx, p.ID, start, start.Add(taken))
 }
 
-// settle sets the account's pass end, as move makes it from the end it
-// has, and its hold.
-func (s *Service) settle(ctx context.Context, q store.Queryer, userID string, onHold bool, move func(end time.Time) time.Time) error {
-	return s.accounts.AdjustPass(ctx, q, userID, func(u auth.User) (time.Time, bool) {
-		end := s.now()
-		if e := SubscriptionEnd(AccountOf(u)); e != nil {
-			end = *e
-		}
-		return move(end), onHold
-	})
+// settle sets the end of the account's pass, as move makes it from the end
+// it has, and its hold; an account without a pass is left without one.
+func (s *Service) settle(ctx context.Context, tx *sql.Tx, userID string, onHold bool, move func(end time.Time) time.Time) error {
+	held, err := lockPass(ctx, s.db, tx, userID)
+	if err != nil {
+		return err
+	}
+	end := s.now()
+	if e := passEnd(held); e != nil {
+		end = *e
+	}
+	return adjustPass(ctx, tx, userID, move(end), onHold)
 }
 
 func latest(a, b time.Time) time.Time {

@@ -4,10 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/stripe/stripe-go/v84"
 
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -186,6 +189,76 @@ func claimReminder(ctx context.Context, q store.Queryer, id string, now time.Tim
 func releaseReminder(ctx context.Context, q store.Queryer, id string) error {
 	if _, err := q.ExecContext(ctx, `UPDATE payments SET reminder_sent_at = NULL WHERE id = $1`, id); err != nil {
 		return fmt.Errorf("billing: release reminder: %w", err)
+	}
+	return nil
+}
+
+// passOf is userID's Premium pass; the zero Pass when the account has none.
+func passOf(ctx context.Context, q store.Queryer, userID string) (auth.Pass, error) {
+	passes, err := passesOf(ctx, q, []string{userID})
+	return passes[userID], err
+}
+
+// passesOf is the passes of those of userIDs that have one.
+func passesOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]auth.Pass, error) {
+	out := map[string]auth.Pass{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	marks := make([]string, len(userIDs))
+	args := make([]any, len(userIDs))
+	for i, id := range userIDs {
+		marks[i], args[i] = "$"+strconv.Itoa(i+1), id
+	}
+	rows, err := q.QueryContext(ctx, `SELECT user_id, paid_at, ends_at, on_hold FROM premium_passes WHERE user_id IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("billing: read passes: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var userID string
+		p := auth.Pass{Paid: true}
+		if err := rows.Scan(&userID, &p.PaidAt, &p.EndsAt, &p.OnHold); err != nil {
+			return nil, fmt.Errorf("billing: read passes: %w", err)
+		}
+		p.PaidAt, p.EndsAt = inUTC(p.PaidAt), inUTC(p.EndsAt)
+		out[userID] = p
+	}
+	return out, rows.Err()
+}
+
+func inUTC(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// savePass records that userID holds a pass bought at paidAt and ending
+// at endsAt; its hold stays as it was.
+func savePass(ctx context.Context, q store.Queryer, userID string, paidAt, endsAt time.Time) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO premium_passes (user_id, paid_at, ends_at) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id) DO UPDATE SET paid_at = excluded.paid_at, ends_at = excluded.ends_at`, userID, paidAt, endsAt)
+	if err != nil {
+		return fmt.Errorf("billing: save pass: %w", err)
+	}
+	return nil
+}
+
+// adjustPass moves the end of userID's pass and sets its hold; an account
+// without a pass is left without one.
+func adjustPass(ctx context.Context, q store.Queryer, userID string, endsAt time.Time, onHold bool) error {
+	if _, err := q.ExecContext(ctx, `UPDATE premium_passes SET ends_at = $1, on_hold = $2 WHERE user_id = $3`, endsAt, onHold, userID); err != nil {
+		return fmt.Errorf("billing: adjust pass: %w", err)
+	}
+	return nil
+}
+
+// deletePass removes userID's pass; the account is about to be deleted.
+func deletePass(ctx context.Context, q store.Queryer, userID string) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM premium_passes WHERE user_id = $1`, userID); err != nil {
+		return fmt.Errorf("billing: delete pass: %w", err)
 	}
 	return nil
 }

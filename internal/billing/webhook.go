@@ -148,7 +148,7 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 		if err != nil || !created || p.Status != PaymentPaid {
 			return err
 		}
-		if _, err := s.accounts.ExtendPass(ctx, tx, userID, pass.dates); err != nil {
+		if err := extendPass(ctx, s.db, tx, userID, pass); err != nil {
 			return err
 		}
 		granted = true

@@ -401,8 +401,12 @@ func TestASessionWithoutAnswersIsNoPractice(t *testing.T) {
 			t.Fatalf("an all-skipped session has an average: %d", *got.AverageScore)
 		}
 		u := ana()
-		if u.SessionsCompleted != 0 || u.LastAverageScore != 0 || u.RollingAverageScore != 0 {
-			t.Fatalf("an all-skipped session entered the stats: %+v", u)
+		d, err := f.svc.Dashboard(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.SessionsCompleted != 0 || d.Stats != (practice.Stats{}) {
+			t.Fatalf("an all-skipped session entered the stats: %+v, dashboard %+v", u, d.Stats)
 		}
 		if _, err := f.svc.Create(ctx, u, oneQuestion); err != nil {
 			t.Fatal(err)

@@ -23,9 +23,10 @@ const (
 // CorrectTranscript replaces what the speech engine heard in one of the
 // student's recorded answers with what they say they said, and scores the answer
 // again on it. What the engine heard is kept and the answer is marked as
-// corrected. The session's average, the account's averages, the next
-// session's comparison and the session's saved copy follow; the session
-// and its answers are not counted again. Delivery figures (pace, fillers,
+// corrected. The session's average and its saved copy are rewritten; the
+// student's averages and the next session's comparison are computed from
+// the session's average when read, so they follow. The session and its
+// answers are not counted again. Delivery figures (pace, fillers,
 // pauses) come from the recording and stay as they were.
 func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID, itemID, text string) (Session, error) {
 	text = strings.TrimSpace(text)
@@ -70,14 +71,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 			return err
 		}
 		avg, _ := averageScore(updated.Items) // this answer is scored now
-		latest, err := isLatestAveraged(ctx, tx, u.ID, sessionID)
-		if err != nil {
-			return err
-		}
-		if err := s.users.ReviseSessionAverage(ctx, tx, u.ID, sess.averageExact, avg, latest); err != nil {
-			return err
-		}
-		if err := reviseSessionAverage(ctx, tx, u.ID, sessionID, &avg); err != nil {
+		if err := setSessionAverage(ctx, tx, sessionID, avg); err != nil {
 			return err
 		}
 		savedID, err := savedIDForPracticeSession(ctx, tx, sessionID)

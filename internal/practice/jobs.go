@@ -296,19 +296,15 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 		}
 		// A session without an answer (every question skipped, or a
 		// session replaced before it began) is no practice: it uses no
-		// free session and stays out of the stats and averages.
+		// free session and stays out of the counters. A session with
+		// answers but none scored is counted, and stays out of the
+		// averages (see scoredSession).
 		if answered > 0 {
-			if err := s.users.RecordSession(ctx, tx, sess.userID, answered, average); err != nil {
+			if err := s.users.CountSession(ctx, tx, sess.userID, answered); err != nil {
 				return err
 			}
 		}
-		// The comparison is with the last session that has an average:
-		// the account's last average reads 0 when no session was scored.
-		previous, err := lastSessionAverage(ctx, tx, sess.userID)
-		if err != nil {
-			return err
-		}
-		return recordSessionAverage(ctx, tx, sessionID, average, previous, now)
+		return recordSessionAverage(ctx, tx, sessionID, average, now)
 	})
 	if store.IsUniqueViolation(err) {
 		return nil

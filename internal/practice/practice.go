@@ -93,10 +93,9 @@ type Session struct {
 	Processing bool   `json:"processing"`
 	Items      []Item `json:"items"`
 
-	userID          string
-	previousAverage *float64
-	averageExact    *float64
-	statsApplied    bool
+	userID       string
+	averageExact *float64
+	statsApplied bool
 }
 
 // TransformSchema publishes the session's choices and statuses.
@@ -278,6 +277,18 @@ type Dashboard struct {
 type Stats struct {
 	SessionsCompleted  int `json:"sessionsCompleted"`
 	QuestionsPracticed int `json:"questionsPracticed"`
-	// AverageScore is the rolling average rounded to a whole percent.
+	// AverageScore is the mean of the scored sessions' averages (see
+	// scoredSession), rounded to a whole percent.
 	AverageScore int `json:"averageScore"`
+}
+
+// Averages are the spec's rollingAverageScore and lastAverageScore,
+// computed when read from the averages of the student's scored sessions
+// (see scoredSession); 0 while there is none.
+type Averages struct {
+	// RollingAverageScore is the mean of the scored sessions' averages.
+	RollingAverageScore float64 `json:"rollingAverageScore"`
+	// LastAverageScore is the average of the scored session whose stats
+	// were applied last.
+	LastAverageScore float64 `json:"lastAverageScore"`
 }

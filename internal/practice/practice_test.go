@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"math"
 	"net/url"
 	"os"
 	"strings"
@@ -15,7 +16,8 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/mail"
 	"github.com/whitecoat/whitecoat/internal/practice"
@@ -110,10 +112,7 @@ func newIdleFixture(t *testing.T, db *store.DB) *fixture {
 func newFixtureWorking(t *testing.T, db *store.DB, speech transcribe.Engine, now func() time.Time, tweak func(*practice.Config), work bool) *fixture {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
-	if err != nil {
-		t.Fatal(err)
-	}
+	scorer := rubric.New()
 	cfg := practice.Config{AnswerLimit: 3 * time.Minute, AudioDir: t.TempDir(), MaxAudioBytes: 25 << 20,
 		DailyAnswerLimit: 100, AudioMaxAge: time.Hour, MaxAttempts: 25}
 	if tweak != nil {
@@ -128,7 +127,7 @@ func newFixtureWorking(t *testing.T, db *store.DB, speech transcribe.Engine, now
 	if err != nil {
 		t.Fatal(err)
 	}
-	authSvc := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
+	authSvc := auth.NewService(db, billing.Passes{}, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
 		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
 	svc := practice.NewService(db, client, authSvc, bankSource{}, speech, scorer, logger, now, cfg)
@@ -348,9 +347,13 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 		if u.SessionsCompleted != 1 || u.QuestionsPracticed != 2 || u.UsageCount != 2 {
 			t.Fatalf("stats after repeated finalisation: completed=%d practiced=%d usage=%d", u.SessionsCompleted, u.QuestionsPracticed, u.UsageCount)
 		}
-		wantAvg := float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2
-		if u.RollingAverageScore != wantAvg || u.LastAverageScore != wantAvg {
-			t.Fatalf("averages rolling=%v last=%v, want %v", u.RollingAverageScore, u.LastAverageScore, wantAvg)
+		wantAvg := int(math.Round(float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2))
+		d, err := f.svc.Dashboard(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Stats.AverageScore != wantAvg {
+			t.Fatalf("dashboard average %d, want %d", d.Stats.AverageScore, wantAvg)
 		}
 	})
 }
@@ -375,12 +378,7 @@ func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		err := f.auth.SetPass(ctx, "ana@example.com", func(auth.User) (time.Time, time.Time) {
-			return time.Now(), time.Now().Add(24 * time.Hour)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		f.givePass(t, "ana@example.com")
 		in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
 		run := func(audio []byte) practice.Session {
 			s, err := f.svc.Create(ctx, reload(), in)
@@ -432,12 +430,12 @@ func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
 	})
 }
 
-// givePass gives each account a day of Premium, so that the trial's two
-// free sessions do not limit the test.
+// givePass gives each account a year of Premium, as support would, so
+// that the trial's two free sessions do not limit the test.
 func (f *fixture) givePass(t *testing.T, emails ...string) {
 	t.Helper()
 	for _, email := range emails {
-		if err := f.auth.SetPass(context.Background(), email, func(auth.User) (time.Time, time.Time) { return time.Now(), time.Now().Add(24 * time.Hour) }); err != nil {
+		if _, err := billing.GrantPass(context.Background(), f.db, f.auth, email, time.Now()); err != nil {
 			t.Fatal(err)
 		}
 	}

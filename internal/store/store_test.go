@@ -14,23 +14,27 @@ func TestMigrateAndRoundTripTypes(t *testing.T) {
 		ctx := context.Background()
 		now := store.Now()
 		later := now.Add(90 * time.Minute)
-		_, err := db.SQL.ExecContext(ctx, `INSERT INTO users (id, name, email, password_hash, created_at, trial_expires_at, has_paid, email_verified)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, "u1", "Ana", "ana@example.com", "x", now, later, true, false)
+		_, err := db.SQL.ExecContext(ctx, `INSERT INTO users (id, name, email, password_hash, created_at, trial_expires_at, email_verified)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`, "u1", "Ana", "ana@example.com", "x", now, later, false)
 		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL.ExecContext(ctx, `INSERT INTO premium_passes (user_id, paid_at, on_hold) VALUES ($1, $2, $3)`, "u1", now, true); err != nil {
 			t.Fatal(err)
 		}
 		var (
-			created, trial time.Time
-			paid, verified bool
-			paidAt         *time.Time
+			created, trial, paidAt time.Time
+			onHold, verified       bool
+			endsAt                 *time.Time
 		)
-		err = db.SQL.QueryRowContext(ctx, `SELECT created_at, trial_expires_at, has_paid, email_verified, paid_at FROM users WHERE id = $1`, "u1").
-			Scan(&created, &trial, &paid, &verified, &paidAt)
+		err = db.SQL.QueryRowContext(ctx, `SELECT u.created_at, u.trial_expires_at, p.paid_at, p.on_hold, u.email_verified, p.ends_at
+			FROM users u JOIN premium_passes p ON p.user_id = u.id WHERE u.id = $1`, "u1").
+			Scan(&created, &trial, &paidAt, &onHold, &verified, &endsAt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !created.Equal(now) || !trial.Equal(later) || !paid || verified || paidAt != nil {
-			t.Fatalf("round trip: got %v %v %v %v %v, want %v %v true false nil", created, trial, paid, verified, paidAt, now, later)
+		if !created.Equal(now) || !trial.Equal(later) || !paidAt.Equal(now) || !onHold || verified || endsAt != nil {
+			t.Fatalf("round trip: got %v %v %v %v %v %v, want %v %v %v true false nil", created, trial, paidAt, onHold, verified, endsAt, now, later, now)
 		}
 		// Time comparisons must order correctly in both dialects.
 		var n int
