@@ -368,6 +368,9 @@ func TestDeletingAndSigningUpAgainDoesNotRenewTheTrial(t *testing.T) {
 			}
 			token := waitForLinks(t, app, "ana@example.com", "/verify-email", n)
 			wantStatus(t, b.post("/api/auth/verification/confirm", map[string]string{"token": token}), http.StatusOK)
+			// The new address's account is written after the answer, as Ana's
+			// is: its link says it exists.
+			waitForLinks(t, app, ip+"@example.com", "/verify-email", 1)
 		}
 
 		first := app.browser(t, "10.0.0.1")

@@ -1,4 +1,5 @@
 import { CloudOff } from 'lucide-react'
+import { failures } from '@/api/failures'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
@@ -8,7 +9,7 @@ import type { Attempt } from '../api/get-earlier-attempts'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
 import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
-import { FEEDBACK_ERROR, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
+import { legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
 import { EarlierAttempts } from './earlier-attempts'
 import { Transcript } from './transcript'
@@ -154,7 +155,7 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
           />
           {entry.metrics ? <Metrics metrics={entry.metrics} /> : null}
           {entry.status === 'failed' ? (
-            <p className="whitespace-pre-wrap">{FEEDBACK_ERROR}</p>
+            <p className="whitespace-pre-wrap">{failures.feedbackFailed.message}</p>
           ) : entry.meaningful === false ? (
             <p className="text-sm font-medium">{NO_MEANINGFUL_RESPONSE}</p>
           ) : entry.feedback ? (

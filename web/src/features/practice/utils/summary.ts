@@ -2,13 +2,13 @@ import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import type { SavedSession } from '../api/get-saved-session'
 
 /**
- * Spec §8: what a failed answer shows instead of a transcript and feedback,
- * and what an answer without meaningful content shows instead of feedback.
- * The API reports both as data (status "failed", meaningful false); these
- * texts are only how the summary words them.
+ * Spec §8: what a failed answer shows instead of a transcript, and what an
+ * answer without meaningful content shows instead of feedback. The API
+ * reports both as data (status "failed", meaningful false); these texts are
+ * only how the summary words them. What a failed answer shows instead of its
+ * feedback is the server's own words, failures.feedbackFailed.
  */
 export const TRANSCRIPT_ERROR = 'Error'
-export const FEEDBACK_ERROR = 'Error generating feedback'
 export const NO_MEANINGFUL_RESPONSE = 'No meaningful response detected. Skipping feedback.'
 
 /** One question on the summary, from a live session or a saved one. */
