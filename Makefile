@@ -35,10 +35,12 @@ system-deps:
 test-system-deps:
 	@scripts/ensure-debian-packages.sh $(sort $(RUNTIME_PACKAGES) $(TEST_PACKAGES))
 
-# Some npm packages ship Go sources (flatted, under eslint); a go.mod of
-# their own keeps them out of this module's ./... (build, vet, deadcode).
+# npm ci, or the tarball of an earlier one for the same lock file
+# (scripts/npm-ci-cached.sh). Some npm packages ship Go sources (flatted,
+# under eslint); a go.mod of their own keeps them out of this module's
+# ./... (build, vet, deadcode).
 web/node_modules/.package-lock.json: web/package-lock.json | toolchain
-	cd web && npm ci --no-audit --no-fund --loglevel=error
+	scripts/npm-ci-cached.sh
 	@printf 'module whitecoat.invalid/node_modules\n' > web/node_modules/go.mod
 	@touch $@
 
@@ -73,7 +75,13 @@ check-generated: generate
 	@git diff --exit-code -- web/openapi.json web/src/api || { \
 	  echo "Generated API files are out of date: run 'make generate' and commit the result."; exit 1; }
 
-test: test-system-deps check-generated test-go test-web test-e2e
+# Once the build is done, the Go, web and browser tests run at the same
+# time: each waits on the database, timers or the browser for much of its
+# run, so together they take little more than the longest alone. -k lets
+# the others finish when one fails; --output-sync prints each one's output
+# whole when it ends, not interleaved.
+test: test-system-deps check-generated $(BIN) stripe-mock
+	@$(MAKE) --no-print-directory -k -j3 --output-sync=target test-go test-web test-e2e
 
 # deadcode (golang.org/x/tools) lists functions nothing reaches, tests
 # included; any line it prints fails the build.
