@@ -31,6 +31,7 @@ func twoStudents(t *testing.T, app *testApp) (ana, bob *browser) {
 // Every practice endpoint refuses bad input with a precise 4xx and leaves
 // the session as it was.
 func TestPracticeAPIRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, bob := twoStudents(t, app)
@@ -117,6 +118,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 // was: nothing of it shows, and nothing of the other student's reaches it.
 // (A made-up id showed only that missing ids are missing.)
 func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, bob := twoStudents(t, app)

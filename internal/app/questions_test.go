@@ -42,6 +42,7 @@ func exportedQuestions(t *testing.T, dsn string) []question.Question {
 }
 
 func TestQuestionsExportOnFreshDatabase(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		qs := exportedQuestions(t, db.DSN)
 		if len(qs) < 210 {
@@ -95,6 +96,7 @@ func sameOrders(orders []int) bool {
 }
 
 func TestQuestionsImportCommand(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		before := len(exportedQuestions(t, db.DSN))
 		dir := t.TempDir()
@@ -138,6 +140,7 @@ func TestQuestionsImportCommand(t *testing.T) {
 // TestAdminQuestionManagerOverHTTP checks the texts and statuses the web
 // client relies on, through the real router and session cookie.
 func TestAdminQuestionManagerOverHTTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		app := newTestApp(t, db, nil)

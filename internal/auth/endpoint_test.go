@@ -42,6 +42,7 @@ func newWhoAPI(t *testing.T, level Access, u *User, sess Session, guarded bool) 
 // The guard is the one access check: it refuses callers below the
 // endpoint's level and hands the caller it admits to the handler.
 func TestGuardHandsTheAdmittedUserToTheHandler(t *testing.T) {
+	t.Parallel()
 	verified := &User{Email: "ana@example.com", EmailVerified: true}
 	admin := &User{Email: "ada@example.com", EmailVerified: true, Role: RoleAdmin}
 	passed := time.Date(2026, 9, 1, 12, 0, 0, 0, time.UTC)
@@ -85,6 +86,7 @@ func TestGuardHandsTheAdmittedUserToTheHandler(t *testing.T) {
 
 // Without the guard nobody checked the caller, so the handler never runs.
 func TestEndpointFailsClosedWithoutTheGuard(t *testing.T) {
+	t.Parallel()
 	resp := newWhoAPI(t, AccessPublic, &User{Email: "ana@example.com", EmailVerified: true}, Session{}, false).Get("/who")
 	if resp.Code != http.StatusInternalServerError || strings.Contains(resp.Body.String(), "ana@example.com") {
 		t.Fatalf("%d %s; want 500", resp.Code, resp.Body)
@@ -92,6 +94,7 @@ func TestEndpointFailsClosedWithoutTheGuard(t *testing.T) {
 }
 
 func TestRegisterRefusesAnEndpointWithoutAnAccessLevel(t *testing.T) {
+	t.Parallel()
 	defer func() {
 		if recover() == nil {
 			t.Fatal("registered an endpoint that declares no access level")

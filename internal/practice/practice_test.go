@@ -216,6 +216,7 @@ func wantKind(t *testing.T, err error, kind apperr.Kind, msg string) {
 func yes() *bool { b := true; return &b }
 
 func TestCreateChoosesQuestionsOnTheServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		u := f.user(t, "ana@example.com")()
@@ -285,6 +286,7 @@ func eleven() []practice.CustomQuestion {
 }
 
 func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -371,6 +373,7 @@ func waitStats(t *testing.T, reload func() auth.User, completed int) {
 // a session after one whose answers all failed has nothing to compare,
 // and a third session compares with the second, not the first.
 func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")

@@ -56,6 +56,7 @@ func (s *spyEngine) results() []transcribe.Result {
 // probe. The factor is theirs: exported with their data, deleted with it,
 // and never given to another student.
 func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
+	t.Parallel()
 	rec := speak(t, dentistAnswer)
 	requireLocalEngine(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
@@ -175,6 +176,7 @@ func (s *spyEngine) advancedCopy() []transcribe.Progress {
 // TestNoVoiceFactorForTheOpenAIEngine: a remote engine has no voice
 // factor, so nothing is remembered about the voice.
 func TestNoVoiceFactorForTheOpenAIEngine(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
