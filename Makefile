@@ -16,7 +16,7 @@ TEST_PACKAGES    := chromium
 BENCH_TARGETS    :=
 -include mk/*.mk
 
-.PHONY: help run build test test-go test-web test-e2e check-generated generate bench \
+.PHONY: help run build test test-go lint-go test-go-packages test-web test-e2e check-generated generate bench \
         system-deps test-system-deps toolchain clean
 
 help:
@@ -75,23 +75,27 @@ check-generated: generate
 	@git diff --exit-code -- web/openapi.json web/src/api || { \
 	  echo "Generated API files are out of date: run 'make generate' and commit the result."; exit 1; }
 
-# Once the build is done, the Go, web and browser tests run at the same
-# time: each waits on the database, timers or the browser for much of its
-# run, so together they take little more than the longest alone. -k lets
-# the others finish when one fails; --output-sync prints each one's output
-# whole when it ends, not interleaved.
+# Once the build is done, the browser, Go and web tests run at the same
+# time, longest first: each waits on the database, timers or the browser
+# for much of its run. -k lets the others finish when one fails;
+# --output-sync prints each one's output whole when it ends, not
+# interleaved.
 test: test-system-deps check-generated $(BIN) stripe-mock
-	@$(MAKE) --no-print-directory -k -j3 --output-sync=target test-go test-web test-e2e
+	@$(MAKE) --no-print-directory -k -j3 --output-sync=target test-e2e test-go test-web
+
+test-go: lint-go test-go-packages
 
 # deadcode (golang.org/x/tools) lists functions nothing reaches, tests
 # included; any line it prints fails the build.
 DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
 
-test-go: $(BIN)
-	@scripts/postgres-banner.sh
+lint-go: $(BIN)
 	@unformatted="$$(gofmt -l cmd internal bench web/embed.go)"; if [ -n "$$unformatted" ]; then echo "$$unformatted"; echo "Not gofmt-formatted: run gofmt -w on these."; exit 1; fi
 	$(GO) vet ./...
 	@dead="$$($(GO) run $(DEADCODE) -test ./...)" || exit 1; if [ -n "$$dead" ]; then echo "$$dead"; echo "Unreachable code: delete it or use it."; exit 1; fi
+
+test-go-packages: $(BIN)
+	@scripts/postgres-banner.sh
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
