@@ -166,17 +166,26 @@ func Postgres(t testing.TB) *store.DB {
 			t.Errorf("storetest: drop schema %s: %v", schema, err)
 		}
 	})
-	u, err := url.Parse(PostgresURL())
+	dsn, err := schemaDSN(schema)
 	if err != nil {
 		t.Fatalf("storetest: %v", err)
 	}
+	return open(t, dsn, made)
+}
+
+// schemaDSN is the server's URL with schema as the search path. Every
+// connection to the schema, the test's own and those of the servers it
+// starts on db.DSN, carries its name, for endLeftovers.
+func schemaDSN(schema string) (string, error) {
+	u, err := url.Parse(PostgresURL())
+	if err != nil {
+		return "", err
+	}
 	q := u.Query()
 	q.Set("search_path", schema)
-	// Every connection to the schema, the test's own and those of the
-	// servers it starts on db.DSN, carries its name, for endLeftovers.
 	q.Set("application_name", schema)
 	u.RawQuery = q.Encode()
-	return open(t, u.String(), made)
+	return u.String(), nil
 }
 
 // leftoverWait bounds how long endLeftovers waits for one backend to end.
@@ -258,15 +267,12 @@ func dumpMigratedSchema() (schemaScript, error) {
 		return schemaScript{}, err
 	}
 	defer admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-	u, err := url.Parse(PostgresURL())
+	dsn, err := schemaDSN(schema)
 	if err != nil {
 		return schemaScript{}, err
 	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
 	ctx := context.Background()
-	db, err := store.Open(ctx, u.String())
+	db, err := store.Open(ctx, dsn)
 	if err != nil {
 		return schemaScript{}, err
 	}
