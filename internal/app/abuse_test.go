@@ -15,7 +15,6 @@ import (
 // 100 parallel guesses for one account, 62 were checked against a limit of
 // 10. Every attempt is now recorded before its hash runs.
 func TestParallelLoginGuessesStopAtTheLimit(t *testing.T) {
-	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, map[string]string{"RATE_LIMIT_PER_ACCOUNT": "5", "RATE_LIMIT_PER_IP": "1000"})
 		app.browser(t, "10.0.0.1").signupAndLogin("Ana", "ana@example.com", pw)
@@ -43,7 +42,6 @@ func TestParallelLoginGuessesStopAtTheLimit(t *testing.T) {
 // had no limit: 50 connections of made-up tokens ran 974 argon2 hashes in
 // 20 s. The token is now checked first, and attempts count per address.
 func TestResetWithMadeUpTokensIsCheapAndLimited(t *testing.T) {
-	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, map[string]string{"RATE_LIMIT_PER_IP": "4"})
 		b := app.browser(t, "10.7.7.7")

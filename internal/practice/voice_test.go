@@ -56,7 +56,6 @@ func (s *spyEngine) results() []transcribe.Result {
 // probe. The factor is theirs: exported with their data, deleted with it,
 // and never given to another student.
 func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
-	t.Parallel()
 	rec := speak(t, dentistAnswer)
 	requireLocalEngine(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
