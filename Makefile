@@ -79,9 +79,9 @@ check-generated: generate
 # page to render, and failed that way when they ran beside the rest on a
 # loaded machine. Then the browser tests, go test and the Go linters
 # (short) run at the same time, longest first: each waits on the
-# database, timers or the browser for much of its run. -k lets the others finish when one fails;
-# --output-sync prints each one's output whole when it ends, not
-# interleaved.
+# database, timers or the browser for much of its run. -k lets the
+# others finish when one fails; --output-sync prints each one's output
+# whole when it ends, not interleaved.
 test: test-system-deps check-generated $(BIN) stripe-mock test-web
 	@$(MAKE) --no-print-directory -k -j3 --output-sync=target test-e2e test-go
 
