@@ -147,6 +147,7 @@ func keptPayments(t *testing.T, db *store.DB) int {
 }
 
 func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, devCheckout)
 		b := student(t, app)
@@ -240,6 +241,7 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 }
 
 func TestAdminExportsAndDeletesAUserOnRequest(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, devCheckout)
 		b := student(t, app)
@@ -275,6 +277,7 @@ func TestAdminExportsAndDeletesAUserOnRequest(t *testing.T) {
 // an admin deletes only themselves; another admin is first demoted by the
 // operator (whitecoat user demote).
 func TestAdminsCannotDeleteOtherAdmins(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ctx := context.Background()
@@ -312,6 +315,7 @@ func TestAdminsCannotDeleteOtherAdmins(t *testing.T) {
 // one. It now confirms with a fresh Firebase sign-in for the same address
 // instead: a token whose auth_time is recent, checked as at sign-in.
 func TestAFirebaseAccountDeletesItselfAfterAFreshSignIn(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app, keys := firebaseApp(t, db)
 		b := app.browser(t, "10.0.0.1")
@@ -347,6 +351,7 @@ func TestAFirebaseAccountDeletesItselfAfterAFreshSignIn(t *testing.T) {
 // had: a new account with it carries the old trial end, or none at all
 // once a free session was used; sign-up answers as for any address.
 func TestDeletingAndSigningUpAgainDoesNotRenewTheTrial(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ctx := context.Background()

@@ -53,6 +53,7 @@ var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
 // expected status comes from the operation's access level, so a new route
 // is covered the moment it exists, and one without a level fails.
 func TestAuthorisationMatrix(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		// Payments on (the development checkout), so that an allowed caller

@@ -32,6 +32,7 @@ func twoStudents(t *testing.T, app *testApp) (ana, bob *browser) {
 // Every practice endpoint refuses bad input with a precise 4xx and leaves
 // the session as it was.
 func TestPracticeAPIRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, bob := twoStudents(t, app)
@@ -119,6 +120,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 // nothing of the other student's reaches it. (A made-up id, as the
 // authorisation matrix uses, shows only that missing ids are missing.)
 func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, bob := twoStudents(t, app)

@@ -43,6 +43,7 @@ func exportedQuestions(t *testing.T, dsn string) []question.Question {
 }
 
 func TestQuestionsExportOnFreshDatabase(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		qs := exportedQuestions(t, db.DSN)
 		if len(qs) < 210 {
@@ -96,6 +97,7 @@ func sameOrders(orders []int) bool {
 }
 
 func TestQuestionsImportCommand(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		before := len(exportedQuestions(t, db.DSN))
 		dir := t.TempDir()
@@ -139,6 +141,7 @@ func TestQuestionsImportCommand(t *testing.T) {
 // TestAdminQuestionManagerOverHTTP checks the texts and statuses the web
 // client relies on, through the real router and session cookie.
 func TestAdminQuestionManagerOverHTTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		app := newTestApp(t, db, nil)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestCountSessionAddsToTheCounters(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		s := newTestService(db, Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1})

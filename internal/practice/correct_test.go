@@ -25,6 +25,7 @@ const (
 // dashboard's average, the next session's comparison and the saved copy
 // follow, and nothing is counted twice.
 func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -111,6 +112,7 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 }
 
 func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -166,6 +168,7 @@ func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
 // 95). A typed answer is the student's own text as submitted in time:
 // nothing was misheard, so there is nothing to correct.
 func TestATypedAnswerCannotBeCorrected(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")

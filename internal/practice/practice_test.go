@@ -215,6 +215,7 @@ func wantKind(t *testing.T, err error, kind apperr.Kind, msg string) {
 func yes() *bool { b := true; return &b }
 
 func TestCreateChoosesQuestionsOnTheServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		u := f.user(t, "ana@example.com")()
@@ -284,6 +285,7 @@ func eleven() []practice.CustomQuestion {
 }
 
 func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -374,6 +376,7 @@ func waitStats(t *testing.T, reload func() auth.User, completed int) {
 // a session after one whose answers all failed has nothing to compare,
 // and a third session compares with the second, not the first.
 func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
