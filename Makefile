@@ -98,7 +98,7 @@ lint-go: $(BIN)
 
 test-go-packages: $(BIN)
 	@scripts/postgres-banner.sh
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout=25m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck --silent && npm run lint --silent && npm test --silent
