@@ -1,6 +1,7 @@
-import { Check, ChevronRight, Minus, OctagonAlert } from 'lucide-react'
+import { Check, Minus, OctagonAlert } from 'lucide-react'
 import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
+import { Disclosure } from '@/components/ui/disclosure'
 import { COMPETENCY_LABEL, type Competency } from '@/lib/competencies'
 import { scoreVariant } from '@/lib/score'
 import { cn } from '@/lib/utils'
@@ -120,8 +121,7 @@ function Observation({ evidence }: { evidence: Evidence }) {
 /**
  * "How this was scored": per section its score, then each criterion with
  * its level, the anchor that describes it and the words behind it. Each
- * section is a native disclosure (keyboard and screen readers know it), open
- * by default when it needs attention.
+ * section is a disclosure, open by default when it needs attention.
  */
 export function ScoringBreakdown({ sections }: { sections: readonly SectionBreakdown[] }) {
   const headingId = useId()
@@ -132,13 +132,20 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
       </h3>
       <div className="grid gap-2">
         {sections.map((s) => (
-          <details key={s.key} open={s.open} className="group rounded-md border border-border">
-            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md p-2 font-medium [&::-webkit-details-marker]:hidden">
-              <ChevronRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
-              <span className="flex-1">{s.label}</span>
-              <Badge variant={scoreVariant(s.score)}>{s.score}</Badge>
-            </summary>
-            <div className="grid gap-3 px-3 pb-3">
+          <Disclosure
+            key={s.key}
+            defaultOpen={s.open}
+            className="rounded-md border border-border print:break-inside-avoid"
+            buttonClassName="p-2"
+            panelClassName="px-3 pb-3"
+            label={
+              <>
+                <span className="flex-1">{s.label}</span>
+                <Badge variant={scoreVariant(s.score)}>{s.score}</Badge>
+              </>
+            }
+          >
+            <div className="grid gap-3">
               {s.criteria.length ? (
                 <ul className="grid">
                   {s.criteria.map((e, i) => (
@@ -157,7 +164,7 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
                 </div>
               ) : null}
             </div>
-          </details>
+          </Disclosure>
         ))}
       </div>
     </section>
