@@ -85,7 +85,7 @@ export function LevelScale({ level }: { level: number }) {
 
 function Criterion({ evidence }: { evidence: Evidence }) {
   return (
-    <li className="grid gap-1 border-t border-border py-2 first:border-t-0 first:pt-0">
+    <li className="grid gap-1 border-t border-border py-2 first:border-t-0 first:pt-0 print:break-inside-avoid">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <span className="font-medium">{capitalize(evidence.criterion)}</span>
         <LevelScale level={evidence.level ?? 0} />
@@ -100,7 +100,7 @@ function Criterion({ evidence }: { evidence: Evidence }) {
 function Observation({ evidence }: { evidence: Evidence }) {
   const Icon = evidence.met ? Check : Minus
   return (
-    <li className="flex gap-2 text-sm">
+    <li className="flex gap-2 text-sm print:break-inside-avoid">
       <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', evidence.met ? 'text-primary' : 'text-muted-foreground')} />
       <span className="min-w-0">
         <span className="sr-only">{evidence.met ? 'Met: ' : 'Not met: '}</span>
@@ -135,7 +135,7 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
           <Disclosure
             key={s.key}
             defaultOpen={s.open}
-            className="rounded-md border border-border print:break-inside-avoid"
+            className="rounded-md border border-border"
             buttonClassName="p-2"
             panelClassName="px-3 pb-3"
             label={
