@@ -26,7 +26,10 @@ const (
 // corrected. The session's average and its saved copy are rewritten; the
 // student's averages and the next session's comparison are computed from
 // the session's average when read, so they follow. The session and its
-// answers are not counted again. Delivery figures (pace, fillers,
+// answers are not counted again — unless this is the session's first
+// scored answer (the engine heard nothing meaningful in any of them): the
+// session is practice from now on, so it is counted and uses a free
+// session, and is refused when none is left (countFirstScore). Delivery figures (pace, fillers,
 // pauses) come from the recording and stay as they were.
 func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID, itemID, text string) (Session, error) {
 	text = strings.TrimSpace(text)
@@ -61,7 +64,10 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 		s.logger.Error("scoring a corrected transcript failed", "item", itemID, "err", err)
 		return Session{}, apperr.Unavailable(MsgCorrectionFailed, 0, err)
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		if err := s.countFirstScore(ctx, tx, sessionID); err != nil {
+			return err
+		}
 		now := s.clock()
 		if err := saveCorrection(ctx, tx, itemID, text, &fb, now); err != nil {
 			return err
@@ -88,6 +94,24 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 		return Session{}, err
 	}
 	return s.Get(ctx, u, sessionID)
+}
+
+// countFirstScore counts sessionID, about to have its first answer scored
+// by a correction, as practice (see Finalize): refused, like any answer,
+// when the student may not practise. A session already scored is left as
+// it is. It runs in the correction's transaction, under the user's lock.
+func (s *Service) countFirstScore(ctx context.Context, tx *sql.Tx, sessionID string) error {
+	sess, err := loadSession(ctx, tx, sessionID)
+	if err != nil {
+		return err
+	}
+	if _, scored := averageScore(sess.Items); scored {
+		return nil
+	}
+	if err := s.checkAnswerAllowed(ctx, tx, sess.userID, sessionID); err != nil {
+		return err
+	}
+	return s.users.CountSession(ctx, tx, sess.userID, answeredCount(sess.Items))
 }
 
 func itemOf(sess Session, itemID string) (Item, bool) {

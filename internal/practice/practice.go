@@ -258,6 +258,9 @@ type Saved struct {
 	TotalSessionTime int         `json:"totalSessionTime"`
 	Counts           Counts      `json:"counts"`
 	Items            []SavedItem `json:"items"`
+	// Scored is false when no answer of the session was scored (each was
+	// silent, failed or skipped): its OverallAvg of 0 is then no score.
+	Scored bool `json:"scored"`
 	// PracticeSessionID links back to the session it was saved from.
 	PracticeSessionID string `json:"practiceSessionId,omitempty"`
 }

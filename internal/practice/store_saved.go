@@ -85,9 +85,14 @@ func (si storedItem) savedItem() (SavedItem, error) {
 // savedColumns are a saved session's summary, what lists show;
 // savedWithItems adds its items, tens of kilobytes of answers and
 // feedback, read only where one session is shown or exported.
+//
+// A saved session was scored when an answer of its practice session has
+// a score; one saved before sessions were linked, when its average is
+// above 0 (its only record of a score).
 const (
 	savedColumns = `id, title, profession, created_at, overall_avg, total_session_time, total_questions, answered, skipped,
-	COALESCE(practice_session_id, ''), format`
+	COALESCE(practice_session_id, ''), format,
+	overall_avg > 0 OR EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = saved_sessions.practice_session_id AND i.score IS NOT NULL)`
 	savedWithItems = savedColumns + `, items`
 )
 
@@ -95,7 +100,7 @@ func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error)
 	var sv Saved
 	var items string
 	dest := []any{&sv.ID, &sv.Title, &sv.Profession, &sv.CreatedAt, &sv.OverallAvg, &sv.TotalSessionTime,
-		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &sv.PracticeSessionID, &sv.Format}
+		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &sv.PracticeSessionID, &sv.Format, &sv.Scored}
 	if withItems {
 		dest = append(dest, &items)
 	}

@@ -105,22 +105,25 @@ func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]stri
 		userID, SessionActive)
 }
 
-// answeredItem is the SQL condition on practice_items i that the question
-// has an answer: one uploaded (whatever became of it since), or one
-// arriving in pieces. A question skipped, or left unanswered when its
-// session ended, has none.
-const answeredItem = `(i.status NOT IN ('` + string(StatusPending) + `', '` + string(StatusSkipped) + `') OR (i.status = '` + string(StatusPending) + `' AND i.stream_path <> ''))`
+// spendingItem is the SQL condition on practice_items i that its answer
+// spends a free session: it was scored, or it may still be (it is being
+// processed, or arriving in pieces). An answer that came to nothing —
+// silent, failed, skipped or never sent — spends none.
+const spendingItem = `(i.score IS NOT NULL OR i.status IN ('` + string(StatusQueued) + `', '` + string(StatusTranscribing) + `', '` +
+	string(StatusScoring) + `') OR (i.status = '` + string(StatusPending) + `' AND i.stream_path <> ''))`
 
 // usedSessions is the SQL expression that counts the sessions of user
-// other than exceptSession that have an answer: the sessions the free
-// trial has spent. Both are SQL expressions.
+// other than exceptSession that used a free session: the trial's rule is
+// that a session uses one when at least one of its answers was scored
+// (spendingItem counts answers still being processed too, so that the
+// trial holds while they are). Both are SQL expressions.
 func usedSessions(user, exceptSession string) string {
 	return `(SELECT count(*) FROM practice_sessions o WHERE o.user_id = ` + user + ` AND o.id <> ` + exceptSession + `
-		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = o.id AND ` + answeredItem + `))`
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = o.id AND ` + spendingItem + `))`
 }
 
 // countUsedSessions counts the user's sessions other than exceptSession
-// that have an answer.
+// that used a free session (see usedSessions).
 func countUsedSessions(ctx context.Context, q store.Queryer, userID, exceptSession string) (int, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT `+usedSessions("$1", "$2"), userID, exceptSession).Scan(&n)
@@ -161,7 +164,8 @@ func setSessionAverage(ctx context.Context, q store.Queryer, sessionID string, a
 // with no scored answer — its answers failed, said nothing or were
 // skipped — has none (averageScore), so it takes no part: it neither
 // moves the student's average nor is the session the next one is
-// compared with, though it is counted as practice (Finalize). Scored
+// compared with, nor is it counted or uses a free session (Finalize,
+// usedSessions). Scored
 // sessions are ordered by when their stats were applied, id breaking ties.
 const scoredSession = `stats_applied_at IS NOT NULL AND average_score IS NOT NULL`
 

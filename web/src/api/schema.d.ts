@@ -1478,6 +1478,7 @@ export interface components {
             overallAvg: number;
             practiceSessionId?: string;
             profession: string;
+            scored: boolean;
             title: string;
             /** Format: int64 */
             totalSessionTime: number;

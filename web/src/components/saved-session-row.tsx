@@ -9,7 +9,8 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 /**
  * One saved session in a list (the dashboard's recent sessions, history):
  * its title, when it was saved and anything more in detail, its average
- * and a way to review it. reviewState travels with the link so the review
+ * (or, when no answer was scored, that it was not: never 0 %) and a way to
+ * review it. reviewState travels with the link so the review
  * need not fetch what the list already has.
  */
 export function SavedSessionRow({
@@ -18,7 +19,7 @@ export function SavedSessionRow({
   reviewState,
   detail,
 }: {
-  session: { id: string; title: string; createdAt: string; overallAvg: number }
+  session: { id: string; title: string; createdAt: string; overallAvg: number; scored: boolean }
   reviewTo: string
   reviewState?: unknown
   detail?: ReactNode
@@ -31,10 +32,11 @@ export function SavedSessionRow({
         <p className="text-sm text-muted-foreground">
           <time dateTime={session.createdAt}>{when.format(new Date(session.createdAt))}</time>
           {detail ? <> · {detail}</> : null}
+          {session.scored ? null : <> · No answer could be scored</>}
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <Badge variant={dashboardScoreVariant(avg)}>{avg}%</Badge>
+        {session.scored ? <Badge variant={dashboardScoreVariant(avg)}>{avg}%</Badge> : <Badge variant="outline">Not scored</Badge>}
         <Button asChild variant="outline" size="sm">
           <Link to={reviewTo} state={reviewState} aria-label={`Review ${session.title}`}>
             Review

@@ -12,12 +12,13 @@ function withDashboard(body: ReturnType<typeof dashboardBody>) {
   })
 }
 
-const saved = (id: string, title: string, overallAvg: number) => ({
+const saved = (id: string, title: string, overallAvg: number, scored = true) => ({
   id,
   title,
   profession: 'medical',
   createdAt: '2025-09-08T10:00:00Z',
   overallAvg,
+  scored,
   totalSessionTime: 300,
   counts: { totalQuestions: 3, answered: 2, skipped: 1 },
   items: [],
@@ -29,7 +30,7 @@ describe('dashboard', () => {
     withDashboard(
       dashboardBody({
         stats: { sessionsCompleted: 1, questionsPracticed: 2, averageScore: 83 },
-        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64)],
+        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64), saved('c', 'Silent mic', 0, false)],
       }),
     )
     renderApp('/dental/dashboard')
@@ -40,6 +41,10 @@ describe('dashboard', () => {
     const recent = within(screen.getByRole('heading', { name: 'Recent Practice Sessions' }).closest('div')!.parentElement!)
     expect(recent.getByText('83%')).toHaveClass('bg-primary')
     expect(recent.getByText('64%')).toHaveClass('bg-secondary')
+    // A session with no scored answer says so, never 0 %.
+    expect(recent.getByText('Not scored')).toBeInTheDocument()
+    expect(recent.getByText(/No answer could be scored/)).toBeInTheDocument()
+    expect(recent.queryByText('0%')).not.toBeInTheDocument()
     expect(recent.getByRole('link', { name: 'Review Strong run' })).toHaveAttribute('href', '/medical/summary?saved=a')
     // Visiting /dental/dashboard made dental the last profession.
     expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
