@@ -66,6 +66,13 @@ func (a *Assessment) judgement() float64 {
 	if a.keywordStuffed() {
 		return 0.15
 	}
+	// Levels 1-2 are conduct an interviewer would disqualify; an answer
+	// without a red flag that shows little judgement is thin (3), not that.
+	return max(feedback.LevelFraction(3), a.judgementShown())
+}
+
+// judgementShown is the judgement the parts of the answer show.
+func (a *Assessment) judgementShown() float64 {
 	switch a.qt {
 	case feedback.TypeEthical:
 		return 0.25*a.part("principles") + 0.2*a.part("options") + 0.3*a.part("decision") + 0.25*a.reasonCredit()

@@ -84,7 +84,7 @@ func Assess(in feedback.Input) *Assessment {
 
 	var weightSum, earned float64
 	for _, c := range st.components {
-		hits := a.t.find(c.re, false)
+		hits := a.t.inClauses(a.t.find(c.re, false))
 		if c.firstPerson {
 			hits = a.t.inFirstPerson(hits)
 		}
@@ -115,8 +115,8 @@ func Assess(in feedback.Input) *Assessment {
 	a.relevance *= 1 - math.Min(1, 2*math.Max(0, a.echo-echoAllowed))
 
 	a.specific = a.measureSpecificity()
-	a.reflect = a.t.find(reflectionCues, false)
-	a.reasons = a.t.find(reasonCues, false)
+	a.reflect = a.t.inClauses(a.t.find(reflectionCues, false))
+	a.reasons = a.t.inClauses(a.t.find(reasonCues, false))
 	a.prof = a.t.find(professionCues[in.Profession], false)
 	a.health = a.t.find(healthCues, false)
 	a.generic = a.t.find(generalityCues, false)
@@ -134,14 +134,14 @@ func Assess(in feedback.Input) *Assessment {
 // Scores are the shared formula's scores of the judged criteria, under
 // the caps this answer earns.
 func (a *Assessment) Scores(js []feedback.Judged) (int, feedback.SectionScores) {
-	return feedback.Score(js, feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0})
+	return feedback.Score(js, feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary()})
 }
 
 // Feedback is the rubric's feedback on the answer.
 func (a *Assessment) Feedback() feedback.Feedback {
 	js := a.Judge()
 	overall, sections := a.Scores(js)
-	sugs := a.suggestions()
+	sugs := a.suggestions(js)
 	out := feedback.Feedback{
 		OverallScore:  overall,
 		SectionScores: sections,

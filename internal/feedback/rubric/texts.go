@@ -36,7 +36,7 @@ type suggestion struct {
 // Suggestions shown at most; more is a list nobody acts on.
 const maxSuggestions = 4
 
-func (a *Assessment) suggestions() []suggestion {
+func (a *Assessment) suggestions(js []feedback.Judged) []suggestion {
 	var out []suggestion
 	fill := func(tmpl string, after string) string {
 		return strings.NewReplacer("{after}", after, "{who}", a.who).Replace(tmpl)
@@ -88,8 +88,40 @@ func (a *Assessment) suggestions() []suggestion {
 	if a.repeat > 0.15 {
 		out = append(out, suggestion{52, "tighter wording", "Several phrases come back again and again; say each point once and move on."})
 	}
+	if len(out) == 0 {
+		out = append(out, a.lift(js))
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].priority > out[j].priority })
 	return out[:min(len(out), maxSuggestions)]
+}
+
+// lifts are, by criterion, the one change that would lift an answer that
+// already does what its question needs.
+var lifts = map[feedback.CriterionKey]suggestion{
+	feedback.CriterionRelevance: {gap: "a sharper answer", text: "Open with one sentence that answers the question itself, and make everything after it serve that answer."},
+	feedback.CriterionJudgement: {gap: "the reasoning", text: "Say what is in tension, which way you decide, and the reason that puts the patient first."},
+	feedback.CriterionEvidence:  {gap: "a telling detail", text: "Add one detail only you could know — a number, a name or what someone said — to your example."},
+	feedback.CriterionInsight:   {gap: "what changed", text: "End on what the experience changed in what you do now, not only on what it taught you."},
+	feedback.CriterionFit:       {gap: "the profession's work", text: "Tie one point to the daily work of a {who}: something you have seen a {who} do that you want to do."},
+	feedback.CriterionStructure: {gap: "the structure", text: "Give each part this question needs its own sentence, in a natural order."},
+	feedback.CriterionFlow:      {gap: "the thread", text: "Mark the turn from what happened to what it taught you with a short signpost, so the listener never loses the thread."},
+	feedback.CriterionEconomy:   {gap: "a tighter answer", text: "Cut the sentence that adds least; a tighter answer lands harder."},
+	feedback.CriterionDelivery:  {gap: "delivery", text: "Rehearse it aloud once more at an even pace, with a silent pause where a filler would go."},
+	feedback.CriterionPresence:  {gap: "conviction", text: "Say your conclusions without hedges: “I would”, not “I think I might”."},
+}
+
+// lift is the change that would lift the score most: the criterion
+// furthest below the top, by its weight.
+func (a *Assessment) lift(js []feedback.Judged) suggestion {
+	best, gap := feedback.CriterionEvidence, -1.0
+	for _, j := range js {
+		if g := j.Criterion.Weight * (1 - j.Fraction); g > gap {
+			best, gap = j.Criterion.Key, g
+		}
+	}
+	s := lifts[best]
+	s.text = strings.ReplaceAll(s.text, "{who}", a.who)
+	return s
 }
 
 // FlagSuggestion is what a red flag tells the student to do: rethink the
