@@ -135,6 +135,10 @@ func (a *Assessment) presence(content, structure float64) float64 {
 	return math.Max(0, f)
 }
 
+// uncomfortableDelivery is the most delivery with an unmet check can be:
+// level 4 (Level rounds 6 × 0.58 = 3.48 down).
+const uncomfortableDelivery = 0.58
+
 // Judge rates every criterion.
 func (a *Assessment) Judge() []feedback.Judged {
 	quote := func(hits []match) string {
@@ -197,6 +201,12 @@ func (a *Assessment) Judge() []feedback.Judged {
 			}
 		case feedback.CriterionDelivery:
 			j.Fraction = a.delivery.score / 100
+			if !a.delivery.checksMet() {
+				// Levels 5-7 say the length and pace are comfortable: an
+				// unmet check keeps the criterion within levels 1-4,
+				// answers keeping their order.
+				j.Fraction = min(j.Fraction, uncomfortableDelivery-0.13*(1-j.Fraction))
+			}
 			j.Quote = a.delivery.fillerQuote
 			if a.in.Written {
 				j.Criterion = writtenLength(j.Criterion)

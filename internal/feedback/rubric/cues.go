@@ -289,8 +289,11 @@ var professionCues = map[string]*cues{
 var healthCues = phrases(`patients?`, `care`, `health`, `clinical`, `treatment`, `trust`, `prevent\w*`, `empathy`, `compassion`, `well-?being`, `community`)
 
 var (
-	fillerCues = phrases(`u+m+`, `u+h+`, `uhm`, `e+r+m?`, `a+h+`, `h+m+`, `m+h*m+`, `you know`, `I mean`, `like,`, `kind of like`, `sort of like`)
-	hedgeCues  = phrases(`I guess`, `I don't (really )?know`, `kind of`, `sort of`, `maybe`, `probably`, `I'm not sure`, `I suppose`, `or something`)
+	// fillerCues are filled pauses and the spoken hedges that fill the
+	// same gap ("I guess", "and stuff").
+	fillerCues = phrases(`u+m+`, `u+h+`, `uhm`, `e+r+m?`, `a+h+`, `h+m+`, `m+h*m+`, `you know`, `I mean`, `like,`, `kind of like`, `sort of like`,
+		`I guess`, `and stuff`, `or something( like that)?`, `or whatever`, `(I|I'm|it's|it was|was|is|just|really) (kind|sort) of`)
+	hedgeCues = phrases(`I guess`, `I don't (really )?know`, `kind of`, `sort of`, `maybe`, `probably`, `I'm not sure`, `I suppose`, `or something`)
 )
 
 // jargonCues are the terms of art an applicant can string together without

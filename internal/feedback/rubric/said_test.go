@@ -33,7 +33,7 @@ const (
 
 func whyDentistry(transcript string) feedback.Input {
 	return feedback.Input{Profession: "dental", Question: whyDentist, Big3: feedback.Big3WhyProfession, Transcript: transcript,
-		Delivery: &feedback.Delivery{DurationSeconds: 45, WordsPerMinute: 150}}
+		Delivery: &feedback.Delivery{DurationSeconds: 62, WordsPerMinute: 150}}
 }
 
 func TestAListOfFragmentsScoresLikeTheWeakAnswerItIs(t *testing.T) {

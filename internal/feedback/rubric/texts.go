@@ -49,7 +49,7 @@ func (a *Assessment) suggestions(js []feedback.Judged) []suggestion {
 		}
 		out = append(out, suggestion{100, "a red flag — " + f.Name, text})
 	}
-	if a.words < feedback.OneLinerWords*2 && !a.complete() {
+	if a.words < feedback.OneLinerWords*2 && !a.complete() && a.delivery.roomForLength() {
 		more, aim := "Say more", fmt.Sprintf("Aim for %s built on the structure below.", a.delivery.targetText())
 		if a.in.Written {
 			more, aim = "Write more", fmt.Sprintf("Aim for %d-%d words per question, built on the structure below.", writtenWordsMin, writtenWordsMax)
@@ -66,16 +66,16 @@ func (a *Assessment) suggestions(js []feedback.Judged) []suggestion {
 	if a.specific.score < 0.5 {
 		text := "Replace generalities with one specific example: who, where, when, what happened, and a detail (a number, a name, what someone said)."
 		if len(a.generic) > 0 {
-			text = fmt.Sprintf("Replace “%s” with one specific example: who, where, when, and a detail only you could know.", a.generic[0].text)
+			text = fmt.Sprintf("Replace “%s” with one specific example: who, where, when, and a detail only you could know.", a.t.said(a.generic[0]))
 		}
 		out = append(out, suggestion{62, "specific examples", text})
 	} else if len(a.generic) > 0 {
 		out = append(out, suggestion{40, "fewer stock phrases", fmt.Sprintf(
-			"Cut stock phrases like “%s”; your specific details already make the point better.", a.generic[0].text)})
+			"Cut stock phrases like “%s”; your specific details already make the point better.", a.t.said(a.generic[0]))})
 	}
 	if a.keywordStuffed() {
 		out = append(out, suggestion{92, "substance instead of terms", fmt.Sprintf(
-			"Replace terms like “%s” with what you would actually do and say: one concrete step at a time, and why.", a.jargon[0].text)})
+			"Replace terms like “%s” with what you would actually do and say: one concrete step at a time, and why.", a.t.said(a.jargon[0]))})
 	}
 	if a.echo > echoAllowed {
 		out = append(out, suggestion{70, "your own words", "Do not read the question back: answer it in your own words from the first sentence."})

@@ -196,11 +196,16 @@ func tail(q string, n int) string {
 	return strings.TrimRight(strings.Join(f, " "), ".,;:!?")
 }
 
-// match is one cue found in the transcript.
+// match is one cue found in the transcript; text is lower-cased, for
+// comparing.
 type match struct {
 	at, end int
 	text    string
 }
+
+// said is the words of m as the speaker said them, capitals and all, for
+// quoting.
+func (t *text) said(m match) string { return t.raw[m.at:m.end] }
 
 // Who does what a red-flag phrase says: the applicant ("I would give it
 // anyway"), or someone they report on ("the resident wanted to hide it").
