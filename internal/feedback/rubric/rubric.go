@@ -134,14 +134,32 @@ func Assess(in feedback.Input) *Assessment {
 // Scores are the shared formula's scores of the judged criteria, under
 // the caps this answer earns.
 func (a *Assessment) Scores(js []feedback.Judged) (int, feedback.SectionScores) {
-	return feedback.Score(js, feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary()})
+	return feedback.Score(js, a.Caps())
+}
+
+// Caps are the caps the answer's words earn, whichever engine judges it:
+// its length, the rubric's red flags, a list of fragments, and an answer
+// about something else.
+func (a *Assessment) Caps() feedback.Caps {
+	return feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary()}
+}
+
+// Finish applies to any engine's feedback the checks that do not depend
+// on who judged the answer, last, so that both engines obey them: every
+// answer is told the change that would lift it most. (Quotes of words the
+// speech engine may have misheard are to be dropped here too, once
+// transcripts carry word confidence.)
+func (a *Assessment) Finish(fb *feedback.Feedback, js []feedback.Judged) {
+	if len(fb.Suggestions) == 0 {
+		fb.Suggestions = append(fb.Suggestions, a.lift(js).text)
+	}
 }
 
 // Feedback is the rubric's feedback on the answer.
 func (a *Assessment) Feedback() feedback.Feedback {
 	js := a.Judge()
 	overall, sections := a.Scores(js)
-	sugs := a.suggestions(js)
+	sugs := a.suggestions()
 	out := feedback.Feedback{
 		OverallScore:  overall,
 		SectionScores: sections,
@@ -156,6 +174,7 @@ func (a *Assessment) Feedback() feedback.Feedback {
 	for _, s := range sugs {
 		out.Suggestions = append(out.Suggestions, s.text)
 	}
+	a.Finish(&out, js)
 	return out
 }
 

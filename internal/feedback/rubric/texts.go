@@ -36,7 +36,7 @@ type suggestion struct {
 // Suggestions shown at most; more is a list nobody acts on.
 const maxSuggestions = 4
 
-func (a *Assessment) suggestions(js []feedback.Judged) []suggestion {
+func (a *Assessment) suggestions() []suggestion {
 	var out []suggestion
 	fill := func(tmpl string, after string) string {
 		return strings.NewReplacer("{after}", after, "{who}", a.who).Replace(tmpl)
@@ -87,9 +87,6 @@ func (a *Assessment) suggestions(js []feedback.Judged) []suggestion {
 	out = append(out, a.delivery.suggestions()...)
 	if a.repeat > 0.15 {
 		out = append(out, suggestion{52, "tighter wording", "Several phrases come back again and again; say each point once and move on."})
-	}
-	if len(out) == 0 {
-		out = append(out, a.lift(js))
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].priority > out[j].priority })
 	return out[:min(len(out), maxSuggestions)]
