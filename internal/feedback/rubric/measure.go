@@ -165,7 +165,8 @@ var (
 )
 
 // anotherTopicSpecificity is how concrete an answer sharing nothing with
-// its question must be to be about another topic.
+// its question (nor its profession's words) must be to be about another
+// topic.
 const anotherTopicSpecificity = 0.3
 
 // answersAnotherQuestion: an answer about something else altogether, a
@@ -178,7 +179,7 @@ func (a *Assessment) answersAnotherQuestion() bool {
 	if a.offTopic() {
 		// About something else, not about nothing: a vague answer to the
 		// question asked is weak, not an answer to another question.
-		return a.specific.score >= anotherTopicSpecificity
+		return a.specific.score >= anotherTopicSpecificity && distinct(a.prof) == 0
 	}
 	switch a.qt {
 	case feedback.TypeBehavioral, feedback.TypeGeneral:
