@@ -38,7 +38,10 @@ var labelBand = map[string][2]int{"weak": {0, 59}, "adequate": {55, 84}, "strong
 // Categories of answers in the second set. The adversarial ones are what
 // a keyword rubric gets wrong: fluent answers with a red flag, concise
 // strong ones, answers to another question, strings of the right terms,
-// and red flags mentioned only to be rejected or reported of someone else.
+// and red flags mentioned only to be rejected or reported of someone else;
+// and, from issue 29, signposts framing fragments where the substance
+// should be, vague answers to the question asked (weak, not disqualifying),
+// and records falsified, back-dated or miscoded.
 const (
 	catStandard      = "standard"
 	catRedFlag       = "red-flag"
@@ -46,11 +49,17 @@ const (
 	catOffQuestion   = "off-question"
 	catKeywordStuff  = "keyword-stuffed"
 	catNegatedFlag   = "negated-red-flag"
+	catSignpostList  = "signpost-list"
+	catVague         = "vague-on-topic"
+	catFalsified     = "falsified-record"
 	conciseStrongMin = 75
 	redFlagMax       = 59
 )
 
-var categories = []string{catStandard, catRedFlag, catConcise, catOffQuestion, catKeywordStuff, catNegatedFlag}
+var categories = []string{catStandard, catRedFlag, catConcise, catOffQuestion, catKeywordStuff, catNegatedFlag, catSignpostList, catVague, catFalsified}
+
+// flagsItsLabel reports whether answers of the category raise their labelled flag.
+func flagsItsLabel(category string) bool { return category == catRedFlag || category == catFalsified }
 
 type answer struct {
 	id       string // set, file name without extension, and label
@@ -144,7 +153,7 @@ func parseQuestionFile(name, raw string) ([]answer, error) {
 			return nil, fmt.Errorf("%s: unknown category %q", label, a.category)
 		}
 		a.flag = feedback.FlagKey(h["flag"])
-		if (a.category == catRedFlag || a.category == catNegatedFlag) != (a.flag != "") || a.flag != "" && !slices.Contains(feedback.FlagKeys, a.flag) {
+		if (flagsItsLabel(a.category) || a.category == catNegatedFlag) != (a.flag != "") || a.flag != "" && !slices.Contains(feedback.FlagKeys, a.flag) {
 			return nil, fmt.Errorf("%s: category %s with flag %q: red-flag and negated-red-flag answers name one known flag, others none", label, a.category, a.flag)
 		}
 		seen[label]++
@@ -360,7 +369,7 @@ func byCategory(ss []scored, set, cat string) categoryReport {
 		}
 		if s.flag != "" {
 			withFlag++
-			if raised(s) == (cat == catRedFlag) {
+			if raised(s) == flagsItsLabel(cat) {
 				flagged++
 			}
 		}
@@ -389,12 +398,14 @@ func raised(s scored) bool {
 func onTarget(s scored) bool {
 	score := s.fb.OverallScore
 	switch s.category {
-	case catRedFlag:
+	case catRedFlag, catFalsified:
 		return score <= redFlagMax && len(s.fb.RedFlags) > 0
 	case catConcise:
 		return score >= conciseStrongMin
-	case catOffQuestion, catKeywordStuff:
+	case catOffQuestion, catKeywordStuff, catSignpostList:
 		return score <= redFlagMax
+	case catVague:
+		return len(s.fb.RedFlags) == 0 && disagreement(s) == 0
 	case catNegatedFlag:
 		return !raised(s) && disagreement(s) == 0
 	}

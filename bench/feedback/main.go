@@ -120,7 +120,7 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 		fmt.Fprintln(out, "  inversion:", inv)
 	}
 
-	fmt.Fprintf(out, "\nBy category, second set (targets: red flags below 60 with the flag raised, concise strong answers 75 or more, answers to another question and strings of keywords below 60, rejected or reported red flags not raised and in the label's band)\n")
+	fmt.Fprintf(out, "\nBy category, second set (targets: red flags and falsified records below 60 with a flag raised, concise strong answers 75 or more, answers to another question, strings of keywords and signpost lists below 60, rejected or reported red flags not raised and in the label's band, vague answers to the question in their band with no flag)\n")
 	tw = tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "category\ttext\tanswers\tmean\tmin\tmax\ton target\tflag as labelled")
 	for _, cat := range categories {

@@ -9,6 +9,7 @@ type FlagKey string
 const (
 	FlagOverride             FlagKey = "override-consent"
 	FlagDeception            FlagKey = "deception"
+	FlagFalsifiedRecords     FlagKey = "falsified-records"
 	FlagCoercion             FlagKey = "coercion"
 	FlagConfidentiality      FlagKey = "confidentiality"
 	FlagContempt             FlagKey = "contempt"
@@ -22,7 +23,7 @@ const (
 )
 
 // FlagKeys lists every red flag, in the order the UI shows them.
-var FlagKeys = []FlagKey{FlagOverride, FlagDeception, FlagCoercion, FlagConfidentiality, FlagContempt, FlagBlame,
+var FlagKeys = []FlagKey{FlagOverride, FlagDeception, FlagFalsifiedRecords, FlagCoercion, FlagConfidentiality, FlagContempt, FlagBlame,
 	FlagToleratingDishonesty, FlagMoneyMotive, FlagAchievementList, FlagDisguisedStrength, FlagDifferentQuestion, FlagAddressesScorer}
 
 // RedFlag is one red flag raised by an answer: the words that raised it,

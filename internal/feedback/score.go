@@ -188,6 +188,11 @@ const (
 // would in an interviewer's notes.
 const RedFlagCap = 45
 
+// FragmentsCap is the most an answer made of a list of fragments can
+// score ("First, shadowing. Second, a community clinic."): signposts with
+// the substance left out are a weak answer however they are opened.
+const FragmentsCap = 45
+
 // BrevityCap is the most an answer under OneLinerWords can score: a
 // one-liner oneLinerCap, rising to a partial answer's 50 at 40 words.
 func BrevityCap(words int) float64 {
@@ -203,6 +208,8 @@ type Caps struct {
 	OffTopic bool
 	// RedFlagged: the answer raises a red flag.
 	RedFlagged bool
+	// Fragmentary: the answer is a list of fragments, not of clauses.
+	Fragmentary bool
 }
 
 // Score is the formula: each section the weighted mean of its criteria,
@@ -220,6 +227,9 @@ func Score(js []Judged, caps Caps) (overall int, sections SectionScores) {
 	}
 	if caps.RedFlagged {
 		o = math.Min(o, RedFlagCap)
+	}
+	if caps.Fragmentary {
+		o = math.Min(o, FragmentsCap)
 	}
 	return clampScore(o), SectionScores{
 		OverallImpression: clampScore(impression),

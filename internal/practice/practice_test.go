@@ -472,3 +472,39 @@ func customSession(profession string, questions ...string) practice.CreateInput 
 	}
 	return in
 }
+
+// A bank question picked in the custom builder is the bank's question, not
+// only its words: it keeps its subtag, tip and Big 3 kind, so the same
+// answer scores the same whether the question was drawn or picked
+// (issue 29 item 7).
+func TestABankQuestionPickedInTheBuilderKeepsWhatItIs(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		no := false
+		const answer = "I would not keep it quiet. I would ask the resident to correct the note, and if she would not, I would tell the attending."
+		for name, drawn := range map[string]practice.CreateInput{
+			"big 3":   {Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1, Big3: yes()},
+			"ethical": {Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1, Big3: &no, Focus: question.Ethical},
+		} {
+			ana := f.user(t, strings.ReplaceAll(name, " ", "")+"@example.com") // two free sessions each
+			random := f.practise(t, ana, answer, drawn)
+			want := random.Items[0]
+			if want.Subtag == "" && want.Big3Order == 0 || want.Tip == "" || want.Feedback == nil {
+				t.Fatalf("%s: the drawn question has nothing to lose: %+v", name, want)
+			}
+			// As the builder sends it: the bank's words, spaced and cased as typed.
+			picked := f.practise(t, ana, answer, customSession("dental", "  "+strings.ToUpper(want.Question[:1])+want.Question[1:]+" "))
+			got := picked.Items[0]
+			if got.Question != want.Question || got.Subtag != want.Subtag || got.Tip != want.Tip || got.Scenario != want.Scenario || got.Big3Order != want.Big3Order {
+				t.Errorf("%s: picked %q as subtag %q, tip %q, Big 3 %d; drawn it is subtag %q, tip %q, Big 3 %d", name, got.Question,
+					got.Subtag, got.Tip, got.Big3Order, want.Subtag, want.Tip, want.Big3Order)
+			}
+			if got.Feedback == nil {
+				t.Fatalf("%s: the picked question's answer was not scored: %+v", name, got)
+			}
+			if got.Feedback.OverallScore != want.Feedback.OverallScore {
+				t.Errorf("%s: the same answer scored %d picked and %d drawn", name, got.Feedback.OverallScore, want.Feedback.OverallScore)
+			}
+		}
+	})
+}

@@ -212,8 +212,11 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 			return Session{}, apperr.Conflict("The question bank has no questions for this profession yet.")
 		}
 	case InterviewCustom:
-		var err error
-		if chosen, err = customQuestions(in.Questions); err != nil {
+		pool, err := s.questions.Questions(ctx, p.Slug)
+		if err != nil {
+			return Session{}, err
+		}
+		if chosen, err = customQuestions(in.Questions, pool); err != nil {
 			return Session{}, err
 		}
 	default:
@@ -225,8 +228,10 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		it := &sess.Items[i]
 		it.ID, it.Status = store.NewID(), StatusPending
 		// Only the formats of questions asked on their own have a Big 3,
-		// and their items are the chosen questions one for one.
-		if !format.stations() && chosen[i].Big3 && sess.Big3 {
+		// and their items are the chosen questions one for one. A Big 3
+		// question picked for a custom session is still one: it is judged
+		// as one (issue 29).
+		if !format.stations() && chosen[i].Big3 {
 			it.Big3Order = chosen[i].Big3Order
 		}
 	}
@@ -255,7 +260,18 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 	return s.view(ctx, sess)
 }
 
-func customQuestions(in []CustomQuestion) ([]question.Question, error) {
+// customQuestions are the questions of a custom session. A question with
+// the words of one of the profession's bank questions (picked in the
+// builder, or typed again) is that question, with its subtag, tip and Big
+// 3 kind, so that an answer to it is judged as it would be had it been
+// drawn; any other is asked as written.
+func customQuestions(in []CustomQuestion, pool []question.Question) ([]question.Question, error) {
+	bank := map[string]question.Question{}
+	for _, q := range pool {
+		if !q.IsStation() {
+			bank[strings.ToLower(strings.Join(strings.Fields(q.Text), " "))] = q
+		}
+	}
 	var out []question.Question
 	seen := map[string]bool{}
 	for _, q := range in {
@@ -268,6 +284,10 @@ func customQuestions(in []CustomQuestion) ([]question.Question, error) {
 			return nil, apperr.Invalid("questions", "Each question must be at most %d characters.", question.MaxTextLen)
 		}
 		seen[key] = true
+		if q, ok := bank[key]; ok {
+			out = append(out, q)
+			continue
+		}
 		out = append(out, question.Question{Text: text})
 	}
 	switch {

@@ -365,14 +365,14 @@ func (e *Engine) finish(mj modelJudgement, base *rubric.Assessment) feedback.Fee
 		js = append(js, j)
 	}
 
-	overall, sections := feedback.Score(js, feedback.Caps{
-		Words: base.Words(),
-		// The model's own verdict that the answer is to another question
-		// ("answers a different question", levels 1-2) caps it as the
-		// rubric's off-topic check does.
-		OffTopic:   mj.levels[feedback.CriterionRelevance] <= 2,
-		RedFlagged: flagged,
-	})
+	// The caps the answer's words earn are the rubric's (length, a list of
+	// fragments); the model's own verdict that the answer is to another
+	// question ("answers a different question", levels 1-2) caps it as the
+	// rubric's off-topic check does.
+	caps := base.Caps()
+	caps.OffTopic = mj.levels[feedback.CriterionRelevance] <= 2
+	caps.RedFlagged = flagged
+	overall, sections := feedback.Score(js, caps)
 	fb := feedback.Feedback{
 		OverallScore:  overall,
 		SectionScores: sections,
@@ -420,5 +420,6 @@ func (e *Engine) finish(mj modelJudgement, base *rubric.Assessment) feedback.Fee
 		fb.SectionScores.ClarityStructure = min(fb.SectionScores.ClarityStructure, rs.ClarityStructure)
 		fb.SectionScores.Content = min(fb.SectionScores.Content, rs.Content)
 	}
+	base.Finish(&fb, js)
 	return fb
 }

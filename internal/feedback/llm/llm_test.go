@@ -811,3 +811,33 @@ func TestLLMIsToldHowTheAnswerWasGiven(t *testing.T) {
 		}
 	}
 }
+
+// The rubric's deterministic checks hold after the model too (issue 29
+// item 9): a list of fragments is capped however the model rates it, a
+// falsified record raises its flag, and every answer gets a suggestion.
+func TestLLMObeysTheRubricsDeterministicChecks(t *testing.T) {
+	const fragments = "I want to become a dentist for three reasons. First, shadowing. Second, a community clinic with patients and fear and cost. " +
+		"Third, prevention and education. That showed me trust and communication. As a result, empathy. In the future, underserved communities."
+	in := feedback.Input{Profession: "dental", Question: "Why do you want to become a dentist?", Big3: feedback.Big3WhyProfession, Transcript: fragments,
+		Delivery: &feedback.Delivery{DurationSeconds: 40, WordsPerMinute: 150}}
+	fb := llmScore(t, llmConfig(newChatServer(t, content(reply(7, nil)))), in)
+	if fb.Fallback || fb.OverallScore > feedback.FragmentsCap {
+		t.Errorf("a list of fragments rated 7/7 by the model scored %d (fallback %v), want at most %d", fb.OverallScore, fb.Fallback, feedback.FragmentsCap)
+	}
+
+	falsified := feedback.Input{Profession: "dental", Subtag: "Ethical", Delivery: &feedback.Delivery{DurationSeconds: 60, WordsPerMinute: 150},
+		Question:   "The dentist you assist nicks the next tooth and asks you to chart the procedure as if nothing happened. What do you do?",
+		Transcript: "The patient is fine and it was a tiny nick. I would chart it as if everything went exactly as planned, since the dentist asked, and I would be more careful next time so it does not happen again with another patient."}
+	fb = llmScore(t, llmConfig(newChatServer(t, content(reply(6, nil)))), falsified)
+	if !slices.Contains(feedbacktest.FlagKeys(fb), string(feedback.FlagFalsifiedRecords)) || fb.OverallScore > feedback.RedFlagCap {
+		t.Errorf("a falsified chart the model missed: flags %v, overall %d", feedbacktest.FlagKeys(fb), fb.OverallScore)
+	}
+
+	silent := reply(7, func(r map[string]any) { r["suggestions"] = []string{} })
+	in.Transcript = feedbacktest.StarAnswer
+	in.Big3, in.Subtag, in.Question = "", "Behavioral", "Tell me about a time you helped a patient through a difficult situation."
+	in.Delivery = &feedback.Delivery{DurationSeconds: 80, WordsPerMinute: 150}
+	if fb = llmScore(t, llmConfig(newChatServer(t, content(silent))), in); len(fb.Suggestions) == 0 {
+		t.Errorf("an answer scoring %d got no suggestion", fb.OverallScore)
+	}
+}

@@ -66,6 +66,13 @@ func (a *Assessment) judgement() float64 {
 	if a.keywordStuffed() {
 		return 0.15
 	}
+	// Levels 1-2 are conduct an interviewer would disqualify; an answer
+	// without a red flag that shows little judgement is thin (3), not that.
+	return max(feedback.LevelFraction(3), a.judgementShown())
+}
+
+// judgementShown is the judgement the parts of the answer show.
+func (a *Assessment) judgementShown() float64 {
 	switch a.qt {
 	case feedback.TypeEthical:
 		return 0.25*a.part("principles") + 0.2*a.part("options") + 0.3*a.part("decision") + 0.25*a.reasonCredit()
@@ -127,6 +134,10 @@ func (a *Assessment) presence(content, structure float64) float64 {
 	}
 	return math.Max(0, f)
 }
+
+// uncomfortableDelivery is the most delivery with an unmet check can be:
+// level 4 (Level rounds 6 × 0.58 = 3.48 down).
+const uncomfortableDelivery = 0.58
 
 // Judge rates every criterion.
 func (a *Assessment) Judge() []feedback.Judged {
@@ -190,6 +201,12 @@ func (a *Assessment) Judge() []feedback.Judged {
 			}
 		case feedback.CriterionDelivery:
 			j.Fraction = a.delivery.score / 100
+			if !a.delivery.checksMet() {
+				// Levels 5-7 say the length and pace are comfortable: an
+				// unmet check keeps the criterion within levels 1-4,
+				// answers keeping their order.
+				j.Fraction = min(j.Fraction, uncomfortableDelivery-0.13*(1-j.Fraction))
+			}
 			j.Quote = a.delivery.fillerQuote
 			if a.in.Written {
 				j.Criterion = writtenLength(j.Criterion)

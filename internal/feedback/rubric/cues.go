@@ -114,17 +114,20 @@ var structures = map[feedback.QuestionType]structure{
 			suggest: "Name the dilemma before solving it: say in one sentence what is in conflict, and what you would want to find out first."},
 		{key: "stakeholders", name: "the people affected", weight: 0.8, need: 2,
 			re: phrases(`(the|my|a|his|her|their) (patients?|family|families|parents?|child|children|son|daughter|colleagues?|classmates?|friends?|team|owners?|clients?|pet|animal|dog|cat|physicians?|doctors?|dentists?|pharmacists?|supervisor|attending|preceptor|professor|instructor|public|community|school|hospital|clinic|other students|partner|spouse|husband|wife)`,
-				`stakeholders?`, `everyone involved`, `people affected`, `(his|her|their) (health|safety|wishes|wellbeing|well-being)`),
+				`stakeholders?`, `everyone involved`, `people affected`, `(his|her|their) (health|safety|wishes|wellbeing|well-being)`,
+				`the (practice|office|insurer|insurance company|staff|resident|nurse|nurses|technician|tech|next (clinician|doctor|person|provider))`),
 			suggest: "Say who is affected and what each of them needs — the patient first, then family, colleagues, the team or the public."},
 		{key: "principles", name: "the principles at stake", weight: 1.2, need: 2,
 			re: phrases(`autonomy`, `autonomous`, `beneficence`, `non-?maleficence`, `justice`, `fair(ness)?`, `do no harm`, `harm(ed|ful|ing)?`, `best interests?`, `(patient )?safety`,
 				`(informed )?consent`, `confidential(ity)?`, `privacy`, `honest(y)?`, `integrity`, `trust`, `(right|wishes|values|beliefs|choice) (to|of)`, `(their|his|her|patient's|owner's|client's) (right|wishes|values|beliefs|choice|decision)s?`,
-				`respect`, `dignity`, `(decision-making )?capacity`, `competen(ce|t)`, `welfare`, `quality of life`, `suffering`, `professionalism`, `accountab\w*`, `equit(y|able)`, `duty`),
+				`respect`, `dignity`, `(decision-making )?capacity`, `competen(ce|t)`, `welfare`, `quality of life`, `suffering`, `professionalism`, `accountab\w*`, `equit(y|able)`, `duty`,
+				`fraud\w*`, `illegal`, `against the law`, `licen[cs]e`, `(the )?truth`, `accura(te|cy)`, `mislead\w*`, `public health`),
 			suggest: "Name the principles in tension — autonomy, beneficence, non-maleficence, justice, honesty, confidentiality — and say how each applies here."},
 		{key: "options", name: "the options", weight: 0.8, need: 1,
 			re: phrases(`(one|another|other|first|second) options?`, `options`, `alternatively`, `alternatives?`, `I could`, `we could`, `on (the )?one hand`, `on the other hand`,
 				`either`, `pros and cons`, `instead`, `compromise`, `middle ground`, `rather than`, `weigh(ing)?`, `one approach`, `another approach`,
-				`or (use|go|take|talk|report|ask|call|escalate|offer|refer|suggest)`, `otherwise`,
+				`or (use|go|take|talk|report|ask|call|escalate|offer|refer|suggest)`, `otherwise`, `payment plan`, `discount`, `second opinion`, `referral`,
+				`try to (solve|help|find|meet)`, `(suggest|recommend) (a|an|the|that|other|another)`,
 				`if (that|this|it|she|he|they|the \w+) (still |just )?(doesn't|didn't|does not|did not|brushed|brushes|refuses|refused|won't|wouldn't|isn't|wasn't|keeps|continues|can't|cannot)`),
 			suggest: "Lay out the realistic options {after} — including the tempting wrong one — and what each would mean for the patient, before choosing."},
 		{key: "decision", name: "a decision with reasons", weight: 1, need: 2,
@@ -289,8 +292,11 @@ var professionCues = map[string]*cues{
 var healthCues = phrases(`patients?`, `care`, `health`, `clinical`, `treatment`, `trust`, `prevent\w*`, `empathy`, `compassion`, `well-?being`, `community`)
 
 var (
-	fillerCues = phrases(`u+m+`, `u+h+`, `uhm`, `e+r+m?`, `a+h+`, `h+m+`, `m+h*m+`, `you know`, `I mean`, `like,`, `kind of like`, `sort of like`)
-	hedgeCues  = phrases(`I guess`, `I don't (really )?know`, `kind of`, `sort of`, `maybe`, `probably`, `I'm not sure`, `I suppose`, `or something`)
+	// fillerCues are filled pauses and the spoken hedges that fill the
+	// same gap ("I guess", "and stuff").
+	fillerCues = phrases(`u+m+`, `u+h+`, `uhm`, `e+r+m?`, `a+h+`, `h+m+`, `m+h*m+`, `you know`, `I mean`, `like,`, `kind of like`, `sort of like`,
+		`I guess`, `and stuff`, `or something( like that)?`, `or whatever`, `(I|I'm|it's|it was|was|is|just|really) (kind|sort) of`)
+	hedgeCues = phrases(`I guess`, `I don't (really )?know`, `kind of`, `sort of`, `maybe`, `probably`, `I'm not sure`, `I suppose`, `or something`)
 )
 
 // jargonCues are the terms of art an applicant can string together without

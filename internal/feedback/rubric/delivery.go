@@ -28,11 +28,19 @@ const (
 	targetSecondsMax = 120
 )
 
+// minSecondsForLengthAdvice is the shortest answer time that leaves room
+// for advice on length: a third of it, the low end of the target, holds
+// a few sentences. Under it the format sets the length, not the speaker.
+const minSecondsForLengthAdvice = 45
+
 type deliveryResult struct {
-	seconds   float64
-	estimated bool // seconds came from the word count
-	written   bool // a typed answer: seconds stand for its length in words
-	words     int
+	seconds float64
+	// fillersUnheard: the speech engine does not write filled pauses
+	// ("um", "uh"), so only the spoken hedges could be counted.
+	fillersUnheard bool
+	estimated      bool // seconds came from the word count
+	written        bool // a typed answer: seconds stand for its length in words
+	words          int
 	// scale stretches the length targets to the answer's limit (1 for the
 	// spec's 3 minutes): a third to two thirds of the time is the aim.
 	scale         float64
@@ -72,6 +80,7 @@ func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds f
 		// Speech engines drop fillers unevenly; the larger of the measured
 		// and the transcribed count is the closer to what was said.
 		r.fillers = max(r.fillers, d.FillerCount)
+		r.fillersUnheard = d.FillersEstimated
 		r.longestPause = d.LongestPauseSeconds
 		r.pausesOver2s = d.PausesOver2s
 	} else {
@@ -99,7 +108,19 @@ func piecewise(x float64, xs, ys []float64) float64 {
 	return ys[len(ys)-1]
 }
 
+// roomForLength reports whether the format leaves the length to the
+// speaker, so that length is judged and advised.
+func (r deliveryResult) roomForLength() bool {
+	return r.written || r.scale*feedback.SpecLimitSeconds >= minSecondsForLengthAdvice
+}
+
+// limit is the answer time, in seconds.
+func (r deliveryResult) limit() float64 { return r.scale * feedback.SpecLimitSeconds }
+
 func (r deliveryResult) lengthScore() float64 {
+	if !r.roomForLength() {
+		return 100
+	}
 	return piecewise(r.seconds/r.scale, []float64{15, 45, targetSecondsMin, targetSecondsMax, 150, 180, 240}, []float64{10, 60, 100, 100, 85, 70, 55})
 }
 
@@ -154,11 +175,11 @@ func (r deliveryResult) evidence() []feedback.Evidence {
 		lengthNote = fmt.Sprintf("about %.0f s estimated from the word count (target %s); no timing measured", r.seconds, r.targetText())
 	}
 	lo, hi := r.target()
-	ev := []feedback.Evidence{
-		{Section: feedback.SectionOverallImpression, Criterion: "length", Met: r.seconds >= lo && r.seconds <= hi, Note: lengthNote},
-		{Section: feedback.SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
-			Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)},
+	length := feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "length", Met: r.seconds >= lo && r.seconds <= hi, Note: lengthNote}
+	if !r.roomForLength() {
+		length.Met, length.Note = true, fmt.Sprintf("%.0f s of the %.0f s answer time", r.seconds, r.limit())
 	}
+	ev := []feedback.Evidence{length, r.fillersEvidence()}
 	if !r.estimated {
 		ev = append(ev,
 			feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "pace", Met: r.wpm >= 130 && r.wpm <= 170,
@@ -168,6 +189,30 @@ func (r deliveryResult) evidence() []feedback.Evidence {
 		)
 	}
 	return ev
+}
+
+// fillersEvidence is the fillers figure, saying what could not be heard.
+func (r deliveryResult) fillersEvidence() feedback.Evidence {
+	e := feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
+		Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)}
+	switch {
+	case r.fillersUnheard && r.fillers == 0:
+		e.Met, e.Note = false, "can't be measured: this speech engine does not write filled pauses (um, uh)"
+	case r.fillersUnheard:
+		e.Note += "; filled pauses (um, uh) can't be measured with this speech engine"
+	}
+	return e
+}
+
+// checksMet reports whether every delivery check that was measured is met,
+// so that the criterion's words can say "comfortable length and pace".
+func (r deliveryResult) checksMet() bool {
+	for _, e := range r.evidence() {
+		if !e.Met && !(e.Criterion == "fillers" && r.fillersUnheard && r.fillers == 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r deliveryResult) suggestions() []suggestion {
@@ -189,6 +234,7 @@ func (r deliveryResult) suggestions() []suggestion {
 	}
 	_, hi := r.target()
 	switch {
+	case !r.roomForLength():
 	case r.seconds > 150*r.scale:
 		out = append(out, suggestion{54, "a tighter answer", fmt.Sprintf(
 			"Tighten to under %.0f s (this ran about %.0f s): keep the example and the result, cut background.", hi, r.seconds)})

@@ -35,7 +35,7 @@ func (a *Assessment) orderScore(ordered bool) float64 {
 func (a *Assessment) measureSpecificity() specificity {
 	var s specificity
 	for _, fam := range specificityCues {
-		hits := a.t.find(fam.re, false)
+		hits := a.t.inClauses(a.t.find(fam.re, false))
 		if len(hits) == 0 {
 			continue
 		}
@@ -164,6 +164,11 @@ var (
 		`ashamed`, `not (good|enough)`, `(too|so) (quiet|shy|slow|impatient|blunt|nervous|anxious)`, `difficult`, `hard time`, `setback`, `procrastinat\w*`)
 )
 
+// anotherTopicSpecificity is how concrete an answer sharing nothing with
+// its question (nor its profession's words) must be to be about another
+// topic.
+const anotherTopicSpecificity = 0.3
+
 // answersAnotherQuestion: an answer about something else altogether, a
 // success story for a question about a failure, or why the profession for
 // why this school.
@@ -172,7 +177,9 @@ func (a *Assessment) answersAnotherQuestion() bool {
 		return false
 	}
 	if a.offTopic() {
-		return true
+		// About something else, not about nothing: a vague answer to the
+		// question asked is weak, not an answer to another question.
+		return a.specific.score >= anotherTopicSpecificity && distinct(a.prof) == 0
 	}
 	switch a.qt {
 	case feedback.TypeBehavioral, feedback.TypeGeneral:

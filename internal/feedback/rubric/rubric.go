@@ -84,7 +84,7 @@ func Assess(in feedback.Input) *Assessment {
 
 	var weightSum, earned float64
 	for _, c := range st.components {
-		hits := a.t.find(c.re, false)
+		hits := a.t.inClauses(a.t.find(c.re, false))
 		if c.firstPerson {
 			hits = a.t.inFirstPerson(hits)
 		}
@@ -115,8 +115,8 @@ func Assess(in feedback.Input) *Assessment {
 	a.relevance *= 1 - math.Min(1, 2*math.Max(0, a.echo-echoAllowed))
 
 	a.specific = a.measureSpecificity()
-	a.reflect = a.t.find(reflectionCues, false)
-	a.reasons = a.t.find(reasonCues, false)
+	a.reflect = a.t.inClauses(a.t.find(reflectionCues, false))
+	a.reasons = a.t.inClauses(a.t.find(reasonCues, false))
 	a.prof = a.t.find(professionCues[in.Profession], false)
 	a.health = a.t.find(healthCues, false)
 	a.generic = a.t.find(generalityCues, false)
@@ -134,7 +134,25 @@ func Assess(in feedback.Input) *Assessment {
 // Scores are the shared formula's scores of the judged criteria, under
 // the caps this answer earns.
 func (a *Assessment) Scores(js []feedback.Judged) (int, feedback.SectionScores) {
-	return feedback.Score(js, feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0})
+	return feedback.Score(js, a.Caps())
+}
+
+// Caps are the caps the answer's words earn, whichever engine judges it:
+// its length, the rubric's red flags, a list of fragments, and an answer
+// about something else.
+func (a *Assessment) Caps() feedback.Caps {
+	return feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary()}
+}
+
+// Finish applies to any engine's feedback the checks that do not depend
+// on who judged the answer, last, so that both engines obey them: every
+// answer is told the change that would lift it most. (Quotes of words the
+// speech engine may have misheard are to be dropped here too, once
+// transcripts carry word confidence.)
+func (a *Assessment) Finish(fb *feedback.Feedback, js []feedback.Judged) {
+	if len(fb.Suggestions) == 0 {
+		fb.Suggestions = append(fb.Suggestions, a.lift(js).text)
+	}
 }
 
 // Feedback is the rubric's feedback on the answer.
@@ -156,6 +174,7 @@ func (a *Assessment) Feedback() feedback.Feedback {
 	for _, s := range sugs {
 		out.Suggestions = append(out.Suggestions, s.text)
 	}
+	a.Finish(&out, js)
 	return out
 }
 

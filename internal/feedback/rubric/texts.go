@@ -49,7 +49,7 @@ func (a *Assessment) suggestions() []suggestion {
 		}
 		out = append(out, suggestion{100, "a red flag — " + f.Name, text})
 	}
-	if a.words < feedback.OneLinerWords*2 && !a.complete() {
+	if a.words < feedback.OneLinerWords*2 && !a.complete() && a.delivery.roomForLength() {
 		more, aim := "Say more", fmt.Sprintf("Aim for %s built on the structure below.", a.delivery.targetText())
 		if a.in.Written {
 			more, aim = "Write more", fmt.Sprintf("Aim for %d-%d words per question, built on the structure below.", writtenWordsMin, writtenWordsMax)
@@ -66,16 +66,16 @@ func (a *Assessment) suggestions() []suggestion {
 	if a.specific.score < 0.5 {
 		text := "Replace generalities with one specific example: who, where, when, what happened, and a detail (a number, a name, what someone said)."
 		if len(a.generic) > 0 {
-			text = fmt.Sprintf("Replace “%s” with one specific example: who, where, when, and a detail only you could know.", a.generic[0].text)
+			text = fmt.Sprintf("Replace “%s” with one specific example: who, where, when, and a detail only you could know.", a.t.said(a.generic[0]))
 		}
 		out = append(out, suggestion{62, "specific examples", text})
 	} else if len(a.generic) > 0 {
 		out = append(out, suggestion{40, "fewer stock phrases", fmt.Sprintf(
-			"Cut stock phrases like “%s”; your specific details already make the point better.", a.generic[0].text)})
+			"Cut stock phrases like “%s”; your specific details already make the point better.", a.t.said(a.generic[0]))})
 	}
 	if a.keywordStuffed() {
 		out = append(out, suggestion{92, "substance instead of terms", fmt.Sprintf(
-			"Replace terms like “%s” with what you would actually do and say: one concrete step at a time, and why.", a.jargon[0].text)})
+			"Replace terms like “%s” with what you would actually do and say: one concrete step at a time, and why.", a.t.said(a.jargon[0]))})
 	}
 	if a.echo > echoAllowed {
 		out = append(out, suggestion{70, "your own words", "Do not read the question back: answer it in your own words from the first sentence."})
@@ -90,6 +90,35 @@ func (a *Assessment) suggestions() []suggestion {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].priority > out[j].priority })
 	return out[:min(len(out), maxSuggestions)]
+}
+
+// lifts are, by criterion, the one change that would lift an answer that
+// already does what its question needs.
+var lifts = map[feedback.CriterionKey]suggestion{
+	feedback.CriterionRelevance: {gap: "a sharper answer", text: "Open with one sentence that answers the question itself, and make everything after it serve that answer."},
+	feedback.CriterionJudgement: {gap: "the reasoning", text: "Say what is in tension, which way you decide, and the reason that puts the patient first."},
+	feedback.CriterionEvidence:  {gap: "a telling detail", text: "Add one detail only you could know — a number, a name or what someone said — to your example."},
+	feedback.CriterionInsight:   {gap: "what changed", text: "End on what the experience changed in what you do now, not only on what it taught you."},
+	feedback.CriterionFit:       {gap: "the profession's work", text: "Tie one point to the daily work of a {who}: something you have seen a {who} do that you want to do."},
+	feedback.CriterionStructure: {gap: "the structure", text: "Give each part this question needs its own sentence, in a natural order."},
+	feedback.CriterionFlow:      {gap: "the thread", text: "Mark the turn from what happened to what it taught you with a short signpost, so the listener never loses the thread."},
+	feedback.CriterionEconomy:   {gap: "a tighter answer", text: "Cut the sentence that adds least; a tighter answer lands harder."},
+	feedback.CriterionDelivery:  {gap: "delivery", text: "Rehearse it aloud once more at an even pace, with a silent pause where a filler would go."},
+	feedback.CriterionPresence:  {gap: "conviction", text: "Say your conclusions without hedges: “I would”, not “I think I might”."},
+}
+
+// lift is the change that would lift the score most: the criterion
+// furthest below the top, by its weight.
+func (a *Assessment) lift(js []feedback.Judged) suggestion {
+	best, gap := feedback.CriterionEvidence, -1.0
+	for _, j := range js {
+		if g := j.Criterion.Weight * (1 - j.Fraction); g > gap {
+			best, gap = j.Criterion.Key, g
+		}
+	}
+	s := lifts[best]
+	s.text = strings.ReplaceAll(s.text, "{who}", a.who)
+	return s
 }
 
 // FlagSuggestion is what a red flag tells the student to do: rethink the

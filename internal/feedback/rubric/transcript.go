@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,6 +24,7 @@ type text struct {
 	// candidates are the words where each prefiltered cue group may match.
 	candidates  map[*cues][]candidate
 	wordOffsets []int // byte offset in raw of each word, for quoting
+	segments    []segment
 }
 
 func newText(s string) *text {
@@ -194,11 +196,16 @@ func tail(q string, n int) string {
 	return strings.TrimRight(strings.Join(f, " "), ".,;:!?")
 }
 
-// match is one cue found in the transcript.
+// match is one cue found in the transcript; text is lower-cased, for
+// comparing.
 type match struct {
 	at, end int
 	text    string
 }
+
+// said is the words of m as the speaker said them, capitals and all, for
+// quoting.
+func (t *text) said(m match) string { return t.raw[m.at:m.end] }
 
 // Who does what a red-flag phrase says: the applicant ("I would give it
 // anyway"), or someone they report on ("the resident wanted to hide it").
@@ -292,18 +299,24 @@ var (
 )
 
 // negatedClose reports whether a negation governs the phrase at byte at.
+// A comma before a new subject ends the negation's reach: in "if people
+// can't afford care, they shouldn't own a dog" the "can't" is the
+// condition's.
 func (t *text) negatedClose(at int) bool {
 	i, from := t.wordAt(at), t.wordAt(t.sentenceStart(at))
 	for j := i - 1; j >= max(from, i-negationScope); j-- {
 		switch w := t.words[j]; {
 		case negations[w]:
 			return true
-		case clauseBreaks[w]:
+		case clauseBreaks[w], subjectPronouns[w] && j > 0 && strings.ContainsAny(t.raw[t.wordOffsets[j-1]:t.wordOffsets[j]], ",;:"):
 			return false
 		}
 	}
 	return false
 }
+
+// subjectPronouns start a clause of their own after a comma.
+var subjectPronouns = wordSet("i", "we", "he", "she", "they", "i'd", "we'd", "he'd", "she'd", "they'd", "i'll", "we'll", "he'll", "she'll", "they'll")
 
 // quotedFromOthers reports whether someone else is said to have said or
 // thought the phrase ("my coworker called them frequent flyers").
@@ -723,4 +736,139 @@ func foldedLetter(re *syntax.Regexp) (string, bool) {
 		return string(unicode.ToLower(r[0])), true
 	}
 	return "", false
+}
+
+// A clause does something: someone did, does or would do something. An
+// answer gets credit for what its clauses do, not for words standing on
+// their own after signposts ("First, shadowing. Second, a community
+// clinic with patients."), nor for anything in an answer made of such
+// fragments.
+//
+// segment is a run of words between sentence ends and signposts, whether
+// it holds a clause, and whether a signpost introduces it.
+type segment struct {
+	from, to   int // word indices
+	clause     bool
+	signposted bool
+}
+
+var (
+	// enumerators are the signposts that head an item of a list.
+	enumerators = wordSet("first", "firstly", "second", "secondly", "third", "thirdly", "fourth", "fifth", "finally", "lastly",
+		"additionally", "furthermore", "moreover")
+	// enumeratorPhrases are signposts of more than one word.
+	enumeratorPhrases = [][]string{{"as", "a", "result"}, {"in", "the", "future"}, {"in", "conclusion"}, {"in", "summary"}, {"to", "begin", "with"},
+		{"on", "top", "of", "that"}, {"in", "the", "end"}, {"most", "importantly"}}
+	// finiteVerbs are the words that make a clause of the words around
+	// them whatever else they say: subjects, auxiliaries and the common
+	// irregular pasts.
+	finiteVerbs = wordSet("i", "we", "he", "she", "they", "you", "i'm", "i've", "i'd", "i'll", "we're", "we've", "we'd", "he's", "she's", "they're",
+		"they've", "it's", "that's", "there's", "am", "is", "are", "was", "were", "has", "have", "had", "do", "does", "did", "will", "would", "can",
+		"could", "should", "may", "might", "must", "don't", "didn't", "doesn't", "wasn't", "weren't", "isn't", "aren't", "won't", "wouldn't", "can't",
+		"couldn't", "came", "went", "saw", "told", "said", "took", "gave", "made", "felt", "knew", "got", "found", "thought", "began", "became",
+		"brought", "kept", "left", "met", "ran", "sat", "spoke", "stood", "taught", "wrote", "held", "led", "lost", "heard", "understood", "chose",
+		"grew", "paid", "sent", "spent", "built", "fell", "won", "broke", "let", "put", "set", "cut", "hurt", "read")
+	determiners = wordSet("the", "a", "an", "my", "our", "their", "his", "her", "its", "this", "that", "these", "those", "your")
+	// notVerbPrecedents are words after which an "-ed" word describes a
+	// noun rather than says what someone did ("the underserved", "a
+	// trained assistant").
+	notVerbPrecedents = wordSet("the", "a", "an", "my", "our", "their", "his", "her", "its", "this", "that", "these", "those", "of", "in", "for",
+		"with", "and", "or", "to", "as", "very", "more", "most", "well", "well-", "some", "many")
+)
+
+// enumeratorAt is how many words of a signpost start at word i (0: none).
+// In a punctuated transcript a signpost opens a sentence or follows a
+// comma; "the first time" is not one anywhere.
+func (t *text) enumeratorAt(i int) int {
+	if i > 0 && (determiners[t.words[i-1]] || t.punctuated && !strings.ContainsAny(t.raw[t.wordOffsets[i-1]:t.wordOffsets[i]], ",;:.!?\n")) {
+		return 0
+	}
+	if enumerators[t.words[i]] {
+		return 1
+	}
+	for _, p := range enumeratorPhrases {
+		if i+len(p) <= len(t.words) && slices.Equal(t.words[i:i+len(p)], p) {
+			return len(p)
+		}
+	}
+	return 0
+}
+
+// segmentsOf cuts the transcript at sentence ends and signposts.
+func (t *text) segmentsOf() []segment {
+	if t.segments != nil {
+		return t.segments
+	}
+	var out []segment
+	for _, s := range t.sentences {
+		from, to := t.wordAt(s[0]), t.wordAt(s[1])
+		start, signposted := from, false
+		for i := from; i < to; {
+			if n := t.enumeratorAt(i); n > 0 {
+				if i > start {
+					out = append(out, t.segment(start, i, signposted))
+				}
+				i += n
+				start, signposted = i, true
+				continue
+			}
+			i++
+		}
+		if to > start {
+			out = append(out, t.segment(start, to, signposted))
+		}
+	}
+	t.segments = out
+	return out
+}
+
+func (t *text) segment(from, to int, signposted bool) segment {
+	s := segment{from: from, to: to, signposted: signposted}
+	for i := from; i < to && !s.clause; i++ {
+		w := t.words[i]
+		s.clause = finiteVerbs[w] || strings.HasSuffix(w, "ed") && len(w) > 4 && i > from && !notVerbPrecedents[t.words[i-1]]
+	}
+	return s
+}
+
+// fragments counts the segments that say something without a clause,
+// and all segments that say something.
+func (t *text) fragments() (fragments, segments int) {
+	for _, s := range t.segmentsOf() {
+		if !slices.ContainsFunc(t.words[s.from:s.to], func(w string) bool { return !questionStopwords[w] }) {
+			continue // "and so on": nothing said, nothing missing
+		}
+		segments++
+		if !s.clause {
+			fragments++
+		}
+	}
+	return fragments, segments
+}
+
+// fragmentary: the answer is a list of fragments — three or more, and at
+// least two in five of what it says — rather than of clauses.
+func (t *text) fragmentary() bool {
+	fragments, segments := t.fragments()
+	return fragments >= 3 && 5*fragments >= 2*segments
+}
+
+// inClauses drops the matches that lie in a fragment after a signpost,
+// or in any fragment of a fragmentary answer; a signpost belongs to the
+// segment it introduces ("As a result, he sat through the whole filling").
+func (t *text) inClauses(ms []match) []match {
+	listed := t.fragmentary()
+	var out []match
+	for _, m := range ms {
+		i := t.wordAt(m.at)
+		for _, s := range t.segmentsOf() {
+			if i < s.to {
+				if s.clause || !s.signposted && !listed {
+					out = append(out, m)
+				}
+				break
+			}
+		}
+	}
+	return out
 }

@@ -481,7 +481,7 @@ export const schemaLimits = {
   },
   RedFlag: {
     key: {
-      enum: ["override-consent", "deception", "coercion", "confidentiality", "contempt", "blame", "tolerating-dishonesty", "money-motive", "achievement-list", "disguised-strength", "different-question", "addresses-scorer"],
+      enum: ["override-consent", "deception", "falsified-records", "coercion", "confidentiality", "contempt", "blame", "tolerating-dishonesty", "money-motive", "achievement-list", "disguised-strength", "different-question", "addresses-scorer"],
     },
   },
   ResetInputBody: {

@@ -1453,7 +1453,7 @@ export interface components {
         RedFlag: {
             instead: string;
             /** @enum {string} */
-            key: "override-consent" | "deception" | "coercion" | "confidentiality" | "contempt" | "blame" | "tolerating-dishonesty" | "money-motive" | "achievement-list" | "disguised-strength" | "different-question" | "addresses-scorer";
+            key: "override-consent" | "deception" | "falsified-records" | "coercion" | "confidentiality" | "contempt" | "blame" | "tolerating-dishonesty" | "money-motive" | "achievement-list" | "disguised-strength" | "different-question" | "addresses-scorer";
             name: string;
             quote: string;
             why: string;
