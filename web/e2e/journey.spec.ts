@@ -26,6 +26,7 @@ async function trialStudent(page: Page, tag: string, server?: ServerState) {
 
 for (const width of WIDTHS) {
   test(`at ${width} px the verification link lands signed in on the dashboard with a welcome`, async ({ page }) => {
+    test.slow()
     await page.setViewportSize({ width, height: 900 })
     const user = { name: 'Lena Link', email: uniqueEmail(`link-${width}`) }
     await page.goto('/signup')

@@ -13,7 +13,7 @@ import { CHECKING_ACCESS } from '@/routes/dashboard'
 /** The way back from a practice page that has nothing to do. */
 export function BackToDashboard({ slug }: { slug: ProfessionSlug }) {
   return (
-    <Button asChild variant="outline">
+    <Button asChild variant="outline" className="text-foreground">
       <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
     </Button>
   )
