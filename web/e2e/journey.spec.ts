@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectAxeClean } from './axe'
 import { createUserWithCli, expect, linkIn, logInInUi, PASSWORD, type ServerState, test, uniqueEmail, waitForMail } from './fixtures'
 import { useOneFreeSession } from './practice-api'
-import { startWhitecoat, type OwnServer } from './servers'
+import { pageOn, startWhitecoat, type OwnServer } from './servers'
 
 // Issue 30: the verification link signs the student in; a trial student may
 // buy Premium on day one; a usage pause is a state of the dashboard. Each at
@@ -136,15 +136,10 @@ test.describe('a usage pause', () => {
     await server?.close()
   })
 
-  async function pageOn(browser: Browser) {
-    const context = await browser.newContext({ baseURL: server!.listenURL })
-    return { context, page: await context.newPage() }
-  }
-
   for (const width of WIDTHS) {
     test(`at ${width} px a paused student sees the pause on the dashboard with Start disabled`, async ({ browser }) => {
       test.slow()
-      const { context, page } = await pageOn(browser)
+      const { context, page } = await pageOn(browser, server!)
       await page.setViewportSize({ width, height: 900 })
       await trialStudent(page, `paused-${width}`, server!)
       await useOneFreeSession(page.request)
