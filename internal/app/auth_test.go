@@ -517,3 +517,74 @@ func TestOperatorCLICreatesAndPromotesUsers(t *testing.T) {
 		}
 	})
 }
+
+// The verification link signs in the browser that confirms it (issue 30),
+// once: the token stays single-use and short-lived, a link whose account
+// was verified some other way since signs nobody in, and neither does one
+// for an admin, whose sign-in takes a password and a second factor.
+func TestVerificationLinkSignsIn(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		wantStatus(t, app.browser(t, "10.0.0.1").signup("Ana Lee", "ana@example.com", pw), http.StatusAccepted)
+		token := waitForLinks(t, app, "ana@example.com", "/verify-email", 1)
+
+		// Another browser opens the link from the mail: not signed in
+		// before, signed in to the verified account after.
+		b := app.browser(t, "10.0.0.2")
+		wantStatus(t, b.get("/verify-email?token="+token), http.StatusOK)
+		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
+		confirmed := b.post("/api/auth/verification/confirm", map[string]string{"token": token})
+		wantStatus(t, confirmed, http.StatusOK)
+		if confirmed.JSON(t)["signedIn"] != true || b.sessionCookie() == "" {
+			t.Fatalf("confirm did not sign the browser in: %s", confirmed.Body)
+		}
+		if me := b.get("/api/auth/me").JSON(t)["user"].(map[string]any); me["email"] != "ana@example.com" || me["emailVerified"] != true {
+			t.Fatalf("signed in as %v", me)
+		}
+
+		// Used once: a second browser with the same link gets no session.
+		other := app.browser(t, "10.0.0.3")
+		again := other.post("/api/auth/verification/confirm", map[string]string{"token": token})
+		wantStatus(t, again, http.StatusBadRequest)
+		if again.Detail(t) != auth.MsgBadLink || other.sessionCookie() != "" {
+			t.Fatalf("reused link: %s, cookie %q", again.Body, other.sessionCookie())
+		}
+
+		// Expired: no session either.
+		wantStatus(t, app.browser(t, "10.0.0.1").signup("Bo", "bo@example.com", pw), http.StatusAccepted)
+		late := waitForLinks(t, app, "bo@example.com", "/verify-email", 1)
+		app.Clock.Advance(auth.VerifyTokenTTL + time.Second)
+		expired := app.browser(t, "10.0.0.4")
+		wantStatus(t, expired.post("/api/auth/verification/confirm", map[string]string{"token": late}), http.StatusBadRequest)
+		if expired.sessionCookie() != "" {
+			t.Fatal("an expired link signed the browser in")
+		}
+
+		// A link for an account verified since (by a password reset) still
+		// confirms, but signs nobody in.
+		wantStatus(t, app.browser(t, "10.0.0.1").signup("Cy", "cy@example.com", pw), http.StatusAccepted)
+		stale := waitForLinks(t, app, "cy@example.com", "/verify-email", 1)
+		wantStatus(t, app.browser(t, "10.0.0.1").post("/api/auth/password/forgot", map[string]string{"email": "cy@example.com"}), http.StatusAccepted)
+		reset := waitForLinks(t, app, "cy@example.com", "/reset-password", 1)
+		wantStatus(t, app.browser(t, "10.0.0.1").post("/api/auth/password/reset", map[string]string{"token": reset, "password": "a brand new passphrase"}), http.StatusOK)
+		c := app.browser(t, "10.0.0.5")
+		r := c.post("/api/auth/verification/confirm", map[string]string{"token": stale})
+		wantStatus(t, r, http.StatusOK)
+		if r.JSON(t)["signedIn"] != false || c.sessionCookie() != "" {
+			t.Fatalf("a link for a verified account signed in: %s", r.Body)
+		}
+
+		// An admin's link confirms without signing in.
+		wantStatus(t, app.browser(t, "10.0.0.1").signup("Di", "di@example.com", pw), http.StatusAccepted)
+		adminLink := waitForLinks(t, app, "di@example.com", "/verify-email", 1)
+		if _, err := cliRunner(t, db)("", "user", "promote", "di@example.com"); err != nil {
+			t.Fatal(err)
+		}
+		d := app.browser(t, "10.0.0.6")
+		r = d.post("/api/auth/verification/confirm", map[string]string{"token": adminLink})
+		wantStatus(t, r, http.StatusOK)
+		if r.JSON(t)["signedIn"] != false || d.sessionCookie() != "" {
+			t.Fatalf("an admin's link signed in: %s", r.Body)
+		}
+	})
+}

@@ -174,6 +174,17 @@ type resetOutput struct {
 
 type messageOutput struct{ Body MessageBody }
 
+// ConfirmedBody answers a confirmed email address.
+type ConfirmedBody struct {
+	Message  string `json:"message"`
+	SignedIn bool   `json:"signedIn" doc:"The confirmation signed this browser in to the account (its first verification, not an admin's): go on to the dashboard. False: log in."`
+}
+
+type confirmedOutput struct {
+	SetCookie []http.Cookie `header:"Set-Cookie"`
+	Body      ConfirmedBody
+}
+
 type signupInput struct {
 	UserAgent string `header:"User-Agent"`
 	Body      struct {
@@ -216,7 +227,8 @@ type emailInput struct {
 }
 
 type tokenInput struct {
-	Body struct {
+	UserAgent string `header:"User-Agent"`
+	Body      struct {
 		Token string `json:"token" maxLength:"200"`
 	}
 }
@@ -265,7 +277,8 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	route.Register(api, route.Endpoint{ID: "resend-verification", Method: http.MethodPost, Path: "/api/auth/verification/resend", Summary: "Send a new verification email",
 		Tags: accountTags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.resendVerification)
 	route.Register(api, route.Endpoint{ID: "confirm-email", Method: http.MethodPost, Path: "/api/auth/verification/confirm", Summary: "Confirm an email address with the emailed token",
-		Tags: accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.confirmEmail)
+		Description: "A POST from the page the link opens, never the GET of the link (mail scanners open links). The first confirmation of a student's account also signs this browser in to it, with the cookie login sets.",
+		Tags:        accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.confirmEmail)
 	route.Register(api, route.Endpoint{ID: "forgot-password", Method: http.MethodPost, Path: "/api/auth/password/forgot", Summary: "Email a password reset link",
 		Tags: accountTags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.forgotPassword)
 	route.Register(api, route.Endpoint{ID: "reset-password", Method: http.MethodPost, Path: "/api/auth/password/reset", Summary: "Set a new password with the emailed token",
@@ -373,11 +386,18 @@ func (h *Handler) resendVerification(ctx context.Context, _ User, in *emailInput
 	return &messageOutput{Body: MessageBody{MsgResendSent}}, nil
 }
 
-func (h *Handler) confirmEmail(ctx context.Context, _ User, in *tokenInput) (*messageOutput, error) {
-	if _, err := h.svc.ConfirmEmail(ctx, in.Body.Token); err != nil {
+// confirmEmail signs the browser in when the confirmation does (see
+// Service.ConfirmEmail), with the session cookie login sets.
+func (h *Handler) confirmEmail(ctx context.Context, _ User, in *tokenInput) (*confirmedOutput, error) {
+	prev, _ := SessionFrom(ctx)
+	signIn, err := h.svc.ConfirmEmail(ctx, in.Body.Token, client(ctx, in.UserAgent), prev.TokenHash)
+	if err != nil {
 		return nil, err
 	}
-	return &messageOutput{Body: MessageBody{MsgEmailConfirmed}}, nil
+	if signIn.SessionToken == "" {
+		return &confirmedOutput{Body: ConfirmedBody{Message: MsgEmailConfirmedLogIn}}, nil
+	}
+	return &confirmedOutput{SetCookie: h.sessionCookies(signIn), Body: ConfirmedBody{Message: MsgEmailConfirmed, SignedIn: true}}, nil
 }
 
 func (h *Handler) forgotPassword(ctx context.Context, _ User, in *emailInput) (*messageOutput, error) {

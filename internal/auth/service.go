@@ -27,10 +27,12 @@ const (
 	MsgResetSent      = "If that email belongs to an account, a password reset link is on its way. It works for one hour."
 	MsgBadLink        = "This link is invalid, has expired or was already used. Request a new one."
 	MsgEmailConfirmed = "Your email is confirmed."
-	MsgPasswordReset  = "Your password has been changed. Log in with your new password."
-	MsgSignInRequired = "Please log in to continue."
-	MsgAdminsOnly     = "Only admins can do this."
-	MsgVerifyFirst    = "Verify your email to unlock the app."
+	// MsgEmailConfirmedLogIn answers a confirmation that signed nobody in.
+	MsgEmailConfirmedLogIn = "Your email is confirmed. Log in to continue."
+	MsgPasswordReset       = "Your password has been changed. Log in with your new password."
+	MsgSignInRequired      = "Please log in to continue."
+	MsgAdminsOnly          = "Only admins can do this."
+	MsgVerifyFirst         = "Verify your email to unlock the app."
 	// MsgSignInUnchecked answers when the stored sign-ins cannot be read.
 	MsgSignInUnchecked = "We could not check your sign-in right now. Please try again in a moment."
 	MsgSignedInAlready = "This browser is already signed in."
@@ -495,26 +497,45 @@ func (s *Service) issueToken(ctx context.Context, userID, purpose string, ttl ti
 }
 
 // ConfirmEmail uses a verification token and marks the account verified.
-func (s *Service) ConfirmEmail(ctx context.Context, token string) (User, error) {
-	var u User
+// The link came from the owner's inbox, so it also signs the browser that
+// confirms it in, in place of its previous sign-in (as Login does), when
+// the account was still unverified: a link, single-use and expiring,
+// signs in at most once, and never after the address was proven some
+// other way (a password reset) or for an admin, whose sign-in takes the
+// password and a second factor. The returned SignIn has no SessionToken
+// when it signed nobody in.
+func (s *Service) ConfirmEmail(ctx context.Context, token string, c Client, previousTokenHash string) (SignIn, error) {
+	var in SignIn
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		userID, err := consumeToken(ctx, tx, hashToken(token), purposeVerify, s.clock())
 		if err != nil {
 			return err
 		}
+		u, err := userByID(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		wasVerified := u.EmailVerified
 		if err := markEmailVerified(ctx, tx, userID); err != nil {
 			return err
 		}
-		if u, err = userByID(ctx, tx, userID); err != nil {
+		u.EmailVerified = true
+		if in.User, err = s.withPass(ctx, tx, u); err != nil {
 			return err
 		}
-		u, err = s.withPass(ctx, tx, u)
+		if wasVerified || u.IsAdmin() {
+			return nil
+		}
+		in.SessionToken, err = s.replaceSession(ctx, tx, u, c, previousTokenHash)
 		return err
 	})
 	if errors.Is(err, errNotFound) {
-		return User{}, apperr.Invalid("token", MsgBadLink)
+		return SignIn{}, apperr.Invalid("token", MsgBadLink)
 	}
-	return u, err
+	if err != nil {
+		return SignIn{}, fmt.Errorf("auth: confirm email: %w", err)
+	}
+	return in, nil
 }
 
 // ForgotPassword emails a reset link when email belongs to an account. The

@@ -475,3 +475,55 @@ func TestAnUnwritableAudioDirectoryIsTheServersFault(t *testing.T) {
 		f.upload(t, ana(), s, 0)
 	})
 }
+
+// A usage pause is a state the dashboard shows, with when it ends, and no
+// session starts into it (issue 30): before, the dashboard showed nothing
+// and a new session was refused a second into its first answer.
+func TestAUsagePauseShowsOnTheDashboardUntilItEnds(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		var mu sync.Mutex
+		now := store.Truncate(time.Now())
+		clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+		advance := func(d time.Duration) { mu.Lock(); defer mu.Unlock(); now = now.Add(d) }
+		f := newFixtureClocked(t, db, clock, func(c *practice.Config) { c.DailyAnswerLimit = 2 })
+		ana := f.user(t, "ana@example.com")
+		f.givePass(t, "ana@example.com")
+		ctx := context.Background()
+		pause := func() *practice.UsagePause {
+			t.Helper()
+			d, err := f.svc.Dashboard(ctx, ana())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return d.UsagePause
+		}
+		if p := pause(); p != nil {
+			t.Fatalf("a new account is paused: %+v", p)
+		}
+		first := clock()
+		s := f.start(t, ana(), 3)
+		f.upload(t, ana(), s, 0)
+		advance(time.Hour)
+		if p := pause(); p != nil {
+			t.Fatalf("paused with room for one more answer: %+v", p)
+		}
+		f.upload(t, ana(), s, 1)
+
+		p := pause()
+		if p == nil || !p.EndsAt.Equal(first.Add(24*time.Hour)) || p.Message != practice.MsgHeavyUsage {
+			t.Fatalf("pause after the day's answers: %+v, want one ending %v", p, first.Add(24*time.Hour))
+		}
+		_, err := f.svc.Create(ctx, ana(), oneQuestion)
+		wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+
+		advance(23*time.Hour - time.Second)
+		if p := pause(); p == nil {
+			t.Fatal("the pause ended early")
+		}
+		advance(time.Second)
+		if p := pause(); p != nil {
+			t.Fatalf("still paused once the first answer is a day old: %+v", p)
+		}
+		f.start(t, ana(), 1)
+	})
+}

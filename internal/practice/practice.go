@@ -274,6 +274,18 @@ type Dashboard struct {
 	// RecentSessions are the 5 newest saved sessions (empty while history
 	// is locked).
 	RecentSessions []Saved `json:"recentSessions"`
+	// UsagePause is the usage guard's pause while it lasts, else nil.
+	UsagePause *UsagePause `json:"usagePause,omitempty" doc:"While the usage guard pauses the account: no session starts and no answer is taken until endsAt. Absent when practice is not paused."`
+}
+
+// UsagePause is the usage guard holding an account back: it answered the
+// day's allowance within the last 24 hours.
+type UsagePause struct {
+	// Message is the spec's text (§8).
+	Message string `json:"message"`
+	// EndsAt is when the oldest of the answers that fill the allowance is
+	// a day old, and the account may answer again.
+	EndsAt time.Time `json:"endsAt"`
 }
 
 // Stats are the dashboard's stat cards.

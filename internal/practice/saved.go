@@ -141,7 +141,15 @@ func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error)
 	d := Dashboard{Name: u.Name, EmailVerified: u.EmailVerified, Access: access, RecentSessions: []Saved{},
 		Stats: Stats{SessionsCompleted: u.SessionsCompleted, QuestionsPracticed: u.QuestionsPracticed,
 			AverageScore: int(math.Round(averages.RollingAverageScore))}}
-	if access.HistoryLocked || !u.EmailVerified {
+	if !u.EmailVerified {
+		return d, nil
+	}
+	pause, err := s.usagePause(ctx, s.db.SQL, u.ID)
+	if err != nil {
+		return Dashboard{}, err
+	}
+	d.UsagePause = pause
+	if access.HistoryLocked {
 		return d, nil
 	}
 	recent, err := recentSaved(ctx, s.db.SQL, u.ID, RecentSessions)

@@ -239,23 +239,35 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 	// One locked transaction, so that two tabs pressing Start at once end
 	// up with one session: the later one replaces the earlier (see
 	// endOpenSessions). Ending the open sessions stands even when the new
-	// session is then refused.
-	allowed := false
+	// session is then refused: by spec §4, or by the usage guard, since a
+	// session started into a pause would be refused its first answer.
+	var refused error
 	err := s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		if err := s.endOpenSessions(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		var err error
-		if allowed, err = s.mayPractise(ctx, tx, u.ID, sess.ID); err != nil || !allowed {
+		allowed, err := s.mayPractise(ctx, tx, u.ID, sess.ID)
+		if err != nil {
 			return err
+		}
+		if !allowed {
+			refused = apperr.Forbidden(billing.MsgLocked)
+			return nil
+		}
+		recent, err := countRecentUploads(ctx, tx, u.ID, s.usageSince())
+		if err != nil {
+			return err
+		}
+		if refused = s.usageErr(recent); refused != nil {
+			return nil
 		}
 		return insertSession(ctx, tx, sess)
 	})
 	if err != nil {
 		return Session{}, err
 	}
-	if !allowed {
-		return Session{}, apperr.Forbidden(billing.MsgLocked)
+	if refused != nil {
+		return Session{}, refused
 	}
 	return s.view(ctx, sess)
 }
@@ -595,6 +607,19 @@ func (s *Service) checkUsage(ctx context.Context, q store.Queryer, userID string
 		return err
 	}
 	return s.usageErr(n)
+}
+
+// usagePause is the usage guard's pause on the user as q sees it, or nil:
+// it lasts until the oldest of the allowance's answers is a window old.
+func (s *Service) usagePause(ctx context.Context, q store.Queryer, userID string) (*UsagePause, error) {
+	at, err := nthRecentUpload(ctx, q, userID, s.usageSince(), s.cfg.DailyAnswerLimit)
+	if errors.Is(err, errNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &UsagePause{Message: MsgHeavyUsage, EndsAt: at.Add(usageWindow)}, nil
 }
 
 // usageErr refuses another answer from a user who began recent answers

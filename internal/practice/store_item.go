@@ -137,6 +137,22 @@ func countRecentUploads(ctx context.Context, q store.Queryer, userID string, sin
 	return n, nil
 }
 
+// nthRecentUpload is when the user uploaded their nth newest answer since
+// a time (errNotFound: fewer than n): with n the usage guard's allowance,
+// the upload whose coming of age lifts its pause.
+func nthRecentUpload(ctx context.Context, q store.Queryer, userID string, since time.Time, n int) (time.Time, error) {
+	var at time.Time
+	err := q.QueryRowContext(ctx, `SELECT r.uploaded_at FROM practice_items r JOIN practice_sessions rs ON rs.id = r.session_id
+		WHERE rs.user_id = $1 AND r.uploaded_at > $2 ORDER BY r.uploaded_at DESC LIMIT 1 OFFSET $3`, userID, since, n-1).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, errNotFound
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("practice: usage pause: %w", err)
+	}
+	return at, nil
+}
+
 // forgetRecording detaches a skipped item from whatever recording was
 // arriving for it.
 func forgetRecording(ctx context.Context, q store.Queryer, itemID string) error {

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto'
-import type { Browser } from '@playwright/test'
 import { lockedStudent } from './billing'
 import { expect, test } from './fixtures'
-import { startStripeMock, startWhitecoat, type OwnServer } from './servers'
+import { pageOn, startStripeMock, startWhitecoat, type OwnServer } from './servers'
 
 const SECRET = 'whsec_e2e_stripe'
 
@@ -11,11 +10,6 @@ function stripeSignature(payload: string, secret: string) {
   const t = Math.floor(Date.now() / 1000)
   const v1 = createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')
   return `t=${t},v1=${v1}`
-}
-
-async function pageOn(browser: Browser, server: OwnServer & { listenURL: string }) {
-  const context = await browser.newContext({ baseURL: server.listenURL })
-  return { context, page: await context.newPage() }
 }
 
 test.describe('with Stripe (stripe-mock)', () => {

@@ -248,7 +248,7 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   expect(refused.status()).toBe(403)
 })
 
-test('the usage pause stops the MediaRecorder, shows the spec text and lands on the dashboard', async ({ page }) => {
+test('the usage pause stops the MediaRecorder and lands on the dashboard, which shows the pause with the spec text', async ({ page }) => {
   const HEAVY_USAGE =
     "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
   // Every recorder the page makes, so the test can read its state after the refusal.
@@ -263,17 +263,28 @@ test('the usage pause stops the MediaRecorder, shows the spec text and lands on 
       }
     }
   })
-  // The usage guard's answer to the first piece of the answer.
-  await page.route('**/api/practice/sessions/*/items/*/audio**', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Forbidden', status: 403, detail: HEAVY_USAGE }) }),
-  )
+  // The usage guard's answer to the first piece of the answer, and the
+  // pause the dashboard then reports (journey.spec.ts has the server's own).
+  let paused = false
+  await page.route('**/api/practice/sessions/*/items/*/audio**', (route) => {
+    paused = true
+    return route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Forbidden', status: 403, detail: HEAVY_USAGE }) })
+  })
+  await page.route('**/api/dashboard', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as Record<string, unknown>
+    const usagePause = paused ? { message: HEAVY_USAGE, endsAt: new Date(Date.now() + 3_600_000).toISOString() } : undefined
+    return route.fulfill({ response, json: { ...body, usagePause } })
+  })
   await signUpVerified(page, 'Uma Usage')
   await page.getByRole('link', { name: 'Start practice' }).click()
   await page.getByRole('radio', { name: /Audio/ }).check()
   await page.getByRole('button', { name: 'Start Interview' }).click()
   await page.getByRole('button', { name: 'Start Recording' }).click()
   await expect(page).toHaveURL(/\/dental\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Practice is paused' })).toBeVisible()
   await expect(page.getByText(HEAVY_USAGE)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Start practice' })).toBeDisabled()
   const states = await page.evaluate(() => (window as unknown as { recorders: MediaRecorder[] }).recorders.map((r) => r.state))
   expect(states).toEqual(['inactive'])
 })

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Browser } from '@playwright/test'
 import type { ServerState } from './fixtures'
 import { freePort, stop, waitReady } from './global-setup'
 
@@ -56,6 +57,12 @@ export async function startWhitecoat(env: Record<string, string>): Promise<OwnSe
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+/** A browser context and page talking to a server a spec started. */
+export async function pageOn(browser: Browser, server: OwnServer & { listenURL: string }) {
+  const context = await browser.newContext({ baseURL: server.listenURL })
+  return { context, page: await context.newPage() }
 }
 
 /** The stripe-mock binary the Makefile installs (mk/billing.mk), or null. */

@@ -394,7 +394,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an email address with the emailed token */
+        /**
+         * Confirm an email address with the emailed token
+         * @description A POST from the page the link opens, never the GET of the link (mail scanners open links). The first confirmation of a student's account also signs this browser in to it, with the cookie login sets.
+         */
         post: operations["confirm-email"];
         delete?: never;
         options?: never;
@@ -966,6 +969,11 @@ export interface components {
              */
             totalSessionTime: number;
         };
+        ConfirmedBody: {
+            message: string;
+            /** @description The confirmation signed this browser in to the account (its first verification, not an admin's): go on to the dashboard. False: log in. */
+            signedIn: boolean;
+        };
         CorrectInputBody: {
             /** @description What the student said, as they want it scored. */
             transcript: string;
@@ -1025,6 +1033,8 @@ export interface components {
             name: string;
             recentSessions: components["schemas"]["Saved"][];
             stats: components["schemas"]["Stats"];
+            /** @description While the usage guard pauses the account: no session starts and no answer is taken until endsAt. Absent when practice is not paused. */
+            usagePause?: components["schemas"]["UsagePause"];
         };
         DataExport: {
             account: components["schemas"]["User"];
@@ -1625,6 +1635,11 @@ export interface components {
         TypedInputBody: {
             /** @description The answer as written; for a typed part, both questions' answers. */
             text: string;
+        };
+        UsagePause: {
+            /** Format: date-time */
+            endsAt: string;
+            message: string;
         };
         User: {
             /** Format: date-time */
@@ -2497,7 +2512,9 @@ export interface operations {
     "confirm-email": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "User-Agent"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2510,10 +2527,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageBody"];
+                    "application/json": components["schemas"]["ConfirmedBody"];
                 };
             };
             /** @description Error */

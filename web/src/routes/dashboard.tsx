@@ -11,7 +11,8 @@ import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notic
 import { CheckoutReturn } from '@/features/billing/components/checkout-return'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
 import { type Dashboard, useDashboard } from '@/features/dashboard/api/get-dashboard'
-import { DashboardHome } from '@/features/dashboard/components/dashboard-home'
+import { DashboardHome, EMAIL_CONFIRMED_WELCOME } from '@/features/dashboard/components/dashboard-home'
+import { Alert, AlertDescription } from '@/components/ui/alert'
 import { errorMessage } from '@/lib/api-client'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import { getLastProfession } from '@/lib/professions'
@@ -21,6 +22,17 @@ export const CHECKING_ACCESS = 'Checking access…'
 /** When the Premium pass ends, while it is active. */
 function paidUntil(d: Dashboard | undefined): string | null {
   return d?.access.status === 'paid_active' ? (d.access.subscriptionEndsAt ?? null) : null
+}
+
+/** How long until a usage pause ends, when there is one: the dashboard is read again then, and Start comes back. */
+function untilPauseEnds(d: Dashboard | undefined): number | false {
+  if (!d?.usagePause) return false
+  return Math.max(1000, new Date(d.usagePause.endsAt).getTime() - Date.now())
+}
+
+/** The verification link signed the student in (see VerifyEmailConfirm). */
+function welcomed(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'welcome' in state && state.welcome === true
 }
 
 export function DashboardRoute() {
@@ -34,7 +46,7 @@ export function DashboardRoute() {
   // Back from a payment: poll until Stripe's webhook has granted the pass.
   const dashboard = useDashboard({
     enabled: !!me.data?.emailVerified,
-    pollEvery: (data) => (returning === 'success' && !paidUntil(data) ? 2000 : false),
+    pollEvery: (data) => (returning === 'success' && !paidUntil(data) ? 2000 : untilPauseEnds(data)),
   })
   const premiumUntil = paidUntil(dashboard.data)
   const slug = getLastProfession()
@@ -70,8 +82,18 @@ export function DashboardRoute() {
           name={me.data.name}
           dashboard={dashboard.data}
           setupSlug={slug}
-          renderUpgrade={(label) => <UpgradeButton slug={professionSlug} label={label} size="lg" />}
-          notice={returning ? <CheckoutReturn state={returning} premiumUntil={premiumUntil} /> : null}
+          renderUpgrade={(label, emphasis) => (
+            <UpgradeButton slug={professionSlug} label={label} size={emphasis === 'primary' ? 'lg' : 'default'} variant={emphasis === 'primary' ? 'default' : 'outline'} />
+          )}
+          notice={
+            returning ? (
+              <CheckoutReturn state={returning} premiumUntil={premiumUntil} />
+            ) : welcomed(location.state) ? (
+              <Alert variant="success" role="status">
+                <AlertDescription>{EMAIL_CONFIRMED_WELCOME}</AlertDescription>
+              </Alert>
+            ) : null
+          }
         />
         <AccountData onDeleted={(message) => void onDeleted(message)} freshSignIn={freshSignIn} />
       </div>

@@ -8,6 +8,7 @@ import { parseFocus, SetupForm } from '@/features/practice/components/setup-form
 import { useProfessions } from '@/features/professions/api/get-professions'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import type { ProfessionSlug } from '@/lib/professions'
+import { BackToDashboard, SetupAccess } from './setup-access'
 
 /** The practice pages hide the header; each is a narrow column that works at 375 px. */
 function PracticePage({ docTitle, children }: { docTitle: string; children: ReactNode }) {
@@ -29,9 +30,7 @@ function NothingOpen({ slug, text }: { slug: ProfessionSlug; text: string }) {
     <div className="grid justify-items-start gap-3">
       <p>{text}</p>
       <div className="flex flex-wrap gap-3">
-        <Button asChild variant="outline">
-          <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
-        </Button>
+        <BackToDashboard slug={slug} />
         <Button asChild>
           <Link to={`/${slug}/setup`}>Start New Session</Link>
         </Button>
@@ -51,7 +50,9 @@ export function SetupRoute() {
         <ProfessionTag name={nameOf(slug)} />
         <h1 className="text-3xl font-bold tracking-tight">Set up your interview</h1>
       </div>
-      <SetupForm slug={slug} nameOf={nameOf} initialFocus={parseFocus(focus)} />
+      <SetupAccess slug={slug}>
+        <SetupForm slug={slug} nameOf={nameOf} initialFocus={parseFocus(focus)} />
+      </SetupAccess>
     </PracticePage>
   )
 }

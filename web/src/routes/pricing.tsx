@@ -10,11 +10,14 @@ import { useSiteFacts } from '@/hooks/use-site-facts'
 export function PricingRoute() {
   const slug = useProfessionSlug()
   const me = useMe()
-  // Whether a signed-in student may practise decides between "Upgrade"
-  // and a way into practice; only a verified account has an access status.
+  // A signed-in student's access decides between practice, "Upgrade" and
+  // both; only a verified account has an access status.
   const dashboard = useDashboard({ enabled: !!me.data?.emailVerified })
-  let visitor: Visitor = 'signed-out'
-  if (me.data) visitor = dashboard.data && !dashboard.data.access.practiceEnabled ? 'needs-upgrade' : 'has-access'
+  const access = dashboard.data?.access
+  let visitor: Visitor = { kind: 'signed-out' }
+  if (me.data) visitor = { kind: 'has-access' }
+  if (access && !access.practiceEnabled) visitor = { kind: 'locked', reason: access.banner }
+  else if (access?.status === 'free_trial_active') visitor = { kind: 'trial' }
   const facts = useSiteFacts()
   const faq = useSitePage(slug, 'pricing').data?.faq
   return <PricingPage visitor={visitor} slug={slug} facts={facts} faq={faq} />

@@ -13,7 +13,9 @@ export function useConfirmVerification() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: confirmVerification,
-    // The signed-in user's emailVerified flag has changed (if this browser is signed in).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.me }),
+    // The browser may now be signed in, or its user's emailVerified flag
+    // has changed. Not awaited: the page goes on as soon as the answer is
+    // in, and the dashboard reads the user afresh anyway.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.auth.me }),
   })
 }

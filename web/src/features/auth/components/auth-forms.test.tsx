@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { deferred, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
+import { dashboardBody, deferred, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
 
 beforeEach(() => {
@@ -193,19 +193,42 @@ describe('signup form', () => {
 })
 
 describe('verify email page', () => {
-  it('does not use the token until the button is pressed', async () => {
+  it('does not use the token until the button is pressed, then lands signed in on the dashboard with a welcome', async () => {
+    let signedIn = false
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => (signedIn ? json(200, { user: user({ name: 'Tess' }) }) : problem(401, 'no')),
       'GET /api/professions': () => json(200, professionsBody),
-      'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed.' }),
+      'GET /api/dashboard': () => json(200, dashboardBody({ name: 'Tess' })),
+      'POST /api/auth/verification/confirm': () => {
+        signedIn = true
+        return json(200, { message: 'Your email is confirmed.', signedIn: true })
+      },
     })
-    renderApp('/verify-email?token=tok123')
+    const { router } = renderApp('/verify-email?token=tok123')
     const button = await screen.findByRole('button', { name: 'Confirm my email' })
+    expect(screen.getByText(/signed in and taken to your dashboard/)).toBeInTheDocument()
     expect(calls.some((c) => c.key === 'POST /api/auth/verification/confirm')).toBe(false)
     await userEvent.click(button)
-    expect((await screen.findAllByText('Your email is confirmed.')).length).toBeGreaterThan(0)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+    expect(await screen.findByText('Your email is confirmed. Welcome to Whitecoat!')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Welcome, Tess' })).toBeInTheDocument()
     expect(calls.find((c) => c.key === 'POST /api/auth/verification/confirm')?.body).toEqual({ token: 'tok123' })
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toBeInTheDocument()
+  })
+
+  it('says a confirmation that signed nobody in is done, and offers only Log in', async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed. Log in to continue.', signedIn: false }),
+    })
+    renderApp('/verify-email?token=tok123')
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }))
+    const main = within(screen.getByRole('main'))
+    expect(await main.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument()
+    expect(main.getAllByText('Your email is confirmed. Log in to continue.').length).toBeGreaterThan(0)
+    expect(main.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
+    expect(main.queryByRole('button', { name: 'Confirm my email' })).not.toBeInTheDocument()
+    expect(main.queryByText(/Press the button/)).not.toBeInTheDocument()
   })
 
   it('takes a signed-in browser to its dashboard even when the button is pressed before the page knows who is signed in', async () => {
@@ -213,24 +236,33 @@ describe('verify email page', () => {
     mockApi({
       'GET /api/auth/me': () => me.promise,
       'GET /api/professions': () => json(200, professionsBody),
-      'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed.' }),
+      'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed. Log in to continue.', signedIn: false }),
     })
     const { router } = renderApp('/verify-email?token=tok123')
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }))
-    expect((await screen.findAllByText('Your email is confirmed.')).length).toBeGreaterThan(0)
+    expect((await screen.findAllByText('Your email is confirmed. Log in to continue.')).length).toBeGreaterThan(0)
     me.resolve(json(200, { user: { id: 'u1', name: 'Tess', email: 'tess@example.com', emailVerified: true, role: 'user' } }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/dashboard$/))
   })
 
-  it('shows a bad token error after a cross', async () => {
-    mockApi({
+  it('says a used or expired link cannot be used, and offers log in and a new link', async () => {
+    const { calls } = mockApi({
       'GET /api/auth/me': () => problem(401, 'no'),
       'GET /api/professions': () => json(200, professionsBody),
-      'POST /api/auth/verification/confirm': () => problem(400, 'This link is invalid or has expired.'),
+      'POST /api/auth/verification/confirm': () => problem(400, 'This link is invalid, has expired or was already used. Request a new one.'),
+      'POST /api/auth/verification/resend': () => json(202, { message: 'A new link is on its way.' }),
     })
     renderApp('/verify-email?token=bad')
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('✕ This link is invalid or has expired.')
+    const main = within(screen.getByRole('main'))
+    expect(await main.findByRole('heading', { name: 'This link can’t be used' })).toBeInTheDocument()
+    expect(main.getByRole('alert')).toHaveTextContent('✕ This link is invalid, has expired or was already used. Request a new one.')
+    expect(main.queryByRole('button', { name: 'Confirm my email' })).not.toBeInTheDocument()
+    expect(main.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
+    await userEvent.type(main.getByLabelText('Email'), 'ada@example.com')
+    await userEvent.click(main.getByRole('button', { name: 'Send a new link' }))
+    expect(await main.findByText('A new link is on its way.')).toBeInTheDocument()
+    expect(calls.find((c) => c.key === 'POST /api/auth/verification/resend')?.body).toEqual({ email: 'ada@example.com' })
   })
 })
 

@@ -38,21 +38,33 @@ describe('pricing', () => {
     expect(screen.getByText(/within 7 days of buying your pass/)).toBeInTheDocument()
   })
 
-  it('offers "Upgrade" to a signed-in student without access, and practice to one with it', async () => {
+  it('offers "Upgrade" to a trial student and a locked one, whose Free plan says why instead of leading to practice', async () => {
     const body = dashboardBody()
-    let enabled = false
+    const expired = "Your free trial has ended. Upgrade to Premium to keep practising."
+    let access: Record<string, unknown> = body.access
     mockApi({
       'GET /api/auth/me': () => json(200, { user: user() }),
       'GET /api/professions': () => json(200, professionsBody),
-      'GET /api/dashboard': () => json(200, { ...body, access: { ...body.access, practiceEnabled: enabled } }),
+      'GET /api/dashboard': () => json(200, { ...body, access }),
       'GET /api/site/pages/dental/pricing': () => json(200, pricingPage),
       'GET /api/site/pages/pt/pricing': () => json(200, pricingPage),
     })
-    const { unmount } = renderApp('/dental/pricing')
+    // On the trial with sessions left: practise free, or buy Premium now.
+    let view = renderApp('/dental/pricing')
     expect(await screen.findByRole('button', { name: 'Upgrade' })).toBeEnabled()
     expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
-    unmount()
-    enabled = true
+    view.unmount()
+
+    // Trial over: no way into a setup that would refuse; the reason instead.
+    access = { ...body.access, status: 'free_trial_expired', badge: 'Trial Expired', banner: expired, practiceEnabled: false, historyLocked: true }
+    view = renderApp('/dental/pricing')
+    expect(await screen.findByRole('button', { name: 'Upgrade' })).toBeEnabled()
+    expect(screen.getByText(expired)).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
+    view.unmount()
+
+    // With Premium: practice, nothing to buy.
+    access = { ...body.access, status: 'paid_active', badge: 'Premium (300 days left)', banner: 'Premium: 300 days remaining.' }
     renderApp('/pt/pricing')
     expect(await screen.findAllByRole('link', { name: 'Start practice' })).toHaveLength(2)
     expect(screen.queryByRole('button', { name: 'Upgrade' })).not.toBeInTheDocument()

@@ -9,8 +9,14 @@ import { PageStatus } from '@/components/ui/page-status'
 import { SimulatedPaymentsNotice } from './simulated-payments-notice'
 import { UpgradeButton } from './upgrade-button'
 
-/** Who is looking at the pricing page, which decides where its buttons lead. */
-export type Visitor = 'signed-out' | 'has-access' | 'needs-upgrade'
+/**
+ * Who is looking at the pricing page, which decides where its buttons lead:
+ * signed out (to sign-up); on the free trial and free to practise
+ * (practice, or Premium now); locked (Premium, and the reason the Free plan
+ * no longer leads to practice); or able to practise with nothing to buy
+ * (Premium held, or the access not known yet).
+ */
+export type Visitor = { kind: 'signed-out' } | { kind: 'has-access' } | { kind: 'trial' } | { kind: 'locked'; reason: string }
 
 const MOCK_SUBJECT = '1:1 mock interview request'
 
@@ -69,15 +75,6 @@ function Plan({ name, price, per, children, action, highlight }: { name: string;
  * enforces and content/pages/pricing.md); the plans wait for them.
  */
 export function PricingPage({ visitor, slug, facts, faq }: { visitor: Visitor; slug: ProfessionSlug; facts?: Facts; faq?: FaqItem[] }) {
-  const start = visitor === 'signed-out' ? '/signup' : `/${slug}/setup`
-  const premiumAction =
-    visitor === 'needs-upgrade' ? (
-      <UpgradeButton slug={slug} label="Upgrade" className="w-full" />
-    ) : (
-      <Button asChild className="w-full">
-        <Link to={start}>{visitor === 'signed-out' ? 'Get Premium' : 'Start practice'}</Link>
-      </Button>
-    )
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12">
       <title>Pricing · Whitecoat</title>
@@ -86,43 +83,63 @@ export function PricingPage({ visitor, slug, facts, faq }: { visitor: Visitor; s
         <p className="text-muted-foreground">Start free. Pay once for a year of practice. No subscription.</p>
       </div>
       <SimulatedPaymentsNotice />
-      {facts ? <Plans visitor={visitor} start={start} premiumAction={premiumAction} facts={facts} /> : <PageStatus className="min-h-64">Loading...</PageStatus>}
+      {facts ? <Plans visitor={visitor} slug={slug} facts={facts} /> : <PageStatus className="min-h-64">Loading...</PageStatus>}
       {faq ? <Faq items={faq} /> : null}
     </div>
   )
 }
 
-function Plans({ visitor, start, premiumAction, facts }: { visitor: Visitor; start: string; premiumAction: ReactNode; facts: Facts }) {
+function LinkButton({ to, label, variant }: { to: string; label: string; variant?: 'outline' }) {
   return (
-      <div className="grid gap-6 md:grid-cols-3">
-        <Plan
-          name="Free"
-          price="$0"
-          per={`for ${facts.trialDays} days`}
-          action={
-            <Button asChild variant="outline" className="w-full">
-              <Link to={start}>{visitor === 'signed-out' ? 'Start free trial' : 'Start practice'}</Link>
-            </Button>
-          }
-        >
-          <Features items={freeFeatures(facts)} />
-        </Plan>
-        <Plan name="Premium" price={facts.passPriceShort} per="one-time, for one year" action={premiumAction} highlight>
-          <Features items={PREMIUM} />
-        </Plan>
-        <Plan
-          name="1:1 mock interview"
-          price="$75"
-          per="per hour (60 minutes)"
-          action={
-            <Button asChild variant="outline" className="w-full">
-              <a href={mockInterviewMailto(facts.supportEmail)}>Request by email</a>
-            </Button>
-          }
-        >
-          <Features items={MOCK} />
-        </Plan>
-      </div>
+    <Button asChild variant={variant} className="w-full">
+      <Link to={to}>{label}</Link>
+    </Button>
+  )
+}
+
+function Plans({ visitor, slug, facts }: { visitor: Visitor; slug: ProfessionSlug; facts: Facts }) {
+  const setup = `/${slug}/setup`
+  let freeAction: ReactNode
+  let premiumAction: ReactNode
+  switch (visitor.kind) {
+    case 'signed-out':
+      freeAction = <LinkButton to="/signup" label="Start free trial" variant="outline" />
+      premiumAction = <LinkButton to="/signup" label="Get Premium" />
+      break
+    case 'has-access':
+      freeAction = <LinkButton to={setup} label="Start practice" variant="outline" />
+      premiumAction = <LinkButton to={setup} label="Start practice" />
+      break
+    case 'trial':
+      freeAction = <LinkButton to={setup} label="Start practice" variant="outline" />
+      premiumAction = <UpgradeButton slug={slug} label="Upgrade" className="w-full" />
+      break
+    case 'locked':
+      freeAction = <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">{visitor.reason}</p>
+      premiumAction = <UpgradeButton slug={slug} label="Upgrade" className="w-full" />
+      break
+  }
+  return (
+    <div className="grid gap-6 md:grid-cols-3">
+      <Plan name="Free" price="$0" per={`for ${facts.trialDays} days`} action={freeAction}>
+        <Features items={freeFeatures(facts)} />
+      </Plan>
+      <Plan name="Premium" price={facts.passPriceShort} per="one-time, for one year" action={premiumAction} highlight>
+        <Features items={PREMIUM} />
+      </Plan>
+      <Plan
+        name="1:1 mock interview"
+        price="$75"
+        per="per hour (60 minutes)"
+        action={
+          <Button asChild variant="outline" className="w-full">
+            <a href={mockInterviewMailto(facts.supportEmail)}>Request by email</a>
+          </Button>
+        }
+      >
+        <Features items={MOCK} />
+      </Plan>
+    </div>
   )
 }
 

@@ -24,11 +24,13 @@ export function UpgradeButton({
   slug,
   label = 'Upgrade',
   size = 'default',
+  variant = 'default',
   className,
 }: {
   slug: ProfessionSlug
   label?: string
   size?: 'default' | 'sm' | 'lg'
+  variant?: 'default' | 'outline'
   className?: string
 }) {
   const checkout = useCreateCheckoutSession()
@@ -40,6 +42,7 @@ export function UpgradeButton({
     <div className="flex max-w-xs flex-col gap-2">
       <Button
         size={size}
+        variant={variant}
         className={className}
         disabled={pending}
         aria-describedby={failure ? errorId : undefined}

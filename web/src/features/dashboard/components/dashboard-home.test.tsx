@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { LAST_PROFESSION_KEY } from '@/lib/professions'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
+import { formatPauseEnd } from './usage-pause-notice'
 
-function withDashboard(body: ReturnType<typeof dashboardBody>) {
+const HEAVY_USAGE =
+  "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
+
+function withDashboard(body: ReturnType<typeof dashboardBody> & { usagePause?: { message: string; endsAt: string } }) {
   mockApi({
     'GET /api/auth/me': () => json(200, { user: user() }),
     'GET /api/professions': () => json(200, professionsBody),
@@ -50,7 +54,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
   })
 
-  it('locks practice: no way into setup, and the banner says why', async () => {
+  it('locks practice: no way into setup, one upgrade action, and the banner says why', async () => {
     const body = dashboardBody()
     const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
     withDashboard({ ...body, access: { ...body.access, practiceEnabled: false, freeSessionsRemaining: 0, banner } })
@@ -58,5 +62,29 @@ describe('dashboard', () => {
     expect(await screen.findByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
     expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
     expect(screen.getByText(banner)).toBeInTheDocument()
+    // One upgrade action, not "Upgrade to Practice" beside "Upgrade to Premium".
+    expect(screen.getAllByRole('button', { name: /upgrade|buy/i })).toHaveLength(1)
+  })
+
+  it('offers Premium to a trial student who may still practise', async () => {
+    withDashboard(dashboardBody())
+    renderApp('/dental/dashboard')
+    expect(await screen.findByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
+    expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled()
+  })
+
+  it('shows a usage pause as a state: the message, when practice opens again, and Start disabled', async () => {
+    const endsAt = '2025-09-09T15:30:00Z'
+    const body = dashboardBody()
+    withDashboard({
+      ...body,
+      access: { ...body.access, status: 'paid_active', badge: 'Premium (365 days left)', banner: 'Premium: 365 days remaining.' },
+      usagePause: { message: HEAVY_USAGE, endsAt },
+    })
+    renderApp('/dental/dashboard')
+    expect(await screen.findByText(HEAVY_USAGE)).toBeInTheDocument()
+    expect(screen.getByText(`Practice opens again ${formatPauseEnd(endsAt)}.`)).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Start practice' })).toBeDisabled()
   })
 })

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -7,10 +7,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { SavedSessionRow } from '@/components/saved-session-row'
 import { normaliseSlug, type ProfessionSlug } from '@/lib/professions'
 import type { Dashboard } from '../api/get-dashboard'
+import { UsagePauseNotice } from './usage-pause-notice'
 
 export const UPGRADE_TO_PRACTICE = 'Upgrade to Practice'
 export const UPGRADE_TO_PREMIUM = 'Upgrade to Premium'
-export const BUY_NEW_PASS = 'Buy a new pass'
+/** What the dashboard says when the verification link signed the student in. */
+export const EMAIL_CONFIRMED_WELCOME = 'Your email is confirmed. Welcome to Whitecoat!'
+
+/** How renderUpgrade draws the button: the page's one action, or an offer beside another. */
+export type UpgradeEmphasis = 'primary' | 'secondary'
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (
@@ -27,8 +32,13 @@ function StatCard({ label, value }: { label: string; value: string }) {
 
 /**
  * The verified user's dashboard: access, stats, recent sessions and the way
- * into practice. renderUpgrade draws the button that starts a purchase
- * (locked accounts); notice is shown above everything (checkout's return).
+ * into practice. renderUpgrade draws the button that starts a purchase;
+ * notice is shown above everything (checkout's return, the welcome).
+ *
+ * Each state has one way on: Start practice, or while locked the one
+ * upgrade button, with the banner saying why; a trial student who may
+ * still practise is offered Premium beside it. While the usage guard
+ * pauses the account, Start is disabled and the pause says until when.
  */
 export function DashboardHome({
   name,
@@ -40,12 +50,36 @@ export function DashboardHome({
   name: string
   dashboard: Dashboard
   setupSlug: ProfessionSlug
-  renderUpgrade?: (label: string) => ReactNode
+  renderUpgrade?: (label: string, emphasis: UpgradeEmphasis) => ReactNode
   notice?: ReactNode
 }) {
+  const pauseId = useId()
   const greeting = name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'
-  const { access, stats } = dashboard
+  const { access, stats, usagePause } = dashboard
   const recent = dashboard.recentSessions
+  const offerPremium = access.practiceEnabled && access.status === 'free_trial_active' && renderUpgrade
+  let action
+  if (access.practiceEnabled && usagePause) {
+    action = (
+      <Button size="lg" disabled aria-describedby={pauseId}>
+        Start practice
+      </Button>
+    )
+  } else if (access.practiceEnabled) {
+    action = (
+      <Button asChild size="lg">
+        <Link to={`/${setupSlug}/setup`}>Start practice</Link>
+      </Button>
+    )
+  } else if (renderUpgrade) {
+    action = renderUpgrade(UPGRADE_TO_PRACTICE, 'primary')
+  } else {
+    action = (
+      <Button size="lg" disabled>
+        {UPGRADE_TO_PRACTICE}
+      </Button>
+    )
+  }
   return (
     <div className="grid gap-6">
       {notice}
@@ -57,23 +91,14 @@ export function DashboardHome({
           </div>
           <p className="mt-1 text-muted-foreground">{access.headerText}</p>
         </div>
-        {access.practiceEnabled ? (
-          <Button asChild size="lg">
-            <Link to={`/${setupSlug}/setup`}>Start practice</Link>
-          </Button>
-        ) : renderUpgrade ? (
-          renderUpgrade(UPGRADE_TO_PRACTICE)
-        ) : (
-          <Button size="lg" disabled>
-            {UPGRADE_TO_PRACTICE}
-          </Button>
-        )}
+        {action}
       </div>
+      {usagePause ? <UsagePauseNotice pause={usagePause} id={pauseId} /> : null}
       {access.banner ? (
         <Alert variant={access.practiceEnabled ? 'default' : 'warning'}>
           <AlertDescription className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <span>{access.banner}</span>
-            {!access.practiceEnabled && access.status !== 'paid_suspended' && renderUpgrade ? renderUpgrade(access.status === 'paid_cancelled' ? BUY_NEW_PASS : UPGRADE_TO_PREMIUM) : null}
+            {offerPremium ? renderUpgrade(UPGRADE_TO_PREMIUM, 'secondary') : null}
           </AlertDescription>
         </Alert>
       ) : null}

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useBlocker, useNavigate } from 'react-router'
-import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormStatus } from '@/components/ui/form-status'
@@ -67,15 +66,11 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
     },
     [navigate],
   )
-  // Spec §8: the usage guard's text, then the dashboard. Leaving unmounts the
-  // recorder, which stops the MediaRecorder and the microphone mid-answer.
-  const onRefused = useCallback(
-    (text: string) => {
-      toast.error('Usage paused', { description: text, duration: 15000 })
-      leaveTo(`/${slug}/dashboard`)
-    },
-    [leaveTo, slug],
-  )
+  // Spec §8: refused (the usage guard's pause, or practice locked), on to
+  // the dashboard, which shows the account's state and its text: a state
+  // the student can come back to, not a toast that fades. Leaving unmounts
+  // the recorder, which stops the MediaRecorder and the microphone mid-answer.
+  const onRefused = useCallback(() => leaveTo(`/${slug}/dashboard`), [leaveTo, slug])
   const uploads = useAnswerUploads(session.id, { onRefused, announce })
   const startUpload = uploads.start
   const saveAnswer = useCallback((itemId: string, answer: RecordedAnswer) => startUpload(itemId, answer.audio), [startUpload])

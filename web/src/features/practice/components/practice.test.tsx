@@ -81,6 +81,7 @@ const base = {
   'GET /api/auth/me': () => json(200, { user: user() }),
   'GET /api/professions': () => json(200, professionsBody),
   'GET /api/practice/formats': () => json(200, { presets }),
+  'GET /api/dashboard': () => json(200, dashboardBody()),
 }
 
 /**
@@ -264,19 +265,25 @@ describe('practice session', () => {
     expect(calls.some((c) => c.key === FINISH)).toBe(false)
   })
 
-  it('stops the recorder when the usage guard refuses the recording, shows its text and goes to the dashboard', async () => {
+  it('stops the recorder when the usage guard refuses the recording and goes to the dashboard, which shows the pause', async () => {
     const { recorders } = fakeMedia()
+    let paused = false
     mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
-      [PIECE]: () => json(403, { title: 'Forbidden', status: 403, detail: HEAVY_USAGE }),
-      'GET /api/dashboard': () => json(200, dashboardBody()),
+      [PIECE]: () => {
+        paused = true
+        return json(403, { title: 'Forbidden', status: 403, detail: HEAVY_USAGE })
+      },
+      'GET /api/dashboard': () => json(200, dashboardBody(paused ? { usagePause: { message: HEAVY_USAGE, endsAt: '2025-09-09T15:30:00Z' } } : {})),
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
     expect(recorders.map((r) => r.state)).toEqual(['recording'])
-    expect(await screen.findByText(HEAVY_USAGE)).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+    expect(await screen.findByRole('heading', { name: 'Practice is paused' })).toBeInTheDocument()
+    expect(screen.getByText(HEAVY_USAGE)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Start practice' })).toBeDisabled()
     await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['inactive']))
     expect(screen.queryByRole('timer')).not.toBeInTheDocument()
   })
@@ -829,6 +836,34 @@ describe('setup', () => {
       timings: { prepSeconds: 30, answerSeconds: 45, typedSeconds: 210 },
       questionCount: 2,
     })
+  })
+
+  it('refuses a locked student up front: the reason and the upgrade, no form to fill', async () => {
+    const body = dashboardBody()
+    const expired = 'Your free trial has ended. Upgrade to Premium to keep practising.'
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/dashboard': () =>
+        json(200, { ...body, access: { ...body.access, status: 'free_trial_expired', banner: expired, practiceEnabled: false, historyLocked: true } }),
+    })
+    renderApp('/dental/setup')
+    expect(await screen.findByText(expired)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: 'Start Interview' })).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Number of questions')).not.toBeInTheDocument()
+    expect(calls.some((c) => c.key === 'POST /api/practice/sessions')).toBe(false)
+  })
+
+  it('refuses a paused student up front with the pause and when it ends', async () => {
+    mockApi({
+      ...base,
+      'GET /api/dashboard': () => json(200, dashboardBody({ usagePause: { message: HEAVY_USAGE, endsAt: '2025-09-09T15:30:00Z' } })),
+    })
+    renderApp('/dental/setup')
+    expect(await screen.findByText(/Practice opens again/)).toBeInTheDocument()
+    expect(screen.getByText(HEAVY_USAGE)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Start Interview' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeInTheDocument()
   })
 
   it('ignores a focus it does not know', async () => {

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { PageStatus } from '@/components/ui/page-status'
+import { UpgradeButton } from '@/features/billing/components/upgrade-button'
+import { useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { UPGRADE_TO_PRACTICE } from '@/features/dashboard/components/dashboard-home'
+import { UsagePauseNotice } from '@/features/dashboard/components/usage-pause-notice'
+import type { ProfessionSlug } from '@/lib/professions'
+import { CHECKING_ACCESS } from '@/routes/dashboard'
+
+/** The way back from a practice page that has nothing to do. */
+export function BackToDashboard({ slug }: { slug: ProfessionSlug }) {
+  return (
+    <Button asChild variant="outline" className="text-foreground">
+      <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
+    </Button>
+  )
+}
+
+/**
+ * What the setup shows instead of its form when no session could start:
+ * practice locked (the reason and the one upgrade), or paused by the usage
+ * guard (until when). The server refuses either way; this says so before
+ * anything is filled in. If the access cannot be read the form shows,
+ * and the server's refusal is the word.
+ */
+export function SetupAccess({ slug, children }: { slug: ProfessionSlug; children: ReactNode }) {
+  const dashboard = useDashboard()
+  if (dashboard.isPending) return <PageStatus>{CHECKING_ACCESS}</PageStatus>
+  const access = dashboard.data?.access
+  if (access && !access.practiceEnabled) {
+    return (
+      <Alert variant="warning">
+        <AlertTitle>Practice is locked</AlertTitle>
+        <AlertDescription className="grid gap-3">
+          <p>{access.banner}</p>
+          <div className="flex flex-wrap items-start gap-3">
+            {access.status === 'paid_suspended' ? null : <UpgradeButton slug={slug} label={UPGRADE_TO_PRACTICE} />}
+            <BackToDashboard slug={slug} />
+          </div>
+        </AlertDescription>
+      </Alert>
+    )
+  }
+  const pause = dashboard.data?.usagePause
+  if (pause) {
+    return (
+      <div className="grid justify-items-start gap-4">
+        <UsagePauseNotice pause={pause} />
+        <BackToDashboard slug={slug} />
+      </div>
+    )
+  }
+  return children
+}
