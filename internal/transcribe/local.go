@@ -254,6 +254,9 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 	}
 	res.Words = append(words, more...)
 	res.Warp, res.WarpProbed = warp, probed || probedNow
+	if len(res.Words) > 0 {
+		res.WordConfidence = ConfidenceLattice
+	}
 	res.Text = punctuate(res.Words)
 	return res, nil
 }
@@ -414,21 +417,24 @@ func pieces(frames, workers int) int {
 }
 
 // wordsFromSegs drops pocketsphinx's silence and noise tokens, words it
-// heard in silence, and the "(2)" marks of alternate pronunciations.
+// heard in silence, and the "(2)" marks of alternate pronunciations. A
+// word's confidence is its posterior in the decoder's lattice (see
+// bench/transcribe/real for how well it picks out misheard words).
 func wordsFromSegs(segs []sphinx.Seg, levels []float64) []Word {
 	var words []Word
 	for _, s := range segs {
 		w := s.Word
-		if strings.HasPrefix(w, "<") || strings.HasPrefix(w, "[") || strings.HasPrefix(w, "+") || silent(levels, s.Start, s.End) {
+		if sphinx.Filler(w) || silent(levels, s.Start, s.End) {
 			continue
 		}
 		if i := strings.IndexByte(w, '('); i > 0 {
 			w = w[:i]
 		}
 		words = append(words, Word{
-			Word:  w,
-			Start: float64(s.Start) / sphinx.FrameRate,
-			End:   float64(s.End) / sphinx.FrameRate,
+			Word:       w,
+			Start:      float64(s.Start) / sphinx.FrameRate,
+			End:        float64(s.End) / sphinx.FrameRate,
+			Confidence: confidence(s.Posterior),
 		})
 	}
 	return words

@@ -394,7 +394,7 @@ func TestLocalRecognisesWhileRecording(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := e.Finish(ctx, Audio{Path: path, MIMEType: "audio/webm"}, Progress{Words: []Word{{"stale", 0, 1}}, Until: 999})
+		res, err := e.Finish(ctx, Audio{Path: path, MIMEType: "audio/webm"}, Progress{Words: []Word{{Word: "stale", End: 1}}, Until: 999})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -37,6 +37,17 @@ const FrameRate = 100
 type Seg struct {
 	Word       string
 	Start, End int // frames, End exclusive
+	// Posterior is a real word's posterior probability in the decoder's
+	// word lattice (0 to 1): the share of the lattice's probability mass
+	// on paths that have this word here. Fillers have none (0).
+	Posterior float64
+}
+
+// Filler reports whether a token is one of the decoder's silence and noise
+// tokens ("<s>", "<sil>", "[NOISE]", "+um+") rather than a dictionary word:
+// the model's filler dictionary spells them so.
+func Filler(word string) bool {
+	return strings.HasPrefix(word, "<") || strings.HasPrefix(word, "[") || strings.HasPrefix(word, "+")
 }
 
 // Hyp is the decoder's best hypothesis for one request.
@@ -338,6 +349,10 @@ func (p *Pool) start(s Search) (*worker, error) {
 		"-hmm", p.opts.HMM, "-lm", p.opts.LM, "-dict", p.opts.Dict,
 		"-adcin", "yes", "-cepext", ".raw",
 		"-ctl", "/dev/stdin", "-hypseg", "/dev/stdout",
+		// The posterior of every real word, from the lattice that the
+		// best-path search (on by default) builds: one CTM line per word,
+		// written after the utterance's hypseg line.
+		"-ctm", "/dev/stdout",
 		// With silence removal on (the default) the decoder drops the frames
 		// its voice activity detector calls silent and numbers the rest
 		// without them: a 5 s pause came back as 0.6 s, and a request that
@@ -463,14 +478,57 @@ func (w *worker) decode(ctx context.Context, ctl, uttid string) (Hyp, error) {
 	if _, err := io.WriteString(w.stdin, ctl); err != nil {
 		return Hyp{}, fmt.Errorf("sphinx: send request: %w (%s)", err, w.lastWords())
 	}
+	line, err := w.line(ctx)
+	if err != nil {
+		return Hyp{}, err
+	}
+	hyp, err := parseHypseg(line, uttid)
+	if err != nil {
+		return Hyp{}, err
+	}
+	for i := range hyp.Segs {
+		seg := &hyp.Segs[i]
+		if Filler(seg.Word) {
+			continue
+		}
+		if line, err = w.line(ctx); err != nil {
+			return Hyp{}, err
+		}
+		if seg.Posterior, err = parseCTM(line, uttid, seg.Word); err != nil {
+			return Hyp{}, err
+		}
+	}
+	return hyp, nil
+}
+
+// line is the decoder's next line of output.
+func (w *worker) line(ctx context.Context) (string, error) {
 	select {
 	case line := <-w.lines:
-		return parseHypseg(line, uttid)
+		return line, nil
 	case <-w.done:
-		return Hyp{}, fmt.Errorf("sphinx: decoder exited: %s", w.lastWords())
+		return "", fmt.Errorf("sphinx: decoder exited: %s", w.lastWords())
 	case <-ctx.Done():
-		return Hyp{}, fmt.Errorf("sphinx: decode: %w", ctx.Err())
+		return "", fmt.Errorf("sphinx: decode: %w", ctx.Err())
 	}
+}
+
+// parseCTM reads the posterior of word (as the hypseg line spells it,
+// "read(2)" for an alternate pronunciation) from one line of
+// pocketsphinx's -ctm output:
+//
+//	uttid channel start duration word posterior
+func parseCTM(line, uttid, word string) (float64, error) {
+	f := strings.Fields(line)
+	base, _, _ := strings.Cut(word, "(")
+	if len(f) != 6 || f[0] != uttid || f[4] != base {
+		return 0, fmt.Errorf("sphinx: CTM line %q does not follow %s's word %q", line, uttid, word)
+	}
+	p, err := strconv.ParseFloat(f[5], 64)
+	if err != nil || p < 0 || p > 1 {
+		return 0, fmt.Errorf("sphinx: malformed posterior in %q", line)
+	}
+	return p, nil
 }
 
 // parseHypseg reads one line of pocketsphinx's -hypseg output:

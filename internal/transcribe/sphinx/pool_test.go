@@ -25,7 +25,7 @@ func TestParseHypseg(t *testing.T) {
 		{
 			name: "words and fillers",
 			line: "u7 S 0 T -100 A -90 L -10 0 -5 0 <s> 17 -6 -1 i 26 -7 -2 first(2) 66 -8 -3 <sil> 70 -9 -4 </s> 80",
-			want: Hyp{Segs: []Seg{{"<s>", 0, 17}, {"i", 17, 26}, {"first(2)", 26, 66}, {"<sil>", 66, 70}, {"</s>", 70, 81}}, Acoustic: -90},
+			want: Hyp{Segs: []Seg{{Word: "<s>", End: 17}, {Word: "i", Start: 17, End: 26}, {Word: "first(2)", Start: 26, End: 66}, {Word: "<sil>", Start: 66, End: 70}, {Word: "</s>", Start: 70, End: 81}}, Acoustic: -90},
 		},
 		{name: "no words", line: "u7 S 0 T 0 A -3 L 0 12", want: Hyp{Acoustic: -3}},
 		{name: "bad score", line: "u7 S 0 T 0 A x L 0 0 -5 0 hello 10", wantErr: true},
