@@ -79,7 +79,7 @@ func (e *openaiEngine) Transcribe(ctx context.Context, in Audio) (Result, error)
 			e.logger.Error("transcribe: cleanup", "err", err)
 		}
 	}()
-	res := Result{Engine: e.Name(), DurationSeconds: p.seconds(), Truncated: p.truncated, Words: []Word{}}
+	res := Result{Engine: e.Name(), DurationSeconds: p.seconds(), Truncated: p.truncated, Words: []Word{}, WordConfidence: ConfidenceNone}
 	if !hasSpeech(frameLevels(p.samples)) {
 		// Whisper invents "Thank you." for silence; don't pay for that.
 		return res, nil
@@ -128,7 +128,8 @@ type verboseTranscript struct {
 // words are the answer's words with the server's confidence in each, and
 // where it came from: the word's own probability; else the segment's that
 // holds the word, its mean token probability exp(avg_logprob) times the
-// probability that it holds speech at all; else none (nil, and "").
+// probability that it holds speech at all; else none (nil, and
+// ConfidenceNone).
 func (v verboseTranscript) words() ([]Word, string) {
 	words := make([]Word, 0, len(v.Words))
 	source := ConfidenceWord
@@ -140,16 +141,16 @@ func (v verboseTranscript) words() ([]Word, string) {
 			source = ConfidenceSegment
 			word.Confidence = v.segmentConfidence(w.Start, w.End)
 			if word.Confidence == nil {
-				source = ""
+				source = ConfidenceNone
 			}
 		}
 		words = append(words, word)
 	}
-	if source == "" || len(words) == 0 {
+	if source == ConfidenceNone || len(words) == 0 {
 		for i := range words {
 			words[i].Confidence = nil
 		}
-		return words, ""
+		return words, ConfidenceNone
 	}
 	return words, source
 }

@@ -193,7 +193,7 @@ func TestOpenAIEngine(t *testing.T) {
 			if tc.name == "success" && (len(res.Words) != 5 || res.Words[4] != (Word{Word: "people.", Start: 0.9, End: 1.4})) {
 				t.Errorf("words %+v", res.Words)
 			}
-			if tc.name == "success" && res.WordConfidence != "" {
+			if tc.name == "success" && res.WordConfidence != ConfidenceNone {
 				t.Errorf("word confidence %q from an answer that has no probabilities", res.WordConfidence)
 			}
 			if entries, _ := os.ReadDir(cfg.TempDir); len(entries) != 0 {
@@ -302,7 +302,7 @@ func TestOpenAIWithoutVerboseJSONHasNoConfidence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Text != "I shadowed a dentist." || len(res.Words) != 0 || res.WordConfidence != "" {
+	if res.Text != "I shadowed a dentist." || len(res.Words) != 0 || res.WordConfidence != ConfidenceNone {
 		t.Errorf("result %+v", res)
 	}
 }

@@ -138,10 +138,10 @@ type Result struct {
 	// warp.go) rather than taking the one it was given.
 	Warp       float64 `json:"warp,omitempty"`
 	WarpProbed bool    `json:"warpProbed,omitempty"`
-	// WordConfidence says where the words' Confidence comes from (one of
-	// the Confidence* constants); "" when the engine gave none, and every
-	// word's Confidence is null.
-	WordConfidence string `json:"wordConfidence,omitempty"`
+	// WordConfidence says where the words' Confidence comes from, one of
+	// the Confidence* constants: ConfidenceNone when the engine gave none,
+	// and every word's Confidence is null.
+	WordConfidence string `json:"wordConfidence"`
 }
 
 // Where a Result's word confidences come from.
@@ -155,6 +155,8 @@ const (
 	// has its segment's mean token probability times the probability that
 	// the segment holds speech, so words of one segment share it.
 	ConfidenceSegment = "segment"
+	// ConfidenceNone: the engine gave no measure; no word has one.
+	ConfidenceNone = "none"
 )
 
 var (

@@ -37,11 +37,20 @@ const FrameRate = 100
 type Seg struct {
 	Word       string
 	Start, End int // frames, End exclusive
+	// Acoustic is the token's acoustic score in the decoder's log base
+	// (LogBase): its frames' log-likelihoods, each relative to the best
+	// scoring state of its frame, so 0 at best and lower the worse the
+	// sound fits the word.
+	Acoustic int
 	// Posterior is a real word's posterior probability in the decoder's
-	// word lattice (0 to 1): the share of the lattice's probability mass
-	// on paths that have this word here. Fillers have none (0).
+	// word lattice (0 to 1, to three places): the share of the lattice's
+	// probability mass on paths that have this word here. Fillers have
+	// none (0).
 	Posterior float64
 }
+
+// LogBase is the base of the decoder's scores (its -logbase default).
+const LogBase = 1.0001
 
 // Filler reports whether a token is one of the decoder's silence and noise
 // tokens ("<s>", "<sil>", "[NOISE]", "+um+") rather than a dictionary word:
@@ -560,7 +569,11 @@ func parseHypseg(line, uttid string) (Hyp, error) {
 		if err != nil {
 			return Hyp{}, fmt.Errorf("sphinx: malformed frame in %q", line)
 		}
-		segs[i] = Seg{Word: toks[4*i+3], Start: sf}
+		ascr, err := strconv.Atoi(toks[4*i+1])
+		if err != nil {
+			return Hyp{}, fmt.Errorf("sphinx: malformed acoustic score in %q", line)
+		}
+		segs[i] = Seg{Word: toks[4*i+3], Start: sf, Acoustic: ascr}
 	}
 	last, err := strconv.Atoi(toks[len(toks)-1])
 	if err != nil {

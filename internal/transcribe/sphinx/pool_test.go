@@ -25,7 +25,7 @@ func TestParseHypseg(t *testing.T) {
 		{
 			name: "words and fillers",
 			line: "u7 S 0 T -100 A -90 L -10 0 -5 0 <s> 17 -6 -1 i 26 -7 -2 first(2) 66 -8 -3 <sil> 70 -9 -4 </s> 80",
-			want: Hyp{Segs: []Seg{{Word: "<s>", End: 17}, {Word: "i", Start: 17, End: 26}, {Word: "first(2)", Start: 26, End: 66}, {Word: "<sil>", Start: 66, End: 70}, {Word: "</s>", Start: 70, End: 81}}, Acoustic: -90},
+			want: Hyp{Segs: []Seg{{Word: "<s>", End: 17, Acoustic: -5}, {Word: "i", Start: 17, End: 26, Acoustic: -6}, {Word: "first(2)", Start: 26, End: 66, Acoustic: -7}, {Word: "<sil>", Start: 66, End: 70, Acoustic: -8}, {Word: "</s>", Start: 70, End: 81, Acoustic: -9}}, Acoustic: -90},
 		},
 		{name: "no words", line: "u7 S 0 T 0 A -3 L 0 12", want: Hyp{Acoustic: -3}},
 		{name: "bad score", line: "u7 S 0 T 0 A x L 0 0 -5 0 hello 10", wantErr: true},
@@ -278,4 +278,24 @@ func quietInput(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return base
+}
+
+func TestParseCTM(t *testing.T) {
+	for _, tc := range []struct {
+		line, word string
+		want       float64
+		wantErr    bool
+	}{
+		{"u7 1 0.21 0.11 read 0.978", "read(2)", 0.978, false},
+		{"u7 1 0.21 0.11 first 0.004", "first", 0.004, false},
+		{"u6 1 0.21 0.11 first 0.5", "first", 0, true},                               // another utterance's
+		{"u7 1 0.21 0.11 second 0.5", "first", 0, true},                              // another word
+		{"u7 S 0 T -100 A -90 L -10 0 -5 0 <s> 17 -6 -1 first 26", "first", 0, true}, // the next hypseg
+		{"u7 1 0.21 0.11 first 1.5", "first", 0, true},
+	} {
+		got, err := parseCTM(tc.line, "u7", tc.word)
+		if (err != nil) != tc.wantErr || got != tc.want {
+			t.Errorf("parseCTM(%q, %q) = %v, %v; want %v (error: %v)", tc.line, tc.word, got, err, tc.want, tc.wantErr)
+		}
+	}
 }

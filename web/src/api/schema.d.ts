@@ -1304,8 +1304,11 @@ export interface components {
             pausesMeasured: boolean;
             /** Format: int64 */
             pausesOver2s: number;
+            /** @enum {string} */
+            wordConfidence?: "lattice" | "word" | "segment" | "none";
             /** Format: int64 */
             wordCount: number;
+            words?: components["schemas"]["Word"][];
             /** Format: double */
             wordsPerMinute: number;
         };
@@ -1694,6 +1697,15 @@ export interface components {
         };
         WebhookOutputBody: {
             received: boolean;
+        };
+        Word: {
+            /** Format: double */
+            confidence: number | null;
+            /** Format: double */
+            end: number;
+            /** Format: double */
+            start: number;
+            word: string;
         };
     };
     responses: never;
