@@ -390,11 +390,16 @@ func (p *Pool) stop(w *worker) {
 }
 
 type worker struct {
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	lines  chan string
-	done   chan struct{}
-	logger *slog.Logger
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines chan string
+	done  chan struct{}
+	// killed is closed when the worker is being stopped: what it still
+	// writes (the rest of a result's CTM lines) has no reader, and a
+	// reader blocked on lines would keep it from being reaped.
+	killed   chan struct{}
+	killOnce sync.Once
+	logger   *slog.Logger
 
 	tailMu sync.Mutex
 	tail   []string // last stderr lines, for error messages
@@ -421,7 +426,7 @@ func startWorker(bin string, args []string, limits rlimit.Limits, logger *slog.L
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("sphinx: start %s: %w", bin, err)
 	}
-	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan string, 1), done: make(chan struct{}), logger: logger}
+	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan string, 1), done: make(chan struct{}), killed: make(chan struct{}), logger: logger}
 	var readers sync.WaitGroup
 	readers.Add(2)
 	go func() {
@@ -429,7 +434,10 @@ func startWorker(bin string, args []string, limits rlimit.Limits, logger *slog.L
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 64<<10), 4<<20)
 		for sc.Scan() {
-			w.lines <- sc.Text()
+			select {
+			case w.lines <- sc.Text():
+			case <-w.killed:
+			}
 		}
 	}()
 	go func() {
@@ -470,6 +478,7 @@ func (w *worker) exited() bool {
 func (w *worker) kill() {
 	// Closing stdin ends a healthy worker at its next read; Kill covers one
 	// stuck in a long utterance.
+	w.killOnce.Do(func() { close(w.killed) })
 	w.stdin.Close()
 	if err := w.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
 		w.logger.Warn("sphinx: kill worker", "err", err)

@@ -299,3 +299,37 @@ func TestParseCTM(t *testing.T) {
 		}
 	}
 }
+
+// A worker whose output the pool stops reading part way (a result it
+// cannot make sense of, or a request given up on while CTM lines are
+// still coming) is replaced, not waited for: its stdout reader used to
+// block on the next line for ever, so stopping the worker never returned.
+func TestPoolReplacesAWorkerWithUnreadOutput(t *testing.T) {
+	opts := realOptions(t, 256<<20, nil)
+	// A decoder that answers every request with one word and five CTM
+	// lines for it: four more than a one-word result has.
+	opts.Batch = filepath.Join(t.TempDir(), "chatty-batch")
+	script := "#!/bin/sh\nwhile read -r file start end id; do\n" +
+		"  echo \"$id S 0 T 0 A 0 L 0 0 -5 0 hello 10\"\n" +
+		"  for i in 1 2 3 4 5; do echo \"$id 1 0.00 0.10 hello 0.500\"; done\ndone\n"
+	if err := os.WriteFile(opts.Batch, []byte(script), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	p := New(opts)
+	defer p.Close()
+	base := quietInput(t, t.TempDir())
+	hyp, err := p.Decode(t.Context(), Request{Search: Thorough}, base, 0, -1)
+	if err != nil || len(hyp.Segs) != 1 || hyp.Segs[0].Posterior != 0.5 {
+		t.Fatalf("first decode: %+v, %v", hyp, err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	// The leftover CTM lines come where the next result should: an error,
+	// and the worker is stopped.
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1); err == nil || ctx.Err() != nil {
+		t.Fatalf("second decode: %v (context: %v); want a malformed result, at once", err, ctx.Err())
+	}
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1); err != nil {
+		t.Fatalf("the replaced worker: %v", err)
+	}
+}
