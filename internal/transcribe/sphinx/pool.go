@@ -543,10 +543,11 @@ func parseCTM(line, uttid, word string) (float64, error) {
 		return 0, fmt.Errorf("sphinx: CTM line %q does not follow %s's word %q", line, uttid, word)
 	}
 	p, err := strconv.ParseFloat(f[5], 64)
-	if err != nil || p < 0 || p > 1 {
+	if err != nil || !(p >= 0) {
 		return 0, fmt.Errorf("sphinx: malformed posterior in %q", line)
 	}
-	return p, nil
+	// The lattice's sums are rounded: a certain word can come out 1.001.
+	return min(p, 1), nil
 }
 
 // parseHypseg reads one line of pocketsphinx's -hypseg output:
