@@ -291,7 +291,7 @@ func TestParseCTM(t *testing.T) {
 		{"u6 1 0.21 0.11 first 0.5", "first", 0, true},                               // another utterance's
 		{"u7 1 0.21 0.11 second 0.5", "first", 0, true},                              // another word
 		{"u7 S 0 T -100 A -90 L -10 0 -5 0 <s> 17 -6 -1 first 26", "first", 0, true}, // the next hypseg
-		{"u7 1 0.21 0.11 first 1.001", "first", 1, false}, // rounded sums
+		{"u7 1 0.21 0.11 first 1.001", "first", 1, false},                            // rounded sums
 		{"u7 1 0.21 0.11 first -0.5", "first", 0, true},
 		{"u7 1 0.21 0.11 first NaN", "first", 0, true},
 	} {
