@@ -4,6 +4,10 @@ RUNTIME_PACKAGES += ffmpeg pocketsphinx pocketsphinx-en-us util-linux
 # The speech benchmarks speak with every English voice Debian ships for
 # festival and flite.
 TEST_PACKAGES += festival festvox-us-slt-hts festvox-kallpc16k festvox-kdlpc16k flite sox time
+# It also judges the engine on recordings of real people: pocketsphinx's
+# test data holds LibriVox clips and read playing cards with their
+# transcriptions (bench/transcribe/real/README.md).
+TEST_PACKAGES += pocketsphinx-testdata
 BENCH_TARGETS += bench-transcribe bench-fillers
 
 .PHONY: bench-transcribe

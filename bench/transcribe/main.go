@@ -116,7 +116,7 @@ var sets = map[string][]clip{"corpus": {
 }}
 
 func main() {
-	set := flag.String("set", "corpus", "clips to run: corpus (the benchmark) or dev (for choosing decoder options)")
+	set := flag.String("set", "corpus", "clips to run: corpus (the benchmark) or dev (for choosing decoder options); real: only the recordings of real people, which every run starts with")
 	maxWER := flag.Float64("max-wer", 0.10, "fail if the overall word error rate of the first voice is above this (-set dev: only if given)")
 	maxRTF := flag.Float64("max-rtf", 0, "fail if the overall real-time factor is above this (0: report only; wall time depends on what else runs)")
 	keep := flag.Bool("keep", false, "keep the synthesized clips and print where")
@@ -146,8 +146,8 @@ func main() {
 		return
 	}
 	clips, ok := sets[*set]
-	if !ok {
-		fmt.Fprintf(os.Stderr, "bench-transcribe: -set %q: want corpus or dev\n", *set)
+	if !ok && *set != "real" {
+		fmt.Fprintf(os.Stderr, "bench-transcribe: -set %q: want corpus, dev or real\n", *set)
 		os.Exit(2)
 	}
 	if *set != "corpus" && !isSet("max-wer") {
@@ -165,6 +165,7 @@ func main() {
 	}
 	var speakers []string
 	switch {
+	case *set == "real":
 	case *voice != "":
 		speakers, *full = []string{*voice}, true
 	case *voices == "all":
@@ -300,6 +301,11 @@ func (b bench) run(ctx context.Context, out io.Writer) error {
 	}
 	defer eng.Close()
 
+	fmt.Fprintln(out, "\nrecordings of real people (misheard words in capitals, each word's confidence in brackets):")
+	real, err := runReal(ctx, out, eng)
+	if err != nil {
+		return err
+	}
 	var results []voiceResult
 	for i, voice := range b.voices {
 		clips := b.clips
@@ -318,6 +324,10 @@ func (b bench) run(ctx context.Context, out io.Writer) error {
 	}
 	if left, _ := filepath.Glob(filepath.Join(cfg.TempDir, "whitecoat-stt-*")); len(left) > 0 {
 		return fmt.Errorf("engine left %d per-answer directories behind", len(left))
+	}
+	reportSets(out, real, results)
+	if len(results) == 0 {
+		return nil
 	}
 	return b.report(out, results)
 }

@@ -12,8 +12,10 @@ import (
 
 // CLIOutput is what `whitecoat transcribe --json` prints.
 type CLIOutput struct {
-	Text            string  `json:"text"`
-	Words           []Word  `json:"words"`
+	Text  string `json:"text"`
+	Words []Word `json:"words"`
+	// WordConfidence says where words[].confidence comes from (see Result).
+	WordConfidence  string  `json:"wordConfidence"`
 	DurationSeconds float64 `json:"durationSeconds"`
 	Engine          string  `json:"engine"`
 	Truncated       bool    `json:"truncated"`
@@ -63,7 +65,7 @@ func RunCLI(ctx context.Context, cfg Config, args []string, stdout, stderr io.Wr
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(CLIOutput{
-		Text: res.Text, Words: res.Words, DurationSeconds: res.DurationSeconds, Engine: res.Engine,
+		Text: res.Text, Words: res.Words, WordConfidence: res.WordConfidence, DurationSeconds: res.DurationSeconds, Engine: res.Engine,
 		Truncated: res.Truncated, Meaningful: meaningful, Metrics: ComputeMetrics(res, cfg.AnswerLimit),
 	})
 }

@@ -5,10 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 )
 
 func TestRunCLI(t *testing.T) {
@@ -49,6 +53,15 @@ func TestRunCLI(t *testing.T) {
 		}
 		if wpm, _ := metrics["wordsPerMinute"].(float64); wpm < 100 || wpm > 250 {
 			t.Errorf("wordsPerMinute %v for festival's speaking rate", wpm)
+		}
+		for _, w := range words {
+			c, ok := w.(map[string]any)["confidence"].(float64)
+			if !ok || c < 0 || c > 1 {
+				t.Errorf("word %v: want a confidence in [0, 1]", w)
+			}
+		}
+		if out["wordConfidence"] != ConfidenceLattice {
+			t.Errorf("wordConfidence %v, want %q", out["wordConfidence"], ConfidenceLattice)
 		}
 		if out["engine"] != "local" || out["meaningful"] != true || metrics["fillersSource"] != "engine" {
 			t.Errorf("engine %v meaningful %v source %v", out["engine"], out["meaningful"], metrics["fillersSource"])
@@ -95,5 +108,48 @@ func TestRunCLI(t *testing.T) {
 				t.Errorf("not audio: %v is not ErrBadAudio", err)
 			}
 		})
+	}
+}
+
+// `transcribe --json` with an OpenAI-compatible engine prints the
+// server's word probabilities as the words' confidences, or its
+// segment's where it gives none per word.
+func TestRunCLIPrintsTheServersConfidences(t *testing.T) {
+	requireTools(t, "ffmpeg")
+	wav := toneWAV(t)
+	srv := whispertest.Start(t, "I shadowed a dentist.")
+	cfg := openaiConfig(srv.URL)
+	cfg.TempDir = t.TempDir()
+	cliWords := func() (confidences []any, source any) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		if err := RunCLI(t.Context(), cfg, []string{"--engine", "openai", "--json", wav}, &stdout, &stderr); err != nil {
+			t.Fatalf("%v\n%s", err, stderr.String())
+		}
+		var out struct {
+			Words  []map[string]any `json:"words"`
+			Source any              `json:"wordConfidence"`
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range out.Words {
+			c, ok := w["confidence"]
+			if !ok {
+				t.Fatalf("word %v has no confidence key", w)
+			}
+			confidences = append(confidences, c)
+		}
+		return confidences, out.Source
+	}
+	srv.SetWordProbabilities(0.9, 0.35)
+	if got, source := cliWords(); !reflect.DeepEqual(got, []any{0.9, 0.35, 0.35, 0.35}) || source != ConfidenceWord {
+		t.Errorf("with word probabilities: %v from %v", got, source)
+	}
+	srv.SetWordProbabilities()
+	srv.SetSegment(-0.2, 0.5)
+	want := math.Round(math.Exp(-0.2)*0.5*1000) / 1000
+	if got, source := cliWords(); !reflect.DeepEqual(got, []any{want, want, want, want}) || source != ConfidenceSegment {
+		t.Errorf("with the segment's probabilities: %v from %v", got, source)
 	}
 }

@@ -115,8 +115,13 @@ var (
 	// word exits per frame, at no cost in words. pip 0.5 and fillprob
 	// 1e-4: cheaper phones and fillers, a small gain each. (The model's
 	// feat.params fixes batch CMN without variance normalisation: -cmn
-	// and -varnorm on the command line change nothing.)
-	sharedSearchArgs = []string{"-topn", "2", "-maxhmmpf", "1500", "-lw", "5.5", "-maxwpf", "10", "-pip", "0.5", "-fillprob", "1e-4"}
+	// and -varnorm on the command line change nothing.) ascale 2: the
+	// word posteriors that are the words' confidence weigh the acoustic
+	// scores ten times more than by default (20), which ranks misheard
+	// words lower on the real recordings (AUROC 0.718 against 0.672;
+	// 5: 0.694, 1: 0.688); it changes only the posteriors, not the words.
+	sharedSearchArgs = []string{"-topn", "2", "-maxhmmpf", "1500", "-lw", "5.5", "-maxwpf", "10", "-pip", "0.5", "-fillprob", "1e-4",
+		"-ascale", "2"}
 	// thoroughSearchArgs add the second, flat-lexicon pass (fwdflat, on by
 	// default), which fixed more words than any other option; fwdflatlw
 	// 7.5 weighs the language model there, fwdflatsfwin 15 keeps it cheap

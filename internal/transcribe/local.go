@@ -242,7 +242,8 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 		return Result{}, err
 	}
 	defer e.cleanup(pc)
-	res := Result{Engine: e.Name(), DurationSeconds: pc.seconds(), Truncated: pc.truncated, VerbatimFillers: true, Words: []Word{}}
+	res := Result{Engine: e.Name(), DurationSeconds: pc.seconds(), Truncated: pc.truncated, VerbatimFillers: true, Words: []Word{},
+		WordConfidence: ConfidenceLattice}
 	levels := frameLevels(pc.samples)
 	if !hasSpeech(levels) {
 		return res, nil
@@ -414,25 +415,32 @@ func pieces(frames, workers int) int {
 }
 
 // wordsFromSegs drops pocketsphinx's silence and noise tokens, words it
-// heard in silence, and the "(2)" marks of alternate pronunciations.
+// heard in silence, and the "(2)" marks of alternate pronunciations, and
+// gives each word its confidence (wordConfidence).
 func wordsFromSegs(segs []sphinx.Seg, levels []float64) []Word {
 	var words []Word
 	for _, s := range segs {
 		w := s.Word
-		if strings.HasPrefix(w, "<") || strings.HasPrefix(w, "[") || strings.HasPrefix(w, "+") || silent(levels, s.Start, s.End) {
+		if sphinx.Filler(w) || silent(levels, s.Start, s.End) {
 			continue
 		}
 		if i := strings.IndexByte(w, '('); i > 0 {
 			w = w[:i]
 		}
 		words = append(words, Word{
-			Word:  w,
-			Start: float64(s.Start) / sphinx.FrameRate,
-			End:   float64(s.End) / sphinx.FrameRate,
+			Word:       w,
+			Start:      float64(s.Start) / sphinx.FrameRate,
+			End:        float64(s.End) / sphinx.FrameRate,
+			Confidence: confidence(wordConfidence(s)),
 		})
 	}
 	return words
 }
+
+// wordConfidence is how likely the recognised word s was said: its
+// posterior in the decoder's lattice (see the README for how well it
+// picks out misheard words).
+func wordConfidence(s sphinx.Seg) float64 { return s.Posterior }
 
 // silent says whether frames [start, end) are too quiet to hold a word: the
 // decoder, which is given pauses whole (see sphinx.Pool), sometimes fills a

@@ -3,6 +3,7 @@ package transcribe
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -394,7 +395,7 @@ func TestLocalRecognisesWhileRecording(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := e.Finish(ctx, Audio{Path: path, MIMEType: "audio/webm"}, Progress{Words: []Word{{"stale", 0, 1}}, Until: 999})
+		res, err := e.Finish(ctx, Audio{Path: path, MIMEType: "audio/webm"}, Progress{Words: []Word{{Word: "stale", End: 1}}, Until: 999})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -630,5 +631,27 @@ func TestAStepInProgressIsNotRepeated(t *testing.T) {
 	}
 	if p := <-first; p.Until == 0 || len(p.Words) == 0 {
 		t.Fatalf("the first step learned nothing: %+v", p)
+	}
+}
+
+// A word's confidence is its posterior in the decoder's lattice; fillers
+// and words heard in silence, which are dropped, have none to give.
+func TestWordsFromSegsCarryTheirPosterior(t *testing.T) {
+	levels := make([]float64, 100)
+	for i := range levels {
+		levels[i] = -20 // loud enough for a word
+	}
+	for i := 60; i < 80; i++ {
+		levels[i] = -90
+	}
+	segs := []sphinx.Seg{{Word: "<s>", End: 10}, {Word: "i", Start: 10, End: 20, Posterior: 0.9876},
+		{Word: "[NOISE]", Start: 20, End: 30}, {Word: "read(2)", Start: 30, End: 60, Posterior: 0.004},
+		{Word: "the", Start: 60, End: 80, Posterior: 0.5}, {Word: "end", Start: 80, End: 100, Posterior: 1}}
+	var got []string
+	for _, w := range wordsFromSegs(segs, levels) {
+		got = append(got, fmt.Sprintf("%s %v", w.Word, *w.Confidence))
+	}
+	if want := []string{"i 0.988", "read 0.004", "end 1"}; !slices.Equal(got, want) {
+		t.Errorf("words %q, want %q", got, want)
 	}
 }

@@ -37,6 +37,13 @@ type Metrics struct {
 	PausesOver2s        int     `json:"pausesOver2s"`
 	// LimitShare is the duration as a share of the answer limit (1 = all of it).
 	LimitShare float64 `json:"limitShare"`
+	// Words are the recognised words with their timings and the engine's
+	// confidence in each (see Word), kept with the transcript so that what
+	// may have been misheard can be shown and checked; WordConfidence says
+	// where the confidences come from. Empty for engines without word
+	// timings.
+	Words          []Word `json:"words,omitempty"`
+	WordConfidence string `json:"wordConfidence,omitempty" enum:"lattice,word,segment,none"`
 }
 
 // ComputeMetrics measures r against the answer limit.
@@ -50,6 +57,9 @@ func ComputeMetrics(r Result, limit time.Duration) Metrics {
 		m.FillersSource = FillersFromEngine
 	}
 	m.WordCount = len(tokenize(r.Text))
+	if len(r.Words) > 0 {
+		m.Words, m.WordConfidence = r.Words, r.WordConfidence
+	}
 	for _, f := range FindFillers(r) {
 		m.Fillers[f.Word]++
 		m.FillerCount++

@@ -60,14 +60,15 @@ func TestComputeMetrics(t *testing.T) {
 		want  Metrics
 	}{
 		{
-			name:  "timed local result",
-			res:   Result{Text: "um I think uh that", Words: words(1, 1.5, 1.5, 2, 4.5, 5, 5, 6, 6, 7), DurationSeconds: 30, VerbatimFillers: true},
+			name: "timed local result",
+			res: Result{Text: "um I think uh that", Words: words(1, 1.5, 1.5, 2, 4.5, 5, 5, 6, 6, 7), DurationSeconds: 30, VerbatimFillers: true,
+				WordConfidence: ConfidenceLattice},
 			limit: 3 * time.Minute,
 			want: Metrics{
 				DurationSeconds: 30, WordCount: 5, WordsPerMinute: 50, FillerCount: 2,
 				Fillers: map[string]int{"um": 1, "uh": 1}, FillersPerMinute: 4, FillersPer100Words: 40,
 				FillersSource: FillersFromEngine, PausesMeasured: true, LongestPauseSeconds: 2.5, PausesOver2s: 1,
-				LimitShare: 0.167,
+				LimitShare: 0.167, Words: words(1, 1.5, 1.5, 2, 4.5, 5, 5, 6, 6, 7), WordConfidence: ConfidenceLattice,
 			},
 		},
 		{
@@ -91,7 +92,7 @@ func TestComputeMetrics(t *testing.T) {
 			res:   Result{Text: "a b", Words: words(0, 1, 3, 4), DurationSeconds: 4},
 			limit: 3 * time.Minute,
 			want: Metrics{DurationSeconds: 4, WordCount: 2, WordsPerMinute: 30, Fillers: map[string]int{},
-				FillersSource: FillersEstimated, PausesMeasured: true, LongestPauseSeconds: 2, LimitShare: 0.022},
+				FillersSource: FillersEstimated, PausesMeasured: true, LongestPauseSeconds: 2, LimitShare: 0.022, Words: words(0, 1, 3, 4)},
 		},
 	}
 	for _, tc := range tests {

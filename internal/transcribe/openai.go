@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
@@ -78,7 +79,7 @@ func (e *openaiEngine) Transcribe(ctx context.Context, in Audio) (Result, error)
 			e.logger.Error("transcribe: cleanup", "err", err)
 		}
 	}()
-	res := Result{Engine: e.Name(), DurationSeconds: p.seconds(), Truncated: p.truncated, Words: []Word{}}
+	res := Result{Engine: e.Name(), DurationSeconds: p.seconds(), Truncated: p.truncated, Words: []Word{}, WordConfidence: ConfidenceNone}
 	if !hasSpeech(frameLevels(p.samples)) {
 		// Whisper invents "Thank you." for silence; don't pay for that.
 		return res, nil
@@ -95,22 +96,76 @@ func (e *openaiEngine) Transcribe(ctx context.Context, in Audio) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	var out struct {
-		Text  string `json:"text"`
-		Words []struct {
-			Word  string  `json:"word"`
-			Start float64 `json:"start"`
-			End   float64 `json:"end"`
-		} `json:"words"`
-	}
+	var out verboseTranscript
 	if err := json.Unmarshal(body, &out); err != nil {
 		return Result{}, unavailable("the transcription service sent an unreadable answer", err)
 	}
 	res.Text = strings.TrimSpace(out.Text)
-	for _, w := range out.Words {
-		res.Words = append(res.Words, Word{Word: strings.TrimSpace(w.Word), Start: w.Start, End: w.End})
-	}
+	res.Words, res.WordConfidence = out.words()
 	return res, nil
+}
+
+// verboseTranscript is a verbose_json answer: OpenAI's words carry only
+// timings and its segments the decoder's average token log-probability
+// and the probability that they hold no speech; servers built on
+// faster-whisper or whisper.cpp also give each word its probability.
+type verboseTranscript struct {
+	Text  string `json:"text"`
+	Words []struct {
+		Word        string   `json:"word"`
+		Start       float64  `json:"start"`
+		End         float64  `json:"end"`
+		Probability *float64 `json:"probability"`
+	} `json:"words"`
+	Segments []struct {
+		Start        float64  `json:"start"`
+		End          float64  `json:"end"`
+		AvgLogprob   *float64 `json:"avg_logprob"`
+		NoSpeechProb float64  `json:"no_speech_prob"`
+	} `json:"segments"`
+}
+
+// words are the answer's words with the server's confidence in each, and
+// where it came from: the word's own probability; else the segment's that
+// holds the word, its mean token probability exp(avg_logprob) times the
+// probability that it holds speech at all; else none (nil, and
+// ConfidenceNone).
+func (v verboseTranscript) words() ([]Word, string) {
+	words := make([]Word, 0, len(v.Words))
+	source := ConfidenceWord
+	for _, w := range v.Words {
+		word := Word{Word: strings.TrimSpace(w.Word), Start: w.Start, End: w.End}
+		if w.Probability != nil {
+			word.Confidence = confidence(*w.Probability)
+		} else {
+			source = ConfidenceSegment
+			word.Confidence = v.segmentConfidence(w.Start, w.End)
+			if word.Confidence == nil {
+				source = ConfidenceNone
+			}
+		}
+		words = append(words, word)
+	}
+	if source == ConfidenceNone || len(words) == 0 {
+		for i := range words {
+			words[i].Confidence = nil
+		}
+		return words, ConfidenceNone
+	}
+	return words, source
+}
+
+// segmentConfidence is the confidence of the segment that holds the
+// middle of the word [start, end]; nil when none does or it has no
+// log-probability.
+func (v verboseTranscript) segmentConfidence(start, end float64) *float64 {
+	mid := (start + end) / 2
+	for _, seg := range v.Segments {
+		if seg.AvgLogprob != nil && seg.Start <= mid && mid <= seg.End {
+			return confidence(math.Exp(*seg.AvgLogprob) * (1 - seg.NoSpeechProb))
+		}
+	}
+	return nil
 }
 
 func (e *openaiEngine) request(ctx context.Context, wav []byte, verbose bool) ([]byte, error) {
@@ -126,7 +181,10 @@ func (e *openaiEngine) request(ctx context.Context, wav []byte, verbose bool) ([
 	fw.Write(wav)
 	fields := [][2]string{{"model", e.cfg.OpenAI.Model}, {"response_format", "json"}}
 	if verbose {
-		fields = [][2]string{{"model", e.cfg.OpenAI.Model}, {"response_format", "verbose_json"}, {"timestamp_granularities[]", "word"}}
+		// Segments carry the log-probabilities that word confidence falls
+		// back on; asking for words alone leaves them out.
+		fields = [][2]string{{"model", e.cfg.OpenAI.Model}, {"response_format", "verbose_json"},
+			{"timestamp_granularities[]", "word"}, {"timestamp_granularities[]", "segment"}}
 	}
 	if e.cfg.OpenAI.Language != "" {
 		fields = append(fields, [2]string{"language", e.cfg.OpenAI.Language})

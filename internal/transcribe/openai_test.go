@@ -10,10 +10,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 )
 
 // toneWAV writes two seconds of a loud tone: enough for the speech detector,
@@ -187,8 +190,11 @@ func TestOpenAIEngine(t *testing.T) {
 			if math.Abs(res.DurationSeconds-2) > 0.01 {
 				t.Errorf("duration %v, want 2 (from the decoded audio)", res.DurationSeconds)
 			}
-			if tc.name == "success" && (len(res.Words) != 5 || res.Words[4] != (Word{"people.", 0.9, 1.4})) {
+			if tc.name == "success" && (len(res.Words) != 5 || res.Words[4] != (Word{Word: "people.", Start: 0.9, End: 1.4})) {
 				t.Errorf("words %+v", res.Words)
+			}
+			if tc.name == "success" && res.WordConfidence != ConfidenceNone {
+				t.Errorf("word confidence %q from an answer that has no probabilities", res.WordConfidence)
 			}
 			if entries, _ := os.ReadDir(cfg.TempDir); len(entries) != 0 {
 				t.Errorf("temp files left: %v", entries)
@@ -235,5 +241,68 @@ func TestCheckOpenAI(t *testing.T) {
 	cfg := openaiConfig("http://127.0.0.1:1")
 	if err := checkOpenAI(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "unreachable") {
 		t.Errorf("closed port: err = %v", err)
+	}
+}
+
+// A word's confidence is what the server says of it: its own probability
+// where the server gives one (faster-whisper's servers), else its
+// segment's mean token probability times the probability that the
+// segment holds speech (OpenAI's), else none, stated as none.
+func TestOpenAIWordConfidence(t *testing.T) {
+	requireTools(t, "ffmpeg")
+	wav := toneWAV(t)
+	srv := whispertest.Start(t, "I shadowed a dentist.")
+	eng, err := New(openaiConfig(srv.URL), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	confidences := func() ([]float64, string) {
+		t.Helper()
+		res, err := eng.Transcribe(t.Context(), Audio{Path: wav})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []float64
+		for _, w := range res.Words {
+			if w.Confidence == nil {
+				got = append(got, -1)
+				continue
+			}
+			got = append(got, *w.Confidence)
+		}
+		return got, res.WordConfidence
+	}
+
+	srv.SetWordProbabilities(0.97, 0.41, 0.88, 0.12)
+	if got, source := confidences(); source != ConfidenceWord || !slices.Equal(got, []float64{0.97, 0.41, 0.88, 0.12}) {
+		t.Errorf("with word probabilities: %v from %q, want them from %q", got, source, ConfidenceWord)
+	}
+
+	srv.SetWordProbabilities()
+	srv.SetSegment(-0.5, 0.1)
+	want := math.Round(math.Exp(-0.5)*0.9*1000) / 1000
+	if got, source := confidences(); source != ConfidenceSegment || !slices.Equal(got, []float64{want, want, want, want}) {
+		t.Errorf("with segment log-probabilities only: %v from %q, want %v from %q", got, source, want, ConfidenceSegment)
+	}
+}
+
+// A server without verbose_json gives text alone: no words, and no
+// confidence is made up for them.
+func TestOpenAIWithoutVerboseJSONHasNoConfidence(t *testing.T) {
+	requireTools(t, "ffmpeg")
+	srv, _ := fakeWhisper(t, reply{400, `{"error":{"message":"response_format 'verbose_json' is not supported"}}`, 0},
+		reply{200, `{"text":"I shadowed a dentist."}`, 0})
+	eng, err := New(openaiConfig(srv.URL), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	res, err := eng.Transcribe(t.Context(), Audio{Path: toneWAV(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != "I shadowed a dentist." || len(res.Words) != 0 || res.WordConfidence != ConfidenceNone {
+		t.Errorf("result %+v", res)
 	}
 }

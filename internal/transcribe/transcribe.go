@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"time"
 )
 
@@ -104,6 +105,18 @@ type Word struct {
 	Word  string  `json:"word"`
 	Start float64 `json:"start"`
 	End   float64 `json:"end"`
+	// Confidence is how sure the engine is that the word was said, 0 to 1
+	// (low: likely misheard); null when the engine gives no measure of it.
+	// The local engine's is the word's posterior in the decoder's lattice,
+	// an OpenAI-compatible engine's the probability its server reports.
+	Confidence *float64 `json:"confidence"`
+}
+
+// confidence is a measure in [0, 1] as a Word's Confidence, rounded to
+// what a reader can use.
+func confidence(p float64) *float64 {
+	c := math.Round(min(max(p, 0), 1)*1000) / 1000
+	return &c
 }
 
 // Result is an engine's transcript of one answer.
@@ -125,7 +138,26 @@ type Result struct {
 	// warp.go) rather than taking the one it was given.
 	Warp       float64 `json:"warp,omitempty"`
 	WarpProbed bool    `json:"warpProbed,omitempty"`
+	// WordConfidence says where the words' Confidence comes from, one of
+	// the Confidence* constants: ConfidenceNone when the engine gave none,
+	// and every word's Confidence is null.
+	WordConfidence string `json:"wordConfidence"`
 }
+
+// Where a Result's word confidences come from.
+const (
+	// ConfidenceLattice: the local decoder's posterior of each word in its
+	// word lattice.
+	ConfidenceLattice = "lattice"
+	// ConfidenceWord: the remote server's probability of each word.
+	ConfidenceWord = "word"
+	// ConfidenceSegment: the remote server gave none per word; each word
+	// has its segment's mean token probability times the probability that
+	// the segment holds speech, so words of one segment share it.
+	ConfidenceSegment = "segment"
+	// ConfidenceNone: the engine gave no measure; no word has one.
+	ConfidenceNone = "none"
+)
 
 var (
 	// ErrBadAudio marks the user's problem: the upload is not a recording we

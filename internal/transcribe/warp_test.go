@@ -128,7 +128,7 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 
 	t.Run("progress with a factor not offered is ignored", func(t *testing.T) {
 		in := Audio{Path: encode(t, synth(t, shortAnswer), "webm"), MIMEType: "audio/webm"}
-		res, err := e.Finish(ctx, in, Progress{Words: []Word{{"stale", 0, 1}}, Until: 1, Warp: 1.3})
+		res, err := e.Finish(ctx, in, Progress{Words: []Word{{Word: "stale", End: 1}}, Until: 1, Warp: 1.3})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -37,6 +37,26 @@ const FrameRate = 100
 type Seg struct {
 	Word       string
 	Start, End int // frames, End exclusive
+	// Acoustic is the token's acoustic score in the decoder's log base
+	// (LogBase): its frames' log-likelihoods, each relative to the best
+	// scoring state of its frame, so 0 at best and lower the worse the
+	// sound fits the word.
+	Acoustic int
+	// Posterior is a real word's posterior probability in the decoder's
+	// word lattice (0 to 1, to three places): the share of the lattice's
+	// probability mass on paths that have this word here. Fillers have
+	// none (0).
+	Posterior float64
+}
+
+// LogBase is the base of the decoder's scores (its -logbase default).
+const LogBase = 1.0001
+
+// Filler reports whether a token is one of the decoder's silence and noise
+// tokens ("<s>", "<sil>", "[NOISE]", "+um+") rather than a dictionary word:
+// the model's filler dictionary spells them so.
+func Filler(word string) bool {
+	return strings.HasPrefix(word, "<") || strings.HasPrefix(word, "[") || strings.HasPrefix(word, "+")
 }
 
 // Hyp is the decoder's best hypothesis for one request.
@@ -338,6 +358,10 @@ func (p *Pool) start(s Search) (*worker, error) {
 		"-hmm", p.opts.HMM, "-lm", p.opts.LM, "-dict", p.opts.Dict,
 		"-adcin", "yes", "-cepext", ".raw",
 		"-ctl", "/dev/stdin", "-hypseg", "/dev/stdout",
+		// The posterior of every real word, from the lattice that the
+		// best-path search (on by default) builds: one CTM line per word,
+		// written after the utterance's hypseg line.
+		"-ctm", "/dev/stdout",
 		// With silence removal on (the default) the decoder drops the frames
 		// its voice activity detector calls silent and numbers the rest
 		// without them: a 5 s pause came back as 0.6 s, and a request that
@@ -366,11 +390,16 @@ func (p *Pool) stop(w *worker) {
 }
 
 type worker struct {
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	lines  chan string
-	done   chan struct{}
-	logger *slog.Logger
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	lines chan string
+	done  chan struct{}
+	// killed is closed when the worker is being stopped: what it still
+	// writes (the rest of a result's CTM lines) has no reader, and a
+	// reader blocked on lines would keep it from being reaped.
+	killed   chan struct{}
+	killOnce sync.Once
+	logger   *slog.Logger
 
 	tailMu sync.Mutex
 	tail   []string // last stderr lines, for error messages
@@ -397,7 +426,7 @@ func startWorker(bin string, args []string, limits rlimit.Limits, logger *slog.L
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("sphinx: start %s: %w", bin, err)
 	}
-	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan string, 1), done: make(chan struct{}), logger: logger}
+	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan string, 1), done: make(chan struct{}), killed: make(chan struct{}), logger: logger}
 	var readers sync.WaitGroup
 	readers.Add(2)
 	go func() {
@@ -405,7 +434,10 @@ func startWorker(bin string, args []string, limits rlimit.Limits, logger *slog.L
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 64<<10), 4<<20)
 		for sc.Scan() {
-			w.lines <- sc.Text()
+			select {
+			case w.lines <- sc.Text():
+			case <-w.killed:
+			}
 		}
 	}()
 	go func() {
@@ -446,6 +478,7 @@ func (w *worker) exited() bool {
 func (w *worker) kill() {
 	// Closing stdin ends a healthy worker at its next read; Kill covers one
 	// stuck in a long utterance.
+	w.killOnce.Do(func() { close(w.killed) })
 	w.stdin.Close()
 	if err := w.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
 		w.logger.Warn("sphinx: kill worker", "err", err)
@@ -463,14 +496,58 @@ func (w *worker) decode(ctx context.Context, ctl, uttid string) (Hyp, error) {
 	if _, err := io.WriteString(w.stdin, ctl); err != nil {
 		return Hyp{}, fmt.Errorf("sphinx: send request: %w (%s)", err, w.lastWords())
 	}
+	line, err := w.line(ctx)
+	if err != nil {
+		return Hyp{}, err
+	}
+	hyp, err := parseHypseg(line, uttid)
+	if err != nil {
+		return Hyp{}, err
+	}
+	for i := range hyp.Segs {
+		seg := &hyp.Segs[i]
+		if Filler(seg.Word) {
+			continue
+		}
+		if line, err = w.line(ctx); err != nil {
+			return Hyp{}, err
+		}
+		if seg.Posterior, err = parseCTM(line, uttid, seg.Word); err != nil {
+			return Hyp{}, err
+		}
+	}
+	return hyp, nil
+}
+
+// line is the decoder's next line of output.
+func (w *worker) line(ctx context.Context) (string, error) {
 	select {
 	case line := <-w.lines:
-		return parseHypseg(line, uttid)
+		return line, nil
 	case <-w.done:
-		return Hyp{}, fmt.Errorf("sphinx: decoder exited: %s", w.lastWords())
+		return "", fmt.Errorf("sphinx: decoder exited: %s", w.lastWords())
 	case <-ctx.Done():
-		return Hyp{}, fmt.Errorf("sphinx: decode: %w", ctx.Err())
+		return "", fmt.Errorf("sphinx: decode: %w", ctx.Err())
 	}
+}
+
+// parseCTM reads the posterior of word (as the hypseg line spells it,
+// "read(2)" for an alternate pronunciation) from one line of
+// pocketsphinx's -ctm output:
+//
+//	uttid channel start duration word posterior
+func parseCTM(line, uttid, word string) (float64, error) {
+	f := strings.Fields(line)
+	base, _, _ := strings.Cut(word, "(")
+	if len(f) != 6 || f[0] != uttid || f[4] != base {
+		return 0, fmt.Errorf("sphinx: CTM line %q does not follow %s's word %q", line, uttid, word)
+	}
+	p, err := strconv.ParseFloat(f[5], 64)
+	if err != nil || !(p >= 0) {
+		return 0, fmt.Errorf("sphinx: malformed posterior in %q", line)
+	}
+	// The lattice's sums are rounded: a certain word can come out 1.001.
+	return min(p, 1), nil
 }
 
 // parseHypseg reads one line of pocketsphinx's -hypseg output:
@@ -502,7 +579,11 @@ func parseHypseg(line, uttid string) (Hyp, error) {
 		if err != nil {
 			return Hyp{}, fmt.Errorf("sphinx: malformed frame in %q", line)
 		}
-		segs[i] = Seg{Word: toks[4*i+3], Start: sf}
+		ascr, err := strconv.Atoi(toks[4*i+1])
+		if err != nil {
+			return Hyp{}, fmt.Errorf("sphinx: malformed acoustic score in %q", line)
+		}
+		segs[i] = Seg{Word: toks[4*i+3], Start: sf, Acoustic: ascr}
 	}
 	last, err := strconv.Atoi(toks[len(toks)-1])
 	if err != nil {

@@ -25,7 +25,7 @@ func TestParseHypseg(t *testing.T) {
 		{
 			name: "words and fillers",
 			line: "u7 S 0 T -100 A -90 L -10 0 -5 0 <s> 17 -6 -1 i 26 -7 -2 first(2) 66 -8 -3 <sil> 70 -9 -4 </s> 80",
-			want: Hyp{Segs: []Seg{{"<s>", 0, 17}, {"i", 17, 26}, {"first(2)", 26, 66}, {"<sil>", 66, 70}, {"</s>", 70, 81}}, Acoustic: -90},
+			want: Hyp{Segs: []Seg{{Word: "<s>", End: 17, Acoustic: -5}, {Word: "i", Start: 17, End: 26, Acoustic: -6}, {Word: "first(2)", Start: 26, End: 66, Acoustic: -7}, {Word: "<sil>", Start: 66, End: 70, Acoustic: -8}, {Word: "</s>", Start: 70, End: 81, Acoustic: -9}}, Acoustic: -90},
 		},
 		{name: "no words", line: "u7 S 0 T 0 A -3 L 0 12", want: Hyp{Acoustic: -3}},
 		{name: "bad score", line: "u7 S 0 T 0 A x L 0 0 -5 0 hello 10", wantErr: true},
@@ -278,4 +278,60 @@ func quietInput(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return base
+}
+
+func TestParseCTM(t *testing.T) {
+	for _, tc := range []struct {
+		line, word string
+		want       float64
+		wantErr    bool
+	}{
+		{"u7 1 0.21 0.11 read 0.978", "read(2)", 0.978, false},
+		{"u7 1 0.21 0.11 first 0.004", "first", 0.004, false},
+		{"u6 1 0.21 0.11 first 0.5", "first", 0, true},                               // another utterance's
+		{"u7 1 0.21 0.11 second 0.5", "first", 0, true},                              // another word
+		{"u7 S 0 T -100 A -90 L -10 0 -5 0 <s> 17 -6 -1 first 26", "first", 0, true}, // the next hypseg
+		{"u7 1 0.21 0.11 first 1.001", "first", 1, false},                            // rounded sums
+		{"u7 1 0.21 0.11 first -0.5", "first", 0, true},
+		{"u7 1 0.21 0.11 first NaN", "first", 0, true},
+	} {
+		got, err := parseCTM(tc.line, "u7", tc.word)
+		if (err != nil) != tc.wantErr || got != tc.want {
+			t.Errorf("parseCTM(%q, %q) = %v, %v; want %v (error: %v)", tc.line, tc.word, got, err, tc.want, tc.wantErr)
+		}
+	}
+}
+
+// A worker whose output the pool stops reading part way (a result it
+// cannot make sense of, or a request given up on while CTM lines are
+// still coming) is replaced, not waited for: its stdout reader used to
+// block on the next line for ever, so stopping the worker never returned.
+func TestPoolReplacesAWorkerWithUnreadOutput(t *testing.T) {
+	opts := realOptions(t, 256<<20, nil)
+	// A decoder that answers every request with one word and five CTM
+	// lines for it: four more than a one-word result has.
+	opts.Batch = filepath.Join(t.TempDir(), "chatty-batch")
+	script := "#!/bin/sh\nwhile read -r file start end id; do\n" +
+		"  echo \"$id S 0 T 0 A 0 L 0 0 -5 0 hello 10\"\n" +
+		"  for i in 1 2 3 4 5; do echo \"$id 1 0.00 0.10 hello 0.500\"; done\ndone\n"
+	if err := os.WriteFile(opts.Batch, []byte(script), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	p := New(opts)
+	defer p.Close()
+	base := quietInput(t, t.TempDir())
+	hyp, err := p.Decode(t.Context(), Request{Search: Thorough}, base, 0, -1)
+	if err != nil || len(hyp.Segs) != 1 || hyp.Segs[0].Posterior != 0.5 {
+		t.Fatalf("first decode: %+v, %v", hyp, err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	// The leftover CTM lines come where the next result should: an error,
+	// and the worker is stopped.
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1); err == nil || ctx.Err() != nil {
+		t.Fatalf("second decode: %v (context: %v); want a malformed result, at once", err, ctx.Err())
+	}
+	if _, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1); err != nil {
+		t.Fatalf("the replaced worker: %v", err)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,6 +29,9 @@ type Server struct {
 	failLeft    int
 	failStatus  int
 	delay       time.Duration
+	wordProbs   []float64
+	avgLogprob  float64
+	noSpeech    float64
 	requests    atomic.Int64
 	failedCalls atomic.Int64
 }
@@ -36,7 +40,7 @@ type Server struct {
 // test ends.
 func Start(t testing.TB, text string) *Server {
 	t.Helper()
-	s := &Server{text: text}
+	s := &Server{text: text, avgLogprob: -0.3, noSpeech: 0.02}
 	srv := httptest.NewServer(http.HandlerFunc(s.serve))
 	t.Cleanup(srv.Close)
 	s.URL = srv.URL
@@ -66,6 +70,24 @@ func (s *Server) SetDelay(d time.Duration) {
 	s.delay = d
 }
 
+// SetWordProbabilities makes every word carry a probability, the i-th
+// word probs[i] (the last one repeating), as faster-whisper's servers
+// give them; none (OpenAI's protocol) is the default.
+func (s *Server) SetWordProbabilities(probs ...float64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.wordProbs = probs
+}
+
+// SetSegment sets the average token log-probability and the no-speech
+// probability of the one segment every transcript is (-0.3 and 0.02 by
+// default).
+func (s *Server) SetSegment(avgLogprob, noSpeechProb float64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.avgLogprob, s.noSpeech = avgLogprob, noSpeechProb
+}
+
 // Requests counts the transcription requests received.
 func (s *Server) Requests() int { return int(s.requests.Load()) }
 
@@ -79,7 +101,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.requests.Add(1)
 	s.mu.Lock()
-	text, failing, status, delay := s.text, s.failLeft > 0, s.failStatus, s.delay
+	text, failing, status, delay, probs, avgLogprob, noSpeech := s.text, s.failLeft > 0, s.failStatus, s.delay, s.wordProbs, s.avgLogprob, s.noSpeech
 	if failing {
 		s.failLeft--
 	}
@@ -104,14 +126,32 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"missing file"}}`, http.StatusBadRequest)
 		return
 	}
+	w.Header().Set("Content-Type", "application/json")
+	if r.FormValue("response_format") != "verbose_json" {
+		_ = json.NewEncoder(w).Encode(map[string]any{"text": text})
+		return
+	}
 	words := []map[string]any{}
 	at := 0.2
-	for _, wd := range strings.Fields(text) {
-		words = append(words, map[string]any{"word": strings.Trim(wd, ".,!?"), "start": at, "end": at + 0.3})
+	for i, wd := range strings.Fields(text) {
+		word := map[string]any{"word": strings.Trim(wd, ".,!?"), "start": at, "end": at + 0.3}
+		if len(probs) > 0 {
+			word["probability"] = probs[min(i, len(probs)-1)]
+		}
+		words = append(words, word)
 		at += 0.4
 	}
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{"text": text, "language": "english", "duration": at + 0.2, "words": words})
+	answer := map[string]any{"task": "transcribe", "text": text, "language": "english", "duration": at + 0.2}
+	// Without timestamp_granularities[] the server gives segments.
+	granularities := r.MultipartForm.Value["timestamp_granularities[]"]
+	if slices.Contains(granularities, "word") {
+		answer["words"] = words
+	}
+	if len(granularities) == 0 || slices.Contains(granularities, "segment") {
+		answer["segments"] = []map[string]any{{"id": 0, "seek": 0, "start": 0.0, "end": at + 0.2, "text": text,
+			"avg_logprob": avgLogprob, "no_speech_prob": noSpeech, "compression_ratio": 1.2, "temperature": 0.0}}
+	}
+	_ = json.NewEncoder(w).Encode(answer)
 }
 
 var (

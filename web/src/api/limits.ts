@@ -428,6 +428,11 @@ export const schemaLimits = {
       maxLength: 1024,
     },
   },
+  Metrics: {
+    wordConfidence: {
+      enum: ["lattice", "word", "segment", "none"],
+    },
+  },
   Page: {
     key: {
       enum: ["pricing", "resources", "ethics", "communication", "pitfalls", "about", "privacy", "terms"],

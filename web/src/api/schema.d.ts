@@ -1321,8 +1321,11 @@ export interface components {
             pausesMeasured: boolean;
             /** Format: int64 */
             pausesOver2s: number;
+            /** @enum {string} */
+            wordConfidence?: "lattice" | "word" | "segment" | "none";
             /** Format: int64 */
             wordCount: number;
+            words?: components["schemas"]["Word"][];
             /** Format: double */
             wordsPerMinute: number;
         };
@@ -1713,6 +1716,15 @@ export interface components {
         };
         WebhookOutputBody: {
             received: boolean;
+        };
+        Word: {
+            /** Format: double */
+            confidence: number | null;
+            /** Format: double */
+            end: number;
+            /** Format: double */
+            start: number;
+            word: string;
         };
     };
     responses: never;
