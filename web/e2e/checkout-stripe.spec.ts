@@ -16,6 +16,8 @@ test.describe('with Stripe (stripe-mock)', () => {
   let mock: Awaited<ReturnType<typeof startStripeMock>> = null
   let server: (OwnServer & { listenURL: string }) | null = null
   test.beforeAll(async () => {
+    // stripe-mock may take up to a minute to start (startStripeMock).
+    test.setTimeout(120_000)
     mock = await startStripeMock()
     if (!mock) {
       if (process.env.CI === 'true') throw new Error('stripe-mock is not installed: make test-e2e installs it (mk/billing.mk)')

@@ -81,8 +81,10 @@ export async function startStripeMock(): Promise<{ url: string; close(): Promise
   const port = await freePort()
   const proc: ChildProcess = spawn(bin, ['-http-addr', `127.0.0.1:${port}`], { stdio: 'ignore' })
   const url = `http://127.0.0.1:${port}`
-  // Without a key stripe-mock answers 401: any answer means it is up.
-  for (const deadline = Date.now() + 15_000; ; ) {
+  // Without a key stripe-mock answers 401: any answer means it is up. It
+  // reads Stripe's whole OpenAPI document before listening, which took
+  // over 15 s on a loaded 2-core machine (as in the Go tests' stripemock).
+  for (const deadline = Date.now() + 60_000; ; ) {
     try {
       await fetch(`${url}/v1/charges`)
       break
