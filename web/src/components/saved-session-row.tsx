@@ -26,8 +26,13 @@ export function SavedSessionRow({
   const avg = Math.round(session.overallAvg)
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="truncate font-medium">{session.title}</p>
+      {/* Sized by its row, never by its title: a long title is cut short
+          with an ellipsis instead of widening every box around it (a grid's
+          column grows to its items' widest unbreakable line). */}
+      <div className="min-w-0 flex-1 [contain:inline-size]">
+        <p className="truncate font-medium" title={session.title}>
+          {session.title}
+        </p>
         <p className="text-sm text-muted-foreground">
           <time dateTime={session.createdAt}>{when.format(new Date(session.createdAt))}</time>
           {detail ? <> · {detail}</> : null}

@@ -52,7 +52,7 @@ export function DashboardHome({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-bold tracking-tight">{greeting}</h1>
+            <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{greeting}</h1>
             <Badge variant="secondary">{access.badge}</Badge>
           </div>
           <p className="mt-1 text-muted-foreground">{access.headerText}</p>
