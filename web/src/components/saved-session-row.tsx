@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { dashboardScoreVariant } from '@/lib/score'
+import { scoreVariant } from '@/lib/score'
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -39,7 +39,7 @@ export function SavedSessionRow({
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <Badge variant={dashboardScoreVariant(avg)}>{avg}%</Badge>
+        <Badge variant={scoreVariant(avg)}>{avg}%</Badge>
         <Button asChild variant="outline" size="sm">
           <Link to={reviewTo} state={reviewState} aria-label={`Review ${session.title}`}>
             Review

@@ -29,7 +29,7 @@ describe('dashboard', () => {
     withDashboard(
       dashboardBody({
         stats: { sessionsCompleted: 1, questionsPracticed: 2, averageScore: 83 },
-        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64)],
+        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64), saved('c', 'Middling', 74.6)],
       }),
     )
     renderApp('/dental/dashboard')
@@ -39,7 +39,9 @@ describe('dashboard', () => {
     expect(screen.getAllByText('83%')[0]).toHaveClass('text-3xl')
     const recent = within(screen.getByRole('heading', { name: 'Recent Practice Sessions' }).closest('div')!.parentElement!)
     expect(recent.getByText('83%')).toHaveClass('bg-primary')
-    expect(recent.getByText('64%')).toHaveClass('bg-secondary')
+    // The summary's bands (spec §9): a 64 % session is as red here as there.
+    expect(recent.getByText('64%')).toHaveClass('bg-destructive')
+    expect(recent.getByText('75%')).toHaveClass('bg-secondary')
     expect(recent.getByRole('link', { name: 'Review Strong run' })).toHaveAttribute('href', '/medical/summary?saved=a')
     // Visiting /dental/dashboard made dental the last profession.
     expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
