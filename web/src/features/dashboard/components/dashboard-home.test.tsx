@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { LAST_PROFESSION_KEY } from '@/lib/professions'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
+import { NO_AVERAGE_YET } from './dashboard-home'
 
 function withDashboard(body: ReturnType<typeof dashboardBody>) {
   mockApi({
@@ -43,8 +44,18 @@ describe('dashboard', () => {
     expect(recent.getByText('64%')).toHaveClass('bg-destructive')
     expect(recent.getByText('75%')).toHaveClass('bg-secondary')
     expect(recent.getByRole('link', { name: 'Review Strong run' })).toHaveAttribute('href', '/medical/summary?saved=a')
-    // Visiting /dental/dashboard made dental the last profession.
-    expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
+    // Start goes to the last profession used (spec §2), which opening the
+    // dashboard under /dental does not change.
+    expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/pt/setup')
+    expect(window.localStorage.getItem(LAST_PROFESSION_KEY)).toBe('pt')
+  })
+
+  it('a new student sees no average of 0 %, but the empty state', async () => {
+    withDashboard(dashboardBody())
+    renderApp('/dental/dashboard')
+    const average = within((await screen.findByText('Average Score')).closest('.rounded-xl') as HTMLElement)
+    expect(average.getByText(NO_AVERAGE_YET)).toBeInTheDocument()
+    expect(screen.queryByText('0%')).not.toBeInTheDocument()
   })
 
   it('locks practice: no way into setup, and the banner says why', async () => {

@@ -11,8 +11,10 @@ import type { Dashboard } from '../api/get-dashboard'
 export const UPGRADE_TO_PRACTICE = 'Upgrade to Practice'
 export const UPGRADE_TO_PREMIUM = 'Upgrade to Premium'
 export const BUY_NEW_PASS = 'Buy a new pass'
+/** The Average Score card before any session has been scored: no 0 %. */
+export const NO_AVERAGE_YET = 'No score yet'
 
-function StatCard({ label, value }: { label: string; value: string }) {
+function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -20,6 +22,7 @@ function StatCard({ label, value }: { label: string; value: string }) {
       </CardHeader>
       <CardContent>
         <p className="text-3xl font-bold tabular-nums">{value}</p>
+        {note ? <p className="mt-1 text-sm text-muted-foreground">{note}</p> : null}
       </CardContent>
     </Card>
   )
@@ -80,7 +83,11 @@ export function DashboardHome({
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Sessions Completed" value={String(stats.sessionsCompleted)} />
         <StatCard label="Questions Practiced" value={String(stats.questionsPracticed)} />
-        <StatCard label="Average Score" value={`${stats.averageScore}%`} />
+        {stats.sessionsCompleted > 0 ? (
+          <StatCard label="Average Score" value={`${stats.averageScore}%`} />
+        ) : (
+          <StatCard label="Average Score" value={NO_AVERAGE_YET} note="Your average shows once a session is scored." />
+        )}
       </div>
       {stats.sessionsCompleted > 0 && !access.historyLocked ? (
         <Link to={`/${setupSlug}/progress`} className="-mt-2 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
