@@ -3,12 +3,11 @@ import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { scoreVariant } from '@/lib/score'
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+import { sessionTime } from '@/lib/session-time'
 
 /**
  * One saved session in a list (the dashboard's recent sessions, history):
- * its title, when it was saved and anything more in detail, its average
+ * its title, when it was practised and anything more in detail, its average
  * and a way to review it. reviewState travels with the link so the review
  * need not fetch what the list already has.
  */
@@ -34,7 +33,7 @@ export function SavedSessionRow({
           {session.title}
         </p>
         <p className="text-sm text-muted-foreground">
-          <time dateTime={session.createdAt}>{when.format(new Date(session.createdAt))}</time>
+          <time dateTime={session.createdAt}>{sessionTime(session.createdAt)}</time>
           {detail ? <> · {detail}</> : null}
         </p>
       </div>
