@@ -42,10 +42,10 @@ var criteria = []criterion{
 		"Answers the question asked, with most of what it calls for.",
 		"Answers exactly the question asked; everything in it serves that answer.",
 	}},
-	{key: critJudgement, section: SectionContent, name: "Judgement", weight: 1.2, anchors: [4]string{
-		"Shows conduct an interviewer would treat as disqualifying, or no judgement at all.",
+	{key: critJudgement, section: SectionContent, name: "Judgment", weight: 1.2, anchors: [4]string{
+		"Shows conduct an interviewer would treat as disqualifying, or no judgment at all.",
 		"Reasonable instincts, but the reasoning is thin, one-sided or only asserted.",
-		"Sound, patient-centred judgement, with the reasons behind it.",
+		"Sound, patient-centered judgment, with the reasons behind it.",
 		"Weighs what is in tension and reaches a well-reasoned decision that puts the patient first.",
 	}},
 	{key: critEvidence, section: SectionContent, name: "Specific evidence", weight: 1.5, anchors: [4]string{
@@ -67,7 +67,7 @@ var criteria = []criterion{
 		"Shows a realistic, specific grasp of this profession's daily work.",
 	}},
 	{key: critStructure, section: SectionClarityStructure, name: "Structure for the question", weight: 1.5, anchors: [4]string{
-		"No recognisable structure: the parts the question needs are missing.",
+		"No recognizable structure: the parts the question needs are missing.",
 		"Some of the parts this question needs; key ones are missing.",
 		"Most of the parts this question needs, in a form that is easy to follow.",
 		"Every part this question needs, complete and in a natural order.",

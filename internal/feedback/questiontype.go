@@ -25,7 +25,7 @@ const (
 func (t questionType) label() string {
 	switch t {
 	case typeBehavioral:
-		return "a behavioural (past experience) question"
+		return "a behavioral (past experience) question"
 	case typeTeamwork:
 		return "a teamwork question"
 	case typeLeadership:

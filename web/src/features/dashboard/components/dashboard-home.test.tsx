@@ -60,7 +60,7 @@ describe('dashboard', () => {
 
   it('locks practice: no way into setup, and the banner says why', async () => {
     const body = dashboardBody()
-    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practicing."
     withDashboard({ ...body, access: { ...body.access, practiceEnabled: false, freeSessionsRemaining: 0, banner } })
     renderApp('/dental/dashboard')
     expect(await screen.findByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
