@@ -1,9 +1,12 @@
-import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, test, uniqueEmail } from './fixtures'
+import { createUserWithCli, enrolAdminInUi, expect, grantPassWithCli, PASSWORD, test, uniqueEmail } from './fixtures'
 
 // Issue 30 item 7: the admin pages fit their window.
 
 test('at 1280 px the users table shows every column, the Data column clear of the edge', async ({ page }) => {
-  await createUserWithCli({ email: uniqueEmail('maximiliana.konstantinopoulou.featherstonehaugh'), name: 'Maximiliana Alexandra Konstantinopoulou', password: PASSWORD })
+  // A paying user: the row with the most in it (a pass's end, its payments).
+  const paying = uniqueEmail('maximiliana.konstantinopoulou.featherstonehaugh')
+  await createUserWithCli({ email: paying, name: 'Maximiliana Alexandra Konstantinopoulou', password: PASSWORD })
+  await grantPassWithCli(paying)
   const email = uniqueEmail('tableadmin')
   await page.setViewportSize({ width: 1280, height: 900 })
   await createUserWithCli({ email, name: 'Tabitha Admin', password: PASSWORD, admin: true })

@@ -27,11 +27,11 @@ const COLUMNS: { label: string; sort?: UserSort }[] = [
   { label: 'Email', sort: 'email' },
   { label: 'Verified' },
   { label: 'Trial ends', sort: 'trialExpiresAt' },
-  // Paid and until when, one column: ten fit a 1280 px window.
+  // Paid, until when and the payments, one column, so that the table fits
+  // a 1280 px window.
   { label: 'Premium' },
   { label: 'Usage', sort: 'usageCount' },
   { label: 'Role', sort: 'role' },
-  { label: 'Payments' },
   { label: 'Data' },
 ]
 
@@ -112,13 +112,19 @@ export function UsersTable() {
                   <time dateTime={u.trialExpiresAt}>{dateFormat.format(new Date(u.trialExpiresAt))}</time>
                 </TableCell>
                 <TableCell className="whitespace-nowrap">
-                  {!u.hasPaid ? 'No' : u.subscriptionEndsAt ? <time dateTime={u.subscriptionEndsAt}>Until {dateFormat.format(new Date(u.subscriptionEndsAt))}</time> : 'Yes'}
+                  {!u.hasPaid ? (
+                    'No'
+                  ) : (
+                    <div className="grid justify-items-start gap-1">
+                      {u.subscriptionEndsAt ? <time dateTime={u.subscriptionEndsAt}>Until {dateFormat.format(new Date(u.subscriptionEndsAt))}</time> : 'Yes'}
+                      <PaymentsDialog userId={u.id} name={u.name || u.email} />
+                    </div>
+                  )}
                 </TableCell>
                 <TableCell className="tabular-nums">{u.usageCount}</TableCell>
                 <TableCell>
                   <Badge variant={u.role === 'admin' ? 'default' : 'outline'}>{u.role}</Badge>
                 </TableCell>
-                <TableCell>{u.hasPaid ? <PaymentsDialog userId={u.id} name={u.name || u.email} /> : '—'}</TableCell>
                 <TableCell>
                   <UserDataActions userId={u.id} name={u.name || u.email} />
                 </TableCell>
