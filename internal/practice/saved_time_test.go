@@ -2,7 +2,7 @@ package practice_test
 
 import (
 	"context"
-	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,22 +17,13 @@ import (
 // point in the progress all say when it was practised.
 func TestASavedSessionKeepsTheTimeItWasPractised(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		var (
-			mu  sync.Mutex
-			now = time.Date(2026, 3, 14, 9, 30, 0, 0, time.UTC)
-		)
-		clock := func() time.Time {
-			mu.Lock()
-			defer mu.Unlock()
-			return now
-		}
-		f := newFixtureClocked(t, db, clock, nil)
+		var now atomic.Int64 // the service's clock, in Unix nanoseconds
+		now.Store(time.Date(2026, 3, 14, 9, 30, 0, 0, time.UTC).UnixNano())
+		f := newFixtureClocked(t, db, func() time.Time { return time.Unix(0, now.Load()).UTC() }, nil)
 		ana := f.user(t, "ana@example.com")
 		ctx := context.Background()
 		s := f.practise(t, ana, spoken, customSession("dental", "Why dentistry?"))
-		mu.Lock()
-		now = now.Add(2 * time.Hour)
-		mu.Unlock()
+		now.Add(int64(2 * time.Hour))
 
 		saved, err := f.svc.Save(ctx, ana(), s.ID, "")
 		if err != nil {
