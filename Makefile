@@ -16,7 +16,7 @@ TEST_PACKAGES    := chromium
 BENCH_TARGETS    :=
 -include mk/*.mk
 
-.PHONY: help run build test test-go test-web test-e2e check-generated generate bench \
+.PHONY: help run build test test-go lint-go test-go-packages test-web test-e2e check-generated generate bench \
         system-deps test-system-deps toolchain clean
 
 help:
@@ -35,10 +35,12 @@ system-deps:
 test-system-deps:
 	@scripts/ensure-debian-packages.sh $(sort $(RUNTIME_PACKAGES) $(TEST_PACKAGES))
 
-# Some npm packages ship Go sources (flatted, under eslint); a go.mod of
-# their own keeps them out of this module's ./... (build, vet, deadcode).
+# npm ci, or the tarball of an earlier one for the same lock file
+# (scripts/npm-ci-cached.sh). Some npm packages ship Go sources (flatted,
+# under eslint); a go.mod of their own keeps them out of this module's
+# ./... (build, vet, deadcode).
 web/node_modules/.package-lock.json: web/package-lock.json | toolchain
-	cd web && npm ci --no-audit --no-fund --loglevel=error
+	scripts/npm-ci-cached.sh
 	@printf 'module whitecoat.invalid/node_modules\n' > web/node_modules/go.mod
 	@touch $@
 
@@ -73,18 +75,30 @@ check-generated: generate
 	@git diff --exit-code -- web/openapi.json web/src/api || { \
 	  echo "Generated API files are out of date: run 'make generate' and commit the result."; exit 1; }
 
-test: test-system-deps check-generated test-go test-web test-e2e
+# The web unit tests run alone first: they wait a second at most for a
+# page to render, and failed that way when they ran beside the rest on a
+# loaded machine. Then the browser tests, go test and the Go linters
+# (short) run at the same time, longest first: each waits on the
+# database, timers or the browser for much of its run. -k lets the
+# others finish when one fails; --output-sync prints each one's output
+# whole when it ends, not interleaved.
+test: test-system-deps check-generated $(BIN) stripe-mock test-web
+	@$(MAKE) --no-print-directory -k -j3 --output-sync=target test-e2e test-go
+
+test-go: lint-go test-go-packages
 
 # deadcode (golang.org/x/tools) lists functions nothing reaches, tests
 # included; any line it prints fails the build.
 DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
 
-test-go: $(BIN)
-	@scripts/postgres-banner.sh
+lint-go: $(BIN)
 	@unformatted="$$(gofmt -l cmd internal bench web/embed.go)"; if [ -n "$$unformatted" ]; then echo "$$unformatted"; echo "Not gofmt-formatted: run gofmt -w on these."; exit 1; fi
 	$(GO) vet ./...
 	@dead="$$($(GO) run $(DEADCODE) -test ./...)" || exit 1; if [ -n "$$dead" ]; then echo "$$dead"; echo "Unreachable code: delete it or use it."; exit 1; fi
-	$(GO) test -count=1 ./...
+
+test-go-packages: $(BIN)
+	@scripts/postgres-banner.sh
+	$(GO) test -count=1 -timeout=25m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck --silent && npm run lint --silent && npm test --silent

@@ -8,5 +8,5 @@ STRIPE_MOCK := github.com/stripe/stripe-mock@v0.203.0
 stripe-mock:
 	$(GO) install $(STRIPE_MOCK)
 
-test-go: stripe-mock
+test-go-packages: stripe-mock
 test-e2e: stripe-mock

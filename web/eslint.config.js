@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import importPlugin from 'eslint-plugin-import'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 // A feature is a vertical slice (its api, components, hooks, utils) that
@@ -31,21 +33,40 @@ const boundaries = [
   },
 ]
 
+// A query key given as an array literal: in a query's or a filter's
+// options, or as the key a cache read or write takes first.
+const queryKeyLiterals = [
+  "Property[key.name='queryKey'] > ArrayExpression",
+  "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+  "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/][arguments.0.type='ArrayExpression']",
+]
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results'] },
   {
     files: ['src/**/*.{ts,tsx}'],
-    languageOptions: { parser: tseslint.parser },
-    plugins: { import: importPlugin },
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    plugins: { import: importPlugin, 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
     settings: {
       'import/resolver': { [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {} },
     },
     rules: {
+      // The recommended set: each rule it turns on is an error.
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A choice's label nests its name and hint one level deeper than the
+      // rule looks by default (label > span > span > text).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
       'import/no-restricted-paths': ['error', { zones: boundaries }],
       // sonner is loaded with the first toast (src/lib/toast.ts); a static
       // import anywhere else would put it back on every page.
       'no-restricted-imports': ['error', { paths: [{ name: 'sonner', message: "Use toast from '@/lib/toast'." }] }],
+      // A query key written out where it is used can drift from the one
+      // another feature invalidates: every key comes from src/lib/query-keys.
+      'no-restricted-syntax': ['error', ...queryKeyLiterals.map((selector) => ({ selector, message: 'Take the query key from queryKeys in @/lib/query-keys.' }))],
     },
   },
   { files: ['src/lib/toast.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/lib/query-keys.ts'], rules: { 'no-restricted-syntax': 'off' } },
 )

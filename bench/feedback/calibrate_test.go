@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 )
 
 // Calibration floors, checked on every test run so that a rubric change
@@ -22,11 +23,11 @@ func TestCalibrationTargets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := scoreAll(context.Background(), feedback.NewRubric(), as)
+	ss, err := scoreAll(context.Background(), rubric.New(), as)
 	if err != nil {
 		t.Fatal(err)
 	}
-	heard, err := scoreAll(context.Background(), feedback.NewRubric(), transcribed(as))
+	heard, err := scoreAll(context.Background(), rubric.New(), transcribed(as))
 	if err != nil {
 		t.Fatal(err)
 	}

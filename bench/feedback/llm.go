@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/llm"
 )
 
 // llmWorkers is how many answers are sent to the model at once: enough to
@@ -20,9 +21,8 @@ const llmWorkers = 4
 
 // llmConfig is the LLM engine as the server would configure it, from the
 // same variables; ok is false without an API key.
-func llmConfig(getenv func(string) string) (cfg feedback.Config, ok bool) {
-	cfg = feedback.DefaultConfig()
-	cfg.Engine = feedback.EngineLLM
+func llmConfig(getenv func(string) string) (cfg llm.Config, ok bool) {
+	cfg = llm.DefaultConfig()
 	cfg.APIKey = getenv("FEEDBACK_OPENAI_API_KEY")
 	if v := getenv("FEEDBACK_OPENAI_BASE_URL"); v != "" {
 		cfg.BaseURL = v
@@ -41,7 +41,7 @@ func runLLM(ctx context.Context, out io.Writer, as []answer, opts reportOptions)
 		fmt.Fprintln(out, "\nLLM engine: skipped (set FEEDBACK_OPENAI_API_KEY, and FEEDBACK_OPENAI_BASE_URL and FEEDBACK_OPENAI_MODEL if not OpenAI's gpt-4o-mini, to score the calibration sets with it)")
 		return nil
 	}
-	eng, err := feedback.New(cfg, slog.New(slog.DiscardHandler))
+	eng, err := llm.New(cfg, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}

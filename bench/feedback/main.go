@@ -21,6 +21,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 )
 
 func main() {
@@ -51,11 +52,11 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	opts := reportOptions{worst: *worst, all: *all, explain: *explain, spokenStep: *spokenStep}
 	if *engine != feedback.EngineLLM {
-		ss, err := scoreAll(ctx, feedback.NewRubric(), as)
+		ss, err := scoreAll(ctx, rubric.New(), as)
 		if err != nil {
 			return err
 		}
-		heard, err := scoreAll(ctx, feedback.NewRubric(), transcribed(as))
+		heard, err := scoreAll(ctx, rubric.New(), transcribed(as))
 		if err != nil {
 			return err
 		}

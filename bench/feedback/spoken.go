@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
-	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
@@ -48,7 +48,7 @@ func spoken(ctx context.Context, out io.Writer, subset []answer) error {
 	}
 	defer eng.Close()
 
-	clean, err := scoreAll(ctx, feedback.NewRubric(), subset)
+	clean, err := scoreAll(ctx, rubric.New(), subset)
 	if err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func spoken(ctx context.Context, out io.Writer, subset []answer) error {
 			heard[i] = a
 			heard[i].input.Transcript = text
 		}
-		ss, err := scoreAll(ctx, feedback.NewRubric(), heard)
+		ss, err := scoreAll(ctx, rubric.New(), heard)
 		if err != nil {
 			return err
 		}

@@ -32,6 +32,7 @@ import (
 	"github.com/whitecoat/whitecoat/bench/internal/benchserver"
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
@@ -228,10 +229,7 @@ func sequential(ctx context.Context, files []string) (time.Duration, []string, e
 		return 0, nil, err
 	}
 	defer speech.Close()
-	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
-	if err != nil {
-		return 0, nil, err
-	}
+	scorer := rubric.New()
 	var transcripts []string
 	startAt := time.Now()
 	for _, f := range files {

@@ -14,6 +14,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
 
 // Data rights span every domain, so the app puts them together: the
@@ -32,6 +33,9 @@ type DataExport struct {
 	// VoiceFactor is how the speech engine scales the user's voice, when
 	// it remembers that from their answers.
 	VoiceFactor *practice.VoiceFactor `json:"voiceFactor,omitempty"`
+	// Averages are the spec's rollingAverageScore and lastAverageScore,
+	// computed from the sessions when exported.
+	Averages practice.Averages `json:"averages"`
 }
 
 func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
@@ -44,7 +48,7 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 		return DataExport{}, err
 	}
 	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Payments: payments,
-		VoiceFactor: ex.VoiceFactor}, nil
+		VoiceFactor: ex.VoiceFactor, Averages: ex.Averages}, nil
 }
 
 // deleteAccount erases u (eraseAccount) and confirms by email.
@@ -100,25 +104,23 @@ func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
 
 var dataTags = []string{"Your data"}
 
-const dataBodyLimit = 16 << 10
-
 func registerDataRoutes(api huma.API, a *App) {
-	auth.Register(api, auth.Endpoint{ID: "export-my-data", Method: http.MethodGet, Path: "/api/account/export",
+	route.Register(api, route.Endpoint{ID: "export-my-data", Method: http.MethodGet, Path: "/api/account/export",
 		Summary: "Download my data (JSON)", Description: "Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions, payments and the voice factor the speech engine remembers.",
-		Tags: dataTags, Access: auth.AccessUser, MaxBodyBytes: dataBodyLimit}, a.exportMine)
-	auth.Register(api, auth.Endpoint{ID: "export-my-data-csv", Method: http.MethodGet, Path: "/api/account/export.csv",
+		Tags: dataTags, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, a.exportMine)
+	route.Register(api, route.Endpoint{ID: "export-my-data-csv", Method: http.MethodGet, Path: "/api/account/export.csv",
 		Summary: "Download my sessions and answers (CSV)", Description: "One row per question: the answer's transcript and feedback.",
-		Tags: dataTags, Access: auth.AccessUser, MaxBodyBytes: dataBodyLimit}, a.exportMineCSV)
-	auth.Register(api, auth.Endpoint{ID: "delete-my-account", Method: http.MethodPost, Path: "/api/account/delete",
+		Tags: dataTags, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, a.exportMineCSV)
+	route.Register(api, route.Endpoint{ID: "delete-my-account", Method: http.MethodPost, Path: "/api/account/delete",
 		Summary: "Delete my account", Description: "Needs the account's password, or (for an account made by a Firebase sign-in, which has none its owner knows) a Firebase ID token from a sign-in to the same address within the last 5 minutes. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; " + billing.KeptRecords,
-		Tags: dataTags, Status: http.StatusOK, Access: auth.AccessUser, MaxBodyBytes: dataBodyLimit}, a.deleteMine)
-	auth.Register(api, auth.Endpoint{ID: "admin-export-user-data", Method: http.MethodGet, Path: "/api/admin/users/{id}/export",
-		Summary: "A user's data (JSON), on their request", Tags: dataTags, Access: auth.AccessAdmin, MaxBodyBytes: dataBodyLimit}, a.exportUser)
-	auth.Register(api, auth.Endpoint{ID: "admin-export-user-data-csv", Method: http.MethodGet, Path: "/api/admin/users/{id}/export.csv",
-		Summary: "A user's sessions and answers (CSV), on their request", Tags: dataTags, Access: auth.AccessAdmin, MaxBodyBytes: dataBodyLimit}, a.exportUserCSV)
-	auth.Register(api, auth.Endpoint{ID: "admin-delete-user", Method: http.MethodDelete, Path: "/api/admin/users/{id}",
+		Tags: dataTags, Status: http.StatusOK, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, a.deleteMine)
+	route.Register(api, route.Endpoint{ID: "admin-export-user-data", Method: http.MethodGet, Path: "/api/admin/users/{id}/export",
+		Summary: "A user's data (JSON), on their request", Tags: dataTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, a.exportUser)
+	route.Register(api, route.Endpoint{ID: "admin-export-user-data-csv", Method: http.MethodGet, Path: "/api/admin/users/{id}/export.csv",
+		Summary: "A user's sessions and answers (CSV), on their request", Tags: dataTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, a.exportUserCSV)
+	route.Register(api, route.Endpoint{ID: "admin-delete-user", Method: http.MethodDelete, Path: "/api/admin/users/{id}",
 		Summary: "Delete a user's account, on their request", Description: "As the user's own deletion, without their password. An admin account can be deleted here only by itself: an operator first removes another admin's role (whitecoat user demote). " + billing.KeptRecords,
-		Tags: dataTags, Access: auth.AccessAdmin, MaxBodyBytes: dataBodyLimit}, a.deleteUser)
+		Tags: dataTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, a.deleteUser)
 }
 
 type exportOutput struct {

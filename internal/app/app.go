@@ -114,7 +114,7 @@ func Run(ctx context.Context, args []string, sio IO) error {
 		}
 		return transcribe.RunCLI(ctx, speechConfig(cfg), args, sio.Stdout, sio.Stderr)
 	case "feedback":
-		return feedback.RunCLI(ctx, feedbackConfig(cfg), args, sio.Stdin, sio.Stdout, sio.Stderr)
+		return feedback.RunCLI(ctx, cfg.Feedback.Engine, feedbackEngines(cfg), args, sio.Stdin, sio.Stdout, sio.Stderr)
 	}
 	fmt.Fprint(sio.Stderr, usage)
 	return fmt.Errorf("%w: unknown command %q", ErrUsage, cmd)

@@ -20,6 +20,7 @@ import (
 const pw = "correct horse battery staple"
 
 func TestSignupVerifyEmailOverSMTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -76,6 +77,7 @@ func TestSignupVerifyEmailOverSMTP(t *testing.T) {
 }
 
 func TestTokenSingleUseUnderConcurrentPosts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -137,6 +139,7 @@ func TestTokenSingleUseUnderConcurrentPosts(t *testing.T) {
 }
 
 func TestTokensExpire(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -183,6 +186,7 @@ func waitForLinks(t *testing.T, app *testApp, addr, page string, n int) string {
 }
 
 func TestResetAndResendAnswerIdenticallyForUnknownEmails(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		app.browser(t, "10.0.0.1").signupAndLogin("Ana", "ana@example.com", pw)
@@ -204,6 +208,7 @@ func TestResetAndResendAnswerIdenticallyForUnknownEmails(t *testing.T) {
 }
 
 func TestSessionRotationAndLogout(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -234,6 +239,7 @@ func TestSessionRotationAndLogout(t *testing.T) {
 }
 
 func TestSessionCookieAttributes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		r := app.browser(t, "10.0.0.1").signupAndLogin("Ana", "ana@example.com", pw)
@@ -274,6 +280,7 @@ func TestSessionCookieAttributes(t *testing.T) {
 }
 
 func TestSessionIdleAndAbsoluteTimeouts(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, map[string]string{"SESSION_IDLE_TIMEOUT": "1h", "SESSION_ABSOLUTE_TIMEOUT": "3h"})
 		idle := app.browser(t, "10.0.0.1")
@@ -297,6 +304,7 @@ func TestSessionIdleAndAbsoluteTimeouts(t *testing.T) {
 }
 
 func TestSignupResetAndResendAreRateLimited(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, map[string]string{"RATE_LIMIT_PER_ACCOUNT": "2", "RATE_LIMIT_PER_IP": "4"})
 		for _, path := range []string{"/api/auth/password/forgot", "/api/auth/verification/resend"} {
@@ -315,6 +323,7 @@ func TestSignupResetAndResendAreRateLimited(t *testing.T) {
 }
 
 func TestPasswordRules(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, storetest.SQLite(t), nil)
 	b := app.browser(t, "10.0.0.1")
 	for _, tc := range []struct {
@@ -336,6 +345,7 @@ func TestPasswordRules(t *testing.T) {
 }
 
 func TestCrossSitePostIsRejected(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -357,6 +367,7 @@ func TestCrossSitePostIsRejected(t *testing.T) {
 }
 
 func TestSecurityHeadersEverywhere(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -386,6 +397,7 @@ func TestSecurityHeadersEverywhere(t *testing.T) {
 }
 
 func TestHSTSOverHTTPS(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, storetest.SQLite(t), map[string]string{"BASE_URL": "https://whitecoat.test"})
 	for _, path := range []string{"/dental", "/api/nothing"} {
 		rec := httptest.NewRecorder()
@@ -397,6 +409,7 @@ func TestHSTSOverHTTPS(t *testing.T) {
 }
 
 func TestBadInputGetsActionable4xx(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -456,6 +469,7 @@ func cliRunner(t *testing.T, db *store.DB) func(stdin string, args ...string) (s
 }
 
 func TestOperatorCLICreatesAndPromotesUsers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		run := cliRunner(t, db)
 		out, err := run(pw+"\n", "user", "create", "--email", "Admin@Example.com", "--name", "Dr Admin", "--password-stdin", "--admin")

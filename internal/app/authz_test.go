@@ -13,6 +13,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/route"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -22,20 +23,20 @@ type caller struct {
 	name string
 	b    *browser
 	// level is the highest access level the caller holds.
-	level auth.Access
+	level route.Access
 }
 
 // accessRank orders the levels: a caller reaches every level up to its own.
 // AccessSecondFactor is outside the order: only a half-signed-in admin
 // holds it, and that caller holds nothing else but public.
-var accessRank = map[auth.Access]int{auth.AccessPublic: 0, auth.AccessUser: 1, auth.AccessVerified: 2, auth.AccessAdmin: 3, auth.AccessSecondFactor: 4}
+var accessRank = map[route.Access]int{route.AccessPublic: 0, route.AccessUser: 1, route.AccessVerified: 2, route.AccessAdmin: 3, route.AccessSecondFactor: 4}
 
 // holds reports whether a caller at level may call an operation at access.
-func holds(level, access auth.Access) bool {
-	if level == auth.AccessSecondFactor {
-		return access == auth.AccessPublic || access == auth.AccessSecondFactor
+func holds(level, access route.Access) bool {
+	if level == route.AccessSecondFactor {
+		return access == route.AccessPublic || access == route.AccessSecondFactor
 	}
-	return access != auth.AccessSecondFactor && accessRank[level] >= accessRank[access]
+	return access != route.AccessSecondFactor && accessRank[level] >= accessRank[access]
 }
 
 // bodies are minimal valid request bodies, so an allowed caller gets past
@@ -52,6 +53,7 @@ var pathParam = regexp.MustCompile(`\{([^}]+)\}`)
 // expected status comes from the operation's access level, so a new route
 // is covered the moment it exists, and one without a level fails.
 func TestAuthorisationMatrix(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		// Payments on (the development checkout), so that an allowed caller
@@ -87,17 +89,17 @@ func TestAuthorisationMatrix(t *testing.T) {
 		wantStatus(t, halfSignedIn.login("pending@example.com", pw), http.StatusOK)
 		user := account("Uma User", "user@example.com", "10.1.0.1", auth.RoleUser)
 		callers := []caller{
-			{"anonymous", app.browser(t, "10.3.0.1"), auth.AccessPublic},
-			{"unverified", unverified, auth.AccessUser},
-			{"user", user, auth.AccessVerified},
+			{"anonymous", app.browser(t, "10.3.0.1"), route.AccessPublic},
+			{"unverified", unverified, route.AccessUser},
+			{"user", user, route.AccessVerified},
 			// Routes must answer another user without the first user's data.
-			{"other user", account("Otto Other", "other@example.com", "10.1.0.2", auth.RoleUser), auth.AccessVerified},
+			{"other user", account("Otto Other", "other@example.com", "10.1.0.2", auth.RoleUser), route.AccessVerified},
 			// Admin goes last: its writes (delete) must not hide what the
 			// others would have been refused.
-			{"admin", account("Ada Admin", "admin@example.com", "10.1.0.3", auth.RoleAdmin), auth.AccessAdmin},
+			{"admin", account("Ada Admin", "admin@example.com", "10.1.0.3", auth.RoleAdmin), route.AccessAdmin},
 			// An admin who gave the password but not yet the second factor
 			// is signed in to nothing but the second-factor step.
-			{"admin before the second factor", halfSignedIn, auth.AccessSecondFactor},
+			{"admin before the second factor", halfSignedIn, route.AccessSecondFactor},
 		}
 
 		ops := operations(app.api)
@@ -106,9 +108,9 @@ func TestAuthorisationMatrix(t *testing.T) {
 		}
 		for _, op := range ops {
 			t.Run(op.OperationID, func(t *testing.T) {
-				access, _ := auth.AccessOf(op)
+				access, _ := route.AccessOf(op)
 				if _, known := accessRank[access]; !known {
-					t.Fatalf("%s %s has no known access level (%q); declare it with auth.Endpoint and auth.Register",
+					t.Fatalf("%s %s has no known access level (%q); declare it with route.Endpoint and route.Register",
 						op.Method, op.Path, access)
 				}
 				path := pathParam.ReplaceAllStringFunc(op.Path, func(m string) string {
@@ -120,7 +122,7 @@ func TestAuthorisationMatrix(t *testing.T) {
 				for _, c := range callers {
 					r := call(t, c.b, op, path)
 					allowed := holds(c.level, access)
-					signedIn := c.level != auth.AccessPublic && c.level != auth.AccessSecondFactor
+					signedIn := c.level != route.AccessPublic && c.level != route.AccessSecondFactor
 					switch {
 					case r.Status >= 500:
 						t.Errorf("%s: %s %s answered %d: %s", c.name, op.Method, path, r.Status, r.Body)
@@ -128,7 +130,7 @@ func TestAuthorisationMatrix(t *testing.T) {
 						t.Errorf("%s: %s %s (%s) answered %d, want 401", c.name, op.Method, path, access, r.Status)
 					case !allowed && signedIn && r.Status != http.StatusForbidden:
 						t.Errorf("%s: %s %s (%s) answered %d, want 403", c.name, op.Method, path, access, r.Status)
-					case allowed && access != auth.AccessPublic && (r.Status == http.StatusUnauthorized || r.Status == http.StatusForbidden):
+					case allowed && access != route.AccessPublic && (r.Status == http.StatusUnauthorized || r.Status == http.StatusForbidden):
 						t.Errorf("%s: %s %s (%s) answered %d, want access", c.name, op.Method, path, access, r.Status)
 					case c.name == "other user" && bytes.Contains(r.Body, []byte(`"user@example.com"`)):
 						t.Errorf("%s: %s %s leaked the first user's data: %s", c.name, op.Method, path, r.Body)

@@ -50,6 +50,7 @@ func badge(t *testing.T, b *browser) string {
 // the configured secret, reaches the public endpoint with no browser
 // headers, as Stripe's servers send it.
 func TestCheckoutThroughStripe(t *testing.T) {
+	t.Parallel()
 	api := stripemock.Start(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		const secret = "whsec_app_test"
@@ -134,6 +135,7 @@ func TestCheckoutThroughStripe(t *testing.T) {
 // DEV_CHECKOUT=1, goes through the webhook's fulfilment; the pages learn
 // that payments are simulated.
 func TestCheckoutWithoutStripe(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, map[string]string{"DEV_CHECKOUT": "1", "BASE_URL": "http://whitecoat.example"})
 		b := student(t, app)
@@ -158,6 +160,7 @@ func TestCheckoutWithoutStripe(t *testing.T) {
 // (behind a proxy on the same host every visitor is one), and the
 // development checkout does not exist.
 func TestCheckoutOffWithoutStripe(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := studentAt(t, app, "127.0.0.1")
@@ -180,6 +183,7 @@ func TestCheckoutOffWithoutStripe(t *testing.T) {
 // TestCheckoutWhenStripeFails: Stripe out of reach is the spec's plain
 // "Something went wrong", answered 502.
 func TestCheckoutWhenStripeFails(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, map[string]string{"STRIPE_SECRET_KEY": "sk_test_app", "STRIPE_WEBHOOK_SECRET": "whsec_x", "STRIPE_API_URL": "http://127.0.0.1:1"})
 		r := student(t, app).post("/api/create-checkout-session", map[string]string{})
@@ -191,6 +195,7 @@ func TestCheckoutWhenStripeFails(t *testing.T) {
 }
 
 func TestDoctorReportsPayments(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		cfg  billing.Config
 		want string

@@ -9,6 +9,7 @@ import (
 // A signed-in user's data must not stay in a shared computer's browser
 // cache or a proxy's: every API response says no-store.
 func TestAPIResponsesAreNotStored(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, storetest.SQLite(t), nil)
 	b := app.browser(t, "10.0.0.1")
 	b.signupAndLogin("Ana Lee", "ana@example.com", pw)

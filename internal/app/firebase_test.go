@@ -18,6 +18,7 @@ import (
 // Without FIREBASE_PROJECT_ID the web app is told not to offer Firebase
 // sign-in and the exchange endpoint refuses every token.
 func TestFirebaseSignInIsOffByDefault(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		b := newTestApp(t, db, nil).browser(t, "10.0.0.1")
 		r := b.get("/api/auth/firebase/config")
@@ -32,6 +33,7 @@ func TestFirebaseSignInIsOffByDefault(t *testing.T) {
 // With a project configured, the web app gets the SDK's public settings
 // and a token signed by the project's keys becomes our session cookie.
 func TestFirebaseTokenBecomesOurSessionCookie(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		keys := firebasetest.Start(t, "whitecoat-firebase", "key-1")
 		app := newTestApp(t, db, map[string]string{
@@ -90,6 +92,7 @@ func (b *browser) firebaseSignIn(token string) map[string]any {
 // squatter's account is replaced: its sign-ins and password end with it,
 // and the victim's account is a new one with nothing of the squatter's.
 func TestFirebaseSignInDoesNotAdoptAnUnverifiedAccount(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app, keys := firebaseApp(t, db)
 		const attackerPassword = "mallory's own passphrase"
@@ -138,6 +141,7 @@ func TestFirebaseSignInDoesNotAdoptAnUnverifiedAccount(t *testing.T) {
 // claim grants nothing; the operator's promote makes an admin (who owes
 // the second factor) and demote ends it at the next request.
 func TestFirebaseClaimsGrantNoRole(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app, keys := firebaseApp(t, db)
 		b := app.browser(t, "10.0.0.1")

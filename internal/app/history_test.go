@@ -9,6 +9,7 @@ import (
 )
 
 func TestHistoryOverHTTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.5.0.1")

@@ -21,6 +21,7 @@ import (
 // the same 422 before any handler runs, and a broken User-Agent (which
 // every login stores) is cleaned instead of breaking sign-in.
 func TestTextWithNULOrInvalidUTF8IsRefusedOnBothDatabases(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -78,6 +79,7 @@ func TestTextWithNULOrInvalidUTF8IsRefusedOnBothDatabases(t *testing.T) {
 // A huge page number gave 500 on PostgreSQL (its offset overflowed) and
 // page 1 on SQLite; pages are now bounded in the contract.
 func TestHugePageNumbersAreRefusedOnBothDatabases(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		if _, err := app.auth.CreateUser(context.Background(), "Ada Admin", "admin@example.com", pw, auth.RoleAdmin); err != nil {

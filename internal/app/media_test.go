@@ -29,6 +29,7 @@ const bombChildEnv = "WHITECOAT_TEST_BOMB_CHILD"
 // process of its own, so that the peak its rusage reports is this test's
 // and not that of a child another test started.
 func TestSampleTableBombUpload(t *testing.T) {
+	t.Parallel()
 	if os.Getenv(bombChildEnv) != "" {
 		sampleTableBombUpload(t)
 		return

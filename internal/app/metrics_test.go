@@ -21,6 +21,7 @@ import (
 // queue series with values that fit what happened; the public listener
 // never serves them.
 func TestMetricsAfterAPracticeSession(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		if _, err := app.auth.CreateUser(t.Context(), "Student", "ana@example.com", pw, auth.RoleUser); err != nil {

@@ -29,7 +29,7 @@ func newEngines(cfg config.Config, logger *slog.Logger) (engines, error) {
 	if err != nil {
 		return engines{}, err
 	}
-	scorer, err := feedback.New(feedbackConfig(cfg), logger)
+	scorer, err := feedbackEngines(cfg)(cfg.Feedback.Engine, logger)
 	if err != nil {
 		speech.Close()
 		return engines{}, err

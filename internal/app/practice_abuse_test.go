@@ -58,6 +58,7 @@ func (b *stalledBody) Read(p []byte) (int, error) {
 // 404. The refusal now comes before the body is read: this body never
 // finishes, and the answer arrives anyway.
 func TestUploadsAreRefusedBeforeTheirBodyIsRead(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		_, audioPath := practiceSession(t, app, "ana@example.com", "10.0.0.1")
@@ -94,6 +95,7 @@ func TestUploadsAreRefusedBeforeTheirBodyIsRead(t *testing.T) {
 // A valid WebM declared as text/plain was accepted. The declared type must
 // agree with the container the bytes show.
 func TestAnUploadMustDeclareItsType(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, audioPath := practiceSession(t, app, "ana@example.com", "10.0.0.1")
@@ -116,6 +118,7 @@ func TestAnUploadMustDeclareItsType(t *testing.T) {
 // 100 connections sending one byte every 5 s stayed open for a minute. An
 // upload that falls behind the minimum rate is cut off.
 func TestAStalledUploadIsClosed(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, audioPath := practiceSession(t, app, "ana@example.com", "10.0.0.1")
@@ -158,6 +161,7 @@ func TestAStalledUploadIsClosed(t *testing.T) {
 // recording; the answer was lost, counted, nothing was logged, and /readyz
 // stayed ready. Now: a 503 to retry, nothing counted, /readyz not ready.
 func TestAnUnwritableAudioDirectoryMakesTheServerUnready(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, audioPath := practiceSession(t, app, "ana@example.com", "10.0.0.1")
@@ -198,6 +202,7 @@ func TestAnUnwritableAudioDirectoryMakesTheServerUnready(t *testing.T) {
 // A client that hung up halfway through its upload was answered (and
 // logged) as a server error: Huma reports any failed body read as 500.
 func TestAnUploadCutOffByItsClientIsTheClientsError(t *testing.T) {
+	t.Parallel()
 	app := newTestApp(t, storetest.SQLite(t), nil)
 	ana, audioPath := practiceSession(t, app, "ana@example.com", "10.0.0.1")
 	conn, err := net.Dial("tcp", strings.TrimPrefix(app.URL, "http://"))

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -31,6 +32,7 @@ func twoStudents(t *testing.T, app *testApp) (ana, bob *browser) {
 // Every practice endpoint refuses bad input with a precise 4xx and leaves
 // the session as it was.
 func TestPracticeAPIRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, bob := twoStudents(t, app)
@@ -112,11 +114,13 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 	})
 }
 
-// Another student's saved session, asked for by its real id through every
-// operation that takes one, is answered as missing and comes back as it
-// was: nothing of it shows, and nothing of the other student's reaches it.
-// (A made-up id showed only that missing ids are missing.)
+// Another student's saved session, asked for by its real id (and its
+// session's and answer's real ids) through every operation that takes one,
+// is answered as missing and comes back as it was: nothing of it shows, and
+// nothing of the other student's reaches it. (A made-up id, as the
+// authorisation matrix uses, shows only that missing ids are missing.)
 func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		ana, bob := twoStudents(t, app)
@@ -149,27 +153,63 @@ func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
 			t.Fatal("the saved answer has no transcript to protect")
 		}
 
+		// Every operation that addresses a session or a saved session by id,
+		// walked from the API itself so that a new one is covered the moment
+		// it exists, is tried by Bob with Ana's real ids and a body it accepts.
 		const bobsText = "Bob wrote this over Ana's answer, and it should never be seen in her session."
-		for _, tc := range []struct {
-			name   string
-			resp   response
-			detail string
-		}{
-			{"read the saved session", bob.get(savedPath), practice.MsgSavedNotFound},
-			{"save it again under his title", bob.post(sessionPath+"/save", map[string]string{"title": "Bob's now"}), practice.MsgSessionNotFound},
-			{"correct its transcript", bob.do(http.MethodPut, sessionPath+"/items/"+item+"/transcript", strings.NewReader(`{"transcript": "`+bobsText+`"}`),
-				map[string]string{"Content-Type": "application/json"}), practice.MsgSessionNotFound},
-			{"read its session", bob.get(sessionPath), practice.MsgSessionNotFound},
-			{"compare with its answers", bob.get(sessionPath + "/earlier-attempts"), practice.MsgSessionNotFound},
-		} {
-			if tc.resp.Status != http.StatusNotFound || tc.resp.Detail(t) != tc.detail {
-				t.Errorf("Bob tried to %s: %d %q, want 404 %q", tc.name, tc.resp.Status, tc.resp.Detail(t), tc.detail)
+		bobsBodies := map[string]any{
+			"finish-answer":             map[string]int{"size": 100},
+			"answer-in-writing":         map[string]string{"text": bobsText},
+			"correct-transcript":        map[string]string{"transcript": bobsText},
+			"complete-practice-session": map[string]int{"totalSessionTime": 60},
+			"save-practice-session":     map[string]string{"title": "Bob's now"},
+		}
+		ids := map[string]string{"{id}": id, "{itemId}": item}
+		walked := 0
+		for _, op := range operations(app.api) {
+			if !strings.HasPrefix(op.Path, "/api/practice/sessions/{id}") && op.Path != "/api/practice/saved/{id}" {
+				continue
+			}
+			walked++
+			path := op.Path
+			if op.Path == "/api/practice/saved/{id}" {
+				path = savedPath
+			}
+			for param, value := range ids {
+				path = strings.ReplaceAll(path, param, value)
+			}
+			var resp response
+			switch body, ok := bobsBodies[op.OperationID]; {
+			case op.RequestBody != nil && op.RequestBody.Content["application/json"] == nil:
+				// An upload: a whole recording, or its first piece.
+				if op.Method == http.MethodPatch {
+					path += "?offset=0"
+				}
+				resp = bob.do(op.Method, path, bytes.NewReader(whispertest.Recording(t)), map[string]string{"Content-Type": "audio/webm"})
+			case ok:
+				data, err := json.Marshal(body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp = bob.do(op.Method, path, bytes.NewReader(data), map[string]string{"Content-Type": "application/json"})
+			default:
+				resp = bob.do(op.Method, path, nil, nil)
+			}
+			want := practice.MsgSessionNotFound
+			if op.Path == "/api/practice/saved/{id}" {
+				want = practice.MsgSavedNotFound
+			}
+			if resp.Status != http.StatusNotFound || resp.Detail(t) != want {
+				t.Errorf("Bob tried %s %s: %d %q, want 404 %q", op.OperationID, path, resp.Status, resp.Detail(t), want)
 			}
 			for _, secret := range []string{title, heard, "quokka"} {
-				if bytes.Contains(tc.resp.Body, []byte(secret)) {
-					t.Errorf("Bob tried to %s and saw %q: %s", tc.name, secret, tc.resp.Body)
+				if bytes.Contains(resp.Body, []byte(secret)) {
+					t.Errorf("Bob tried %s and saw %q: %s", op.OperationID, secret, resp.Body)
 				}
 			}
+		}
+		if walked < 12 {
+			t.Fatalf("walked only %d operations on a session; the walk is not reading the router", walked)
 		}
 		if found := bob.get("/api/practice/history?q=quokka").JSON(t); found["total"] != 0.0 {
 			t.Errorf("Bob's history search found Ana's session: %v", found)

@@ -17,6 +17,7 @@ import (
 // login guess escaped the per-IP limit. The proxies' own entries, on the
 // right, now decide.
 func TestForgedForwardedForDoesNotEscapeTheLoginLimit(t *testing.T) {
+	t.Parallel()
 	limits := map[string]string{"RATE_LIMIT_PER_IP": "3", "RATE_LIMIT_PER_ACCOUNT": "100"}
 	for _, tc := range []struct {
 		name string

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -42,6 +43,7 @@ func exportedQuestions(t *testing.T, dsn string) []question.Question {
 }
 
 func TestQuestionsExportOnFreshDatabase(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		qs := exportedQuestions(t, db.DSN)
 		if len(qs) < 210 {
@@ -95,6 +97,7 @@ func sameOrders(orders []int) bool {
 }
 
 func TestQuestionsImportCommand(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		before := len(exportedQuestions(t, db.DSN))
 		dir := t.TempDir()
@@ -138,6 +141,7 @@ func TestQuestionsImportCommand(t *testing.T) {
 // TestAdminQuestionManagerOverHTTP checks the texts and statuses the web
 // client relies on, through the real router and session cookie.
 func TestAdminQuestionManagerOverHTTP(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		app := newTestApp(t, db, nil)
@@ -154,17 +158,20 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 			return admin.do(method, path, bytes.NewReader(data), map[string]string{"Content-Type": "application/json"})
 		}
 
+		incomplete := httpx.ProblemType(question.FailureIncompleteNew.Name)
 		tests := []struct {
 			name       string
 			method     string
 			body       any
 			wantStatus int
 			wantDetail string
+			// wantType is the problem type the web tells the failure apart by.
+			wantType string
 		}{
-			{"add without text", http.MethodPost, map[string]any{"mainTags": []string{"dental"}}, 400, question.MsgCompleteAllFields},
-			{"add without tags", http.MethodPost, map[string]any{"text": "Why?"}, 400, question.MsgCompleteAllFields},
-			{"add with unknown subtag", http.MethodPost, map[string]any{"text": "Why?", "subtag": "Grit", "mainTags": []string{"pa"}}, 400, `subtag: "Grit" is not one of`},
-			{"add", http.MethodPost, map[string]any{"text": "Why now?", "mainTags": []string{"pa"}}, 201, ""},
+			{"add without text", http.MethodPost, map[string]any{"mainTags": []string{"dental"}}, 400, question.MsgCompleteAllFields, incomplete},
+			{"add without tags", http.MethodPost, map[string]any{"text": "Why?"}, 400, question.MsgCompleteAllFields, incomplete},
+			{"add with unknown subtag", http.MethodPost, map[string]any{"text": "Why?", "subtag": "Grit", "mainTags": []string{"pa"}}, 400, `subtag: "Grit" is not one of`, ""},
+			{"add", http.MethodPost, map[string]any{"text": "Why now?", "mainTags": []string{"pa"}}, 201, "", ""},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -172,6 +179,9 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 				wantStatus(t, r, tt.wantStatus)
 				if tt.wantDetail != "" && !strings.Contains(r.Detail(t), tt.wantDetail) {
 					t.Fatalf("detail %q, want %q", r.Detail(t), tt.wantDetail)
+				}
+				if got, _ := r.JSON(t)["type"].(string); tt.wantStatus >= 400 && (got == incomplete) != (tt.wantType == incomplete) {
+					t.Fatalf("problem type %q, want %q", got, tt.wantType)
 				}
 			})
 		}
@@ -191,8 +201,8 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 
 		r := send(http.MethodPut, "/api/admin/questions/"+id, map[string]any{"text": " ", "mainTags": []string{"pa"}})
 		wantStatus(t, r, http.StatusBadRequest)
-		if r.Detail(t) != question.MsgAllFieldsRequired {
-			t.Fatalf("edit detail %q", r.Detail(t))
+		if r.Detail(t) != question.MsgAllFieldsRequired || r.JSON(t)["type"] != httpx.ProblemType(question.FailureIncompleteEdit.Name) {
+			t.Fatalf("edit problem %s", r.Body)
 		}
 		wantStatus(t, send(http.MethodPut, "/api/admin/questions/"+id, map[string]any{"text": "Why now, really?", "mainTags": []string{"pa", "ot"}}), http.StatusOK)
 		got := admin.get("/api/admin/questions/" + id).JSON(t)

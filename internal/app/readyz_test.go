@@ -12,6 +12,7 @@ import (
 // pinged the connection. It now also asks whether the migrations this
 // binary carries are the ones applied and whether its tables are there.
 func TestReadyzWantsTheSchema(t *testing.T) {
+	t.Parallel()
 	for name, drop := range map[string]string{
 		"the migrations' record": "DROP TABLE goose_db_version",
 		"a table":                "DROP TABLE users",

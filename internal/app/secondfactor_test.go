@@ -61,6 +61,7 @@ func (b *browser) enrolAdmin(email, password string) (secret string, recovery []
 // (or a single-use recovery code) at every login; until then the browser is
 // signed in to nothing.
 func TestAdminsSignInWithASecondFactor(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		if _, err := app.auth.CreateUser(t.Context(), "Ada Admin", "ada@example.com", pw, auth.RoleAdmin); err != nil {
@@ -149,6 +150,7 @@ func TestAdminsSignInWithASecondFactor(t *testing.T) {
 // anyone could test which emails are registered. It now answers alike and
 // the owner of a registered address hears about the attempt by email.
 func TestSignupAnswersAlikeForRegisteredEmails(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		app.browser(t, "10.0.0.1").signupAndLogin("Ana Lee", "ana@example.com", pw)
@@ -219,6 +221,7 @@ func waitForMail(t *testing.T, app *testApp, addr, subject string) mailtest.Rece
 // browser, which has signed in before, is limited on its own and still
 // gets in.
 func TestLoginLimitPerAccountAcrossAddressesSparesTheOwnersBrowser(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, map[string]string{"RATE_LIMIT_PER_ACCOUNT": "3", "RATE_LIMIT_PER_IP": "100", "RATE_LIMIT_WINDOW": "10m"})
 		owner := app.browser(t, "10.0.0.1")
@@ -284,6 +287,7 @@ func TestLoginLimitPerAccountAcrossAddressesSparesTheOwnersBrowser(t *testing.T)
 // own, which nobody else can spend; every other browser shares the
 // account's.
 func TestASecondFactorGuesserCannotLockTheAdminOut(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		if _, err := app.auth.CreateUser(t.Context(), "Ada Admin", "ada@example.com", pw, auth.RoleAdmin); err != nil {

@@ -27,13 +27,10 @@ import (
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/route"
 	"github.com/whitecoat/whitecoat/internal/site"
 	"github.com/whitecoat/whitecoat/web"
 )
-
-// Request body caps: JSON endpoints get a small one; uploads (later) get
-// their own under their path prefix.
-const jsonBodyLimit = 64 << 10
 
 // apiConfig describes the API for the OpenAPI document.
 func apiConfig() huma.Config {
@@ -159,7 +156,7 @@ func (a *App) Close() error {
 func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.Handler, huma.API) {
 	mux := http.NewServeMux()
 	api := humago.New(mux, apiConfig())
-	api.UseMiddleware(auth.Guard(api))
+	api.UseMiddleware(route.Guard(api, auth.Admit), auth.TakeReadTurns())
 	accounts := auth.NewHandler(a.auth, a.cfg.SecureCookies())
 	accounts.RegisterRoutes(api)
 	accounts.RegisterAdminRoutes(api)
@@ -195,7 +192,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	pages.RegisterRoutes(api)
 	pages.RegisterFiles(mux)
 	mux.Handle("/", httpx.SPA(spaFiles, a.site.Head, a.site.Prerendered, preloaded...))
-	route := func(r *http.Request) string {
+	patternOf := func(r *http.Request) string {
 		_, pattern := mux.Handler(r)
 		return pattern
 	}
@@ -206,11 +203,11 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 		httpx.Recover,
 		httpx.SecurityHeaders(a.cfg.SecureCookies()),
 		httpx.NoStoreAPI,
-		httpx.BodyLimit(jsonBodyLimit, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes}),
+		httpx.BodyLimit(route.MaxJSONBytes, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes}),
 		httpx.TextHygiene,
 		httpx.CrossOrigin,
 		accounts.Middleware,
-	), route, uploads), api
+	), patternOf, uploads), api
 }
 
 // printOpenAPI writes the OpenAPI document of the App serve runs, built on

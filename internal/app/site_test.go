@@ -22,6 +22,7 @@ import (
 // Before this, every public URL answered with the same empty shell, and
 // /public/resources/interview-tips.pdf with the web app's page.
 func TestPublicPagesAreThemselvesWithoutJavaScript(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -85,6 +86,7 @@ func TestPublicPagesAreThemselvesWithoutJavaScript(t *testing.T) {
 // the profession list, and the sections below jumped (Lighthouse measured
 // a layout shift of 0.60 on /dental): every page now carries the list.
 func TestEveryPageCarriesTheProfessionList(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)
 		b := app.browser(t, "10.0.0.1")
@@ -108,6 +110,7 @@ func TestEveryPageCarriesTheProfessionList(t *testing.T) {
 // facts filled in and the responses it was rendered from beside it, the
 // same as the API gives them; any other page is the app's shell.
 func TestPublicPagesAreServedPrerendered(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	if err := Run(context.Background(), []string{"public-pages"}, IO{Stdout: &out}); err != nil {
 		t.Fatal(err)

@@ -31,6 +31,9 @@ type Error struct {
 	Message string
 	// Field names the input field at fault, when there is one.
 	Field string
+	// Failure names this failure among others of its kind, for a client
+	// that acts on it (it becomes the problem's type); usually empty.
+	Failure string
 	// RetryAfter is set for KindRateLimited and KindUnavailable.
 	RetryAfter time.Duration
 	// Err is the underlying cause, for logs only.
@@ -45,6 +48,21 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// Failure is one failure a client tells apart from others of its kind,
+// with the words the spec gives it. Its name reaches the client as the
+// problem's type; the API contract publishes both (route.PublishFailures),
+// so the web neither copies the words nor compares messages.
+type Failure struct {
+	// Name is stable and unique: the web's generated failures are keyed by it.
+	Name    string
+	Message string
+}
+
+// Invalid reports the failure as bad input.
+func (f Failure) Invalid() *Error {
+	return &Error{Kind: KindInvalid, Message: f.Message, Failure: f.Name}
+}
 
 // Invalid reports bad input; field may be empty.
 func Invalid(field, format string, args ...any) *Error {

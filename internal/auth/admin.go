@@ -11,6 +11,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/httpx"
+	"github.com/whitecoat/whitecoat/internal/route"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -143,8 +144,8 @@ type userListOutput struct{ Body UserList }
 
 // RegisterAdminRoutes adds the admin console's account endpoints to api.
 func (h *Handler) RegisterAdminRoutes(api huma.API) {
-	Register(api, Endpoint{ID: "admin-list-users", Method: http.MethodGet, Path: "/api/admin/users",
-		Summary: "List, search and sort accounts", Tags: []string{"Admin"}, Access: AccessAdmin}, h.listUsers)
+	route.Register(api, route.Endpoint{ID: "admin-list-users", Method: http.MethodGet, Path: "/api/admin/users",
+		Summary: "List, search and sort accounts", Tags: []string{"Admin"}, Access: route.AccessAdmin}, h.listUsers)
 }
 
 func (h *Handler) listUsers(ctx context.Context, _ User, in *UserQuery) (*userListOutput, error) {

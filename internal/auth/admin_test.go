@@ -47,6 +47,7 @@ func ids(list UserList) string {
 }
 
 func TestListUsersSearchSortAndPage(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		svc := newTestService(db, DefaultArgon2)
 		adminTestUsers(t, db)
@@ -89,6 +90,7 @@ func TestListUsersSearchSortAndPage(t *testing.T) {
 }
 
 func TestListUsersRowShape(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		svc := newTestService(db, DefaultArgon2)
 		users := adminTestUsers(t, db)

@@ -38,23 +38,25 @@ const (
 // the API's reference. Its Premium pass (HasPaid, PaidAt,
 // SubscriptionEndsAt, PassOnHold) is billing's, read with it (see Pass).
 type User struct {
-	ID                  string     `json:"id"`
-	Name                string     `json:"name"`
-	Email               string     `json:"email"`
-	CreatedAt           time.Time  `json:"createdAt"`
-	TrialExpiresAt      time.Time  `json:"trialExpiresAt"`
-	HasPaid             bool       `json:"hasPaid"`
-	PromoCodeUsed       *string    `json:"promoCodeUsed"`
-	EmailVerified       bool       `json:"emailVerified"`
-	Role                Role       `json:"role" enum:"user,admin"`
-	PaidAt              *time.Time `json:"paidAt"`
-	SubscriptionEndsAt  *time.Time `json:"subscriptionEndsAt"`
-	UsageCount          int        `json:"usageCount"`
-	SessionsCompleted   int        `json:"sessionsCompleted"`
-	QuestionsPracticed  int        `json:"questionsPracticed"`
-	RollingAverageScore float64    `json:"rollingAverageScore"`
-	LastAverageScore    float64    `json:"lastAverageScore"`
-	PassOnHold          bool       `json:"-"` // a payment for the pass is disputed
+	ID                 string     `json:"id"`
+	Name               string     `json:"name"`
+	Email              string     `json:"email"`
+	CreatedAt          time.Time  `json:"createdAt"`
+	TrialExpiresAt     time.Time  `json:"trialExpiresAt"`
+	HasPaid            bool       `json:"hasPaid"`
+	PromoCodeUsed      *string    `json:"promoCodeUsed"`
+	EmailVerified      bool       `json:"emailVerified"`
+	Role               Role       `json:"role" enum:"user,admin"`
+	PaidAt             *time.Time `json:"paidAt"`
+	SubscriptionEndsAt *time.Time `json:"subscriptionEndsAt"`
+	UsageCount         int        `json:"usageCount"`
+	// SessionsCompleted and QuestionsPracticed count the account's
+	// practice once per session. The spec's rollingAverageScore and
+	// lastAverageScore are computed by practice from its sessions when
+	// read (the dashboard, the data export), never stored here.
+	SessionsCompleted  int  `json:"sessionsCompleted"`
+	QuestionsPracticed int  `json:"questionsPracticed"`
+	PassOnHold         bool `json:"-"` // a payment for the pass is disputed
 
 	passwordHash string
 }

@@ -32,6 +32,7 @@ func newFirebaseService(db *store.DB, jwksURL string) *Service {
 // Only a token Firebase signed for this project, current, about a
 // verified email, signs in; each other kind is refused with a 4xx.
 func TestFirebaseTokensAreCheckedBeforeAnyoneSignsIn(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		keys := firebasetest.Start(t, testProject, "key-1")
 		stranger := firebasetest.Start(t, testProject, "key-1") // same kid, another key
@@ -82,6 +83,7 @@ func TestFirebaseTokensAreCheckedBeforeAnyoneSignsIn(t *testing.T) {
 // `admin` claim grants nothing: the admin role is ours (Promote), and an
 // admin who signs in through Firebase still owes the second factor.
 func TestFirebaseLinksVerifiedAccountsAndClaimsGrantNoRole(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		keys := firebasetest.Start(t, testProject, "key-1")
 		s := newFirebaseService(db, keys.URL)
@@ -112,6 +114,7 @@ func TestFirebaseLinksVerifiedAccountsAndClaimsGrantNoRole(t *testing.T) {
 }
 
 func TestFirebaseSignInIsOffWithoutAProject(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newTestService(db, Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1})
 		_, err := s.FirebaseSignIn(context.Background(), "anything", Client{IP: "10.0.0.1"}, "")

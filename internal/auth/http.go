@@ -10,6 +10,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/httpx"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
 
 // Handler serves the account API and resolves the session cookie on every
@@ -239,47 +240,45 @@ func client(ctx context.Context, userAgent string) Client {
 	return Client{IP: httpx.ClientIP(ctx), UserAgent: userAgent, DeviceToken: device}
 }
 
-// accountTags and accountBodyLimit are shared by the account endpoints:
-// the longest body, a sign-up, is well under a kilobyte.
+// accountTags are shared by the account endpoints, which take forms: the
+// longest body, a sign-up, is well under a kilobyte.
 var accountTags = []string{"Accounts"}
-
-const accountBodyLimit = 16 << 10
 
 // RegisterRoutes adds the account endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	Register(api, Endpoint{ID: "signup", Method: http.MethodPost, Path: "/api/auth/signup", Summary: "Create an account",
+	route.Register(api, route.Endpoint{ID: "signup", Method: http.MethodPost, Path: "/api/auth/signup", Summary: "Create an account",
 		Description: "Answers the same whether or not the email is registered; the address receives either the verification link or a note that someone tried to sign up with it.",
-		Tags:        accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.signup)
-	Register(api, Endpoint{ID: "login", Method: http.MethodPost, Path: "/api/auth/login", Summary: "Log in with email and password",
-		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.login)
-	Register(api, Endpoint{ID: "firebase-sign-in", Method: http.MethodPost, Path: "/api/auth/firebase", Summary: "Sign in with a Firebase ID token",
+		Tags:        accountTags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.signup)
+	route.Register(api, route.Endpoint{ID: "login", Method: http.MethodPost, Path: "/api/auth/login", Summary: "Log in with email and password",
+		Tags: accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.login)
+	route.Register(api, route.Endpoint{ID: "firebase-sign-in", Method: http.MethodPost, Path: "/api/auth/firebase", Summary: "Sign in with a Firebase ID token",
 		Description: "With FIREBASE_PROJECT_ID set: the token (from the Firebase web SDK) is verified once and exchanged for this server's session cookie. " +
 			"The account is the one with the token's verified email, made on first sign-in; an admin claim makes it an admin, who still owes the second factor.",
-		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.firebaseSignIn)
-	Register(api, Endpoint{ID: "get-firebase-config", Method: http.MethodGet, Path: "/api/auth/firebase/config", Summary: "Whether and how to offer Firebase sign-in",
+		Tags: accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.firebaseSignIn)
+	route.Register(api, route.Endpoint{ID: "get-firebase-config", Method: http.MethodGet, Path: "/api/auth/firebase/config", Summary: "Whether and how to offer Firebase sign-in",
 		Description: "The web SDK's public settings; enabled is false when the server has no Firebase project.",
-		Tags:        accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.firebaseConfig)
-	Register(api, Endpoint{ID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Summary: "Log out of this browser",
-		Tags: accountTags, Status: http.StatusNoContent, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.logout)
-	Register(api, Endpoint{ID: "get-me", Method: http.MethodGet, Path: "/api/auth/me", Summary: "The signed-in user",
-		Tags: accountTags, Access: AccessUser, MaxBodyBytes: accountBodyLimit}, h.getMe)
-	Register(api, Endpoint{ID: "resend-verification", Method: http.MethodPost, Path: "/api/auth/verification/resend", Summary: "Send a new verification email",
-		Tags: accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.resendVerification)
-	Register(api, Endpoint{ID: "confirm-email", Method: http.MethodPost, Path: "/api/auth/verification/confirm", Summary: "Confirm an email address with the emailed token",
-		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.confirmEmail)
-	Register(api, Endpoint{ID: "forgot-password", Method: http.MethodPost, Path: "/api/auth/password/forgot", Summary: "Email a password reset link",
-		Tags: accountTags, Status: http.StatusAccepted, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.forgotPassword)
-	Register(api, Endpoint{ID: "reset-password", Method: http.MethodPost, Path: "/api/auth/password/reset", Summary: "Set a new password with the emailed token",
-		Tags: accountTags, Access: AccessPublic, MaxBodyBytes: accountBodyLimit}, h.resetPassword)
-	Register(api, Endpoint{ID: "start-second-factor-enrolment", Method: http.MethodPost, Path: "/api/auth/second-factor/enrolment",
+		Tags:        accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.firebaseConfig)
+	route.Register(api, route.Endpoint{ID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Summary: "Log out of this browser",
+		Tags: accountTags, Status: http.StatusNoContent, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.logout)
+	route.Register(api, route.Endpoint{ID: "get-me", Method: http.MethodGet, Path: "/api/auth/me", Summary: "The signed-in user",
+		Tags: accountTags, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, h.getMe)
+	route.Register(api, route.Endpoint{ID: "resend-verification", Method: http.MethodPost, Path: "/api/auth/verification/resend", Summary: "Send a new verification email",
+		Tags: accountTags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.resendVerification)
+	route.Register(api, route.Endpoint{ID: "confirm-email", Method: http.MethodPost, Path: "/api/auth/verification/confirm", Summary: "Confirm an email address with the emailed token",
+		Tags: accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.confirmEmail)
+	route.Register(api, route.Endpoint{ID: "forgot-password", Method: http.MethodPost, Path: "/api/auth/password/forgot", Summary: "Email a password reset link",
+		Tags: accountTags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.forgotPassword)
+	route.Register(api, route.Endpoint{ID: "reset-password", Method: http.MethodPost, Path: "/api/auth/password/reset", Summary: "Set a new password with the emailed token",
+		Tags: accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.resetPassword)
+	route.Register(api, route.Endpoint{ID: "start-second-factor-enrolment", Method: http.MethodPost, Path: "/api/auth/second-factor/enrolment",
 		Summary: "Get a new authenticator secret (admins without a second factor, after their password)",
-		Tags:    accountTags, Access: AccessSecondFactor, MaxBodyBytes: accountBodyLimit}, h.startEnrolment)
-	Register(api, Endpoint{ID: "confirm-second-factor-enrolment", Method: http.MethodPost, Path: "/api/auth/second-factor/enrolment/confirm",
+		Tags:    accountTags, Access: route.AccessSecondFactor, MaxBodyBytes: route.MaxFormBytes}, h.startEnrolment)
+	route.Register(api, route.Endpoint{ID: "confirm-second-factor-enrolment", Method: http.MethodPost, Path: "/api/auth/second-factor/enrolment/confirm",
 		Summary: "Turn the authenticator on with its first code and finish signing in",
-		Tags:    accountTags, Access: AccessSecondFactor, MaxBodyBytes: accountBodyLimit}, h.confirmEnrolment)
-	Register(api, Endpoint{ID: "pass-second-factor", Method: http.MethodPost, Path: "/api/auth/second-factor",
+		Tags:    accountTags, Access: route.AccessSecondFactor, MaxBodyBytes: route.MaxFormBytes}, h.confirmEnrolment)
+	route.Register(api, route.Endpoint{ID: "pass-second-factor", Method: http.MethodPost, Path: "/api/auth/second-factor",
 		Summary: "Finish an admin's sign-in with an authenticator or recovery code",
-		Tags:    accountTags, Access: AccessSecondFactor, MaxBodyBytes: accountBodyLimit}, h.passSecondFactor)
+		Tags:    accountTags, Access: route.AccessSecondFactor, MaxBodyBytes: route.MaxFormBytes}, h.passSecondFactor)
 }
 
 // signup signs nobody in: a session only for new addresses would tell

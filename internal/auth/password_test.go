@@ -7,6 +7,7 @@ import (
 )
 
 func TestHashPasswordFormat(t *testing.T) {
+	t.Parallel()
 	phc, err := HashPassword("correct horse battery staple", DefaultArgon2)
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +27,7 @@ func TestHashPasswordFormat(t *testing.T) {
 }
 
 func TestVerifyPassword(t *testing.T) {
+	t.Parallel()
 	weak := Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}
 	weakHash, _ := HashPassword("s3cret-passphrase", weak)
 	strongHash, _ := HashPassword("s3cret-passphrase", DefaultArgon2)
@@ -51,6 +53,7 @@ func TestVerifyPassword(t *testing.T) {
 }
 
 func TestCheckPassword(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		pw   string
 		want string

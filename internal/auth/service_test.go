@@ -36,6 +36,7 @@ func newTestService(db *store.DB, params Argon2Params) *Service {
 }
 
 func TestLoginUpgradesWeakHashes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		old := newTestService(db, Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1})
@@ -72,6 +73,7 @@ func TestLoginUpgradesWeakHashes(t *testing.T) {
 // no sign-in: the API told the student to log in. It is the server's
 // fault, so the API answers 503; pages still load.
 func TestAnUncheckableSignInIsTheServersFault(t *testing.T) {
+	t.Parallel()
 	db := storetest.SQLite(t)
 	svc := newTestService(db, Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1})
 	h := NewHandler(svc, false)

@@ -18,8 +18,7 @@ var errNotFound = errors.New("auth: not found")
 // userColumns are the account's own; its Premium pass is billing's (see
 // Service.withPass).
 const userColumns = `id, name, email, password_hash, created_at, trial_expires_at, promo_code_used,
-	email_verified, role, usage_count, sessions_completed, questions_practiced,
-	rolling_average_score, last_average_score`
+	email_verified, role, usage_count, sessions_completed, questions_practiced`
 
 type row interface{ Scan(dest ...any) error }
 
@@ -30,8 +29,7 @@ func scanUserAfter(r row, before ...any) (User, error) {
 	var u User
 	var role string
 	dest := append(before, &u.ID, &u.Name, &u.Email, &u.passwordHash, &u.CreatedAt, &u.TrialExpiresAt, &u.PromoCodeUsed,
-		&u.EmailVerified, &role, &u.UsageCount, &u.SessionsCompleted, &u.QuestionsPracticed,
-		&u.RollingAverageScore, &u.LastAverageScore)
+		&u.EmailVerified, &role, &u.UsageCount, &u.SessionsCompleted, &u.QuestionsPracticed)
 	err := r.Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, errNotFound
@@ -83,39 +81,12 @@ func countAnswer(ctx context.Context, q store.Queryer, userID string) error {
 	return nil
 }
 
-// sessionStats are the user's practice stats that the next session's
-// averages are computed from.
-type sessionStats struct {
-	completed     int
-	rolling, last float64
-}
-
-func userSessionStats(ctx context.Context, q store.Queryer, userID string) (sessionStats, error) {
-	var st sessionStats
-	err := q.QueryRowContext(ctx, `SELECT sessions_completed, rolling_average_score, last_average_score FROM users WHERE id = $1`, userID).
-		Scan(&st.completed, &st.rolling, &st.last)
-	if err != nil {
-		return sessionStats{}, fmt.Errorf("auth: read stats: %w", err)
-	}
-	return st, nil
-}
-
-// addSession counts one more completed session with answered answers and
-// stores the averages that include it.
-func addSession(ctx context.Context, q store.Queryer, userID string, answered int, rolling, last float64) error {
+// countSession counts one more completed session with answered answers.
+func countSession(ctx context.Context, q store.Queryer, userID string, answered int) error {
 	_, err := q.ExecContext(ctx, `UPDATE users SET sessions_completed = sessions_completed + 1,
-		questions_practiced = questions_practiced + $1, rolling_average_score = $2, last_average_score = $3 WHERE id = $4`,
-		answered, rolling, last, userID)
+		questions_practiced = questions_practiced + $1 WHERE id = $2`, answered, userID)
 	if err != nil {
-		return fmt.Errorf("auth: update stats: %w", err)
-	}
-	return nil
-}
-
-// setAverages stores the account's averages without counting a session.
-func setAverages(ctx context.Context, q store.Queryer, userID string, rolling, last float64) error {
-	if _, err := q.ExecContext(ctx, `UPDATE users SET rolling_average_score = $1, last_average_score = $2 WHERE id = $3`, rolling, last, userID); err != nil {
-		return fmt.Errorf("auth: set averages: %w", err)
+		return fmt.Errorf("auth: count session: %w", err)
 	}
 	return nil
 }

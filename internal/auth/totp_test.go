@@ -10,6 +10,7 @@ import (
 // RFC 6238 Appendix B, SHA-1 rows: the ASCII secret "12345678901234567890"
 // gives these 8-digit codes at these times.
 func TestTOTPMatchesRFC6238Vectors(t *testing.T) {
+	t.Parallel()
 	secret := base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString([]byte("12345678901234567890"))
 	for _, v := range []struct {
 		unix int64
@@ -26,6 +27,7 @@ func TestTOTPMatchesRFC6238Vectors(t *testing.T) {
 }
 
 func TestTOTPAcceptsOneStepOfSkewOnly(t *testing.T) {
+	t.Parallel()
 	secret := newTOTPSecret()
 	now := time.Unix(1_800_000_000, 0)
 	for _, tc := range []struct {
@@ -44,6 +46,7 @@ func TestTOTPAcceptsOneStepOfSkewOnly(t *testing.T) {
 }
 
 func TestTOTPURI(t *testing.T) {
+	t.Parallel()
 	u, err := url.Parse(totpURI("JBSWY3DPEHPK3PXP", "ada@example.com"))
 	if err != nil || u.Scheme != "otpauth" || u.Host != "totp" || u.Path != "/Whitecoat:ada@example.com" ||
 		u.Query().Get("secret") != "JBSWY3DPEHPK3PXP" || u.Query().Get("issuer") != "Whitecoat" || u.Query().Get("digits") != "6" {

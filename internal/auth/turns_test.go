@@ -12,6 +12,7 @@ import (
 // client goes away while it waits gives its place up; nothing is kept
 // about a user with nothing in flight.
 func TestReadsTakeTurnsPerUser(t *testing.T) {
+	t.Parallel()
 	tr := newTurns(2)
 	ctx := context.Background()
 	first, err := tr.take(ctx, "ana")

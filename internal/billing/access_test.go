@@ -15,6 +15,7 @@ import (
 )
 
 func TestEvaluate(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 9, 10, 12, 0, 0, 0, time.UTC)
 	at := func(d time.Duration) *time.Time { t := now.Add(d); return &t }
 	day := 24 * time.Hour
@@ -70,6 +71,7 @@ func TestEvaluate(t *testing.T) {
 }
 
 func TestGrantPass(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := time.Date(2026, 9, 10, 12, 0, 0, 0, time.UTC)

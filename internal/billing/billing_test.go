@@ -111,6 +111,7 @@ func (f *fixture) wantPassEnd(t *testing.T, want time.Time) {
 }
 
 func TestWebhookGrantsThePassOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		if err := f.deliver(t, "evt_1", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_1", "pi_1")); err != nil {
@@ -159,6 +160,7 @@ func TestWebhookGrantsThePassOnce(t *testing.T) {
 }
 
 func TestWebhookRefusesBadSignatures(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		payload, header, err := signedEvent(testSecret, "evt_1", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_1", "pi_1"), time.Now())
@@ -192,6 +194,7 @@ func TestWebhookRefusesBadSignatures(t *testing.T) {
 }
 
 func TestWebhookConcurrentDeliveries(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		var wg sync.WaitGroup
@@ -220,6 +223,7 @@ func TestWebhookConcurrentDeliveries(t *testing.T) {
 }
 
 func TestWebhookOutOfOrder(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		// The refund arrives before the payment: refused, so Stripe sends it again.
@@ -254,6 +258,7 @@ func TestWebhookOutOfOrder(t *testing.T) {
 }
 
 func TestWebhookRefundAndDispute(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		if err := f.deliver(t, "evt_1", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_1", "pi_1")); err != nil {
@@ -301,6 +306,7 @@ func TestWebhookRefundAndDispute(t *testing.T) {
 }
 
 func TestCreateCheckoutWithStripeMock(t *testing.T) {
+	t.Parallel()
 	api := stripemock.Start(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, Config{SecretKey: "sk_test_123", APIURL: api})
@@ -325,6 +331,7 @@ func TestCreateCheckoutWithStripeMock(t *testing.T) {
 }
 
 func TestCreateCheckoutRefusesALongPass(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		if err := f.deliver(t, "evt_1", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_1", "pi_1")); err != nil {
@@ -342,6 +349,7 @@ func TestCreateCheckoutRefusesALongPass(t *testing.T) {
 // the development checkout runs only when turned on, says so loudly at
 // start, and never asks where a request comes from.
 func TestModes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		off := newFixture(t, db, Config{BaseURL: &url.URL{Scheme: "http", Host: "127.0.0.1:8080"}})
 		if off.svc.Mode() != ModeOff {
@@ -380,6 +388,7 @@ func TestModes(t *testing.T) {
 }
 
 func TestReminderSentOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		if err := f.deliver(t, "evt_1", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_1", "pi_1")); err != nil {

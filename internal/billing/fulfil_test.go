@@ -22,6 +22,7 @@ const day = 24 * time.Hour
 // pass, at its price; anything else is recorded for admins, grants
 // nothing, and is acknowledged so that Stripe does not send it again.
 func TestWebhookGrantsOnlyThePassWeSell(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		with := func(id string, change func(map[string]any)) map[string]any {
@@ -74,6 +75,7 @@ func TestWebhookGrantsOnlyThePassWeSell(t *testing.T) {
 // TestRefundEndsOnlyItsPass: two passes bought one after the other run
 // back to back; refunding one takes away its year only.
 func TestRefundEndsOnlyItsPass(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		buy := func(n string) {
@@ -119,6 +121,7 @@ func TestRefundEndsOnlyItsPass(t *testing.T) {
 // server never recorded is retried for a while (its checkout may still be
 // on its way), then acknowledged and ignored instead of failing forever.
 func TestEventsAboutPaymentsNeverSold(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		dispute := map[string]any{"id": "dp_x", "object": "dispute", "charge": "ch_x", "payment_intent": "pi_x", "amount": 2900, "status": "needs_response"}
@@ -146,6 +149,7 @@ func TestEventsAboutPaymentsNeverSold(t *testing.T) {
 // not recorded here is acknowledged at once when Stripe (stripe-mock, whose
 // PaymentIntents carry no stamp of ours) says the payment is not ours.
 func TestStripeSaysWhosePaymentItIs(t *testing.T) {
+	t.Parallel()
 	api := stripemock.Start(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, Config{SecretKey: "sk_test_123", APIURL: api})
@@ -168,6 +172,7 @@ func TestStripeSaysWhosePaymentItIs(t *testing.T) {
 // away until the dispute closes; won, they come back; lost, they are gone
 // as after a refund.
 func TestDisputeSuspendsThePass(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		if err := f.deliver(t, "evt_buy", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_1", "pi_1")); err != nil {
@@ -216,6 +221,7 @@ func TestDisputeSuspendsThePass(t *testing.T) {
 // events: an old event sent again must not act a second time on a pass
 // bought or restored since.
 func TestRedeliveredEventsChangeNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		deliver := func(id string, typ stripe.EventType, object map[string]any) {
@@ -243,6 +249,7 @@ func TestRedeliveredEventsChangeNothing(t *testing.T) {
 // TestWebhookRefusesTimestampsOutsideTolerance: Stripe signs with the time
 // of sending; an hour either way is a replay or a forged clock.
 func TestWebhookRefusesTimestampsOutsideTolerance(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		for name, at := range map[string]time.Time{"1 h ahead": time.Now().Add(time.Hour), "1 h ago": time.Now().Add(-time.Hour)} {
@@ -278,6 +285,7 @@ func disputeOf(n, status string) map[string]any {
 // TestDisputeOfAQueuedPassLeavesTheRunningOne: the hold covers the
 // disputed payment's days only; the pass already running stays usable.
 func TestDisputeOfAQueuedPassLeavesTheRunningOne(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := stripeFixture(t, db)
 		for _, n := range []string{"1", "2"} {

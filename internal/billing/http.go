@@ -7,9 +7,11 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
 
 // WebhookPath is where Stripe delivers events; it reads its body raw, to
@@ -19,9 +21,11 @@ const WebhookPath = "/api/stripe/webhook"
 // MaxWebhookBytes bounds one Stripe event; real ones are a few kilobytes.
 const MaxWebhookBytes = 256 << 10
 
-const bodyLimit = 64 << 10
-
 var billingTags = []string{"Billing"}
+
+// failureCheckout is what a failed checkout says, whatever went wrong
+// (spec §8): the web shows it also when the request never arrived.
+var failureCheckout = apperr.Failure{Name: "checkout-failed", Message: MsgProviderFailed}
 
 // Handler serves the billing API.
 type Handler struct{ svc *Service }
@@ -86,18 +90,19 @@ var eventBody = &huma.RequestBody{Required: true, Content: map[string]*huma.Medi
 
 // RegisterRoutes adds the billing endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	auth.Register(api, auth.Endpoint{ID: "create-checkout-session", Method: http.MethodPost, Path: "/api/create-checkout-session",
+	route.PublishFailures(api, failureCheckout)
+	route.Register(api, route.Endpoint{ID: "create-checkout-session", Method: http.MethodPost, Path: "/api/create-checkout-session",
 		Summary: "Start buying a one-year Premium pass", Description: "Answers the URL of Stripe Checkout (or, on a development server started with DEV_CHECKOUT=1, of the test checkout page).",
-		Tags: billingTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.createCheckout)
-	auth.Register(api, auth.Endpoint{ID: "stripe-webhook", Method: http.MethodPost, Path: WebhookPath, Summary: "Stripe events (signed)",
-		Tags: billingTags, Access: auth.AccessPublic, MaxBodyBytes: MaxWebhookBytes, RequestBody: eventBody}, h.webhook)
-	auth.Register(api, auth.Endpoint{ID: "pay-simulated-checkout", Method: http.MethodPost, Path: "/api/dev-checkout/pay",
+		Tags: billingTags, Access: route.AccessVerified}, h.createCheckout)
+	route.Register(api, route.Endpoint{ID: "stripe-webhook", Method: http.MethodPost, Path: WebhookPath, Summary: "Stripe events (signed)",
+		Tags: billingTags, Access: route.AccessPublic, MaxBodyBytes: MaxWebhookBytes, RequestBody: eventBody}, h.webhook)
+	route.Register(api, route.Endpoint{ID: "pay-simulated-checkout", Method: http.MethodPost, Path: "/api/dev-checkout/pay",
 		Summary: "Pay on the development checkout page", Description: "Only on a server started with DEV_CHECKOUT=1 (and no Stripe key): sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.",
-		Tags: billingTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.paySimulated)
-	auth.Register(api, auth.Endpoint{ID: "get-payments-mode", Method: http.MethodGet, Path: "/api/payments/mode", Summary: "How this server sells passes",
-		Tags: billingTags, Access: auth.AccessPublic, MaxBodyBytes: bodyLimit}, h.paymentsMode)
-	auth.Register(api, auth.Endpoint{ID: "admin-list-payments", Method: http.MethodGet, Path: "/api/admin/users/{id}/payments", Summary: "A user's payments",
-		Tags: billingTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.listPayments)
+		Tags: billingTags, Access: route.AccessVerified}, h.paySimulated)
+	route.Register(api, route.Endpoint{ID: "get-payments-mode", Method: http.MethodGet, Path: "/api/payments/mode", Summary: "How this server sells passes",
+		Tags: billingTags, Access: route.AccessPublic}, h.paymentsMode)
+	route.Register(api, route.Endpoint{ID: "admin-list-payments", Method: http.MethodGet, Path: "/api/admin/users/{id}/payments", Summary: "A user's payments",
+		Tags: billingTags, Access: route.AccessAdmin}, h.listPayments)
 }
 
 func (h *Handler) createCheckout(ctx context.Context, u auth.User, in *checkoutInput) (*checkoutOutput, error) {

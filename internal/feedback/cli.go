@@ -14,8 +14,10 @@ import (
 )
 
 // RunCLI implements `whitecoat feedback`: score one transcript and print the
-// Feedback, as JSON with --json, otherwise as a short report.
-func RunCLI(ctx context.Context, cfg Config, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+// Feedback, as JSON with --json, otherwise as a short report. engine is the
+// configured engine's name, which --engine overrides; newEngine makes the
+// engine a name stands for (the app knows how).
+func RunCLI(ctx context.Context, engine string, newEngine func(name string, logger *slog.Logger) (Engine, error), args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("feedback", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -34,7 +36,7 @@ func RunCLI(ctx context.Context, cfg Config, args []string, stdin io.Reader, std
 	fs.StringVar(&in.Big3, "big3", "", "Big 3 question: tell-me-about-yourself, why-profession, why-school")
 	fs.Float64Var(&duration, "duration", 0, "answer length in seconds; without it length is estimated from the word count")
 	fs.StringVar(&file, "transcript-file", "", `file holding the transcript ("-" for standard input)`)
-	fs.StringVar(&cfg.Engine, "engine", cfg.Engine, "engine: rubric or llm")
+	fs.StringVar(&engine, "engine", engine, "engine: rubric or llm")
 	fs.BoolVar(&asJSON, "json", false, "print the Feedback as JSON")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -66,7 +68,7 @@ func RunCLI(ctx context.Context, cfg Config, args []string, stdin io.Reader, std
 		in.Delivery = &Delivery{DurationSeconds: duration}
 	}
 
-	eng, err := New(cfg, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	eng, err := newEngine(engine, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	if err != nil {
 		return err
 	}

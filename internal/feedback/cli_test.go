@@ -1,25 +1,40 @@
-package feedback
+package feedback_test
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/feedbacktest"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 )
+
+// rubricOnly makes the rubric engine and refuses every other name, as the
+// app's engine maker refuses names it does not know.
+func rubricOnly(name string, _ *slog.Logger) (feedback.Engine, error) {
+	if name != feedback.EngineRubric {
+		return nil, fmt.Errorf("feedback: unknown engine %q", name)
+	}
+	return rubric.New(), nil
+}
 
 func runCLI(t *testing.T, stdin string, args ...string) (string, error) {
 	t.Helper()
 	var out, errOut bytes.Buffer
-	err := RunCLI(context.Background(), DefaultConfig(), args, strings.NewReader(stdin), &out, &errOut)
+	err := feedback.RunCLI(context.Background(), feedback.EngineRubric, rubricOnly, args, strings.NewReader(stdin), &out, &errOut)
 	return out.String(), err
 }
 
 func TestCLIPrintsFeedbackJSON(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "answer.txt")
-	if err := os.WriteFile(file, []byte(starAnswer), 0o600); err != nil {
+	if err := os.WriteFile(file, []byte(feedbacktest.StarAnswer), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	out, err := runCLI(t, "", "--profession", "dental", "--question", "Tell me about a time you helped a patient.", "--subtag", "Behavioral",
@@ -44,7 +59,7 @@ func TestCLIPrintsFeedbackJSON(t *testing.T) {
 }
 
 func TestCLIReadsStdinAndPrintsAReport(t *testing.T) {
-	out, err := runCLI(t, starAnswer, "--profession", "dental", "--question", "Tell me about a time you helped a patient.", "--transcript-file", "-")
+	out, err := runCLI(t, feedbacktest.StarAnswer, "--profession", "dental", "--question", "Tell me about a time you helped a patient.", "--transcript-file", "-")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,6 @@
 package feedback
 
-import (
-	"slices"
-
-	"github.com/danielgtaylor/huma/v2"
-)
+import "github.com/danielgtaylor/huma/v2"
 
 // Competency is one of the AAMC-style core competencies admissions
 // interviews probe. An answer is tagged with the ones it shows, so that the
@@ -30,72 +26,14 @@ var Competencies = []Competency{CompetencyEthics, CompetencyEmpathy, CompetencyT
 // TransformSchema publishes the competencies, wherever one appears, as
 // the contract's enum.
 func (Competency) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
-	s.Enum = enumOf(Competencies)
+	s.Enum = EnumOf(Competencies)
 	return s
 }
 
-var (
-	empathyCues = phrases(`empath\w*`, `acknowledg\w*`, `validat\w*`, `(must|would) (be|feel) (scary|frightening|hard|overwhelming|frustrating|upsetting|difficult)`, `that must`,
-		`(scared|afraid|frightened|anxious|nervous|terrified|upset|grieving|overwhelmed|embarrassed|ashamed|lonely)`, `reassur\w*`, `comfort\w*`, `compassion\w*`,
-		`(his|her|their) (feelings|fears?|worries|concerns)`, `listen(ed|ing)? to (him|her|them|the patient|the owner|the client|what)`, `put myself in`, `(held|hold) (his|her|their) hand`)
-	teamCues = phrases(`(my|our|the) (team|group|teammates?|colleagues?|coworkers?|co-workers?|lab partners?|classmates)`, `together`, `collaborat\w*`, `each other`, `everyone's`,
-		`(delegat|divid|split|shar)\w* (the )?(work|tasks?|roles?|responsibilit\w*)`, `care team`, `(nurses?|techs?|hygienists?|assistants?|physicians?|pharmacists?) and (I|me)`)
-	communicationCues = phrases(`plain (language|words|english)`, `simple (terms|words|language)`, `jargon`, `teach[- ]back`, `explain\w*`, `(asked|ask) (him|her|them) (what|how|to repeat)`,
-		`open[- ]ended`, `interpreter`, `translat\w*`, `(drew|draw|drawing) (a|him|her|them)`, `diagram`, `eye level`, `check(ed)? (that|whether|if) (he|she|they) understood`)
-	reliabilityCues = phrases(`made sure`, `follow(ed|ing)?[- ]up`, `double[- ]check\w*`, `every (week|day|shift|morning|saturday|sunday|month)`, `on time`, `(kept|keep) (my|our) (word|promise|commitment)`,
-		`consistent(ly)?`, `for (two|three|four|five|six|\d+) (years|semesters|summers)`, `never missed`, `responsib(le|ility) for`, `(I|we) (documented|logged|tracked|recorded)`, `checklist`)
-	resilienceCues = phrases(`fail(ed|ure)?`, `setback`, `struggl\w*`, `(tried|try) again`, `retook`, `(adapt|adjust)\w*`, `bounced back`, `kept going`, `changed my (approach|plan|study|habits)`,
-		`rejected`, `didn't (get|make|pass)`, `(overc[oa]me|persever\w*|persist\w*)`, `(hard|difficult|tough) (time|year|semester)`, `I (reali[sz]ed|learned) (that )?I (needed|had) to`)
-	serviceCues = phrases(`volunteer\w*`, `underserved`, `free clinic`, `(give|giving) back`, `serv(e|ing|ice) (the|my|our|patients|people|communit\w*)`, `food bank`, `shelter`, `homeless`,
-		`(rural|low-income|uninsured|vulnerable) (patients|families|communit\w*|people|areas?|clients)`, `mission trip`, `outreach`, `access to care`)
-	culturalCues = phrases(`cultur(e|al|es)`, `language barrier`, `interpreter`, `translat\w*`, `(his|her|their) (beliefs|faith|religion|values|traditions?)`, `religio\w*`, `immigra\w*`,
-		`(background|experience)s? (different|unlike) (from )?(mine|my own)`, `assum(e|ed|ption|ptions)`, `bias\w*`, `(spanish|mandarin|arabic|vietnamese|hindi|somali|creole|tagalog|korean)`, `humility`)
-	criticalCues = phrases(`options?`, `alternatives?`, `weigh(ed|ing)?`, `pros and cons`, `evidence`, `data`, `root cause`, `(figured|found) out (why|what|that)`, `because`, `in order to`,
-		`(on|on the) (one|other) hand`, `trade-?offs?`, `(the )?risks? (and|of)`, `hypothes\w*`, `(analy[sz]|investigat)\w*`)
-)
-
-// competencies tags the competencies the answer shows. A competency needs
-// words for it in the answer and an answer of at least adequate quality;
-// ethics and empathy are never credited to an answer with a red flag that
-// contradicts them.
-func (a *assessment) competencies(js []judged) []Competency {
-	out := []Competency{}
-	if a.words < oneLinerWords || a.offTopic() {
-		return out
-	}
-	f := map[criterionKey]float64{}
-	for _, j := range js {
-		f[j.c.key] = j.f
-	}
-	count := func(c *cues) int { return distinct(a.t.find(c, true)) }
-	flagged := len(a.flags) > 0
-	add := func(c Competency, ok bool) {
-		if ok && !slices.Contains(out, c) {
-			out = append(out, c)
-		}
-	}
-	add(CompetencyEthics, !flagged && f[critJudgement] >= 0.6 && (a.qt == typeEthical || count(ownershipCues) > 0))
-	add(CompetencyEmpathy, !a.hasFlag(FlagContempt, FlagCoercion, FlagOverride) && count(empathyCues) >= 2)
-	add(CompetencyTeamwork, !a.hasFlag(FlagBlame) && (count(teamCues) >= 2 && (a.qt == typeTeamwork || a.qt == typeLeadership) || count(teamCues) >= 3))
-	add(CompetencyCommunication, f[critStructure] >= 0.6 && (a.qt == typeCommunication || count(communicationCues) >= 2))
-	add(CompetencyReliability, count(reliabilityCues) >= 2)
-	add(CompetencyResilience, count(resilienceCues) >= 2 && distinct(a.reflect) > 0)
-	add(CompetencyService, count(serviceCues) >= 2)
-	add(CompetencyCulturalHumility, count(culturalCues) >= 2)
-	add(CompetencyCriticalThinking, count(criticalCues) >= 3 && f[critJudgement] >= 0.6)
-	slices.SortFunc(out, func(x, y Competency) int { return slices.Index(Competencies, x) - slices.Index(Competencies, y) })
-	return out
-}
-
-// ownershipCues are the words of someone taking responsibility: what
-// behavioural answers show ethical responsibility with.
-var ownershipCues = phrases(`(I|we) (admitted|owned up|took responsibility|apologi[sz]ed|told (my|the) (supervisor|manager|pharmacist|dentist|attending|instructor|professor|preceptor|teacher|coach))`,
-	`(my|it was my) (mistake|error|fault)`, `I (reported|disclosed|spoke up|corrected)`, `(honest|honesty|integrity)`)
-
-// enumOf is a string enumeration as the contract lists it. The package
+// EnumOf is a string enumeration as the contract lists it. The package
 // keeps to huma's types rather than httpx's helpers, which would tie the
 // scoring engine to the web server's packages.
-func enumOf[T ~string](values []T) []any {
+func EnumOf[T ~string](values []T) []any {
 	enum := make([]any, len(values))
 	for i, v := range values {
 		enum[i] = string(v)

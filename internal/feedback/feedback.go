@@ -1,19 +1,23 @@
-// Package feedback scores one interview answer and explains the score.
+// Package feedback is what scoring one interview answer means: the Input,
+// the Feedback, the Engine interface and the score formula (score.go) that
+// turns judged criteria into scores.
 //
-// Two engines implement Engine: the rubric engine (pure Go, deterministic, the
-// embedded default that needs no account) and the LLM engine (any
-// OpenAI-compatible chat-completions endpoint), which falls back to the rubric
-// engine — visibly — when the model cannot be used.
+// Two engines implement Engine, each in its own package: rubric (pure Go,
+// deterministic, the embedded default that needs no account) and llm (any
+// OpenAI-compatible chat-completions endpoint), which falls back to the
+// rubric engine — visibly — when the model cannot be used. The app package
+// chooses between them.
 package feedback
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/whitecoat/whitecoat/internal/profession"
 )
 
 // RubricVersion names the rubric every score produced here rests on. Stored
@@ -65,9 +69,9 @@ type Input struct {
 	LimitSeconds float64
 }
 
-// specLimitSeconds is the spec's answer limit, which the length targets
+// SpecLimitSeconds is the spec's answer limit, which the length targets
 // (60-120 s) were written for.
-const specLimitSeconds = 180
+const SpecLimitSeconds = 180
 
 // Delivery is what the speech-to-text step measured. Zero fields are
 // "not measured"; the rubric derives what it can from the transcript instead.
@@ -167,25 +171,15 @@ type Evidence struct {
 
 // TransformSchema publishes the level's bounds.
 func (Evidence) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
-	lo, hi := 0.0, float64(maxLevel)
+	lo, hi := 0.0, float64(MaxLevel)
 	s.Properties["level"].Minimum, s.Properties["level"].Maximum = &lo, &hi
 	return s
 }
 
-// Professions maps the spec's slugs to the practitioner's name, which the
-// rubric uses to make suggestions specific.
-var Professions = map[string]string{
-	"dental":     "dentist",
-	"medical":    "physician",
-	"pt":         "physical therapist",
-	"pa":         "physician assistant",
-	"pharmacy":   "pharmacist",
-	"ot":         "occupational therapist",
-	"veterinary": "veterinarian",
-}
-
-func (in Input) validate() error {
-	if _, ok := Professions[in.Profession]; !ok {
+// Validate reports whether the input can be scored: a registered
+// profession, a question, and a known Big 3 question if any.
+func (in Input) Validate() error {
+	if _, ok := practitioner(in.Profession); !ok {
 		return fmt.Errorf("feedback: unknown profession %q", in.Profession)
 	}
 	if strings.TrimSpace(in.Question) == "" {
@@ -199,10 +193,20 @@ func (in Input) validate() error {
 	return nil
 }
 
-// clampScore turns any float into a spec score: 0-100, NaN and infinities 0.
-func clampScore(v float64) int {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0
+// Practitioner is who the answer's profession trains ("dentist" for
+// dental), which the engines name to make feedback specific; empty for an
+// input that does not Validate.
+func (in Input) Practitioner() string {
+	who, _ := practitioner(in.Profession)
+	return who
+}
+
+// practitioner reads the profession registry. Slugs are matched exactly,
+// as they are stored, not as a URL may spell them.
+func practitioner(slug string) (string, bool) {
+	p, ok := profession.Lookup(slug)
+	if !ok || p.Slug != slug {
+		return "", false
 	}
-	return int(math.Round(math.Max(0, math.Min(100, v))))
+	return p.Practitioner, true
 }

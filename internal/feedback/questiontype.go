@@ -5,40 +5,40 @@ import (
 	"strings"
 )
 
-// questionType decides which structure an answer is judged against.
-type questionType string
+// QuestionType decides which structure an answer is judged against.
+type QuestionType string
 
 const (
-	typeBehavioral    questionType = "behavioral"
-	typeTeamwork      questionType = "teamwork"
-	typeLeadership    questionType = "leadership"
-	typeEthical       questionType = "ethical"
-	typeCommunication questionType = "communication"
-	typeTellMe        questionType = "tell-me-about-yourself"
-	typeWhyProfession questionType = "why-profession"
-	typeWhySchool     questionType = "why-school"
-	typeGeneral       questionType = "general"
+	TypeBehavioral    QuestionType = "behavioral"
+	TypeTeamwork      QuestionType = "teamwork"
+	TypeLeadership    QuestionType = "leadership"
+	TypeEthical       QuestionType = "ethical"
+	TypeCommunication QuestionType = "communication"
+	TypeTellMe        QuestionType = "tell-me-about-yourself"
+	TypeWhyProfession QuestionType = "why-profession"
+	TypeWhySchool     QuestionType = "why-school"
+	TypeGeneral       QuestionType = "general"
 )
 
-// label is how the type is named to the student and to the LLM, with its
+// Label is how the type is named to the student and to the LLM, with its
 // article.
-func (t questionType) label() string {
+func (t QuestionType) Label() string {
 	switch t {
-	case typeBehavioral:
+	case TypeBehavioral:
 		return "a behavioral (past experience) question"
-	case typeTeamwork:
+	case TypeTeamwork:
 		return "a teamwork question"
-	case typeLeadership:
+	case TypeLeadership:
 		return "a leadership question"
-	case typeEthical:
+	case TypeEthical:
 		return "an ethical scenario"
-	case typeCommunication:
+	case TypeCommunication:
 		return "a communication question"
-	case typeTellMe:
+	case TypeTellMe:
 		return `the "tell me about yourself" question`
-	case typeWhyProfession:
+	case TypeWhyProfession:
 		return `the "why this profession" question`
-	case typeWhySchool:
+	case TypeWhySchool:
 		return `the "why our school" question`
 	}
 	return "a general interview question"
@@ -48,51 +48,52 @@ func (t questionType) label() string {
 // about yourself" would otherwise look behavioural, and teamwork/leadership
 // before the generic "tell me about a time".
 var inferRules = []struct {
-	t  questionType
+	t  QuestionType
 	re *regexp.Regexp
 }{
-	{typeTellMe, regexp.MustCompile(`(?i)tell (me|us) about yourself|introduce yourself|walk (me|us) through your (background|journey|application)|describe yourself`)},
-	{typeWhySchool, regexp.MustCompile(`(?i)why (our|this) (school|program|programme|university|college)|why (do you want to|would you) (attend|join|come to|study at|choose) (our|this)|why here\b|what (draws|attracts|drew|attracted) you to (our|this) (school|program|programme)`)},
-	{typeWhyProfession, regexp.MustCompile(`(?i)why (do you want to|did you choose to|would you like to|have you chosen to) (be(come)?|pursue|study|go into)|why (dentistry|medicine|pharmacy|physical therapy|occupational therapy|veterinary|vet med|pa\b|physician assistant|a career in)|what (made|makes|inspired|draws|drew|led) you (to|into) (dentistry|medicine|pharmacy|physical therapy|occupational therapy|veterinary|become|pursue|want)|why not (medicine|nursing|dentistry|pharmacy)|why (pa|physician assistant) (and|instead|rather|over)`)},
-	{typeTeamwork, regexp.MustCompile(`(?i)\bteam|group (project|work)|\bcolleague|co-?worker|classmate.*(conflict|disagree)|work(ed)? with others`)},
-	{typeLeadership, regexp.MustCompile(`(?i)\blead(er|ership)?\b|\bled\b|in charge`)},
-	{typeCommunication, regexp.MustCompile(`(?i)communicat|break(ing)? (bad|difficult) news|deliver(ing)? (bad|difficult) news|explain .* to (a|the) (patient|client|owner|child)|(angry|upset|frustrated|anxious|difficult) (patient|client|owner|parent)|\blisten`)},
-	{typeEthical, regexp.MustCompile(`(?i)ethic|dilemma|what (would|should) you do|how would you (handle|respond)|\bconfidential|\bconsent|refuses?|euthanasia|cheat|impaired|\bshould (a|the|you)`)},
-	{typeBehavioral, regexp.MustCompile(`(?i)tell (me|us) about a (time|situation|moment)|describe a (time|situation|challenge|moment)|give (me |us )?an example|\bmistake|\bfail|challeng|conflict|weakness|strength|overcame|overcome|difficult`)},
+	{TypeTellMe, regexp.MustCompile(`(?i)tell (me|us) about yourself|introduce yourself|walk (me|us) through your (background|journey|application)|describe yourself`)},
+	{TypeWhySchool, regexp.MustCompile(`(?i)why (our|this) (school|program|programme|university|college)|why (do you want to|would you) (attend|join|come to|study at|choose) (our|this)|why here\b|what (draws|attracts|drew|attracted) you to (our|this) (school|program|programme)`)},
+	{TypeWhyProfession, regexp.MustCompile(`(?i)why (do you want to|did you choose to|would you like to|have you chosen to) (be(come)?|pursue|study|go into)|why (dentistry|medicine|pharmacy|physical therapy|occupational therapy|veterinary|vet med|pa\b|physician assistant|a career in)|what (made|makes|inspired|draws|drew|led) you (to|into) (dentistry|medicine|pharmacy|physical therapy|occupational therapy|veterinary|become|pursue|want)|why not (medicine|nursing|dentistry|pharmacy)|why (pa|physician assistant) (and|instead|rather|over)`)},
+	{TypeTeamwork, regexp.MustCompile(`(?i)\bteam|group (project|work)|\bcolleague|co-?worker|classmate.*(conflict|disagree)|work(ed)? with others`)},
+	{TypeLeadership, regexp.MustCompile(`(?i)\blead(er|ership)?\b|\bled\b|in charge`)},
+	{TypeCommunication, regexp.MustCompile(`(?i)communicat|break(ing)? (bad|difficult) news|deliver(ing)? (bad|difficult) news|explain .* to (a|the) (patient|client|owner|child)|(angry|upset|frustrated|anxious|difficult) (patient|client|owner|parent)|\blisten`)},
+	{TypeEthical, regexp.MustCompile(`(?i)ethic|dilemma|what (would|should) you do|how would you (handle|respond)|\bconfidential|\bconsent|refuses?|euthanasia|cheat|impaired|\bshould (a|the|you)`)},
+	{TypeBehavioral, regexp.MustCompile(`(?i)tell (me|us) about a (time|situation|moment)|describe a (time|situation|challenge|moment)|give (me |us )?an example|\bmistake|\bfail|challeng|conflict|weakness|strength|overcame|overcome|difficult`)},
 }
 
 var scenario = regexp.MustCompile(`(?i)what would you do|how would you (handle|respond|proceed|approach)`)
 
-func classify(in Input) questionType {
+// Classify is the type of question the input answers.
+func Classify(in Input) QuestionType {
 	switch in.Big3 {
 	case Big3TellMeAboutYourself:
-		return typeTellMe
+		return TypeTellMe
 	case Big3WhyProfession:
-		return typeWhyProfession
+		return TypeWhyProfession
 	case Big3WhySchool:
-		return typeWhySchool
+		return TypeWhySchool
 	}
 	switch strings.ToLower(strings.TrimSpace(in.Subtag)) {
 	case "ethical":
-		return typeEthical
+		return TypeEthical
 	case "behavioral", "behavioural":
 		// "…you realise you dispensed the wrong dose. What would you do?"
 		// is a scenario to reason through, not a past to tell.
 		if scenario.MatchString(in.Question) {
-			return typeEthical
+			return TypeEthical
 		}
-		return typeBehavioral
+		return TypeBehavioral
 	case "teamwork":
-		return typeTeamwork
+		return TypeTeamwork
 	case "leadership":
-		return typeLeadership
+		return TypeLeadership
 	case "communication":
-		return typeCommunication
+		return TypeCommunication
 	}
 	for _, r := range inferRules {
 		if r.re.MatchString(in.Question) {
 			return r.t
 		}
 	}
-	return typeGeneral
+	return TypeGeneral
 }

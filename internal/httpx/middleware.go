@@ -120,7 +120,7 @@ func Recover(next http.Handler) http.Handler {
 					panic(v)
 				}
 				Logger(r.Context()).Error("panic", "value", fmt.Sprint(v), "stack", string(debug.Stack()))
-				WriteProblem(w, http.StatusInternalServerError, "Something went wrong on our side. Please try again.")
+				WriteProblem(w, http.StatusInternalServerError, MsgInternal)
 			}
 		}()
 		next.ServeHTTP(w, r)

@@ -27,6 +27,15 @@ func WriteProblem(w http.ResponseWriter, status int, detail string, errs ...*hum
 	_ = json.NewEncoder(w).Encode(huma.ErrorModel{Title: http.StatusText(status), Status: status, Detail: detail, Errors: errs})
 }
 
+// MsgInternal is all a client learns of a failure that is not its own:
+// the cause goes to the log.
+const MsgInternal = "Something went wrong on our side. Please try again."
+
+// ProblemType is the problem type URI of the failure the domain names
+// failure (apperr.Error.Failure): a client tells that failure apart by it.
+func ProblemType(failure string) string { return "urn:whitecoat:problem:" + failure }
+
+// statusOf is where each kind of domain failure gets its HTTP status.
 var statusOf = map[apperr.Kind]int{
 	apperr.KindInvalid:         http.StatusBadRequest,
 	apperr.KindUnauthenticated: http.StatusUnauthorized,
@@ -52,7 +61,7 @@ func ToHTTP(ctx context.Context, err error) error {
 			return huma.NewError(499, "The request was cancelled.")
 		}
 		Logger(ctx).Error("internal error", "err", err)
-		return huma.Error500InternalServerError("Something went wrong on our side. Please try again.")
+		return huma.Error500InternalServerError(MsgInternal)
 	}
 	status := statusOf[e.Kind]
 	var details []error
@@ -60,6 +69,9 @@ func ToHTTP(ctx context.Context, err error) error {
 		details = append(details, &huma.ErrorDetail{Location: "body." + e.Field, Message: e.Message})
 	}
 	out := huma.NewError(status, e.Message, details...)
+	if model, ok := out.(*huma.ErrorModel); ok && e.Failure != "" {
+		model.Type = ProblemType(e.Failure)
+	}
 	if e.Kind == apperr.KindUnavailable {
 		Logger(ctx).Warn("request refused: server unavailable", "reason", e.Message, "err", e.Err)
 	}
@@ -74,6 +86,36 @@ func ToHTTP(ctx context.Context, err error) error {
 		return huma.ErrorWithHeaders(out, http.Header{"Retry-After": {strconv.Itoa(secs)}})
 	}
 	return out
+}
+
+// WriteError answers with the problem err maps to (as ToHTTP maps a
+// handler's error) from a middleware of the API, before any handler runs.
+func WriteError(api huma.API, hctx huma.Context, err error) {
+	answer := ToHTTP(hctx.Context(), err)
+	if he, ok := errors.AsType[huma.HeadersError](answer); ok {
+		for name, values := range he.GetHeaders() {
+			for _, v := range values {
+				hctx.AppendHeader(name, v)
+			}
+		}
+	}
+	model, ok := errors.AsType[*huma.ErrorModel](answer)
+	if !ok {
+		model = &huma.ErrorModel{Title: http.StatusText(http.StatusInternalServerError), Status: http.StatusInternalServerError, Detail: MsgInternal}
+	}
+	ct, err := api.Negotiate(hctx.Header("Accept"))
+	if err != nil {
+		ct = "application/json"
+	}
+	hctx.SetHeader("Content-Type", model.ContentType(ct))
+	body, err := api.Transform(hctx, strconv.Itoa(model.Status), model)
+	if err != nil {
+		body = model
+	}
+	hctx.SetStatus(model.Status)
+	if err := api.Marshal(hctx.BodyWriter(), ct, body); err != nil {
+		Logger(hctx.Context()).Warn("problem not written", "err", err)
+	}
 }
 
 // MsgBodyCutOff answers a request whose client stopped sending its body.

@@ -23,6 +23,7 @@ var oneQuestion = practice.CreateInput{Profession: "dental", Mode: "audio", Inte
 // all four: the trial was checked only as each was created. However the
 // requests interleave, at most the free sessions take answers.
 func TestParallelSessionsCannotExceedTheFreeTrial(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -62,6 +63,7 @@ func TestParallelSessionsCannotExceedTheFreeTrial(t *testing.T) {
 // A second Start (another tab) replaces the session in progress when it
 // has no answer yet: one session is left, and the first tab's is over.
 func TestStartingAgainReplacesAnEmptySession(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -96,6 +98,7 @@ func endTrial(t *testing.T, db *store.DB, email string) {
 // An upload to a session created before the trial expired was accepted
 // and scored. Every path an answer takes now applies spec §4.
 func TestAnswersAfterTheTrialEndedAreRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -135,6 +138,7 @@ func TestAnswersAfterTheTrialEndedAreRefused(t *testing.T) {
 // the first piece of an answer and for the pieces after it, and the refused
 // piece leaves the answer as it was.
 func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		var (
 			mu  sync.Mutex
@@ -195,6 +199,7 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 // reads the account as it stands: the first piece, a later piece and a
 // whole upload are all refused, and the answers are left as they were.
 func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -251,6 +256,7 @@ func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
 // order their transactions run in, one answer is taken and counted; and
 // two first pieces of the same answer count it once.
 func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 1 })
 		ana := f.user(t, "ana@example.com")
@@ -323,6 +329,7 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 // with usage 0, holding 106 MB on disk. A stream counts from its first
 // piece, and the bytes a user has arriving in pieces are capped.
 func TestStreamsCountTowardUsageAndAreCapped(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2 })
 		ana := f.user(t, "ana@example.com")
@@ -349,6 +356,7 @@ func TestStreamsCountTowardUsageAndAreCapped(t *testing.T) {
 }
 
 func TestBytesInFlightAreCapped(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		bob := f.user(t, "bob@example.com")
@@ -382,6 +390,7 @@ func TestBytesInFlightAreCapped(t *testing.T) {
 // A session in which every question was skipped used up a free session
 // and entered the averages as 0%.
 func TestASessionWithoutAnswersIsNoPractice(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -401,8 +410,12 @@ func TestASessionWithoutAnswersIsNoPractice(t *testing.T) {
 			t.Fatalf("an all-skipped session has an average: %d", *got.AverageScore)
 		}
 		u := ana()
-		if u.SessionsCompleted != 0 || u.LastAverageScore != 0 || u.RollingAverageScore != 0 {
-			t.Fatalf("an all-skipped session entered the stats: %+v", u)
+		d, err := f.svc.Dashboard(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.SessionsCompleted != 0 || d.Stats != (practice.Stats{}) {
+			t.Fatalf("an all-skipped session entered the stats: %+v, dashboard %+v", u, d.Stats)
 		}
 		if _, err := f.svc.Create(ctx, u, oneQuestion); err != nil {
 			t.Fatal(err)
@@ -414,6 +427,7 @@ func TestASessionWithoutAnswersIsNoPractice(t *testing.T) {
 // the answer was lost and still counted. It is the server's fault: a 503
 // to retry, nothing counted, the answer still awaiting its recording.
 func TestAnUnwritableAudioDirectoryIsTheServersFault(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		dir := t.TempDir() + "/audio"
 		if err := os.Mkdir(dir, 0o700); err != nil {

@@ -24,9 +24,11 @@ type Export struct {
 	// VoiceFactor is the speech engine's scaling factor for the user's
 	// voice, when one is remembered.
 	VoiceFactor *VoiceFactor `json:"voiceFactor,omitempty"`
+	// Averages are the user's averages over their scored sessions.
+	Averages Averages `json:"averages"`
 }
 
-// Export gathers the user's sessions, saved sessions and voice factor.
+// Export gathers the user's sessions, saved sessions, voice factor and averages.
 func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 	ids, err := userSessionIDs(ctx, s.db.SQL, userID)
 	if err != nil {
@@ -51,6 +53,9 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 		return Export{}, err
 	}
 	if out.VoiceFactor, err = userVoice(ctx, s.db.SQL, userID); err != nil {
+		return Export{}, err
+	}
+	if out.Averages, err = userAverages(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err
 	}
 	return out, nil

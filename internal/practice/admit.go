@@ -55,18 +55,18 @@ var recordingTypes = map[transcribe.Format][]string{
 func (h *Handler) admitUpload(api huma.API) func(huma.Context, func(huma.Context)) {
 	return func(hctx huma.Context, next func(huma.Context)) {
 		ctx := hctx.Context()
-		u, _ := auth.UserFrom(ctx) // Guard admitted a verified user
+		u, _ := auth.UserFrom(ctx) // route.Guard admitted a verified user
 		it, err := h.svc.AdmitAnswer(ctx, u, hctx.Param("id"), hctx.Param("itemId"))
 		if err != nil {
-			writeErr(api, hctx, err)
+			httpx.WriteError(api, hctx, err)
 			return
 		}
 		hctx = huma.WithValue(hctx, admittedKey{}, it)
 		r, w := humago.Unwrap(hctx)
 		declared, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if err != nil || !declaredRecording(declared) {
-			_ = huma.WriteErr(api, hctx, http.StatusUnsupportedMediaType,
-				fmt.Sprintf("Send the recording as audio/webm or audio/mp4, not %q.", r.Header.Get("Content-Type")))
+			httpx.WriteError(api, hctx, huma.Error415UnsupportedMediaType(
+				fmt.Sprintf("Send the recording as audio/webm or audio/mp4, not %q.", r.Header.Get("Content-Type"))))
 			return
 		}
 		paced := pace(r.Body, http.NewResponseController(w))
@@ -78,16 +78,16 @@ func (h *Handler) admitUpload(api huma.API) func(huma.Context, func(huma.Context
 			n, err := io.ReadFull(paced, head)
 			if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 				if netErr, ok := errors.AsType[net.Error](err); ok && netErr.Timeout() {
-					_ = huma.WriteErr(api, hctx, http.StatusRequestTimeout, msgStalled)
+					httpx.WriteError(api, hctx, huma.Error408RequestTimeout(msgStalled))
 					return
 				}
-				writeErr(api, hctx, uploadErr(err))
+				httpx.WriteError(api, hctx, uploadErr(err))
 				return
 			}
 			head = head[:n]
 			if format, ok := transcribe.Sniff(head); ok && !slices.Contains(recordingTypes[format], declared) {
-				_ = huma.WriteErr(api, hctx, http.StatusUnsupportedMediaType,
-					fmt.Sprintf("The recording is %s but was sent as %s. Send it with the Content-Type of its format.", format, declared))
+				httpx.WriteError(api, hctx, huma.Error415UnsupportedMediaType(
+					fmt.Sprintf("The recording is %s but was sent as %s. Send it with the Content-Type of its format.", format, declared)))
 				return
 			}
 			body = io.MultiReader(bytes.NewReader(head), paced)
@@ -118,15 +118,6 @@ func declaredRecording(mediaType string) bool {
 		}
 	}
 	return false
-}
-
-// writeErr answers with the problem err maps to, as a handler's error is.
-func writeErr(api huma.API, hctx huma.Context, err error) {
-	var se huma.StatusError
-	if !errors.As(httpx.ToHTTP(hctx.Context(), err), &se) {
-		se = huma.Error500InternalServerError("Something went wrong on our side. Please try again.")
-	}
-	_ = huma.WriteErr(api, hctx, se.GetStatus(), se.Error())
 }
 
 // pacedBody reads an upload under a read deadline that moves with what

@@ -14,6 +14,7 @@ import (
 // one answered for the first time shows none; another student's answers
 // never appear.
 func TestEarlierAttemptsAreTheStudentsOwnAnswersToTheSameQuestion(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")

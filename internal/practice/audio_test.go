@@ -37,6 +37,7 @@ func (f *fixture) forgetScratch(t *testing.T) {
 // transcribed: a copy that did not receive the earlier pieces takes the
 // next ones and transcribes it, and then it is kept nowhere.
 func TestAnAnswerLivesInTheDatabaseUntilTranscribed(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")

@@ -23,9 +23,13 @@ const (
 // CorrectTranscript replaces what the speech engine heard in one of the
 // student's recorded answers with what they say they said, and scores the answer
 // again on it. What the engine heard is kept and the answer is marked as
-// corrected. The session's average, the account's averages, the next
-// session's comparison and the session's saved copy follow; the session
-// and its answers are not counted again. Delivery figures (pace, fillers,
+// corrected. The session's average and its saved copy are rewritten; the
+// student's averages and the next session's comparison are computed from
+// the session's average when read, so they follow. The session and its
+// answers are not counted again — unless this is the session's first
+// scored answer (the engine heard nothing meaningful in any of them): the
+// session is practice from now on, so it is counted and uses a free
+// session, and is refused when none is left (countFirstScore). Delivery figures (pace, fillers,
 // pauses) come from the recording and stay as they were.
 func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID, itemID, text string) (Session, error) {
 	text = strings.TrimSpace(text)
@@ -60,7 +64,10 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 		s.logger.Error("scoring a corrected transcript failed", "item", itemID, "err", err)
 		return Session{}, apperr.Unavailable(MsgCorrectionFailed, 0, err)
 	}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		if err := s.countFirstScore(ctx, tx, sessionID); err != nil {
+			return err
+		}
 		now := s.clock()
 		if err := saveCorrection(ctx, tx, itemID, text, &fb, now); err != nil {
 			return err
@@ -70,14 +77,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 			return err
 		}
 		avg, _ := averageScore(updated.Items) // this answer is scored now
-		latest, err := isLatestAveraged(ctx, tx, u.ID, sessionID)
-		if err != nil {
-			return err
-		}
-		if err := s.users.ReviseSessionAverage(ctx, tx, u.ID, sess.averageExact, avg, latest); err != nil {
-			return err
-		}
-		if err := reviseSessionAverage(ctx, tx, u.ID, sessionID, &avg); err != nil {
+		if err := setSessionAverage(ctx, tx, sessionID, avg); err != nil {
 			return err
 		}
 		savedID, err := savedIDForPracticeSession(ctx, tx, sessionID)
@@ -94,6 +94,24 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 		return Session{}, err
 	}
 	return s.Get(ctx, u, sessionID)
+}
+
+// countFirstScore counts sessionID, about to have its first answer scored
+// by a correction, as practice (see Finalize): refused, like any answer,
+// when the student may not practise. A session already scored is left as
+// it is. It runs in the correction's transaction, under the user's lock.
+func (s *Service) countFirstScore(ctx context.Context, tx *sql.Tx, sessionID string) error {
+	sess, err := loadSession(ctx, tx, sessionID)
+	if err != nil {
+		return err
+	}
+	if _, scored := averageScore(sess.Items); scored {
+		return nil
+	}
+	if err := s.checkAnswerAllowed(ctx, tx, sess.userID, sessionID); err != nil {
+		return err
+	}
+	return s.users.CountSession(ctx, tx, sess.userID, answeredCount(sess.Items))
 }
 
 func itemOf(sess Session, itemID string) (Item, bool) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
 )
 
 // Upload admits an answer and stores its recording, as a PUT does: the
@@ -64,4 +65,22 @@ func (s *Service) ApplyEvent(ctx context.Context, it Item, event string) error {
 	}
 	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: itemEvent(event)})
 	return err
+}
+
+// SettleAnswer ends the answer itemID as the pipeline would: scored
+// score, or, when score is nil, failed without a score.
+func (s *Service) SettleAnswer(ctx context.Context, itemID string, score *int) error {
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		status := StatusFailed
+		if score != nil {
+			status = StatusDone
+			if err := saveFeedback(ctx, tx, itemID, feedback.Feedback{OverallScore: *score}); err != nil {
+				return err
+			}
+		} else if err := recordFailure(ctx, tx, itemID, MsgFeedbackError, ""); err != nil {
+			return err
+		}
+		_, err := setItemStatus(ctx, tx, itemID, status, s.clock(), itemStatuses)
+		return err
+	})
 }

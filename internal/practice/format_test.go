@@ -12,6 +12,7 @@ import (
 )
 
 func TestFormatsBuildTheirSessions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		u := f.user(t, "ana@example.com")()
@@ -78,6 +79,7 @@ func TestFormatsBuildTheirSessions(t *testing.T) {
 }
 
 func TestExtendedTimingsScaleEveryLimit(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		u := f.user(t, "ana@example.com")()
@@ -129,6 +131,7 @@ func TestExtendedTimingsScaleEveryLimit(t *testing.T) {
 }
 
 func TestFormatChoicesAreChecked(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		u := f.user(t, "ana@example.com")()
@@ -162,6 +165,7 @@ func TestFormatChoicesAreChecked(t *testing.T) {
 }
 
 func TestTypedAnswerIsScoredWithoutSpeechFigures(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		who := f.user(t, "ana@example.com")

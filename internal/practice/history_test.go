@@ -18,6 +18,7 @@ import (
 )
 
 func TestHistoryFiltersSearchesAndPages(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -118,6 +119,7 @@ func TestHistoryFiltersSearchesAndPages(t *testing.T) {
 // cannot even be read, and the sessions are still listed and found. The
 // search matches the questions' text literally, ignoring case.
 func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -165,6 +167,7 @@ func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
 // Sessions saved before the history searched question_text get theirs
 // from migration 00013, from their items, as a save writes it.
 func TestTheMigrationFillsTheQuestionTextOfEarlierSessions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")
@@ -216,6 +219,7 @@ func TestTheMigrationFillsTheQuestionTextOfEarlierSessions(t *testing.T) {
 // so a search looks through the newest MaxSearchedSessions that match the
 // other filters and says when there were more; a filter reaches the older.
 func TestASearchLooksThroughTheNewestSessions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")

@@ -12,6 +12,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
 
 // MaxUploadBytes caps one uploaded answer: three minutes of Opus or AAC
@@ -118,66 +119,69 @@ func (saveInputBody) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Sche
 
 type dashboardOutput struct{ Body Dashboard }
 
-// practiceTags and bodyLimit are shared by the practice endpoints; the
-// answer uploads set their own limits.
+// practiceTags are shared by the practice endpoints; their JSON bodies get
+// route.MaxJSONBytes, and the answer uploads set their own limits.
 var practiceTags = []string{"Practice"}
 
-const bodyLimit = 64 << 10
+// failureFeedback is what the summary shows for an answer that failed
+// (status "failed"), instead of its feedback (spec §8).
+var failureFeedback = apperr.Failure{Name: "feedback-failed", Message: MsgFeedbackError}
 
 // AudioPath receives a recorded answer: whole (PUT) or in pieces (PATCH).
 const AudioPath = "/api/practice/sessions/{id}/items/{itemId}/audio"
 
 // RegisterRoutes adds the practice endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	auth.Register(api, auth.Endpoint{ID: "get-dashboard", Method: http.MethodGet, Path: "/api/dashboard", Summary: "Access, stats and recent sessions",
-		Tags: practiceTags, Access: auth.AccessUser, MaxBodyBytes: bodyLimit}, h.dashboard)
-	auth.Register(api, auth.Endpoint{ID: "list-formats", Method: http.MethodGet, Path: "/api/practice/formats", Summary: "The interview formats and their default timings",
-		Tags: practiceTags, Access: auth.AccessUser, MaxBodyBytes: bodyLimit}, h.listFormats)
-	auth.Register(api, auth.Endpoint{ID: "create-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions", Summary: "Start a practice session",
-		Tags: practiceTags, Status: http.StatusCreated, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.createSession)
-	auth.Register(api, auth.Endpoint{ID: "get-practice-session", Method: http.MethodGet, Path: "/api/practice/sessions/{id}", Summary: "A session with each answer's progress and results",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.getSession)
+	route.PublishFailures(api, failureFeedback)
+	route.Register(api, route.Endpoint{ID: "get-dashboard", Method: http.MethodGet, Path: "/api/dashboard", Summary: "Access, stats and recent sessions",
+		Tags: practiceTags, Access: route.AccessUser}, h.dashboard)
+	route.Register(api, route.Endpoint{ID: "list-formats", Method: http.MethodGet, Path: "/api/practice/formats", Summary: "The interview formats and their default timings",
+		Tags: practiceTags, Access: route.AccessUser}, h.listFormats)
+	route.Register(api, route.Endpoint{ID: "create-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions", Summary: "Start a practice session",
+		Tags: practiceTags, Status: http.StatusCreated, Access: route.AccessVerified}, h.createSession)
+	route.Register(api, route.Endpoint{ID: "get-practice-session", Method: http.MethodGet, Path: "/api/practice/sessions/{id}", Summary: "A session with each answer's progress and results",
+		Tags: practiceTags, Access: route.AccessVerified}, h.getSession)
 
 	recording := &huma.MediaType{Schema: &huma.Schema{Type: "string", Format: "binary"}}
 	recordingBody := &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{
 		"audio/webm": recording, "audio/mp4": recording, "video/webm": recording, "video/mp4": recording,
 	}}
 	admit := huma.Middlewares{h.admitUpload(api)}
-	auth.Register(api, auth.Endpoint{ID: "upload-answer", Method: http.MethodPut, Path: AudioPath, Summary: "Upload one recorded answer",
-		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: MaxUploadBytes, RequestBody: recordingBody,
+	route.Register(api, route.Endpoint{ID: "upload-answer", Method: http.MethodPut, Path: AudioPath, Summary: "Upload one recorded answer",
+		Tags: practiceTags, Status: http.StatusAccepted, Access: route.AccessVerified, MaxBodyBytes: MaxUploadBytes, RequestBody: recordingBody,
 		Middlewares: admit}, h.uploadAnswer)
-	auth.Register(api, auth.Endpoint{ID: "append-answer-piece", Method: http.MethodPatch, Path: AudioPath, Summary: "Upload the next piece of an answer being recorded",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: MaxPieceBytes, RequestBody: recordingBody, Middlewares: admit}, h.appendPiece)
-	auth.Register(api, auth.Endpoint{ID: "finish-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/audio/finish", Summary: "Queue an answer uploaded in pieces",
-		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.finishAnswer)
-	auth.Register(api, auth.Endpoint{ID: "answer-in-writing", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/typed", Summary: "Submit a typed answer",
+	route.Register(api, route.Endpoint{ID: "append-answer-piece", Method: http.MethodPatch, Path: AudioPath, Summary: "Upload the next piece of an answer being recorded",
+		Tags: practiceTags, Access: route.AccessVerified, MaxBodyBytes: MaxPieceBytes, RequestBody: recordingBody, Middlewares: admit}, h.appendPiece)
+	route.Register(api, route.Endpoint{ID: "finish-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/audio/finish", Summary: "Queue an answer uploaded in pieces",
+		Tags: practiceTags, Status: http.StatusAccepted, Access: route.AccessVerified}, h.finishAnswer)
+	route.Register(api, route.Endpoint{ID: "answer-in-writing", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/typed", Summary: "Submit a typed answer",
 		Description: "For a typed question (a Casper-style typed part): the text is scored like a transcript, with no speech figures.",
-		Tags:        practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.answerInWriting)
-	auth.Register(api, auth.Endpoint{ID: "skip-question", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/skip", Summary: "Skip an unanswered question",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.skipQuestion)
-	auth.Register(api, auth.Endpoint{ID: "retry-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/retry", Summary: "Process a failed answer again",
-		Tags: practiceTags, Status: http.StatusAccepted, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.retryAnswer)
-	auth.Register(api, auth.Endpoint{ID: "correct-transcript", Method: http.MethodPut, Path: "/api/practice/sessions/{id}/items/{itemId}/transcript", Summary: "Correct what the speech engine heard",
+		Tags:        practiceTags, Status: http.StatusAccepted, Access: route.AccessVerified}, h.answerInWriting)
+	route.Register(api, route.Endpoint{ID: "skip-question", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/skip", Summary: "Skip an unanswered question",
+		Tags: practiceTags, Access: route.AccessVerified}, h.skipQuestion)
+	route.Register(api, route.Endpoint{ID: "retry-answer", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/items/{itemId}/retry", Summary: "Process a failed answer again",
+		Tags: practiceTags, Status: http.StatusAccepted, Access: route.AccessVerified}, h.retryAnswer)
+	route.Register(api, route.Endpoint{ID: "correct-transcript", Method: http.MethodPut, Path: "/api/practice/sessions/{id}/items/{itemId}/transcript", Summary: "Correct what the speech engine heard",
 		Description: "Replaces a scored answer's transcript with the student's text and scores it again. The engine's transcript is kept in the answer's correction; " +
 			"the session's average, the account's averages and the saved copy follow. Delivery figures stay as the recording gave them. " +
 			"A typed answer is final: correcting one is refused with 409.",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.correctTranscript)
-	auth.Register(api, auth.Endpoint{ID: "get-earlier-attempts", Method: http.MethodGet, Path: "/api/practice/sessions/{id}/earlier-attempts", Summary: "Earlier answers to this session's questions",
+		Tags: practiceTags, Access: route.AccessVerified}, h.correctTranscript)
+	route.Register(api, route.Endpoint{ID: "get-earlier-attempts", Method: http.MethodGet, Path: "/api/practice/sessions/{id}/earlier-attempts", Summary: "Earlier answers to this session's questions",
 		Description: "For each question the student answered before, in sessions started earlier, their scored answers to it, newest first; locked like the saved sessions.",
-		Tags:        practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.earlierAttempts)
-	auth.Register(api, auth.Endpoint{ID: "complete-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/complete", Summary: "Finish a session",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.completeSession)
-	auth.Register(api, auth.Endpoint{ID: "save-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/save", Summary: "Save a finished session to the dashboard",
-		Tags: practiceTags, Status: http.StatusCreated, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.saveSession)
-	auth.Register(api, auth.Endpoint{ID: "get-saved-session", Method: http.MethodGet, Path: "/api/practice/saved/{id}", Summary: "A saved session, for read-only review",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.getSaved)
-	auth.Register(api, auth.Endpoint{ID: "list-history", Method: http.MethodGet, Path: "/api/practice/history", Summary: "Every saved session, filtered and paged",
+		Tags:        practiceTags, Access: route.AccessVerified}, h.earlierAttempts)
+	route.Register(api, route.Endpoint{ID: "complete-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/complete", Summary: "Finish a session",
+		Tags: practiceTags, Access: route.AccessVerified}, h.completeSession)
+	route.Register(api, route.Endpoint{ID: "save-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions/{id}/save", Summary: "Save a finished session to the dashboard",
+		Tags: practiceTags, Status: http.StatusCreated, Access: route.AccessVerified}, h.saveSession)
+	route.Register(api, route.Endpoint{ID: "get-saved-session", Method: http.MethodGet, Path: "/api/practice/saved/{id}", Summary: "A saved session, for read-only review",
+		Tags: practiceTags, Access: route.AccessVerified}, h.getSaved)
+	route.Register(api, route.Endpoint{ID: "list-history", Method: http.MethodGet, Path: "/api/practice/history", Summary: "Every saved session, filtered and paged",
 		Description: "Newest first, without items; locked like the saved sessions when the trial expired or the pass ended.",
-		Tags:        practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.listHistory)
-	auth.Register(api, auth.Endpoint{ID: "get-progress", Method: http.MethodGet, Path: "/api/practice/progress", Summary: "Trends and the competency map",
+		Tags:        practiceTags, Access: route.AccessVerified}, h.listHistory)
+	route.Register(api, route.Endpoint{ID: "get-progress", Method: http.MethodGet, Path: "/api/practice/progress", Summary: "Trends and the competency map",
 		Description: "Drawn from the student's scored answers in completed sessions: per session, the mean scores and delivery figures; per competency, " +
 			"the answers that showed it. Locked like the saved sessions.",
-		Tags: practiceTags, Access: auth.AccessVerified, MaxBodyBytes: bodyLimit}, h.progress)
+		Tags: practiceTags, Access: route.AccessVerified}, h.progress)
 }
 
 type progressInput struct {

@@ -276,13 +276,9 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 	if sess.Status != SessionCompleted {
 		return nil
 	}
-	answered := 0
 	for _, it := range sess.Items {
 		if !it.settled() {
 			return nil // the last answer's job will call again
-		}
-		if it.Status == StatusDone || it.Status == StatusFailed {
-			answered++
 		}
 	}
 	var average *float64
@@ -294,26 +290,33 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 		if err := markSessionProcessed(ctx, tx, sess.userID, sessionID, now); err != nil {
 			return err
 		}
-		// A session without an answer (every question skipped, or a
-		// session replaced before it began) is no practice: it uses no
-		// free session and stays out of the stats and averages.
-		if answered > 0 {
-			if err := s.users.RecordSession(ctx, tx, sess.userID, answered, average); err != nil {
+		// A session with no scored answer (every answer silent, failed
+		// or skipped, or a session replaced before it began) is no
+		// practice: it uses no free session and stays out of the
+		// counters and the averages (see scoredSession, usedSessions).
+		if average != nil {
+			if err := s.users.CountSession(ctx, tx, sess.userID, answeredCount(sess.Items)); err != nil {
 				return err
 			}
 		}
-		// The comparison is with the last session that has an average:
-		// the account's last average reads 0 when no session was scored.
-		previous, err := lastSessionAverage(ctx, tx, sess.userID)
-		if err != nil {
-			return err
-		}
-		return recordSessionAverage(ctx, tx, sessionID, average, previous, now)
+		return recordSessionAverage(ctx, tx, sessionID, average, now)
 	})
 	if store.IsUniqueViolation(err) {
 		return nil
 	}
 	return err
+}
+
+// answeredCount counts the questions answered, processed or failed: the
+// questions practised, once their session is counted.
+func answeredCount(items []Item) int {
+	n := 0
+	for _, it := range items {
+		if it.Status == StatusDone || it.Status == StatusFailed {
+			n++
+		}
+	}
+	return n
 }
 
 // RecoverStuck queues again every answer that has been in progress for

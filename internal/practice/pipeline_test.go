@@ -20,6 +20,7 @@ import (
 )
 
 func TestEngineOutageIsRiddenOut(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -40,6 +41,7 @@ func TestEngineOutageIsRiddenOut(t *testing.T) {
 }
 
 func TestBadRecordingsGetClearErrors(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -76,6 +78,7 @@ func TestBadRecordingsGetClearErrors(t *testing.T) {
 }
 
 func TestRequestsAreCheckedAndChangeNothingWhenRefused(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2; c.MaxAudioBytes = 64 << 10 })
 		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
@@ -125,6 +128,7 @@ func TestRequestsAreCheckedAndChangeNothingWhenRefused(t *testing.T) {
 }
 
 func TestTrialAllowsTwoSessions(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -162,6 +166,7 @@ func TestTrialAllowsTwoSessions(t *testing.T) {
 }
 
 func TestSaveAndReview(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
@@ -214,6 +219,7 @@ func TestSaveAndReview(t *testing.T) {
 }
 
 func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, storetest.SQLite(t), func(c *practice.Config) { c.StuckAfter = 10 * time.Minute })
 	ctx := context.Background()
 	reload := f.user(t, "ana@example.com")
@@ -272,6 +278,7 @@ func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
 }
 
 func TestSimultaneousRetriesQueueTheAnswerOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, func(c *practice.Config) { c.MaxAttempts = 1 })
 		reload := f.user(t, "ana@example.com")
@@ -313,6 +320,7 @@ func TestSimultaneousRetriesQueueTheAnswerOnce(t *testing.T) {
 }
 
 func TestAFailedAnswerIsToldByItsStatus(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -344,6 +352,7 @@ func TestAFailedAnswerIsToldByItsStatus(t *testing.T) {
 // Older versions wrote "Error" and "Error generating feedback" into a failed
 // answer's transcript and feedback; they read back as a failed status.
 func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")

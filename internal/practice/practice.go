@@ -93,10 +93,9 @@ type Session struct {
 	Processing bool   `json:"processing"`
 	Items      []Item `json:"items"`
 
-	userID          string
-	previousAverage *float64
-	averageExact    *float64
-	statsApplied    bool
+	userID       string
+	averageExact *float64
+	statsApplied bool
 }
 
 // TransformSchema publishes the session's choices and statuses.
@@ -261,6 +260,9 @@ type Saved struct {
 	TotalSessionTime int         `json:"totalSessionTime"`
 	Counts           Counts      `json:"counts"`
 	Items            []SavedItem `json:"items"`
+	// Scored is false when no answer of the session was scored (each was
+	// silent, failed or skipped): its OverallAvg of 0 is then no score.
+	Scored bool `json:"scored"`
 	// PracticeSessionID links back to the session it was saved from.
 	PracticeSessionID string `json:"practiceSessionId,omitempty"`
 }
@@ -280,6 +282,18 @@ type Dashboard struct {
 type Stats struct {
 	SessionsCompleted  int `json:"sessionsCompleted"`
 	QuestionsPracticed int `json:"questionsPracticed"`
-	// AverageScore is the rolling average rounded to a whole percent.
+	// AverageScore is the mean of the scored sessions' averages (see
+	// scoredSession), rounded to a whole percent.
 	AverageScore int `json:"averageScore"`
+}
+
+// Averages are the spec's rollingAverageScore and lastAverageScore,
+// computed when read from the averages of the student's scored sessions
+// (see scoredSession); 0 while there is none.
+type Averages struct {
+	// RollingAverageScore is the mean of the scored sessions' averages.
+	RollingAverageScore float64 `json:"rollingAverageScore"`
+	// LastAverageScore is the average of the scored session whose stats
+	// were applied last.
+	LastAverageScore float64 `json:"lastAverageScore"`
 }

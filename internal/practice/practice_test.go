@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"math"
 	"net/url"
 	"os"
 	"strings"
@@ -16,7 +17,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
-	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/mail"
 	"github.com/whitecoat/whitecoat/internal/practice"
@@ -111,10 +112,7 @@ func newIdleFixture(t *testing.T, db *store.DB) *fixture {
 func newFixtureWorking(t *testing.T, db *store.DB, speech transcribe.Engine, now func() time.Time, tweak func(*practice.Config), work bool) *fixture {
 	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	scorer, err := feedback.New(feedback.DefaultConfig(), logger)
-	if err != nil {
-		t.Fatal(err)
-	}
+	scorer := rubric.New()
 	cfg := practice.Config{AnswerLimit: 3 * time.Minute, AudioDir: t.TempDir(), MaxAudioBytes: 25 << 20,
 		DailyAnswerLimit: 100, AudioMaxAge: time.Hour, MaxAttempts: 25}
 	if tweak != nil {
@@ -217,6 +215,7 @@ func wantKind(t *testing.T, err error, kind apperr.Kind, msg string) {
 func yes() *bool { b := true; return &b }
 
 func TestCreateChoosesQuestionsOnTheServer(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		u := f.user(t, "ana@example.com")()
@@ -286,6 +285,7 @@ func eleven() []practice.CustomQuestion {
 }
 
 func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")
@@ -349,9 +349,13 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 		if u.SessionsCompleted != 1 || u.QuestionsPracticed != 2 || u.UsageCount != 2 {
 			t.Fatalf("stats after repeated finalisation: completed=%d practiced=%d usage=%d", u.SessionsCompleted, u.QuestionsPracticed, u.UsageCount)
 		}
-		wantAvg := float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2
-		if u.RollingAverageScore != wantAvg || u.LastAverageScore != wantAvg {
-			t.Fatalf("averages rolling=%v last=%v, want %v", u.RollingAverageScore, u.LastAverageScore, wantAvg)
+		wantAvg := int(math.Round(float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2))
+		d, err := f.svc.Dashboard(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Stats.AverageScore != wantAvg {
+			t.Fatalf("dashboard average %d, want %d", d.Stats.AverageScore, wantAvg)
 		}
 	})
 }
@@ -372,6 +376,7 @@ func waitStats(t *testing.T, reload func() auth.User, completed int) {
 // a session after one whose answers all failed has nothing to compare,
 // and a third session compares with the second, not the first.
 func TestImprovementComparesWithThePreviousScoredSession(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")

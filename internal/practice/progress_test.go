@@ -21,6 +21,7 @@ const served = "For two years I volunteered every Saturday at a free clinic serv
 // question type filter them; every competency is listed, with the answers
 // that showed it, newest first, and none under a gap.
 func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		ana := f.user(t, "ana@example.com")

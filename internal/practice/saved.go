@@ -137,9 +137,13 @@ func (s *Service) GetSaved(ctx context.Context, u auth.User, id string) (Saved, 
 // Dashboard gathers the dashboard: access, stats and recent sessions.
 func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error) {
 	access := billing.Evaluate(billing.AccountOf(u), s.clock())
+	averages, err := userAverages(ctx, s.db.SQL, u.ID)
+	if err != nil {
+		return Dashboard{}, err
+	}
 	d := Dashboard{Name: u.Name, EmailVerified: u.EmailVerified, Access: access, RecentSessions: []Saved{},
 		Stats: Stats{SessionsCompleted: u.SessionsCompleted, QuestionsPracticed: u.QuestionsPracticed,
-			AverageScore: int(math.Round(u.RollingAverageScore))}}
+			AverageScore: int(math.Round(averages.RollingAverageScore))}}
 	if access.HistoryLocked || !u.EmailVerified {
 		return d, nil
 	}

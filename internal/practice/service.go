@@ -39,21 +39,18 @@ type Enqueuer interface {
 	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
 }
 
-// UserStats keeps an account's usage and practice stats, which auth owns.
-// Each call works in the caller's transaction, so the account changes
-// exactly when practice's rows do, and is read as it stands when an
-// answer is recorded.
+// UserStats keeps an account's usage and practice counters, which auth
+// owns; the averages are practice's own, computed from its sessions when
+// read. Each call works in the caller's transaction, so the account
+// changes exactly when practice's rows do, and is read as it stands when
+// an answer is recorded.
 type UserStats interface {
 	// UserIn reads the account inside the caller's transaction.
 	UserIn(ctx context.Context, q store.Queryer, userID string) (auth.User, error)
 	// CountAnswer adds one uploaded answer to the user's usage count.
 	CountAnswer(ctx context.Context, q store.Queryer, userID string) error
-	// RecordSession adds a completed session with answered answers and, when
-	// some answer was scored, its average score to the user's stats.
-	RecordSession(ctx context.Context, q store.Queryer, userID string, answered int, average *float64) error
-	// ReviseSessionAverage changes a counted session's average from old
-	// to updated, after a transcript correction, counting nothing again.
-	ReviseSessionAverage(ctx context.Context, q store.Queryer, userID string, old *float64, updated float64, latest bool) error
+	// CountSession counts a completed session with answered answers.
+	CountSession(ctx context.Context, q store.Queryer, userID string, answered int) error
 }
 
 // QuestionSource is the question bank, as the practice loop needs it.
@@ -418,8 +415,12 @@ func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 	if sess.averageExact != nil {
 		avg := int(math.Round(*sess.averageExact))
 		sess.AverageScore = &avg
-		if sess.previousAverage != nil {
-			imp := int(math.Round(*sess.averageExact - *sess.previousAverage))
+		previous, err := previousAverage(ctx, s.db.SQL, sess.userID, sess.ID)
+		if err != nil {
+			return Session{}, err
+		}
+		if previous != nil {
+			imp := int(math.Round(*sess.averageExact - *previous))
 			sess.Improvement = &imp
 		}
 	} else if avg, ok := averageScore(sess.Items); ok && !sess.Processing {
@@ -429,7 +430,9 @@ func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 	return sess, nil
 }
 
-// averageScore is the mean overall score of the scored answers.
+// averageScore is the mean overall score of the scored answers; false when
+// none was scored, and such a session takes no part in the student's
+// averages (see scoredSession).
 func averageScore(items []Item) (float64, bool) {
 	sum, n := 0, 0
 	for _, it := range items {

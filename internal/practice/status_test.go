@@ -49,6 +49,7 @@ var pipeline = func() []practice.Transition {
 // from any other status the event is refused and nothing changes, no job
 // either. An event the table does not know is an error.
 func TestEveryItemTransitionIsMadeAsTheTableSays(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newIdleFixture(t, db) // the queued jobs stay queued
 		ana := f.user(t, "ana@example.com")

@@ -40,6 +40,7 @@ func (f *fixture) audioFiles(t *testing.T) []string {
 }
 
 func TestAnswerArrivesInPieces(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, func(c *practice.Config) { c.MaxAudioBytes = 64 << 10 })
 		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")

@@ -175,6 +175,7 @@ func (s *spyEngine) advancedCopy() []transcribe.Progress {
 // TestNoVoiceFactorForTheOpenAIEngine: a remote engine has no voice
 // factor, so nothing is remembered about the voice.
 func TestNoVoiceFactorForTheOpenAIEngine(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, nil)
 		reload := f.user(t, "ana@example.com")

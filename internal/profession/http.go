@@ -8,7 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
 
 // Catalog is the body of GET /api/professions. The defaults travel with
@@ -42,17 +42,17 @@ type GetOutput struct {
 // RegisterRoutes adds the read-only profession endpoints to api.
 func RegisterRoutes(api huma.API) {
 	tags := []string{"Professions"}
-	auth.Register(api, auth.Endpoint{ID: "list-professions", Method: http.MethodGet, Path: "/api/professions", Summary: "List professions",
-		Description: "Every supported profession with its landing copy, in display order.", Tags: tags, Access: auth.AccessPublic}, listProfessions)
-	auth.Register(api, auth.Endpoint{ID: "get-profession", Method: http.MethodGet, Path: "/api/professions/{slug}", Summary: "Get a profession",
-		Description: "One profession's configuration and landing copy.", Tags: tags, Access: auth.AccessPublic}, getProfession)
+	route.Register(api, route.Endpoint{ID: "list-professions", Method: http.MethodGet, Path: "/api/professions", Summary: "List professions",
+		Description: "Every supported profession with its landing copy, in display order.", Tags: tags, Access: route.AccessPublic}, listProfessions)
+	route.Register(api, route.Endpoint{ID: "get-profession", Method: http.MethodGet, Path: "/api/professions/{slug}", Summary: "Get a profession",
+		Description: "One profession's configuration and landing copy.", Tags: tags, Access: route.AccessPublic}, getProfession)
 }
 
-func listProfessions(context.Context, auth.User, *struct{}) (*ListOutput, error) {
+func listProfessions(context.Context, any, *struct{}) (*ListOutput, error) {
 	return &ListOutput{Body: CurrentCatalog()}, nil
 }
 
-func getProfession(_ context.Context, _ auth.User, in *GetInput) (*GetOutput, error) {
+func getProfession(_ context.Context, _ any, in *GetInput) (*GetOutput, error) {
 	p, ok := Lookup(in.Slug)
 	if !ok {
 		return nil, huma.Error404NotFound(fmt.Sprintf("unknown profession %q; known professions are %s", in.Slug, strings.Join(Slugs(), ", ")))

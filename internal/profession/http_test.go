@@ -9,12 +9,13 @@ import (
 	"github.com/danielgtaylor/huma/v2/humatest"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
 
 // newAPI serves the profession routes behind the guard, as the app does.
 func newAPI(t *testing.T) humatest.TestAPI {
 	_, api := humatest.New(t)
-	api.UseMiddleware(auth.Guard(api))
+	api.UseMiddleware(route.Guard(api, auth.Admit))
 	RegisterRoutes(api)
 	return api
 }

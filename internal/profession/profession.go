@@ -16,8 +16,11 @@ type Tip struct {
 
 // Profession is one health profession's configuration and landing copy.
 type Profession struct {
-	Slug             string   `json:"slug"`
-	DisplayName      string   `json:"displayName"`
+	Slug        string `json:"slug"`
+	DisplayName string `json:"displayName"`
+	// Practitioner is who the profession trains ("dentist"), as feedback
+	// names them; the web has no use for it.
+	Practitioner     string   `json:"-"`
 	HeroTitle        string   `json:"heroTitle"`
 	HeroSubtitle     string   `json:"heroSubtitle"`
 	DefaultQuestion  string   `json:"defaultQuestion"`

@@ -6,6 +6,7 @@ var all = []Profession{
 	{
 		Slug:            "dental",
 		DisplayName:     "Dental",
+		Practitioner:    "dentist",
 		HeroTitle:       "Nail Your Dental School Interviews.",
 		HeroSubtitle:    "Practice real dental school questions out loud, on video or audio, and get instant feedback on what to keep and what to sharpen.",
 		DefaultQuestion: "Why do you want to become a dentist?",
@@ -34,6 +35,7 @@ var all = []Profession{
 	{
 		Slug:            "medical",
 		DisplayName:     "Medical",
+		Practitioner:    "physician",
 		HeroTitle:       "Nail Your Medical School Interviews.",
 		HeroSubtitle:    "Rehearse medical school questions and MMI-style scenarios out loud, then get instant, structured feedback on clarity, content and impression.",
 		DefaultQuestion: "Why do you want to become a doctor?",
@@ -62,6 +64,7 @@ var all = []Profession{
 	{
 		Slug:            "pt",
 		DisplayName:     "Physical Therapy",
+		Practitioner:    "physical therapist",
 		HeroTitle:       "Nail Your Physical Therapy School Interviews.",
 		HeroSubtitle:    "Practice DPT interview questions out loud and get instant feedback on how clearly you tell your story and explain your choices.",
 		DefaultQuestion: "Why do you want to become a physical therapist?",
@@ -90,6 +93,7 @@ var all = []Profession{
 	{
 		Slug:            "pa",
 		DisplayName:     "Physician Assistant",
+		Practitioner:    "physician assistant",
 		HeroTitle:       "Nail Your Physician Assistant School Interviews.",
 		HeroSubtitle:    "Practice PA program questions out loud, from patient care experience to the PA-physician team, and get instant feedback.",
 		DefaultQuestion: "Why do you want to become a physician assistant?",
@@ -118,6 +122,7 @@ var all = []Profession{
 	{
 		Slug:            "pharmacy",
 		DisplayName:     "Pharmacy",
+		Practitioner:    "pharmacist",
 		HeroTitle:       "Nail Your Pharmacy School Interviews.",
 		HeroSubtitle:    "Practice PharmD interview questions and scenarios out loud and get instant feedback on clarity, content and professionalism.",
 		DefaultQuestion: "Why do you want to become a pharmacist?",
@@ -146,6 +151,7 @@ var all = []Profession{
 	{
 		Slug:            "ot",
 		DisplayName:     "Occupational Therapy",
+		Practitioner:    "occupational therapist",
 		HeroTitle:       "Nail Your Occupational Therapy School Interviews.",
 		HeroSubtitle:    "Practice OT program questions out loud and get instant feedback on how clearly you show your understanding of occupation and client-centered care.",
 		DefaultQuestion: "Why do you want to become an occupational therapist?",
@@ -174,6 +180,7 @@ var all = []Profession{
 	{
 		Slug:            "veterinary",
 		DisplayName:     "Veterinary Medicine",
+		Practitioner:    "veterinarian",
 		HeroTitle:       "Nail Your Veterinary School Interviews.",
 		HeroSubtitle:    "Practice veterinary school questions and MMI-style scenarios out loud and get instant feedback on your reasoning and communication.",
 		DefaultQuestion: "Why do you want to become a veterinarian?",

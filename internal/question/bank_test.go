@@ -10,6 +10,7 @@ import (
 )
 
 func TestBankCounts(t *testing.T) {
+	t.Parallel()
 	qs, err := Bank()
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +106,7 @@ func countLine(total int, subtags map[Subtag]int) string {
 }
 
 func TestBankReturnsFreshCopies(t *testing.T) {
+	t.Parallel()
 	first, err := Bank()
 	if err != nil {
 		t.Fatal(err)

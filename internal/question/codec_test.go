@@ -42,6 +42,7 @@ func storedQuestions(t *testing.T) []Question {
 }
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format Format
@@ -78,6 +79,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestEncodeConvertsTimesToUTC(t *testing.T) {
+	t.Parallel()
 	zone := time.FixedZone("UTC+2", 2*60*60)
 	in := []Question{{ID: "x", Text: "Why?", MainTags: []string{"dental"}, CreatedAt: time.Date(2025, 1, 1, 10, 0, 0, 0, zone)}}
 	for _, f := range []Format{FormatJSON, FormatCSV} {
@@ -94,6 +96,7 @@ func TestEncodeConvertsTimesToUTC(t *testing.T) {
 }
 
 func TestDecodeNormalizes(t *testing.T) {
+	t.Parallel()
 	csvIn := "Text,SUBTAG,mainTags,big3,big3Order\n" +
 		"  Why pharmacy?  ,ethical, Pharmacy ; PHARMACY;medical ,TRUE,2\n"
 	got, err := Decode(strings.NewReader(csvIn), FormatCSV)
@@ -107,6 +110,7 @@ func TestDecodeNormalizes(t *testing.T) {
 }
 
 func TestDecodeAcceptsBareJSONArray(t *testing.T) {
+	t.Parallel()
 	got, err := Decode(strings.NewReader(` [{"text":"Why OT?","mainTags":["ot"]}]`), FormatJSON)
 	if err != nil {
 		t.Fatal(err)
@@ -117,6 +121,7 @@ func TestDecodeAcceptsBareJSONArray(t *testing.T) {
 }
 
 func TestDecodeReportsEveryBadRow(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format Format
@@ -220,6 +225,7 @@ func TestDecodeReportsEveryBadRow(t *testing.T) {
 }
 
 func TestInvalidRowsErrorMessage(t *testing.T) {
+	t.Parallel()
 	in := "text,mainTags\nFine?,dental\nBroken?,dentist\n"
 	_, err := Decode(strings.NewReader(in), FormatCSV)
 	want := "question: csv import has 1 invalid row:\n" +
@@ -230,6 +236,7 @@ func TestInvalidRowsErrorMessage(t *testing.T) {
 }
 
 func TestDecodeFileErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		format Format
@@ -263,6 +270,7 @@ func TestDecodeFileErrors(t *testing.T) {
 }
 
 func TestCSVAcceptsExcelBOM(t *testing.T) {
+	t.Parallel()
 	got, err := Decode(strings.NewReader("\uFEFFtext,mainTags\nWhy?,dental\n"), FormatCSV)
 	if err != nil || len(got) != 1 {
 		t.Fatalf("got %v, %v", got, err)
@@ -270,6 +278,7 @@ func TestCSVAcceptsExcelBOM(t *testing.T) {
 }
 
 func TestParseFormat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in      string
 		want    Format
@@ -288,6 +297,7 @@ func TestParseFormat(t *testing.T) {
 }
 
 func TestEncodeUnknownFormat(t *testing.T) {
+	t.Parallel()
 	if err := Encode(&bytes.Buffer{}, "xml", nil); err == nil {
 		t.Fatal("want an error")
 	}
@@ -297,6 +307,7 @@ func TestEncodeUnknownFormat(t *testing.T) {
 // a spreadsheet runs as a formula. Such cells now go out behind a quote and
 // come back without it; a typed leading apostrophe survives both ways.
 func TestCSVExportCarriesFormulasAsText(t *testing.T) {
+	t.Parallel()
 	q := storedQuestions(t)[0]
 	q.Big3, q.Big3Order = false, 0 // a station is never one of the Big 3
 	q.Scenario = "-A patient asks for something."
@@ -334,6 +345,7 @@ func TestCSVExportCarriesFormulasAsText(t *testing.T) {
 // A hand-made or spreadsheet-saved file may hold such quotes too: an import
 // removes only a quote in front of a formula character.
 func TestCSVImportRemovesOnlyTheFormulaQuote(t *testing.T) {
+	t.Parallel()
 	qs, err := Decode(strings.NewReader("text,tip,mainTags\n\"'=1+1, or two?\",'Tis a tip.,dental\n"), FormatCSV)
 	if err != nil {
 		t.Fatal(err)

@@ -8,11 +8,8 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
-
-// bodyLimit caps a question's JSON: the longest text and tip with every
-// profession fit in well under 16 KiB.
-const bodyLimit = 16 << 10
 
 // Handler serves the question bank API.
 type Handler struct {
@@ -84,18 +81,19 @@ var adminTags = []string{"Questions", "Admin"}
 
 // RegisterRoutes adds the question bank endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	auth.Register(api, auth.Endpoint{ID: "list-questions", Method: http.MethodGet, Path: "/api/questions",
-		Summary: "The questions asked on their own (no stations), for a custom session's setup", Tags: []string{"Questions"}, Access: auth.AccessVerified}, h.bank)
-	auth.Register(api, auth.Endpoint{ID: "admin-list-questions", Method: http.MethodGet, Path: "/api/admin/questions", Summary: "Filter, search and page the question bank",
-		Tags: adminTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.list)
-	auth.Register(api, auth.Endpoint{ID: "admin-get-question", Method: http.MethodGet, Path: "/api/admin/questions/{id}", Summary: "One question",
-		Tags: adminTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.get)
-	auth.Register(api, auth.Endpoint{ID: "admin-create-question", Method: http.MethodPost, Path: "/api/admin/questions", Summary: "Add a question",
-		Tags: adminTags, Status: http.StatusCreated, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.create)
-	auth.Register(api, auth.Endpoint{ID: "admin-update-question", Method: http.MethodPut, Path: "/api/admin/questions/{id}", Summary: "Edit a question",
-		Tags: adminTags, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.update)
-	auth.Register(api, auth.Endpoint{ID: "admin-delete-question", Method: http.MethodDelete, Path: "/api/admin/questions/{id}", Summary: "Delete a question",
-		Tags: adminTags, Status: http.StatusNoContent, Access: auth.AccessAdmin, MaxBodyBytes: bodyLimit}, h.delete)
+	route.PublishFailures(api, FailureIncompleteNew, FailureIncompleteEdit)
+	route.Register(api, route.Endpoint{ID: "list-questions", Method: http.MethodGet, Path: "/api/questions",
+		Summary: "The questions asked on their own (no stations), for a custom session's setup", Tags: []string{"Questions"}, Access: route.AccessVerified}, h.bank)
+	route.Register(api, route.Endpoint{ID: "admin-list-questions", Method: http.MethodGet, Path: "/api/admin/questions", Summary: "Filter, search and page the question bank",
+		Tags: adminTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.list)
+	route.Register(api, route.Endpoint{ID: "admin-get-question", Method: http.MethodGet, Path: "/api/admin/questions/{id}", Summary: "One question",
+		Tags: adminTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.get)
+	route.Register(api, route.Endpoint{ID: "admin-create-question", Method: http.MethodPost, Path: "/api/admin/questions", Summary: "Add a question",
+		Tags: adminTags, Status: http.StatusCreated, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.create)
+	route.Register(api, route.Endpoint{ID: "admin-update-question", Method: http.MethodPut, Path: "/api/admin/questions/{id}", Summary: "Edit a question",
+		Tags: adminTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.update)
+	route.Register(api, route.Endpoint{ID: "admin-delete-question", Method: http.MethodDelete, Path: "/api/admin/questions/{id}", Summary: "Delete a question",
+		Tags: adminTags, Status: http.StatusNoContent, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.delete)
 }
 
 func (h *Handler) bank(ctx context.Context, _ auth.User, in *bankInput) (*bankOutput, error) {

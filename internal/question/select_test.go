@@ -43,6 +43,7 @@ func ids(qs []Question) []string {
 }
 
 func TestSelect(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		profession string
@@ -100,6 +101,7 @@ func TestSelect(t *testing.T) {
 }
 
 func TestSelectDeterministicUnderSeed(t *testing.T) {
+	t.Parallel()
 	bank, err := Bank()
 	if err != nil {
 		t.Fatal(err)
@@ -146,6 +148,7 @@ func TestSelectDeterministicUnderSeed(t *testing.T) {
 }
 
 func TestSelectNilRandUsesGlobalSource(t *testing.T) {
+	t.Parallel()
 	got, err := Select(testPool(), "dental", 5, true, "", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -156,6 +159,7 @@ func TestSelectNilRandUsesGlobalSource(t *testing.T) {
 }
 
 func TestSelectCoversWholePoolOverManySeeds(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for seed := range uint64(50) {
 		got, err := Select(testPool(), "dental", 4, true, "", rand.New(rand.NewPCG(seed, seed)))
@@ -171,6 +175,7 @@ func TestSelectCoversWholePoolOverManySeeds(t *testing.T) {
 }
 
 func TestSelectPutsTheFocusFirst(t *testing.T) {
+	t.Parallel()
 	pool := testPool()
 	for i := range pool {
 		if pool[i].ID == "d2" || pool[i].ID == "d4" {

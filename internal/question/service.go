@@ -26,6 +26,13 @@ const (
 	MsgNotFound          = "Question not found."
 )
 
+// A question without text or a main tag: the admin's editors say so in
+// the spec's words, which differ between adding and editing.
+var (
+	FailureIncompleteNew  = apperr.Failure{Name: "incomplete-new-question", Message: MsgCompleteAllFields}
+	FailureIncompleteEdit = apperr.Failure{Name: "incomplete-question-edit", Message: MsgAllFieldsRequired}
+)
+
 // SeedAuthor is the createdBy of questions inserted from the built-in bank.
 const SeedAuthor = "whitecoat-bank"
 
@@ -190,7 +197,7 @@ func (s *Service) Get(ctx context.Context, id string) (Question, error) {
 func (s *Service) Create(ctx context.Context, actor string, in QuestionInput) (Question, error) {
 	now := s.clock()
 	q := Question{ID: store.NewID(), CreatedAt: now, UpdatedAt: now, CreatedBy: actor, UpdatedBy: actor}
-	return s.write(ctx, q, in, false, MsgCompleteAllFields)
+	return s.write(ctx, q, in, false, FailureIncompleteNew)
 }
 
 // Update replaces the editable fields of a question; actor names the admin.
@@ -201,17 +208,17 @@ func (s *Service) Update(ctx context.Context, actor, id string, in QuestionInput
 		return Question{}, err
 	}
 	q.UpdatedAt, q.UpdatedBy = s.clock(), actor
-	return s.write(ctx, q, in, true, MsgAllFieldsRequired)
+	return s.write(ctx, q, in, true, FailureIncompleteEdit)
 }
 
 // write applies in to q, checks it alone and against the rest of the bank,
-// and saves it. incomplete is the spec's message for a missing text or tag.
-func (s *Service) write(ctx context.Context, q Question, in QuestionInput, exists bool, incomplete string) (Question, error) {
+// and saves it. incomplete is the failure a missing text or tag is.
+func (s *Service) write(ctx context.Context, q Question, in QuestionInput, exists bool, incomplete apperr.Failure) (Question, error) {
 	q.Scenario, q.Text, q.FollowUps, q.Subtag, q.Tip, q.Big3, q.Big3Order, q.MainTags = in.Scenario, in.Text, in.FollowUps, Subtag(in.Subtag), in.Tip, in.Big3,
 		in.Big3Order, in.MainTags
 	q = q.Normalize()
 	if q.Text == "" || len(q.MainTags) == 0 {
-		return Question{}, apperr.Invalid("", "%s", incomplete)
+		return Question{}, incomplete.Invalid()
 	}
 	if ps := q.Problems(); len(ps) > 0 {
 		return Question{}, invalid(ps)

@@ -59,6 +59,7 @@ func inputOf(q Question) QuestionInput {
 }
 
 func TestSeedAddsOnlyWhatWasNeverAdded(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		bank, err := Bank()
@@ -107,6 +108,7 @@ func TestSeedAddsOnlyWhatWasNeverAdded(t *testing.T) {
 }
 
 func TestCreateAndUpdateValidation(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc, all := seeded(t, db)
@@ -181,6 +183,7 @@ func TestCreateAndUpdateValidation(t *testing.T) {
 }
 
 func TestListFiltersSearchesAndPages(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc, all := seeded(t, db)
@@ -251,6 +254,7 @@ func TestListFiltersSearchesAndPages(t *testing.T) {
 }
 
 func TestQuestionsFeedSelect(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		svc, _ := seeded(t, db)
 		pool, err := svc.Questions(context.Background(), "pharmacy")
@@ -270,6 +274,7 @@ func TestQuestionsFeedSelect(t *testing.T) {
 }
 
 func TestImportWithOneBadRowImportsNothing(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc, all := seeded(t, db)
@@ -313,6 +318,7 @@ func TestImportWithOneBadRowImportsNothing(t *testing.T) {
 }
 
 func TestExportImportRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, format := range []Format{FormatJSON, FormatCSV} {
 		t.Run(string(format), func(t *testing.T) {
 			storetest.Each(t, func(t *testing.T, db *store.DB) {

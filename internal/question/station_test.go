@@ -16,6 +16,7 @@ func station(prompts ...string) Question {
 }
 
 func TestStationProblems(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		q     Question
@@ -42,6 +43,7 @@ func TestStationProblems(t *testing.T) {
 }
 
 func TestStationRoundTripsThroughEveryFormat(t *testing.T) {
+	t.Parallel()
 	want := station("What if she asks you to lie?", "Who else would you involve?").Normalize()
 	for _, f := range []Format{FormatJSON, FormatCSV} {
 		var buf bytes.Buffer
@@ -61,6 +63,7 @@ func TestStationRoundTripsThroughEveryFormat(t *testing.T) {
 // Stations often share a prompt: they are different questions when their
 // scenarios differ, and an import of the same station twice is refused.
 func TestStationsSharingAPromptAreDifferentQuestions(t *testing.T) {
+	t.Parallel()
 	a, b := station(), station()
 	b.Scenario = "A colleague asks you to cover for him."
 	var buf bytes.Buffer
@@ -80,6 +83,7 @@ func TestStationsSharingAPromptAreDifferentQuestions(t *testing.T) {
 }
 
 func TestBankStations(t *testing.T) {
+	t.Parallel()
 	bank, err := Bank()
 	if err != nil {
 		t.Fatal(err)

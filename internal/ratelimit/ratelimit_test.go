@@ -14,6 +14,7 @@ import (
 // database write: here the database is gone, and the refusal still holds
 // until the window ends, when the database is asked again.
 func TestRefusedKeysCostNoDatabaseWrite(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
@@ -42,6 +43,7 @@ func TestRefusedKeysCostNoDatabaseWrite(t *testing.T) {
 }
 
 func TestResetForgetsARefusal(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := storetest.SQLite(t)
 	l := New(db, time.Now)
@@ -63,6 +65,7 @@ func TestResetForgetsARefusal(t *testing.T) {
 // Forget removes the keys that end with an identity, and only those: a
 // refusal remembered in memory goes too.
 func TestForgetRemovesEveryKeyOfAnIdentity(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		l := New(db, time.Now)

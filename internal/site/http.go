@@ -11,9 +11,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
-	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
+	"github.com/whitecoat/whitecoat/internal/route"
 )
 
 // Handler serves the public site's words: to the web app as JSON, the
@@ -38,16 +38,16 @@ type PageOutput struct{ Body Page }
 // RegisterRoutes adds the JSON endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
 	tags := []string{"Site"}
-	auth.Register(api, auth.Endpoint{ID: "get-site-facts", Method: http.MethodGet, Path: "/api/site", Summary: "The operator's facts",
-		Description: "Company name, contact addresses and the product's numbers, as the public pages state them.", Tags: tags, Access: auth.AccessPublic},
-		func(context.Context, auth.User, *struct{}) (*FactsOutput, error) {
+	route.Register(api, route.Endpoint{ID: "get-site-facts", Method: http.MethodGet, Path: "/api/site", Summary: "The operator's facts",
+		Description: "Company name, contact addresses and the product's numbers, as the public pages state them.", Tags: tags, Access: route.AccessPublic},
+		func(context.Context, any, *struct{}) (*FactsOutput, error) {
 			return &FactsOutput{Body: h.lib.Facts()}, nil
 		})
-	auth.Register(api, auth.Endpoint{ID: "get-site-page", Method: http.MethodGet, Path: "/api/site/pages/{profession}/{page}", Summary: "A public page",
-		Description: "One public page's words for one profession, rendered from content/.", Tags: tags, Access: auth.AccessPublic}, h.getPage)
+	route.Register(api, route.Endpoint{ID: "get-site-page", Method: http.MethodGet, Path: "/api/site/pages/{profession}/{page}", Summary: "A public page",
+		Description: "One public page's words for one profession, rendered from content/.", Tags: tags, Access: route.AccessPublic}, h.getPage)
 }
 
-func (h *Handler) getPage(_ context.Context, _ auth.User, in *PageInput) (*PageOutput, error) {
+func (h *Handler) getPage(_ context.Context, _ any, in *PageInput) (*PageOutput, error) {
 	p, ok := profession.Lookup(in.Profession)
 	if !ok {
 		return nil, apperr.NotFound(fmt.Sprintf("Unknown profession %q; known professions are %s.", in.Profession, strings.Join(profession.Slugs(), ", ")))

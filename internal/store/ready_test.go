@@ -8,6 +8,7 @@ import (
 )
 
 func TestCheckSchema(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := t.Context()
 		if err := db.CheckSchema(ctx); err != nil {

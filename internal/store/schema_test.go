@@ -20,6 +20,7 @@ import (
 // with their type family and nullability, primary keys, unique
 // constraints, indexes (by name and columns) and foreign keys.
 func TestSchemasAgree(t *testing.T) {
+	t.Parallel()
 	lite := describeSQLite(t, storetest.SQLite(t))
 	pg := describePostgres(t, storetest.Postgres(t))
 	var diff []string

@@ -10,6 +10,7 @@ import (
 )
 
 func TestMigrateAndRoundTripTypes(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		now := store.Now()

@@ -52,12 +52,14 @@ async function expectScoredSummary(page: Page, answered: number, skipped: number
   await expect(cards).toHaveCount(answered + skipped)
   for (let i = 0; i < answered; i++) {
     const card = cards.nth(i)
-    await expect(card.getByText('Done', { exact: true })).toBeVisible()
     const transcript = (await card.getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? ''
     expect(heardWords(transcript).length, `transcript "${transcript}"`).toBeGreaterThanOrEqual(2)
     await expect(card.getByText(/^Score: \d+$/)).toBeVisible()
+    await expect(card.getByRole('region', { name: 'The change that would lift this score most' })).toBeVisible()
+    // The rest opens on demand.
+    await expect(card.getByText(/^Clarity & structure: \d+$/)).toBeHidden()
+    await card.getByRole('button', { name: 'Scores, feedback and evidence' }).click()
     await expect(card.getByText(/^Clarity & structure: \d+$/)).toBeVisible()
-    await expect(card.getByRole('heading', { name: 'Suggestions' })).toBeVisible()
     await expect(card.locator('dl').getByText('Words per minute', { exact: true })).toBeVisible()
   }
   for (let i = answered; i < answered + skipped; i++) await expect(cards.nth(i).getByText('Skipped', { exact: true })).toBeVisible()

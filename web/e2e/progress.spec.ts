@@ -51,6 +51,8 @@ test('a student follows their progress, compares, corrects, downloads their data
   // The question answered twice: the change and the words.
   await table.getByRole('row').nth(2).getByRole('link').click()
   await expect(page).toHaveURL(new RegExp(`/dental/summary\\?id=${second}$`))
+  // The comparison is among the details an answer opens on demand.
+  await page.getByRole('button', { name: 'Scores, feedback and evidence' }).click()
   const compare = page.getByRole('region', { name: 'You answered this question before' })
   await expect(compare).toBeVisible({ timeout: 15_000 })
   await expect(compare.getByRole('row', { name: /^Score/ }).getByRole('cell').nth(2)).toHaveText(/^[+−]\d+$|^same$/)

@@ -73,7 +73,8 @@ test('a red-flag answer to an ethics question: the summary shows the flag, its w
   await expect(flags.getByText('Why it matters').first()).toBeVisible()
   await expect(flags.getByText(/refuse care/).first()).toBeVisible()
   await expect(flags.getByText('What to do instead').first()).toBeVisible()
-  // Before the summary and the breakdown.
+  // Before the summary and the breakdown, which open on demand.
+  await card.getByRole('button', { name: 'Scores, feedback and evidence' }).click()
   const order = await card.evaluate((el) =>
     Array.from(el.querySelectorAll('h3')).map((h) => h.textContent ?? '').filter((t) => /Red flag|Suggestions|How this was scored/.test(t)),
   )
@@ -82,18 +83,22 @@ test('a red-flag answer to an ethics question: the summary shows the flag, its w
 
   // How it was scored: three sections, open (the answer has a flag); Judgement at the bottom of the scale.
   const scoring = card.getByRole('region', { name: 'How this was scored' })
-  const sections = scoring.locator('details')
+  const sections = scoring.getByRole('button')
   await expect(sections).toHaveCount(3)
-  await expect(sections.locator('summary')).toContainText(['Content', 'Clarity & structure', 'Overall impression'])
-  const judgement = sections.first().getByRole('listitem').filter({ hasText: 'Judgement' })
+  await expect(sections).toContainText(['Content', 'Clarity & structure', 'Overall impression'])
+  await expect(sections.first()).toHaveAttribute('aria-expanded', 'true')
+  const content = scoring.locator(`#${await sections.first().getAttribute('aria-controls')}`)
+  const judgement = content.getByRole('listitem').filter({ hasText: 'Judgement' })
   await expect(judgement.getByText(/^Level [12] of 7$/)).toBeAttached()
   await expect(judgement.getByText(/disqualifying/)).toBeVisible()
   // A disclosure works from the keyboard.
-  await sections.first().locator('summary').focus()
+  await sections.first().focus()
   await page.keyboard.press('Enter')
-  await expect(sections.first()).not.toHaveAttribute('open')
+  await expect(sections.first()).toHaveAttribute('aria-expanded', 'false')
+  await expect(content).toBeHidden()
   await page.keyboard.press('Enter')
-  await expect(sections.first()).toHaveAttribute('open')
+  await expect(sections.first()).toHaveAttribute('aria-expanded', 'true')
+  await expect(content).toBeVisible()
 
   // The punctuated transcript ("reads as sentences") is another branch's work: not asserted here.
 

@@ -12,14 +12,27 @@ import { test as base } from './fixtures'
  * page of the worker, which also gets a fake camera.
  */
 export function speakingTest(answer: string) {
+  return fakeMicrophoneTest((dir, wav) => {
+    writeFileSync(join(dir, 'answer.txt'), answer)
+    execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
+    execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '0', '0.7'])
+  })
+}
+
+/** The fixtures with a fake microphone that hears nothing: a silent or broken microphone (sox's silence, looped). */
+export function silentMicrophoneTest() {
+  return fakeMicrophoneTest((_dir, wav) => execFileSync('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', wav, 'trim', '0', '3']))
+}
+
+/** The fixtures with a browser whose fake microphone plays the WAV file that write makes, once per worker. */
+function fakeMicrophoneTest(write: (dir: string, wav: string) => void) {
   return base.extend<object, { answerWav: string }>({
     answerWav: [
       async ({}, use) => {
         const dir = mkdtempSync(join(tmpdir(), 'whitecoat-answer-'))
-        writeFileSync(join(dir, 'answer.txt'), answer)
-        execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
-        execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', join(dir, 'answer.wav'), 'pad', '0', '0.7'])
-        await use(join(dir, 'answer.wav'))
+        const wav = join(dir, 'answer.wav')
+        write(dir, wav)
+        await use(wav)
         rmSync(dir, { recursive: true, force: true })
       },
       { scope: 'worker' },

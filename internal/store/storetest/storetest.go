@@ -1,5 +1,7 @@
 // Package storetest gives tests real, migrated, isolated databases: a fresh
 // SQLite file and, where a server is reachable, a fresh PostgreSQL schema.
+// Each test binary migrates one database per dialect and every test gets a
+// copy of it: migrating afresh took most of a short test's time.
 package storetest
 
 import (
@@ -8,11 +10,13 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -72,7 +76,54 @@ func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 // SQLite returns a migrated database in a temporary file.
 func SQLite(t testing.TB) *store.DB {
 	t.Helper()
-	return open(t, filepath.Join(t.TempDir(), "test.db"))
+	image, err := sqliteImage()
+	if err != nil {
+		t.Fatalf("storetest: migrated SQLite image: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(path, image, 0o600); err != nil {
+		t.Fatalf("storetest: %v", err)
+	}
+	return open(t, path, copied)
+}
+
+var sqliteTemplate struct {
+	once  sync.Once
+	image []byte
+	err   error
+}
+
+// sqliteImage is the file of a freshly migrated SQLite database, made once
+// per test binary; each test writes it to a file of its own.
+func sqliteImage() ([]byte, error) {
+	sqliteTemplate.once.Do(func() {
+		sqliteTemplate.image, sqliteTemplate.err = migratedSQLiteImage()
+	})
+	return sqliteTemplate.image, sqliteTemplate.err
+}
+
+func migratedSQLiteImage() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "storetest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(dir, "template.db"))
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	if err := db.Migrate(ctx, discard); err != nil {
+		return nil, err
+	}
+	// VACUUM INTO writes one self-contained file, with nothing left in a
+	// write-ahead log beside it.
+	image := filepath.Join(dir, "image.db")
+	if _, err := db.SQL.ExecContext(ctx, "VACUUM INTO $1", image); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(image)
 }
 
 // Postgres returns a migrated database in a schema of its own, dropped when
@@ -92,7 +143,13 @@ func Postgres(t testing.TB) *store.DB {
 		t.Fatalf("storetest: %v", err)
 	}
 	defer admin.Close()
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+	// The template's script creates the schema and everything in it;
+	// where there is none, open migrates the empty schema.
+	create, made := "CREATE SCHEMA "+schema, empty
+	if tpl := postgresTemplate(); tpl.script != "" {
+		create, made = strings.ReplaceAll(tpl.script, tpl.schema, schema), copied
+	}
+	if _, err := admin.Exec(create); err != nil {
 		t.Fatalf("storetest: create schema: %v", err)
 	}
 	// Registered first, so it runs after every clean-up the test adds:
@@ -109,17 +166,26 @@ func Postgres(t testing.TB) *store.DB {
 			t.Errorf("storetest: drop schema %s: %v", schema, err)
 		}
 	})
-	u, err := url.Parse(PostgresURL())
+	dsn, err := schemaDSN(schema)
 	if err != nil {
 		t.Fatalf("storetest: %v", err)
 	}
+	return open(t, dsn, made)
+}
+
+// schemaDSN is the server's URL with schema as the search path. Every
+// connection to the schema, the test's own and those of the servers it
+// starts on db.DSN, carries its name, for endLeftovers.
+func schemaDSN(schema string) (string, error) {
+	u, err := url.Parse(PostgresURL())
+	if err != nil {
+		return "", err
+	}
 	q := u.Query()
 	q.Set("search_path", schema)
-	// Every connection to the schema, the test's own and those of the
-	// servers it starts on db.DSN, carries its name, for endLeftovers.
 	q.Set("application_name", schema)
 	u.RawQuery = q.Encode()
-	return open(t, u.String())
+	return u.String(), nil
 }
 
 // leftoverWait bounds how long endLeftovers waits for one backend to end.
@@ -155,7 +221,89 @@ func endLeftovers(t testing.TB, admin *sql.DB, schema string) {
 	}
 }
 
-func open(t testing.TB, dsn string) *store.DB {
+var pgTemplate struct {
+	once sync.Once
+	schemaScript
+}
+
+// schemaScript is SQL that creates schema, migrated, with every row the
+// migrations left (the applied versions among them).
+type schemaScript struct {
+	schema, script string
+}
+
+// postgresTemplate is the script of a freshly migrated schema, made once
+// per test binary with pg_dump; each test runs it with its own schema's
+// name. Without a pg_dump that can read the server (none installed, or
+// older than the server), the script is empty and every test migrates its
+// schema itself, as slowly as before: said once, and not an error.
+func postgresTemplate() schemaScript {
+	pgTemplate.once.Do(func() {
+		var err error
+		pgTemplate.schemaScript, err = dumpMigratedSchema()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "storetest: every PostgreSQL test migrates its own schema: no template (%v)\n", err)
+		}
+	})
+	return pgTemplate.schemaScript
+}
+
+// psqlCommand matches a line of psql meta-commands (pg_dump writes
+// \restrict and \unrestrict), which are no SQL.
+var psqlCommand = regexp.MustCompile(`(?m)^\\.*$`)
+
+func dumpMigratedSchema() (schemaScript, error) {
+	pgDump, err := exec.LookPath("pg_dump")
+	if err != nil {
+		return schemaScript{}, err
+	}
+	schema := "wct_template_" + randomHex(8)
+	admin, err := sql.Open("pgx", PostgresURL())
+	if err != nil {
+		return schemaScript{}, err
+	}
+	defer admin.Close()
+	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+		return schemaScript{}, err
+	}
+	defer admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+	dsn, err := schemaDSN(schema)
+	if err != nil {
+		return schemaScript{}, err
+	}
+	ctx := context.Background()
+	db, err := store.Open(ctx, dsn)
+	if err != nil {
+		return schemaScript{}, err
+	}
+	defer db.Close()
+	if err := db.Migrate(ctx, discard); err != nil {
+		return schemaScript{}, err
+	}
+	// --inserts: the rows as INSERT statements, which one Exec runs, where
+	// COPY would need its data streamed.
+	var stderr strings.Builder
+	cmd := exec.Command(pgDump, "--schema="+schema, "--no-owner", "--no-privileges", "--inserts", "--dbname="+PostgresURL())
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return schemaScript{}, fmt.Errorf("%s: %w: %s", pgDump, err, strings.TrimSpace(stderr.String()))
+	}
+	return schemaScript{schema: schema, script: psqlCommand.ReplaceAllString(string(out), "")}, nil
+}
+
+var discard = slog.New(slog.DiscardHandler)
+
+// made says what storetest made a test's database as.
+type made int
+
+const (
+	empty  made = iota // to be migrated
+	copied             // a copy of a migrated template
+)
+
+// open opens dsn, made as said, and migrates it if it is empty.
+func open(t testing.TB, dsn string, m made) *store.DB {
 	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, dsn)
@@ -163,7 +311,11 @@ func open(t testing.TB, dsn string) *store.DB {
 		t.Fatalf("storetest: %v", err)
 	}
 	t.Cleanup(func() { db.Close() })
-	if err := db.Migrate(ctx, slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+	migrate := db.AdoptCopy
+	if m == empty {
+		migrate = func(ctx context.Context) error { return db.Migrate(ctx, discard) }
+	}
+	if err := migrate(ctx); err != nil {
 		t.Fatalf("storetest: %v", err)
 	}
 	return db

@@ -914,6 +914,12 @@ export interface components {
             sessionId: string;
             transcript: string;
         };
+        Averages: {
+            /** Format: double */
+            lastAverageScore: number;
+            /** Format: double */
+            rollingAverageScore: number;
+        };
         BankOutputBody: {
             questions: components["schemas"]["Question"][];
         };
@@ -1022,6 +1028,7 @@ export interface components {
         };
         DataExport: {
             account: components["schemas"]["User"];
+            averages: components["schemas"]["Averages"];
             /** Format: date-time */
             exportedAt: string;
             payments: components["schemas"]["Payment"][];
@@ -1471,6 +1478,7 @@ export interface components {
             overallAvg: number;
             practiceSessionId?: string;
             profession: string;
+            scored: boolean;
             title: string;
             /** Format: int64 */
             totalSessionTime: number;
@@ -1625,8 +1633,6 @@ export interface components {
             emailVerified: boolean;
             hasPaid: boolean;
             id: string;
-            /** Format: double */
-            lastAverageScore: number;
             name: string;
             /** Format: date-time */
             paidAt: string | null;
@@ -1635,8 +1641,6 @@ export interface components {
             questionsPracticed: number;
             /** @enum {string} */
             role: "user" | "admin";
-            /** Format: double */
-            rollingAverageScore: number;
             /** Format: int64 */
             sessionsCompleted: number;
             /** Format: date-time */

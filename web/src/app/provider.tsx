@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { meQueryKey } from '@/features/auth/api/get-me'
 import { setUnauthorizedHandler } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 import { loadToaster, useToastRequested } from '@/lib/toast'
 import { AppErrorBoundary } from './error-boundary'
 import { createQueryClient } from './query-client'
@@ -19,7 +19,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   const toastRequested = useToastRequested()
   // A 401 from any API call means the session ended (expired, logged out elsewhere).
   useEffect(() => {
-    setUnauthorizedHandler(() => client.setQueryData(meQueryKey, null))
+    setUnauthorizedHandler(() => client.setQueryData(queryKeys.auth.me, null))
     return () => setUnauthorizedHandler(null)
   }, [client])
   return (

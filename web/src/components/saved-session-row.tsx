@@ -8,7 +8,8 @@ import { sessionTime } from '@/lib/session-time'
 /**
  * One saved session in a list (the dashboard's recent sessions, history):
  * its title, when it was practised and anything more in detail, its average
- * and a way to review it. reviewState travels with the link so the review
+ * (or, when no answer was scored, that it was not: never 0 %) and a way to
+ * review it. reviewState travels with the link so the review
  * need not fetch what the list already has.
  */
 export function SavedSessionRow({
@@ -17,7 +18,7 @@ export function SavedSessionRow({
   reviewState,
   detail,
 }: {
-  session: { id: string; title: string; createdAt: string; overallAvg: number }
+  session: { id: string; title: string; createdAt: string; overallAvg: number; scored: boolean }
   reviewTo: string
   reviewState?: unknown
   detail?: ReactNode
@@ -35,10 +36,11 @@ export function SavedSessionRow({
         <p className="text-sm text-muted-foreground">
           <time dateTime={session.createdAt}>{sessionTime(session.createdAt)}</time>
           {detail ? <> · {detail}</> : null}
+          {session.scored ? null : <> · No answer could be scored</>}
         </p>
       </div>
       <div className="flex items-center gap-3">
-        <Badge variant={scoreVariant(avg)}>{avg}%</Badge>
+        {session.scored ? <Badge variant={scoreVariant(avg)}>{avg}%</Badge> : <Badge variant="outline">Not scored</Badge>}
         <Button asChild variant="outline" size="sm">
           <Link to={reviewTo} state={reviewState} aria-label={`Review ${session.title}`}>
             Review

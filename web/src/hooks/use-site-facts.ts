@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 import { preloaded } from '@/lib/preloaded'
+import { queryKeys } from '@/lib/query-keys'
 
 export type SiteFacts = ResponseBody<'/api/site', 'get'>
 
 export function siteFactsQueryOptions() {
   return queryOptions({
-    queryKey: ['site-facts'] as const,
+    queryKey: queryKeys.siteFacts,
     queryFn: ({ signal }) => unwrap(api.GET('/api/site', { signal })),
     // The server writes them into every public page.
     initialData: () => preloaded<SiteFacts>('/api/site'),

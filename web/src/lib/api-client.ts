@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch'
+import { failures } from '@/api/failures'
 import type { paths } from '@/api/schema'
 
 /** One field-level problem from an RFC 9457 problem document (Huma's ErrorDetail). */
@@ -9,6 +10,8 @@ export interface ProblemError {
 
 /** The subset of an RFC 9457 problem document we read. */
 export interface Problem {
+  /** The failure's problem type URI, for the failures the server tells apart (src/api/failures.ts). */
+  type?: string
   title?: string
   status?: number
   detail?: string
@@ -116,5 +119,6 @@ export async function unwrap<T>(request: Promise<FetchResult<T>>): Promise<T> {
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message
   if (err instanceof Error && err.message) return err.message
-  return 'Something went wrong. Please try again.'
+  // The spec's words for a failure it says nothing more about (§8, the checkout's).
+  return failures.checkoutFailed.message
 }

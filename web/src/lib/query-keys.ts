@@ -1,13 +1,65 @@
+import type { QueryParams, ResponseBody } from '@/lib/api-types'
+
+type SitePageKey = ResponseBody<'/api/site/pages/{profession}/{page}', 'get'>['key']
+
+const auth = ['auth'] as const
+const progress = ['progress'] as const
+const history = ['history'] as const
+const practice = ['practice'] as const
+const practiceSession = [...practice, 'session'] as const
+const savedSessions = [...practice, 'saved'] as const
+const adminQuestions = ['admin', 'questions'] as const
+const adminUsers = ['admin', 'users'] as const
+
 /**
- * The query keys more than one feature touches: one feature reads the data,
- * another changes it and must have it fetched again. Features never import
- * each other, so these roots live here; each feature extends its root with
- * its own parameters (`[...queryKeys.history, query]`), and invalidating a
- * root refetches every variant of it.
+ * Every TanStack Query key the app uses, declared once (the lint rejects a
+ * key written anywhere else). One feature reads data under a key and
+ * another may change that data and have it fetched again; features never
+ * import each other, so the keys live here. A key with parameters extends
+ * its family's `all` (`history.list(query)` starts with `history.all`), so
+ * invalidating `all` refetches every variant of it.
  */
 export const queryKeys = {
-  dashboard: ['dashboard'],
-  progress: ['progress'],
-  history: ['history'],
-  savedSessions: ['practice', 'saved'],
-} as const
+  auth: {
+    /** Kept when a user signs out: the next sign-in needs its settings. */
+    all: auth,
+    me: [...auth, 'me'] as const,
+    firebaseConfig: [...auth, 'firebase-config'] as const,
+  },
+  /** The same for every user, so kept when one signs in or out. */
+  professions: ['professions'] as const,
+  siteFacts: ['site-facts'] as const,
+  sitePage: (profession: string, page: SitePageKey) => ['site-page', profession, page] as const,
+  paymentsMode: ['payments-mode'] as const,
+  questionBank: ['questions', 'bank'] as const,
+  dashboard: ['dashboard'] as const,
+  progress: {
+    all: progress,
+    of: (query: QueryParams<'/api/practice/progress', 'get'>) => [...progress, query] as const,
+  },
+  history: {
+    all: history,
+    list: (query: QueryParams<'/api/practice/history', 'get'>) => [...history, query] as const,
+  },
+  practice: {
+    formats: [...practice, 'formats'] as const,
+    session: (id: string) => [...practiceSession, id] as const,
+    earlierAttempts: (sessionId: string) => [...practiceSession, sessionId, 'earlier-attempts'] as const,
+    saved: {
+      all: savedSessions,
+      detail: (id: string) => [...savedSessions, id] as const,
+    },
+  },
+  admin: {
+    questions: {
+      all: adminQuestions,
+      list: (query: QueryParams<'/api/admin/questions', 'get'>) => [...adminQuestions, 'list', query] as const,
+      detail: (id: string) => [...adminQuestions, 'detail', id] as const,
+    },
+    users: {
+      all: adminUsers,
+      list: (query: QueryParams<'/api/admin/users', 'get'>) => [...adminUsers, query] as const,
+    },
+    payments: (userId: string) => ['admin', 'payments', userId] as const,
+  },
+}

@@ -107,8 +107,6 @@ export function user(overrides: Record<string, unknown> = {}) {
     usageCount: 0,
     sessionsCompleted: 0,
     questionsPracticed: 0,
-    rollingAverageScore: 0,
-    lastAverageScore: 0,
     ...overrides,
   }
 }

@@ -18,8 +18,12 @@ export function Alert({ className, variant, ...props }: ComponentProps<'div'> & 
   return <div className={cn(alertVariants({ variant }), className)} {...props} />
 }
 
-export function AlertTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('mb-1 font-semibold leading-tight', className)} {...props} />
+export function AlertTitle({ className, children, ...props }: ComponentProps<'h2'>) {
+  return (
+    <h2 className={cn('mb-1 font-semibold leading-tight', className)} {...props}>
+      {children}
+    </h2>
+  )
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { RequestBody } from '@/lib/api-types'
-import { adminQuestionsKey } from './list-questions'
+import { queryKeys } from '@/lib/query-keys'
 
 export type QuestionInput = RequestBody<'/api/admin/questions', 'post'>
 
@@ -13,6 +13,6 @@ export function useCreateQuestion() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createQuestion,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQuestionsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.questions.all }),
   })
 }

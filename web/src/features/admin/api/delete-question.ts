@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { adminQuestionsKey } from './list-questions'
+import { queryKeys } from '@/lib/query-keys'
 
 export function deleteQuestion(id: string) {
   return unwrap(api.DELETE('/api/admin/questions/{id}', { params: { path: { id } } }))
@@ -12,8 +12,8 @@ export function useDeleteQuestion() {
     mutationFn: deleteQuestion,
     onSuccess: (_data, id) => {
       // The detail would 404 if refetched; drop it rather than invalidate it.
-      queryClient.removeQueries({ queryKey: [...adminQuestionsKey, 'detail', id] })
-      return queryClient.invalidateQueries({ queryKey: adminQuestionsKey })
+      queryClient.removeQueries({ queryKey: queryKeys.admin.questions.detail(id) })
+      return queryClient.invalidateQueries({ queryKey: queryKeys.admin.questions.all })
     },
   })
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
 
 export function deleteUser(id: string) {
   return unwrap(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } }))
@@ -9,6 +10,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.users.all }),
   })
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { adminQuestionsKey, type Question } from './list-questions'
+import { queryKeys } from '@/lib/query-keys'
+import type { Question } from './list-questions'
 
 export function getQuestion(id: string, signal?: AbortSignal): Promise<Question> {
   return unwrap(api.GET('/api/admin/questions/{id}', { params: { path: { id } }, signal }))
@@ -8,7 +9,7 @@ export function getQuestion(id: string, signal?: AbortSignal): Promise<Question>
 
 export function questionQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...adminQuestionsKey, 'detail', id] as const,
+    queryKey: queryKeys.admin.questions.detail(id),
     queryFn: ({ signal }) => getQuestion(id, signal),
   })
 }

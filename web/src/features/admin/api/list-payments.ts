@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Payment = ResponseBody<'/api/admin/users/{id}/payments', 'get'>['payments'][number]
 
@@ -10,7 +11,7 @@ export function listPayments(userId: string, signal?: AbortSignal) {
 
 export function paymentsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: ['admin', 'payments', userId] as const,
+    queryKey: queryKeys.admin.payments(userId),
     queryFn: ({ signal }) => listPayments(userId, signal),
   })
 }

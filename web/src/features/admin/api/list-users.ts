@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { QueryParams, ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type UserList = ResponseBody<'/api/admin/users', 'get'>
 export type UserSummary = UserList['users'][number]
@@ -14,7 +15,7 @@ export function listUsers(query: UsersQuery, signal?: AbortSignal): Promise<User
 
 export function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
-    queryKey: ['admin', 'users', query] as const,
+    queryKey: queryKeys.admin.users.list(query),
     queryFn: ({ signal }) => listUsers(query, signal),
     // Keep showing the last page while the next search, sort or page loads,
     // so the table does not flash empty.

@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { Plus } from 'lucide-react'
+import { failures } from '@/api/failures'
 import { toast } from '@/lib/toast'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { errorMessage } from '@/lib/api-client'
 import { useCreateQuestion } from '../api/create-question'
-import { addFailureMessage, COMPLETE_ALL_FIELDS, EMPTY_QUESTION, isComplete, toQuestionInput } from '../utils/question-form'
+import { addFailureMessage, EMPTY_QUESTION, isComplete, toQuestionInput } from '../utils/question-form'
 import { QuestionEditor, type EditorError, type ProfessionOption } from './question-editor'
 
 export function NewQuestionDialog({ professions }: { professions: ProfessionOption[] }) {
@@ -25,7 +26,7 @@ export function NewQuestionDialog({ professions }: { professions: ProfessionOpti
   function onSubmit() {
     // Checked here first so the admin is told without a round trip; the server checks again.
     if (!isComplete(values)) {
-      setError({ message: COMPLETE_ALL_FIELDS })
+      setError({ message: failures.incompleteNewQuestion.message })
       return
     }
     setError(null)

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Pencil, Trash2 } from 'lucide-react'
+import { failures } from '@/api/failures'
 import { toast } from '@/lib/toast'
 import {
   AlertDialog,
@@ -17,7 +18,7 @@ import { useDeleteQuestion } from '../api/delete-question'
 import { useQuestion } from '../api/get-question'
 import type { Question } from '../api/list-questions'
 import { useUpdateQuestion } from '../api/update-question'
-import { ALL_FIELDS_REQUIRED, isComplete, toQuestionInput, valuesFromQuestion, type QuestionValues } from '../utils/question-form'
+import { isComplete, toQuestionInput, valuesFromQuestion, type QuestionValues } from '../utils/question-form'
 import { FormError } from './form-error'
 import { professionNames, QuestionEditor, type EditorError, type ProfessionOption } from './question-editor'
 
@@ -64,7 +65,7 @@ export function QuestionDialog({
   function onSave() {
     if (!editing) return
     if (!isComplete(editing)) {
-      setError({ message: ALL_FIELDS_REQUIRED })
+      setError({ message: failures.incompleteQuestionEdit.message })
       return
     }
     setError(null)

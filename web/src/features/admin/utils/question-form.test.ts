@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-client'
-import { addFailureMessage, COMPLETE_ALL_FIELDS, EMPTY_QUESTION, FAILED_TO_ADD, isComplete, toQuestionInput } from './question-form'
+import { failures } from '@/api/failures'
+import { addFailureMessage, EMPTY_QUESTION, FAILED_TO_ADD, isComplete, toQuestionInput } from './question-form'
 
 const filled = { ...EMPTY_QUESTION, text: 'Why dentistry?', mainTags: ['dental'] }
 
@@ -29,8 +30,13 @@ describe('toQuestionInput', () => {
 })
 
 describe('addFailureMessage', () => {
-  it("passes the server's incomplete-question answer through", () => {
-    expect(addFailureMessage(new ApiError(400, { detail: COMPLETE_ALL_FIELDS }))).toBe(COMPLETE_ALL_FIELDS)
+  it('says "Please complete all fields." when the problem type says the question is incomplete', () => {
+    const { type } = failures.incompleteNewQuestion
+    expect(addFailureMessage(new ApiError(400, { type, detail: 'anything' }))).toBe('Please complete all fields.')
+  })
+
+  it('decides by the problem type, not by the words', () => {
+    expect(addFailureMessage(new ApiError(400, { detail: 'Please complete all fields.' }))).toBe(FAILED_TO_ADD)
   })
 
   it('says "Failed to add question." for anything else', () => {

@@ -1,10 +1,10 @@
+import { failures } from '@/api/failures'
 import { ApiError } from '@/lib/api-client'
 import type { QuestionInput } from '../api/create-question'
 import type { Question } from '../api/list-questions'
 
-// The spec's texts (§5), word for word; the server answers with the first two too.
-export const COMPLETE_ALL_FIELDS = 'Please complete all fields.'
-export const ALL_FIELDS_REQUIRED = 'All fields required'
+// The spec's text (§5) for a failed add; its words for an incomplete
+// question come from the server's contract (failures.incompleteNewQuestion, failures.incompleteQuestionEdit).
 export const FAILED_TO_ADD = 'Failed to add question.'
 
 /**
@@ -62,8 +62,9 @@ export function toQuestionInput(v: QuestionValues): QuestionInput {
 
 /**
  * The message for a failed add: the spec's "Please complete all fields." when
- * the server says so, else its "Failed to add question.".
+ * the server's problem type says the question is incomplete, else its "Failed to add question.".
  */
 export function addFailureMessage(err: unknown): string {
-  return err instanceof ApiError && err.message === COMPLETE_ALL_FIELDS ? COMPLETE_ALL_FIELDS : FAILED_TO_ADD
+  const incomplete = failures.incompleteNewQuestion
+  return err instanceof ApiError && err.problem.type === incomplete.type ? incomplete.message : FAILED_TO_ADD
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { RequestBody } from '@/lib/api-types'
-import { meQueryKey } from './get-me'
+import { queryKeys } from '@/lib/query-keys'
 
 export type ConfirmVerificationInput = RequestBody<'/api/auth/verification/confirm', 'post'>
 
@@ -14,6 +14,6 @@ export function useConfirmVerification() {
   return useMutation({
     mutationFn: confirmVerification,
     // The signed-in user's emailVerified flag has changed (if this browser is signed in).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.me }),
   })
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type FirebaseConfig = ResponseBody<'/api/auth/firebase/config', 'get'>
 
@@ -11,7 +12,7 @@ export type FirebaseConfig = ResponseBody<'/api/auth/firebase/config', 'get'>
  */
 export function useFirebaseConfig() {
   return useQuery({
-    queryKey: ['auth', 'firebase-config'],
+    queryKey: queryKeys.auth.firebaseConfig,
     queryFn: ({ signal }) => unwrap(api.GET('/api/auth/firebase/config', { signal })),
     staleTime: Infinity,
     retry: false,

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type User = ResponseBody<'/api/auth/me', 'get'>['user']
-
-export const meQueryKey = ['auth', 'me'] as const
 
 /** The signed-in user, or null when signed out (401). Other errors throw. */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
@@ -19,7 +18,7 @@ export async function getMe(signal?: AbortSignal): Promise<User | null> {
 
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.auth.me,
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 60_000,
     retry: (failures, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && failures < 2,

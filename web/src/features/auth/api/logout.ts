@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { matchQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { api, unwrap } from '@/lib/api-client'
-import { meQueryKey } from './get-me'
+import { queryKeys } from '@/lib/query-keys'
+import { cachedForAUser } from './signed-in'
 
 export function logout() {
   return unwrap(api.POST('/api/auth/logout'))
@@ -20,7 +21,7 @@ export function useLogout() {
 export function useClearSession() {
   const queryClient = useQueryClient()
   return useCallback(() => {
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'professions' && q.queryKey[0] !== 'auth' })
-    queryClient.setQueryData(meQueryKey, null)
+    queryClient.removeQueries({ predicate: (q) => cachedForAUser(q) && !matchQuery({ queryKey: queryKeys.auth.all }, q) })
+    queryClient.setQueryData(queryKeys.auth.me, null)
   }, [queryClient])
 }

@@ -1,13 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { matchQuery, useQueryClient, type Query } from '@tanstack/react-query'
 import type { ResponseBody } from '@/lib/api-types'
-import { meQueryKey, type User } from './get-me'
+import { queryKeys } from '@/lib/query-keys'
+import type { User } from './get-me'
+
+/** Whatever a previous user had cached: all but the professions, which are everyone's. */
+export const cachedForAUser = (query: Query) => !matchQuery({ queryKey: queryKeys.professions }, query)
 
 /** Records a new sign-in: anything cached for a previous user is forgotten. */
 export function useSignedIn() {
   const queryClient = useQueryClient()
   return (user: User) => {
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'professions' })
-    queryClient.setQueryData(meQueryKey, user)
+    queryClient.removeQueries({ predicate: cachedForAUser })
+    queryClient.setQueryData(queryKeys.auth.me, user)
   }
 }
 
@@ -20,7 +24,7 @@ export function useLoginAnswer() {
   const queryClient = useQueryClient()
   const signedIn = useSignedIn()
   return (answer: ResponseBody<'/api/auth/login', 'post'>) => {
-    if (answer.secondFactor) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'professions' })
+    if (answer.secondFactor) queryClient.removeQueries({ predicate: cachedForAUser })
     else signedIn(answer.user)
   }
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type PaymentsMode = ResponseBody<'/api/payments/mode', 'get'>['mode']
 
 export function paymentsModeQueryOptions() {
   return queryOptions({
-    queryKey: ['payments-mode'] as const,
+    queryKey: queryKeys.paymentsMode,
     queryFn: ({ signal }) => unwrap(api.GET('/api/payments/mode', { signal })),
     // The mode changes only with a restart.
     staleTime: Infinity,

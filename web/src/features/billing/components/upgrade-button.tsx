@@ -1,12 +1,10 @@
 import { useId } from 'react'
+import { failures } from '@/api/failures'
 import { EmailLink } from '@/components/email-link'
 import { Button } from '@/components/ui/button'
 import { ApiError } from '@/lib/api-client'
 import type { ProfessionSlug } from '@/lib/professions'
 import { useCreateCheckoutSession } from '../api/create-checkout-session'
-
-/** Spec §8: what a failed checkout says, whatever went wrong. */
-export const CHECKOUT_FAILED = 'Something went wrong. Please try again.'
 
 /** Where the browser goes to pay; a seam for tests. */
 export const checkoutNavigation = { go: (url: string) => window.location.assign(url) }
@@ -14,7 +12,8 @@ export const checkoutNavigation = { go: (url: string) => window.location.assign(
 function failureText(error: unknown): { text: string; support: boolean } {
   if (error instanceof ApiError && error.status === 503) return { text: error.message, support: true }
   if (error instanceof ApiError && error.status === 409) return { text: error.message, support: false }
-  return { text: CHECKOUT_FAILED, support: false }
+  // Spec §8: what a failed checkout says, whatever went wrong (even a request that never arrived).
+  return { text: failures.checkoutFailed.message, support: false }
 }
 
 /**

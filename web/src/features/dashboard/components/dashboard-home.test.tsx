@@ -13,12 +13,13 @@ function withDashboard(body: ReturnType<typeof dashboardBody>) {
   })
 }
 
-const saved = (id: string, title: string, overallAvg: number) => ({
+const saved = (id: string, title: string, overallAvg: number, scored = true) => ({
   id,
   title,
   profession: 'medical',
   createdAt: '2025-09-08T10:00:00Z',
   overallAvg,
+  scored,
   totalSessionTime: 300,
   counts: { totalQuestions: 3, answered: 2, skipped: 1 },
   items: [],
@@ -30,7 +31,7 @@ describe('dashboard', () => {
     withDashboard(
       dashboardBody({
         stats: { sessionsCompleted: 1, questionsPracticed: 2, averageScore: 83 },
-        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64), saved('c', 'Middling', 74.6)],
+        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64), saved('c', 'Silent mic', 0, false), saved('d', 'Middling', 74.6)],
       }),
     )
     renderApp('/dental/dashboard')
@@ -43,6 +44,10 @@ describe('dashboard', () => {
     // The summary's bands (spec §9): a 64 % session is as red here as there.
     expect(recent.getByText('64%')).toHaveClass('bg-destructive')
     expect(recent.getByText('75%')).toHaveClass('bg-secondary')
+    // A session with no scored answer says so, never 0 %.
+    expect(recent.getByText('Not scored')).toBeInTheDocument()
+    expect(recent.getByText(/No answer could be scored/)).toBeInTheDocument()
+    expect(recent.queryByText('0%')).not.toBeInTheDocument()
     expect(recent.getByRole('link', { name: 'Review Strong run' })).toHaveAttribute('href', '/medical/summary?saved=a')
     // Start goes to the last profession used (spec §2), which opening the
     // dashboard under /dental does not change.

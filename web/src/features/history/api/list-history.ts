@@ -12,7 +12,7 @@ export function listHistory(query: HistoryQuery, signal?: AbortSignal): Promise<
 
 export function historyQueryOptions(query: HistoryQuery) {
   return queryOptions({
-    queryKey: [...queryKeys.history, query] as const,
+    queryKey: queryKeys.history.list(query),
     queryFn: ({ signal }) => listHistory(query, signal),
     // Keep the last page on screen while the next filter or page loads.
     placeholderData: keepPreviousData,

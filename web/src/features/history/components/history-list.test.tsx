@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
 
-const saved = (id: string, title: string, format = 'traditional') => ({
+const saved = (id: string, title: string, format = 'traditional', scored = true) => ({
   id,
   title,
   profession: 'dental',
   format,
   createdAt: '2026-09-08T10:00:00Z',
-  overallAvg: 71.6,
+  overallAvg: scored ? 71.6 : 0,
+  scored,
   totalSessionTime: 300,
   counts: { totalQuestions: 3, answered: 2, skipped: 1 },
   items: [],
@@ -22,7 +23,7 @@ describe('history', () => {
       'GET /api/auth/me': () => json(200, { user: user() }),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/dashboard': () => json(200, dashboardBody()),
-      'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run'), saved('s2', 'Station run', 'mmi')], total: 21, page: 1, pageSize: 20, searchLimit: 500, searchLimited: false }),
+      'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run'), saved('s2', 'Station run', 'mmi'), saved('s3', 'Silent run', 'traditional', false)], total: 21, page: 1, pageSize: 20, searchLimit: 500, searchLimited: false }),
     })
     renderApp('/dental/history')
     expect(await screen.findByRole('heading', { name: 'Session history' }, { timeout: 5000 })).toBeInTheDocument()
@@ -30,6 +31,10 @@ describe('history', () => {
     expect(screen.getByText('21 sessions · Page 1 of 2')).toBeInTheDocument()
 
     expect(screen.getByText(/MMI stations · 2 of 3 answered/)).toBeInTheDocument()
+    // Answered but nothing scored: said so, never "0%".
+    expect(screen.getByText(/2 of 3 answered · No answer could be scored/)).toBeInTheDocument()
+    expect(screen.getByText('Not scored')).toBeInTheDocument()
+    expect(screen.queryByText('0%')).not.toBeInTheDocument()
     expect(screen.queryByText(/Traditional ·/)).not.toBeInTheDocument()
     expect(screen.queryByText(/The search looked through/)).not.toBeInTheDocument()
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import { practiceSessionQueryKey } from './get-practice-session'
 
 export async function completePracticeSession({ sessionId, totalSessionTime }: { sessionId: string; totalSessionTime: number }) {
   const { session } = await unwrap(
@@ -15,7 +14,7 @@ export function useCompletePracticeSession() {
   return useMutation({
     mutationFn: completePracticeSession,
     onSuccess: (session) => {
-      queryClient.setQueryData(practiceSessionQueryKey(session.id), session)
+      queryClient.setQueryData(queryKeys.practice.session(session.id), session)
       // Stats change once the last answer is scored; the dashboard refetches on visit.
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard })
     },

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
-import { practiceSessionQueryKey } from './get-practice-session'
 
 export async function correctTranscript({ sessionId, itemId, transcript }: { sessionId: string; itemId: string; transcript: string }) {
   const body = await unwrap(
@@ -20,8 +19,8 @@ export function useCorrectTranscript() {
   return useMutation({
     mutationFn: correctTranscript,
     onSuccess: (session, { sessionId }) => {
-      queryClient.setQueryData(practiceSessionQueryKey(sessionId), session)
-      for (const queryKey of [queryKeys.savedSessions, queryKeys.dashboard, queryKeys.progress, queryKeys.history]) {
+      queryClient.setQueryData(queryKeys.practice.session(sessionId), session)
+      for (const queryKey of [queryKeys.practice.saved.all, queryKeys.dashboard, queryKeys.progress.all, queryKeys.history.all]) {
         void queryClient.invalidateQueries({ queryKey })
       }
     },

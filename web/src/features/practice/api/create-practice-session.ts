@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { RequestBody } from '@/lib/api-types'
-import { practiceSessionQueryKey } from './get-practice-session'
+import { queryKeys } from '@/lib/query-keys'
 
 export type CreatePracticeSessionInput = RequestBody<'/api/practice/sessions', 'post'>
 
@@ -15,6 +15,6 @@ export function useCreatePracticeSession() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createPracticeSession,
-    onSuccess: (session) => queryClient.setQueryData(practiceSessionQueryKey(session.id), session),
+    onSuccess: (session) => queryClient.setQueryData(queryKeys.practice.session(session.id), session),
   })
 }

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type Comparison = ResponseBody<'/api/practice/sessions/{id}/earlier-attempts', 'get'>
 export type Attempt = Comparison['items'][number]['attempts'][number]
 
 export function earlierAttemptsQueryOptions(sessionId: string) {
   return queryOptions({
-    queryKey: ['practice', 'session', sessionId, 'earlier-attempts'] as const,
+    queryKey: queryKeys.practice.earlierAttempts(sessionId),
     queryFn: ({ signal }) => unwrap(api.GET('/api/practice/sessions/{id}/earlier-attempts', { params: { path: { id: sessionId } }, signal })),
   })
 }

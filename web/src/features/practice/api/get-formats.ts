@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type FormatPreset = ResponseBody<'/api/practice/formats', 'get'>['presets'][number]
 export type Timings = FormatPreset['timings']
 
 export const formatsQueryOptions = queryOptions({
-  queryKey: ['practice', 'formats'] as const,
+  queryKey: queryKeys.practice.formats,
   queryFn: async ({ signal }) => (await unwrap(api.GET('/api/practice/formats', { signal }))).presets,
   staleTime: Infinity,
 })

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type PracticeSession = ResponseBody<'/api/practice/sessions/{id}', 'get'>['session']
 export type PracticeItem = PracticeSession['items'][number]
@@ -12,7 +13,6 @@ export type PracticeItem = PracticeSession['items'][number]
  */
 export const PROCESSING_POLL_MS = 300
 
-export const practiceSessionQueryKey = (id: string) => ['practice', 'session', id] as const
 
 export async function getPracticeSession(id: string, signal?: AbortSignal): Promise<PracticeSession> {
   const body = await unwrap(api.GET('/api/practice/sessions/{id}', { params: { path: { id } }, signal }))
@@ -22,7 +22,7 @@ export async function getPracticeSession(id: string, signal?: AbortSignal): Prom
 /** A session; with `poll`, refetched every PROCESSING_POLL_MS while any answer is still processing. */
 export function practiceSessionQueryOptions(id: string, poll = false) {
   return queryOptions({
-    queryKey: practiceSessionQueryKey(id),
+    queryKey: queryKeys.practice.session(id),
     queryFn: ({ signal }) => getPracticeSession(id, signal),
     refetchInterval: poll ? (query) => (query.state.data?.processing ? PROCESSING_POLL_MS : false) : false,
   })

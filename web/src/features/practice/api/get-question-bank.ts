@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type BankQuestion = ResponseBody<'/api/questions', 'get'>['questions'][number]
 
@@ -12,7 +13,7 @@ export async function getQuestionBank(signal?: AbortSignal): Promise<BankQuestio
 
 export function questionBankQueryOptions() {
   return queryOptions({
-    queryKey: ['questions', 'bank'] as const,
+    queryKey: queryKeys.questionBank,
     queryFn: ({ signal }) => getQuestionBank(signal),
     staleTime: 5 * 60_000,
   })

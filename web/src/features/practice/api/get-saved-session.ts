@@ -13,7 +13,7 @@ export async function getSavedSession(id: string, signal?: AbortSignal): Promise
 
 export function savedSessionQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...queryKeys.savedSessions, id] as const,
+    queryKey: queryKeys.practice.saved.detail(id),
     queryFn: ({ signal }) => getSavedSession(id, signal),
   })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
-import { practiceSessionQueryKey } from './get-practice-session'
+import { queryKeys } from '@/lib/query-keys'
 
 export function retryAnswer({ sessionId, itemId }: { sessionId: string; itemId: string }) {
   return unwrap(api.POST('/api/practice/sessions/{id}/items/{itemId}/retry', { params: { path: { id: sessionId, itemId } } }))
@@ -11,6 +11,6 @@ export function useRetryAnswer() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: retryAnswer,
-    onSuccess: (_, { sessionId }) => queryClient.invalidateQueries({ queryKey: practiceSessionQueryKey(sessionId) }),
+    onSuccess: (_, { sessionId }) => queryClient.invalidateQueries({ queryKey: queryKeys.practice.session(sessionId) }),
   })
 }

@@ -12,6 +12,6 @@ export function useSavePracticeSession() {
   return useMutation({
     mutationFn: savePracticeSession,
     // A saved session joins the dashboard's recent sessions and the history.
-    onSuccess: () => Promise.all([queryKeys.dashboard, queryKeys.history].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([queryKeys.dashboard, queryKeys.history.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   })
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { Disclosure } from '@/components/ui/disclosure'
 import type { Attempt } from '../api/get-earlier-attempts'
 import type { ResultEntry } from '../utils/summary'
 import { wordDiff } from '../utils/word-diff'
@@ -113,8 +114,7 @@ export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entr
           ))}
         </tbody>
       </table>
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium">What you said differently</summary>
+      <Disclosure label="What you said differently" className="text-sm">
         <p className="mt-1 text-muted-foreground">Struck-through words were only in the earlier answer; underlined words are new.</p>
         <p className="mt-2 leading-relaxed">
           {diff.map((part, i) =>
@@ -135,7 +135,7 @@ export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entr
             ),
           )}
         </p>
-      </details>
+      </Disclosure>
     </section>
   )
 }

@@ -87,17 +87,79 @@ function entry(feedback: Feedback): ResultEntry {
   }
 }
 
-function renderCard(feedback: Feedback) {
+function renderCard(feedback: Feedback, overrides: Partial<ResultEntry> = {}) {
   render(
     <QueryClientProvider client={testQueryClient()}>
-      <ResultCard entry={entry(feedback)} number={1} sessionId="s1" />
+      <ResultCard entry={{ ...entry(feedback), ...overrides }} number={1} sessionId="s1" />
     </QueryClientProvider>,
   )
   return screen.getByRole('article')
 }
 
+/** Opens what the card keeps behind its disclosure, as a student would. */
+async function openDetails(card: HTMLElement) {
+  await userEvent.click(within(card).getByRole('button', { name: 'Scores, feedback and evidence' }))
+}
+
+describe('ResultCard opens with what matters', () => {
+  it('shows the score, the change that would lift it most and the transcript; the rest opens on demand, by keyboard too', async () => {
+    const metrics: NonNullable<ResultEntry['metrics']> = {
+      durationSeconds: 65,
+      wordsPerMinute: 131.6,
+      wordCount: 142,
+      fillerCount: 2,
+      fillers: { um: 2 },
+      fillersPer100Words: 1.4,
+      fillersPerMinute: 1.8,
+      fillersSource: 'transcript',
+      limitShare: 0.36,
+      longestPauseSeconds: 1.25,
+      pausesOver2s: 0,
+      pausesMeasured: true,
+    }
+    const card = renderCard(v3Feedback({ redFlags: [], suggestions: ['Name the principles in tension.', 'Say what you would do next.'] }), {
+      metrics,
+      tip: 'Weigh both sides.',
+    })
+    expect(within(card).getByText('Score: 35')).toBeVisible()
+    const lift = within(card).getByRole('region', { name: 'The change that would lift this score most' })
+    expect(lift).toHaveTextContent('Name the principles in tension.')
+    expect(within(card).getByRole('region', { name: 'Transcript' })).toHaveTextContent('the patient refused the transfusion')
+    // The lift comes before the transcript.
+    expect(lift.compareDocumentPosition(within(card).getByRole('region', { name: 'Transcript' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+
+    const toggle = within(card).getByRole('button', { name: 'Scores, feedback and evidence' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
+    expect(panel).not.toBeVisible()
+    expect(within(card).queryByRole('region', { name: 'How this was scored' })).not.toBeInTheDocument()
+    for (const hidden of ['Content: 47', 'Say what you would do next.', 'Tip: Weigh both sides.', 'Words per minute', /raises a red flag/]) {
+      expect(within(card).getByText(hidden)).not.toBeVisible()
+    }
+
+    toggle.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(panel).toBeVisible()
+    expect(within(card).getByRole('region', { name: 'How this was scored' })).toBeVisible()
+    expect(within(card).getByText('Say what you would do next.')).toBeVisible()
+    expect(within(card).getByText('Words per minute')).toBeVisible()
+    await userEvent.keyboard(' ')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(panel).not.toBeVisible()
+  })
+
+  it('prints every panel open: a closed one yields to the print rule', () => {
+    const card = renderCard(v3Feedback())
+    const panel = document.getElementById(within(card).getByRole('button', { name: 'Scores, feedback and evidence' }).getAttribute('aria-controls')!)!
+    // Hidden by an inline style that the print rule's !important overrides.
+    expect(panel).toHaveStyle({ display: 'none' })
+    expect(panel).toHaveClass('print:block!')
+  })
+})
+
 describe('ResultCard with rubric v3 feedback', () => {
-  it('shows the red flag first, with its words, why it matters and what to do instead', () => {
+  it('shows the red flag first, with its words, why it matters and what to do instead', async () => {
     const card = renderCard(v3Feedback())
     const flags = within(card).getByRole('region', { name: 'Red flag' })
     expect(within(flags).getByRole('heading', { level: 4, name: "Overriding the patient's decision" })).toBeInTheDocument()
@@ -106,7 +168,9 @@ describe('ResultCard with rubric v3 feedback', () => {
     expect(within(flags).getByText('A capable adult may refuse care.')).toBeInTheDocument()
     expect(within(flags).getByText('What to do instead')).toBeInTheDocument()
     expect(within(flags).getByText(/respect an informed refusal/)).toBeInTheDocument()
-    // Before the summary and the breakdown, and not announced as it renders.
+    // Shown before anything is opened, ahead of the summary and the breakdown, and not announced as it renders.
+    expect(flags).toBeVisible()
+    await openDetails(card)
     const summary = within(card).getByText(/raises a red flag/)
     expect(flags.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     expect(card.querySelector('[aria-live], [role="alert"]')).toBeNull()
@@ -125,12 +189,13 @@ describe('ResultCard with rubric v3 feedback', () => {
 
   it('breaks each section into criteria with levels, anchors and quotes; open when low or flagged', async () => {
     const card = renderCard(v3Feedback())
+    await openDetails(card)
     const scoring = within(card).getByRole('region', { name: 'How this was scored' })
-    const sections = scoring.querySelectorAll('details')
-    expect(Array.from(sections).map((d) => d.querySelector('summary')?.textContent)).toEqual(['Content47', 'Clarity & structure72', 'Overall impression45'])
+    const toggles = within(scoring).getAllByRole('button')
+    expect(toggles.map((b) => b.textContent)).toEqual(['Content47', 'Clarity & structure72', 'Overall impression45'])
     // The answer has a red flag: every section opens to show what drove the score.
-    expect(Array.from(sections).every((d) => d.open)).toBe(true)
-    const content = sections[0]!
+    expect(toggles.every((b) => b.getAttribute('aria-expanded') === 'true')).toBe(true)
+    const [content, structure, impression] = toggles.map((b) => document.getElementById(b.getAttribute('aria-controls')!)!) as [HTMLElement, HTMLElement, HTMLElement]
     expect(within(content).getByText('Judgement')).toBeInTheDocument()
     expect(within(content).getByText('Level 1 of 7')).toBeInTheDocument()
     expect(within(content).getByText('1/7')).toHaveAttribute('aria-hidden', 'true')
@@ -138,41 +203,42 @@ describe('ResultCard with rubric v3 feedback', () => {
     expect(within(content).getByText(OVERRIDE_QUOTE).tagName).toBe('Q')
     expect(within(content).getByText('Level 6 of 7')).toBeInTheDocument()
     // Supporting observations are listed apart, met or not in words.
-    const structure = sections[1]!
     expect(within(structure).getByText('Not met:')).toBeInTheDocument()
     expect(within(structure).getByText('The ethical issue')).toBeInTheDocument()
-    expect(within(sections[2]!).getByText(/12 s \(target 60-120 s\)/)).toBeInTheDocument()
-    // The disclosure is a native one: its summary toggles it.
-    await userEvent.click(content.querySelector('summary')!)
-    expect(content.open).toBe(false)
+    expect(within(impression).getByText(/12 s \(target 60-120 s\)/)).toBeInTheDocument()
+    // Each section's button toggles it.
+    await userEvent.click(toggles[0]!)
+    expect(toggles[0]).toHaveAttribute('aria-expanded', 'false')
+    expect(content).not.toBeVisible()
   })
 
-  it('without a red flag opens only the sections that scored low', () => {
+  it('without a red flag opens only the sections that scored low', async () => {
     const card = renderCard(v3Feedback({ redFlags: [] }))
     expect(within(card).queryByRole('region', { name: /Red flag/ })).not.toBeInTheDocument()
-    const sections = Array.from(card.querySelectorAll('details'))
-    expect(sections.map((d) => d.open)).toEqual([true, false, true])
+    await openDetails(card)
+    const toggles = within(within(card).getByRole('region', { name: 'How this was scored' })).getAllByRole('button')
+    expect(toggles.map((b) => b.getAttribute('aria-expanded'))).toEqual(['true', 'false', 'true'])
   })
 
-  it('names the competencies shown, in the contract’s order', () => {
+  it('names the competencies shown, in the contract’s order', async () => {
     const card = renderCard(v3Feedback())
+    await openDetails(card)
     const tags = within(card).getByRole('region', { name: 'Competencies shown' })
     expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Empathy & compassion', 'Critical thinking'])
   })
 })
 
 describe('ResultCard with rubric v2 feedback', () => {
-  it('renders as before: scores, summary and suggestions, no flags, breakdown or competencies', () => {
+  it('renders as before: scores, summary and suggestions, no flags, breakdown or competencies', async () => {
     const card = renderCard(v2Feedback())
     expect(within(card).getByText('Score: 82')).toBeInTheDocument()
-    expect(within(card).getByText('Content: 85')).toBeInTheDocument()
-    expect(within(card).getByText('A clear, specific answer.')).toBeInTheDocument()
-    expect(within(card).getByRole('heading', { name: 'Suggestions' })).toBeInTheDocument()
-    expect(within(card).getByText('Add the result.')).toBeInTheDocument()
+    expect(within(card).getByRole('region', { name: 'The change that would lift this score most' })).toHaveTextContent('Add the result.')
+    await openDetails(card)
+    expect(within(card).getByText('Content: 85')).toBeVisible()
+    expect(within(card).getByText('A clear, specific answer.')).toBeVisible()
     expect(within(card).queryByText(/Red flag/)).not.toBeInTheDocument()
     expect(within(card).queryByText('How this was scored')).not.toBeInTheDocument()
     expect(within(card).queryByText('Competencies shown')).not.toBeInTheDocument()
-    expect(card.querySelector('details')).toBeNull()
   })
 
   it('tolerates stored feedback that predates flags and competencies altogether', () => {

@@ -1,6 +1,7 @@
-import { Check, ChevronRight, Minus, OctagonAlert } from 'lucide-react'
+import { Check, Minus, OctagonAlert } from 'lucide-react'
 import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
+import { Disclosure } from '@/components/ui/disclosure'
 import { COMPETENCY_LABEL, type Competency } from '@/lib/competencies'
 import { scoreVariant } from '@/lib/score'
 import { cn } from '@/lib/utils'
@@ -84,7 +85,7 @@ export function LevelScale({ level }: { level: number }) {
 
 function Criterion({ evidence }: { evidence: Evidence }) {
   return (
-    <li className="grid gap-1 border-t border-border py-2 first:border-t-0 first:pt-0">
+    <li className="grid gap-1 border-t border-border py-2 first:border-t-0 first:pt-0 print:break-inside-avoid">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <span className="font-medium">{capitalize(evidence.criterion)}</span>
         <LevelScale level={evidence.level ?? 0} />
@@ -99,7 +100,7 @@ function Criterion({ evidence }: { evidence: Evidence }) {
 function Observation({ evidence }: { evidence: Evidence }) {
   const Icon = evidence.met ? Check : Minus
   return (
-    <li className="flex gap-2 text-sm">
+    <li className="flex gap-2 text-sm print:break-inside-avoid">
       <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', evidence.met ? 'text-primary' : 'text-muted-foreground')} />
       <span className="min-w-0">
         <span className="sr-only">{evidence.met ? 'Met: ' : 'Not met: '}</span>
@@ -120,8 +121,7 @@ function Observation({ evidence }: { evidence: Evidence }) {
 /**
  * "How this was scored": per section its score, then each criterion with
  * its level, the anchor that describes it and the words behind it. Each
- * section is a native disclosure (keyboard and screen readers know it), open
- * by default when it needs attention.
+ * section is a disclosure, open by default when it needs attention.
  */
 export function ScoringBreakdown({ sections }: { sections: readonly SectionBreakdown[] }) {
   const headingId = useId()
@@ -132,13 +132,20 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
       </h3>
       <div className="grid gap-2">
         {sections.map((s) => (
-          <details key={s.key} open={s.open} className="group rounded-md border border-border">
-            <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md p-2 font-medium [&::-webkit-details-marker]:hidden">
-              <ChevronRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-open:rotate-90" />
-              <span className="flex-1">{s.label}</span>
-              <Badge variant={scoreVariant(s.score)}>{s.score}</Badge>
-            </summary>
-            <div className="grid gap-3 px-3 pb-3">
+          <Disclosure
+            key={s.key}
+            defaultOpen={s.open}
+            className="rounded-md border border-border"
+            buttonClassName="p-2"
+            panelClassName="px-3 pb-3"
+            label={
+              <>
+                <span className="flex-1">{s.label}</span>
+                <Badge variant={scoreVariant(s.score)}>{s.score}</Badge>
+              </>
+            }
+          >
+            <div className="grid gap-3">
               {s.criteria.length ? (
                 <ul className="grid">
                   {s.criteria.map((e, i) => (
@@ -157,7 +164,7 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
                 </div>
               ) : null}
             </div>
-          </details>
+          </Disclosure>
         ))}
       </div>
     </section>

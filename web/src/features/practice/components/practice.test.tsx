@@ -542,6 +542,7 @@ describe('summary', () => {
         }),
     })
     renderApp('/dental/summary?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Scores, feedback and evidence' }))
     const compare = await screen.findByRole('region', { name: 'You answered this question before' })
     const change = (measure: string) => within(within(compare).getByRole('rowheader', { name: measure }).closest('tr')!).getAllByRole('cell')
     expect(change('Score').map((c) => c.textContent)).toEqual(['62', '80', '+18'])
@@ -572,6 +573,7 @@ describe('summary', () => {
         }),
     })
     renderApp('/dental/summary?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Scores, feedback and evidence' }))
     const compare = await screen.findByRole('region', { name: 'You answered this question before' })
     expect(within(compare).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Score', 'Overall impression', 'Clarity & structure', 'Content'])
   })
@@ -627,6 +629,7 @@ describe('summary', () => {
             profession: 'dental',
             createdAt: '2025-09-09T10:00:00Z',
             overallAvg: 0,
+            scored: false,
             totalSessionTime: 120,
             counts: { totalQuestions: 2, answered: 2, skipped: 0 },
             items: [
@@ -643,6 +646,30 @@ describe('summary', () => {
     expect(within(failed).getByText('Error generating feedback')).toBeInTheDocument()
     expect(within(empty).getByText('Thank you.')).toBeInTheDocument()
     expect(within(empty).getByText('No meaningful response detected. Skipping feedback.')).toBeInTheDocument()
+    // Nothing was scored: said so, never as 0 %.
+    expect(screen.getByText('No answers were scored in this session.')).toBeInTheDocument()
+    expect(screen.getByText(/silent, could not be processed or was skipped\. It is not counted and does not use a free session\./)).toBeInTheDocument()
+    expect(screen.queryByText('0%')).not.toBeInTheDocument()
+  })
+
+  it('says why a silent session was not scored, without a percentage', async () => {
+    const silent = session({ status: 'completed', items: [item(1, { status: 'done', transcript: '', meaningful: false })] })
+    mockApi({ ...base, 'GET /api/practice/sessions/s1': () => json(200, { session: silent }) })
+    renderApp('/dental/summary?id=s1')
+    expect(await screen.findByText('No answers were scored in this session.')).toBeInTheDocument()
+    expect(screen.getByText(/No words were recognized in your answers: check that your microphone is on and not muted/)).toBeInTheDocument()
+    expect(screen.getByText(/does not use a free session/)).toBeInTheDocument()
+    expect(screen.queryByText(/\d%/)).not.toBeInTheDocument()
+  })
+
+  it('prints the page: the Print button opens the browser\'s print dialog', async () => {
+    const done = session({ status: 'completed', averageScore: 80, items: [item(1, { status: 'done', transcript: 'Hi.', feedback: feedback(80), meaningful: true })] })
+    mockApi({ ...base, 'GET /api/practice/sessions/s1': () => json(200, { session: done }) })
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {})
+    renderApp('/dental/summary?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Print' }))
+    expect(print).toHaveBeenCalledOnce()
+    print.mockRestore()
   })
 
   it('reviews a saved session read-only, legacy feedback as text', async () => {
@@ -656,6 +683,7 @@ describe('summary', () => {
             profession: 'dental',
             createdAt: '2025-09-08T10:00:00Z',
             overallAvg: 71.6,
+            scored: true,
             totalSessionTime: 300,
             counts: { totalQuestions: 1, answered: 1, skipped: 0 },
             items: [{ question: 'Why?', tip: '', skipped: false, transcript: 'Because.', feedback: null, legacyFeedback: '<b>Strong</b> <img src=x onerror=alert(1)>answer' }],

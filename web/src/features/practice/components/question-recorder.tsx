@@ -1,11 +1,12 @@
 import { Circle, Square } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react'
+import { useCallback, useEffect, useReducer, useRef, useState, type SyntheticEvent } from 'react'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import { useCountdown } from '../hooks/use-countdown'
 import { followUpTimes, formatClock } from '../utils/countdown'
+import { initialRecorderState, recorderTransition } from '../utils/recorder'
 import { MicLevel } from './mic-level'
 import { PhaseTimer } from './phase-timer'
 import { FollowUps, NotesPad, Scenario } from './scenario-panel'
@@ -58,9 +59,13 @@ export function revealDuration(e: SyntheticEvent<HTMLMediaElement>) {
 /** The saved answer from memory, with its length (measured while recording, so known at once). */
 function Replay({ url, mode, seconds }: { url: string; mode: PracticeSession['mode']; seconds: number }) {
   const player =
+    // The student's own answer, just recorded: no captions exist yet (its
+    // transcript comes with the feedback), and the student said the words.
     mode === 'video' ? (
+      // eslint-disable-next-line jsx-a11y/media-has-caption
       <video src={url} controls playsInline onLoadedMetadata={revealDuration} aria-label="Replay your answer" className="aspect-video w-full rounded-lg bg-slate-900" />
     ) : (
+      // eslint-disable-next-line jsx-a11y/media-has-caption
       <audio src={url} controls onLoadedMetadata={revealDuration} aria-label="Replay your answer" className="w-full" />
     )
   return (
@@ -102,9 +107,6 @@ export const TIME_UP_SAVED = 'Time is up. Your response was saved.'
 
 const COUNTDOWN_FROM = 3
 
-/** How long Next ignores clicks after the limit stopped a recording. */
-const LATE_CLICK_MS = 1000
-
 /**
  * True from when `until` (a performance.now() time) is set until it
  * passes. Released by the timer itself, never by comparing clocks: a timer
@@ -141,27 +143,21 @@ function StartCountdown({ onDone, announce }: { onDone: () => void; announce: (t
   )
 }
 
-type RecorderState = 'prep' | 'countdown' | 'idle' | 'recording' | 'saved'
-
 /**
  * One question: its scenario and tip; for the timed formats, reading or
  * preparation time (with notes for a station) that can be ended early,
  * then a 3-2-1 countdown and recording that starts by itself; recording
- * (idle -> recording -> saved) with a clock that stops it at the limit and
+ * (the phases in utils/recorder) with a clock that stops it at the limit and
  * an MMI station's follow-up prompts appearing as it runs; replay of the
  * saved answer from memory; and the way on (skip, next, complete). Keyed by
  * the question, so each question starts afresh.
  */
 export function QuestionRecorder(props: Props) {
   const { item, position, total, mode, untimed, specLimit, stream, mediaError, upload, busy, announce, onSaved } = props
-  const [state, setState] = useState<RecorderState>(() => (item.prepSeconds > 0 ? 'prep' : item.autoStart ? 'countdown' : 'idle'))
-  const [limitReached, setLimitReached] = useState(false)
-  const [replayUrl, setReplayUrl] = useState<string | null>(null)
-  const [lengthSeconds, setLengthSeconds] = useState(0)
-  const [notes, setNotes] = useState('')
-  const [heldUntil, setHeldUntil] = useState(0)
-  const held = useHeld(heldUntil)
-  const [askedEarly, setAskedEarly] = useState(0)
+  const [{ phase, notes }, dispatch] = useReducer(recorderTransition, item, initialRecorderState)
+  const isRecording = phase.name === 'recording'
+  const saved = phase.name === 'saved' ? phase : null
+  const held = useHeld(saved?.heldUntil ?? 0)
   const recording = useRef<ReturnType<typeof startRecording> | null>(null)
   const startedAt = useRef(0)
   const isLast = position === total
@@ -169,55 +165,51 @@ export function QuestionRecorder(props: Props) {
 
   const endPrep = useCallback(() => {
     announce(item.autoStart ? 'Preparation time is over' : 'Preparation time is over. Start recording when you are ready.')
-    setState(item.autoStart ? 'countdown' : 'idle')
+    dispatch({ type: 'prepEnded' })
   }, [announce, item.autoStart])
-  const prep = useCountdown({ running: state === 'prep', limit: untimed ? 0 : item.prepSeconds, onEnd: endPrep, announce })
+  const prep = useCountdown({ running: phase.name === 'preparing', limit: untimed ? 0 : item.prepSeconds, onEnd: endPrep, announce })
 
   const stop = useCallback(
     async (byLimit: boolean) => {
       const rec = recording.current
       if (!rec) return // the limit and a click can arrive together
       recording.current = null
-      setLengthSeconds(Math.min(item.answerSeconds, Math.round((performance.now() - startedAt.current) / 1000)))
+      const lengthSeconds = Math.min(item.answerSeconds, Math.round((performance.now() - startedAt.current) / 1000))
       const answer = await rec.stop()
-      setReplayUrl(URL.createObjectURL(answer.replay))
-      setLimitReached(byLimit)
-      // Next takes Stop's place: a click meant for Stop that arrives as the
-      // limit stops the recording must not skip to the next question.
-      if (byLimit) setHeldUntil(performance.now() + LATE_CLICK_MS)
-      setState('saved')
+      dispatch({ type: 'saved', byLimit, replayUrl: URL.createObjectURL(answer.replay), lengthSeconds, at: performance.now() })
       announce(byLimit ? (specLimit ? LIMIT_REACHED : TIME_UP_SAVED) : 'Answer saved')
       onSaved(item.id, answer)
     },
     [announce, onSaved, item.id, item.answerSeconds, specLimit],
   )
   const stopAtLimit = useCallback(() => void stop(true), [stop])
-  const answer = useCountdown({ running: state === 'recording', limit: item.answerSeconds, onEnd: stopAtLimit, announce: untimed ? undefined : announce })
+  const answer = useCountdown({ running: isRecording, limit: item.answerSeconds, onEnd: stopAtLimit, announce: untimed ? undefined : announce })
 
   const start = useCallback(() => {
     if (!stream) {
-      setState('idle') // the button waits for the microphone
+      dispatch({ type: 'micMissing' }) // the button waits for the microphone
       return
     }
     recording.current = startRecording(stream, mode, props.onRecordingStarted(item.id))
     startedAt.current = performance.now()
-    setState('recording')
+    dispatch({ type: 'recordingStarted' })
     announce('Recording started')
   }, [stream, mode, props, item.id, announce])
 
   // Follow-up prompts: each at its time, or sooner when asked for.
   const due = followUpTimes(item.followUps.length, untimed ? 0 : item.answerSeconds).filter((t) => answer.elapsed >= t).length
-  const asked = state === 'recording' || state === 'saved' ? Math.max(due, askedEarly) : 0
+  const asked = phase.name === 'recording' || phase.name === 'saved' ? Math.max(due, phase.askedEarly) : 0
   const announced = useRef(0)
   useEffect(() => {
-    if (asked > announced.current && state === 'recording') {
+    if (asked > announced.current && isRecording) {
       announce(`The interviewer asks: ${item.followUps[asked - 1]}`)
       announced.current = asked
     }
-  }, [asked, state, item.followUps, announce])
+  }, [asked, isRecording, item.followUps, announce])
 
   // Leaving the question mid-recording stops the recorders; replay memory is freed.
   useEffect(() => () => void recording.current?.stop(), [])
+  const replayUrl = saved?.replayUrl
   useEffect(() => () => {
     if (replayUrl) URL.revokeObjectURL(replayUrl)
   }, [replayUrl])
@@ -232,7 +224,7 @@ export function QuestionRecorder(props: Props) {
         <h1 id="question-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {item.question}
         </h1>
-        {item.tip && state !== 'recording' ? (
+        {item.tip && !isRecording ? (
           <p className="rounded-md bg-muted p-3 text-sm">
             <span className="font-semibold">Tip: </span>
             {item.tip}
@@ -246,7 +238,7 @@ export function QuestionRecorder(props: Props) {
         </p>
       ) : null}
 
-      {state === 'prep' ? (
+      {phase.name === 'preparing' ? (
         <div className="grid gap-3">
           <PhaseTimer label={isStation ? 'Reading time' : 'Preparation'} remaining={prep.remaining} elapsed={prep.elapsed} />
           <div>
@@ -256,40 +248,40 @@ export function QuestionRecorder(props: Props) {
           </div>
         </div>
       ) : null}
-      {state === 'countdown' ? <StartCountdown onDone={start} announce={announce} /> : null}
+      {phase.name === 'countingDown' ? <StartCountdown onDone={start} announce={announce} /> : null}
 
-      {mode === 'video' && stream && state !== 'saved' ? <LivePreview stream={stream} /> : null}
+      {mode === 'video' && stream && !saved ? <LivePreview stream={stream} /> : null}
       {/* In both modes: the camera shows the face, not whether the microphone hears. */}
-      {state !== 'saved' ? <MicLevel stream={stream} /> : null}
+      {!saved ? <MicLevel stream={stream} /> : null}
 
-      {state === 'recording' ? (
+      {isRecording ? (
         <div className="flex items-center gap-2">
           <Circle aria-hidden="true" className="size-3 animate-pulse fill-red-600 text-red-600" />
           <PhaseTimer label="Recording" remaining={untimed ? null : answer.remaining} elapsed={answer.elapsed} />
         </div>
       ) : null}
       <FollowUps prompts={item.followUps.slice(0, asked)} />
-      {state === 'recording' && asked < item.followUps.length ? (
+      {isRecording && asked < item.followUps.length ? (
         <div>
-          <Button variant="outline" onClick={() => setAskedEarly(asked + 1)}>
+          <Button variant="outline" onClick={() => dispatch({ type: 'askedEarly', asked: asked + 1 })}>
             Ask the next follow-up now
           </Button>
         </div>
       ) : null}
-      {isStation && item.kind === 'spoken' && state !== 'saved' && (state !== 'idle' || item.prepSeconds > 0) ? (
-        <NotesPad id={`notes-${item.id}`} value={notes} onChange={setNotes} />
+      {isStation && item.kind === 'spoken' && !saved && (phase.name !== 'ready' || item.prepSeconds > 0) ? (
+        <NotesPad id={`notes-${item.id}`} value={notes} onChange={(text) => dispatch({ type: 'notesChanged', notes: text })} />
       ) : null}
 
-      {state === 'saved' ? (
+      {saved ? (
         <div className="grid gap-3">
-          {limitReached ? <p className="font-medium">{specLimit ? LIMIT_REACHED : TIME_UP_SAVED}</p> : <p className="font-medium">Your answer was saved.</p>}
-          {replayUrl ? <Replay url={replayUrl} mode={mode} seconds={lengthSeconds} /> : null}
+          {saved.byLimit ? <p className="font-medium">{specLimit ? LIMIT_REACHED : TIME_UP_SAVED}</p> : <p className="font-medium">Your answer was saved.</p>}
+          <Replay url={saved.replayUrl} mode={mode} seconds={saved.lengthSeconds} />
           {upload ? <UploadStatus upload={upload} onRetry={props.onRetryUpload} /> : null}
         </div>
       ) : null}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {state === 'idle' ? (
+        {phase.name === 'ready' ? (
           <>
             <Button size="lg" onClick={start} disabled={!stream || busy}>
               <Circle aria-hidden="true" className="fill-current" />
@@ -299,22 +291,22 @@ export function QuestionRecorder(props: Props) {
               Skip Question
             </Button>
           </>
-        ) : state === 'prep' ? (
+        ) : phase.name === 'preparing' ? (
           <Button size="lg" variant="outline" onClick={props.onSkip} disabled={busy}>
             Skip Question
           </Button>
-        ) : state === 'recording' ? (
+        ) : isRecording ? (
           <Button size="lg" variant="destructive" onClick={() => void stop(false)}>
             <Square aria-hidden="true" className="fill-current" />
             Stop Recording
           </Button>
-        ) : state === 'saved' ? (
+        ) : saved ? (
           <Button size="lg" onClick={props.onNext} disabled={busy || held}>
             {isLast ? 'Complete Session' : 'Next Question'}
           </Button>
         ) : null}
       </div>
-      {state === 'idle' && !stream && !mediaError ? (
+      {phase.name === 'ready' && !stream && !mediaError ? (
         <p className="text-sm text-muted-foreground">Waiting for your {mode === 'video' ? 'camera and microphone' : 'microphone'}…</p>
       ) : null}
     </section>

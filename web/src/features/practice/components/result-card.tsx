@@ -1,14 +1,17 @@
 import { CloudOff } from 'lucide-react'
+import { useId } from 'react'
+import { failures } from '@/api/failures'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
+import { Disclosure } from '@/components/ui/disclosure'
 import { errorMessage } from '@/lib/api-client'
 import { scoreVariant } from '@/lib/score'
 import type { Attempt } from '../api/get-earlier-attempts'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
 import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
-import { FEEDBACK_ERROR, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
+import { biggestLift, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
 import { EarlierAttempts } from './earlier-attempts'
 import { Transcript } from './transcript'
@@ -48,40 +51,57 @@ function Metrics({ metrics }: { metrics: NonNullable<ResultEntry['metrics']> }) 
   )
 }
 
+/** Shown whether "Scored offline" or not: a score a student should read with that in mind. */
+function FallbackNotice({ feedback }: { feedback: NonNullable<ResultEntry['feedback']> }) {
+  if (!feedback.fallback) return null
+  return (
+    <p className="flex items-center gap-2 rounded-md border border-yellow-400 bg-yellow-50 p-2 text-sm text-yellow-900">
+      <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+      <span>
+        <strong>Scored offline</strong>
+        {feedback.fallbackReason ? `: ${feedback.fallbackReason}` : null}
+      </span>
+    </p>
+  )
+}
+
+/** The one change that would lift the score most, where the eye lands first. */
+function BiggestLift({ text }: { text: string }) {
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="grid gap-1 rounded-md border-l-4 border-primary bg-muted p-3">
+      <h3 id={headingId} className="text-sm font-semibold">
+        The change that would lift this score most
+      </h3>
+      <p>{text}</p>
+    </section>
+  )
+}
+
 /**
- * Scores, then any red flag (first: it explains a low score), the summary,
- * the competencies shown, suggestions, and how each section was scored.
- * Feedback before rubric v3 has no flags, competencies or levels, and
- * shows as it always did.
+ * What a student opens on demand: the section scores, the summary, the
+ * competencies shown, the other suggestions and how each section was
+ * scored. Feedback before rubric v3 has no competencies or levels, and
+ * shows without them.
  */
-function Feedback({ feedback }: { feedback: NonNullable<ResultEntry['feedback']> }) {
+function FeedbackDetails({ feedback }: { feedback: NonNullable<ResultEntry['feedback']> }) {
   const s = feedback.sectionScores
   const breakdown = scoringBreakdown(feedback)
+  const more = feedback.suggestions?.slice(1) ?? []
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <ScoreBadge score={feedback.overallScore} label="Score" />
         <ScoreBadge score={s.overallImpression} label="Overall impression" />
         <ScoreBadge score={s.clarityStructure} label="Clarity & structure" />
         <ScoreBadge score={s.content} label="Content" />
       </div>
-      {feedback.fallback ? (
-        <p className="flex items-center gap-2 rounded-md border border-yellow-400 bg-yellow-50 p-2 text-sm text-yellow-900">
-          <CloudOff aria-hidden="true" className="size-4 shrink-0" />
-          <span>
-            <strong>Scored offline</strong>
-            {feedback.fallbackReason ? `: ${feedback.fallbackReason}` : null}
-          </span>
-        </p>
-      ) : null}
-      <RedFlags flags={redFlags(feedback)} />
       <p>{feedback.summary}</p>
       <CompetencyTags competencies={competencies(feedback)} />
-      {feedback.suggestions?.length ? (
+      {more.length ? (
         <div>
           <h3 className="text-sm font-semibold">Suggestions</h3>
           <ul className="ml-5 list-disc text-sm">
-            {feedback.suggestions.map((s) => (
+            {more.map((s) => (
               <li key={s}>{s}</li>
             ))}
           </ul>
@@ -95,7 +115,7 @@ function Feedback({ feedback }: { feedback: NonNullable<ResultEntry['feedback']>
 function RetryButton({ sessionId, itemId }: { sessionId: string; itemId: string }) {
   const retry = useRetryAnswer()
   return (
-    <div className="grid justify-items-start gap-1">
+    <div className="grid justify-items-start gap-1 print:hidden">
       <Button variant="outline" size="sm" onClick={() => retry.mutate({ sessionId, itemId })} disabled={retry.isPending}>
         Retry
       </Button>
@@ -114,18 +134,33 @@ function transcriptText(entry: ResultEntry): string {
   return entry.status === 'failed' ? TRANSCRIPT_ERROR : '—'
 }
 
-/** One question's result on the summary: progress while processing, then transcript, metrics and feedback. */
+/**
+ * One question's result on the summary: progress while processing, then
+ * what matters first — the score, any red flag, the one change that would
+ * lift the score most, and the transcript — with the rest (section scores,
+ * summary, delivery figures, criteria and evidence, earlier answers)
+ * behind a disclosure that print opens.
+ */
 export function ResultCard({ entry, number, sessionId, earlier }: { entry: ResultEntry; number: number; sessionId?: string; earlier?: Attempt[] }) {
   const headingId = `result-${entry.key}`
   const processing = IN_PROGRESS.includes(entry.status)
+  const feedback = entry.status === 'failed' || entry.meaningful === false ? null : entry.feedback
+  const lift = feedback ? biggestLift(feedback) : null
+  const details = feedback || entry.metrics || entry.tip || earlier?.length
   return (
-    <Card aria-labelledby={headingId} role="article">
+    <Card aria-labelledby={headingId} role="article" className="print:break-inside-auto print:shadow-none">
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 id={headingId} className="text-lg font-semibold leading-snug">
+          <h2 id={headingId} className="min-w-0 text-lg font-semibold leading-snug">
             {number}. {entry.question}
           </h2>
-          <Badge variant="outline">{STATUS_LABEL[entry.status]}</Badge>
+          {feedback ? (
+            <Badge variant={scoreVariant(feedback.overallScore)} className="text-sm">
+              Score: {feedback.overallScore}
+            </Badge>
+          ) : (
+            <Badge variant="outline">{STATUS_LABEL[entry.status]}</Badge>
+          )}
         </div>
         {entry.alsoAsked.map((q) => (
           <p key={q} className="font-medium leading-snug">
@@ -134,15 +169,20 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
           </p>
         ))}
         {entry.scenario ? (
-          <details className="text-sm">
-            <summary className="cursor-pointer font-medium text-primary">Scenario</summary>
+          <Disclosure label="Scenario" className="text-sm" buttonClassName="text-primary">
             <p className="mt-1 whitespace-pre-line">{entry.scenario}</p>
-          </details>
+          </Disclosure>
         ) : null}
-        {entry.tip ? <p className="text-sm text-muted-foreground">Tip: {entry.tip}</p> : null}
       </CardHeader>
       {entry.status === 'skipped' || processing ? null : (
         <CardContent className="grid gap-4">
+          {feedback ? (
+            <>
+              <FallbackNotice feedback={feedback} />
+              <RedFlags flags={redFlags(feedback)} />
+              {lift ? <BiggestLift text={lift} /> : null}
+            </>
+          ) : null}
           <Transcript
             text={transcriptText(entry)}
             title={entry.kind === 'typed' ? 'Your written answer' : 'Transcript'}
@@ -152,21 +192,23 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
               entry.kind === 'spoken' && entry.status === 'done' && entry.transcript != null && sessionId && entry.itemId ? { sessionId, itemId: entry.itemId } : undefined
             }
           />
-          {entry.metrics ? <Metrics metrics={entry.metrics} /> : null}
           {entry.status === 'failed' ? (
-            <p className="whitespace-pre-wrap">{FEEDBACK_ERROR}</p>
+            <p className="whitespace-pre-wrap">{failures.feedbackFailed.message}</p>
           ) : entry.meaningful === false ? (
             <p className="text-sm font-medium">{NO_MEANINGFUL_RESPONSE}</p>
-          ) : entry.feedback ? (
-            <>
-              <Feedback feedback={entry.feedback} />
-              {earlier?.length ? <EarlierAttempts attempts={earlier} entry={entry} /> : null}
-            </>
-          ) : entry.legacyFeedback ? (
+          ) : !entry.feedback && entry.legacyFeedback ? (
             <p className="whitespace-pre-wrap">{legacyText(entry.legacyFeedback)}</p>
           ) : null}
           {entry.status === 'failed' && entry.error ? <p className="text-sm text-destructive">{entry.error}</p> : null}
           {entry.status === 'failed' && entry.canRetry && sessionId && entry.itemId ? <RetryButton sessionId={sessionId} itemId={entry.itemId} /> : null}
+          {details ? (
+            <Disclosure label={feedback ? 'Scores, feedback and evidence' : 'Details'} className="border-t border-border pt-3" buttonClassName="py-1 text-primary" panelClassName="mt-3 grid gap-4">
+              {entry.tip ? <p className="text-sm text-muted-foreground">Tip: {entry.tip}</p> : null}
+              {feedback ? <FeedbackDetails feedback={feedback} /> : null}
+              {entry.metrics ? <Metrics metrics={entry.metrics} /> : null}
+              {feedback && earlier?.length ? <EarlierAttempts attempts={earlier} entry={entry} /> : null}
+            </Disclosure>
+          ) : null}
         </CardContent>
       )}
     </Card>

@@ -1,3 +1,4 @@
+import { Printer } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
@@ -9,7 +10,7 @@ import { sessionTime } from '@/lib/session-time'
 import { usePracticeSession } from '../api/get-practice-session'
 import { useEarlierAttempts } from '../api/get-earlier-attempts'
 import { useSavedSession } from '../api/get-saved-session'
-import { entriesFromSaved, entriesFromSession, formatImprovement, orderForSummary, type ResultEntry } from '../utils/summary'
+import { entriesFromSaved, entriesFromSession, formatImprovement, NOTHING_SCORED, orderForSummary, unscoredReason, type ResultEntry } from '../utils/summary'
 import { ProfessionTag, type ProfessionNames } from './profession-tag'
 import { ResultCard } from './result-card'
 import { SaveSessionDialog } from './save-session-dialog'
@@ -45,15 +46,29 @@ function SummaryLayout(props: {
           </li>
         ))}
       </ol>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap print:hidden">
         <Button asChild variant="outline">
           <Link to={`/${slug}/dashboard`}>Back to Dashboard</Link>
         </Button>
         {props.actions}
+        <Button variant="outline" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Print
+        </Button>
         <Button asChild>
           <Link to={`/${slug}/setup`}>Start New Session</Link>
         </Button>
       </div>
+    </div>
+  )
+}
+
+/** A session with no scored answer: no percentage (it would read as 0 %), but what happened and why. */
+function NothingScored({ entries }: { entries: readonly ResultEntry[] }) {
+  return (
+    <div className="grid gap-1">
+      <p className="font-medium">{NOTHING_SCORED}</p>
+      <p className="text-sm text-muted-foreground">{unscoredReason(entries)}</p>
     </div>
   )
 }
@@ -78,12 +93,13 @@ export function SessionSummary({ sessionId, slug, nameOf }: { sessionId: string;
   if (!query.data) return <SessionLoadError error={query.error} slug={slug} />
   const session = query.data
   const active = session.status === 'active'
+  const entries = orderForSummary(entriesFromSession(session))
   const average = session.processing ? (
     <span className="text-muted-foreground">Scoring your answers…</span>
   ) : session.averageScore != null ? (
     <Average score={session.averageScore} improvement={session.improvement} />
   ) : (
-    <span className="text-muted-foreground">No answers were scored in this session.</span>
+    <NothingScored entries={entries} />
   )
   return (
     <>
@@ -97,7 +113,7 @@ export function SessionSummary({ sessionId, slug, nameOf }: { sessionId: string;
         profession={nameOf(session.profession)}
         title="Session summary"
         average={average}
-        entries={orderForSummary(entriesFromSession(session))}
+        entries={entries}
         sessionId={session.id}
         settled={!active && !session.processing}
         actions={<SaveSessionDialog sessionId={session.id} practisedAt={session.createdAt} disabled={active || session.processing} />}
@@ -112,6 +128,7 @@ export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
   if (query.isError) return <SessionLoadError error={query.error} slug={slug} />
   const saved = query.data
+  const entries = orderForSummary(entriesFromSaved(saved))
   return (
     <SummaryLayout
       slug={slug}
@@ -119,11 +136,11 @@ export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string
       title={saved.title}
       average={
         <>
-          <Average score={Math.round(saved.overallAvg)} />
+          {saved.scored ? <Average score={Math.round(saved.overallAvg)} /> : <NothingScored entries={entries} />}
           <span className="text-sm text-muted-foreground">Practiced {sessionTime(saved.createdAt)}</span>
         </>
       }
-      entries={orderForSummary(entriesFromSaved(saved))}
+      entries={entries}
       sessionId={saved.practiceSessionId || undefined}
       settled
     />

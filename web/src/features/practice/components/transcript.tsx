@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { limits } from '@/api/limits'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { Disclosure } from '@/components/ui/disclosure'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { errorMessage } from '@/lib/api-client'
@@ -48,13 +49,12 @@ export function Transcript({
         <>
           <p className="whitespace-pre-wrap">{text}</p>
           {correction ? (
-            <details className="text-sm text-muted-foreground">
-              <summary className="cursor-pointer">What the speech engine heard</summary>
+            <Disclosure label="What the speech engine heard" className="text-sm text-muted-foreground" buttonClassName="font-normal">
               <p className="mt-1 whitespace-pre-wrap">{correction.originalTranscript}</p>
-            </details>
+            </Disclosure>
           ) : null}
           {correctable ? (
-            <Button ref={editButton} variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing(true)}>
+            <Button ref={editButton} variant="outline" size="sm" className="justify-self-start print:hidden" onClick={() => setEditing(true)}>
               Correct the transcript
             </Button>
           ) : null}
@@ -84,6 +84,10 @@ function CorrectionForm({ initial, sessionId, itemId, onDone }: { initial: strin
         value={value}
         onChange={(e) => setValue(e.target.value)}
         rows={6}
+        // The field opens when the student presses to correct the transcript,
+        // so focus follows their own action; nothing moves on page load,
+        // which is what the rule guards against.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus
         aria-describedby={`${hintId}${correct.isError ? ` ${errorId}` : ''}`}
         aria-invalid={tooLong || correct.isError}

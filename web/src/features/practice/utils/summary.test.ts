@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SavedSession } from '../api/get-saved-session'
-import { defaultSessionTitle, entriesFromSaved, formatImprovement, legacyText, orderForSummary } from './summary'
+import { biggestLift, defaultSessionTitle, entriesFromSaved, formatImprovement, legacyText, orderForSummary, unscoredReason, type ResultEntry } from './summary'
 
 describe('summary', () => {
   it('keeps the asked order with skipped questions last', () => {
@@ -57,5 +57,23 @@ describe('summary', () => {
       ['done', false],
       ['done', true],
     ])
+  })
+
+  it('says why no answer was scored, and that the session uses no free session', () => {
+    const e = (status: ResultEntry['status'], meaningful: boolean | null, kind: ResultEntry['kind'] = 'spoken') => ({ status, meaningful, kind })
+    const freeSession = /It is not counted and does not use a free session\.$/
+    const silent = unscoredReason([e('done', false)])
+    expect(silent).toMatch(/^No words were recognized in your answers: check that your microphone is on and not muted/)
+    expect(silent).toMatch(freeSession)
+    expect(unscoredReason([e('done', false, 'typed')])).toMatch(/^Your answers had no words in them to score\./)
+    expect(unscoredReason([e('failed', null), e('skipped', null)])).toMatch(/^Your answers could not be processed\./)
+    expect(unscoredReason([e('skipped', null)])).toMatch(/^Every question was skipped\./)
+    expect(unscoredReason([e('done', false), e('failed', null)])).toMatch(/^Each answer was silent, could not be processed or was skipped\./)
+  })
+
+  it('takes the first suggestion as the change that would lift the score most', () => {
+    const feedback = { suggestions: ['Answer the question asked.', 'Fewer fillers.'] } as NonNullable<ResultEntry['feedback']>
+    expect(biggestLift(feedback)).toBe('Answer the question asked.')
+    expect(biggestLift({ ...feedback, suggestions: [] })).toBeNull()
   })
 })

@@ -2,13 +2,13 @@ import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import type { SavedSession } from '../api/get-saved-session'
 
 /**
- * Spec §8: what a failed answer shows instead of a transcript and feedback,
- * and what an answer without meaningful content shows instead of feedback.
- * The API reports both as data (status "failed", meaningful false); these
- * texts are only how the summary words them.
+ * Spec §8: what a failed answer shows instead of a transcript, and what an
+ * answer without meaningful content shows instead of feedback. The API
+ * reports both as data (status "failed", meaningful false); these texts are
+ * only how the summary words them. What a failed answer shows instead of its
+ * feedback is the server's own words, failures.feedbackFailed.
  */
 export const TRANSCRIPT_ERROR = 'Error'
-export const FEEDBACK_ERROR = 'Error generating feedback'
 export const NO_MEANINGFUL_RESPONSE = 'No meaningful response detected. Skipping feedback.'
 
 /** One question on the summary, from a live session or a saved one. */
@@ -108,4 +108,32 @@ export function defaultSessionTitle(now: Date, locale?: string): string {
 export function legacyText(html: string): string {
   if (!/[<&]/.test(html)) return html
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? ''
+}
+
+/**
+ * The one change that would lift an answer's score most: both engines list
+ * their suggestions most important first (a red flag's before all others).
+ */
+export function biggestLift(feedback: NonNullable<ResultEntry['feedback']>): string | null {
+  return feedback.suggestions?.[0] ?? null
+}
+
+/** What the summary says when no answer of the session was scored. */
+export const NOTHING_SCORED = 'No answers were scored in this session.'
+
+/**
+ * Why no answer of a session was scored, from how each one ended, and
+ * what to do about it. Such a session uses no free session.
+ */
+export function unscoredReason(entries: readonly Pick<ResultEntry, 'status' | 'meaningful' | 'kind'>[]): string {
+  const answered = entries.filter((e) => e.status !== 'skipped')
+  const tail = 'It is not counted and does not use a free session.'
+  if (answered.length === 0) return `Every question was skipped. ${tail}`
+  if (answered.every((e) => e.status === 'failed')) return `Your answers could not be processed. ${tail}`
+  if (answered.every((e) => e.status !== 'failed' && e.meaningful === false)) {
+    return answered.every((e) => e.kind === 'typed')
+      ? `Your answers had no words in them to score. ${tail}`
+      : `No words were recognized in your answers: check that your microphone is on and not muted, then try again. ${tail}`
+  }
+  return `Each answer was silent, could not be processed or was skipped. ${tail}`
 }

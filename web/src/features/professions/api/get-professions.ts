@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import { preloaded } from '@/lib/preloaded'
 import type { ResponseBody } from '@/lib/api-types'
+import { queryKeys } from '@/lib/query-keys'
 
 export type ProfessionList = ResponseBody<'/api/professions', 'get'>
 export type Profession = ProfessionList['professions'][number]
@@ -12,7 +13,7 @@ export async function getProfessions(signal?: AbortSignal): Promise<ProfessionLi
 
 export function professionsQueryOptions() {
   return queryOptions({
-    queryKey: ['professions'] as const,
+    queryKey: queryKeys.professions,
     queryFn: ({ signal }) => getProfessions(signal),
     // The server writes the list into every page, so the first render has it.
     initialData: () => preloaded<ProfessionList>('/api/professions'),

@@ -10,7 +10,7 @@ export type Subtag = NonNullable<ProgressQuery['subtag']>
 
 export function useProgress(query: ProgressQuery) {
   return useQuery({
-    queryKey: [...queryKeys.progress, query] as const,
+    queryKey: queryKeys.progress.of(query),
     queryFn: ({ signal }) => unwrap(api.GET('/api/practice/progress', { params: { query }, signal })),
     // Keep the last figures on screen while another question type loads.
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 import { preloaded } from '@/lib/preloaded'
+import { queryKeys } from '@/lib/query-keys'
 
 export type SitePage = ResponseBody<'/api/site/pages/{profession}/{page}', 'get'>
 export type SitePageKey = SitePage['key']
@@ -12,7 +13,7 @@ export async function getSitePage(profession: string, page: SitePageKey, signal?
 
 export function sitePageQueryOptions(profession: string, page: SitePageKey) {
   return queryOptions({
-    queryKey: ['site-page', profession, page] as const,
+    queryKey: queryKeys.sitePage(profession, page),
     queryFn: ({ signal }) => getSitePage(profession, page, signal),
     // The server writes a public page's own words into it.
     initialData: () => preloaded<SitePage>(`/api/site/pages/${profession}/${page}`),

@@ -1,4 +1,7 @@
-package feedback
+// Package llm is the feedback engine that asks an OpenAI-compatible chat
+// model for the criteria levels; the rubric measures delivery and red
+// flags beside it and scores the answer when the model cannot be used.
+package llm
 
 import (
 	"context"
@@ -15,21 +18,28 @@ import (
 	"unicode"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 )
 
-// llmEngine scores with an OpenAI-compatible chat model and falls back to
-// the rubric — marking the result — whenever the model cannot be used.
-type llmEngine struct {
+// Engine scores with an OpenAI-compatible chat model and falls back to the
+// rubric — marking the result — whenever the model cannot be used.
+type Engine struct {
 	client *openai.Client
 	cfg    Config
 	logger *slog.Logger
 }
 
-func newLLM(cfg Config, logger *slog.Logger) *llmEngine {
+// New returns the engine, or why cfg cannot work.
+func New(cfg Config, logger *slog.Logger) (*Engine, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	oc.HTTPClient = &http.Client{}
-	return &llmEngine{client: openai.NewClientWithConfig(oc), cfg: cfg, logger: logger}
+	return &Engine{client: openai.NewClientWithConfig(oc), cfg: cfg, logger: logger}, nil
 }
 
 // errMalformed marks a reply that is not usable Feedback; it is the only
@@ -39,14 +49,14 @@ var errMalformed = errors.New("malformed reply")
 // llmAttempts is one try and one retry on malformed output.
 const llmAttempts = 2
 
-// Score implements Engine.
-func (e *llmEngine) Score(ctx context.Context, in Input) (Feedback, error) {
-	if err := in.validate(); err != nil {
-		return Feedback{}, err
+// Score implements feedback.Engine.
+func (e *Engine) Score(ctx context.Context, in feedback.Input) (feedback.Feedback, error) {
+	if err := in.Validate(); err != nil {
+		return feedback.Feedback{}, err
 	}
 	// The rubric always runs: it measures delivery, guards against answers
 	// that talk to the scorer, and is the fallback.
-	base := assess(in)
+	base := rubric.Assess(in)
 	callCtx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
 	defer cancel()
 	fb, err := e.ask(callCtx, in, base)
@@ -55,11 +65,11 @@ func (e *llmEngine) Score(ctx context.Context, in Input) (Feedback, error) {
 	}
 	if ctx.Err() != nil {
 		// The caller gave up; nobody is waiting for a fallback.
-		return Feedback{}, fmt.Errorf("feedback: llm: %w", ctx.Err())
+		return feedback.Feedback{}, fmt.Errorf("feedback: llm: %w", ctx.Err())
 	}
 	reason := fallbackReason(err, e.cfg.Timeout)
 	e.logger.WarnContext(ctx, "feedback: llm unusable, scored by the rubric", "model", e.cfg.Model, "reason", reason, "err", err)
-	out := base.feedback()
+	out := base.Feedback()
 	out.Fallback = true
 	out.FallbackReason = reason
 	return out, nil
@@ -81,15 +91,15 @@ func fallbackReason(err error, timeout time.Duration) string {
 	return "the AI reviewer could not be reached"
 }
 
-func (e *llmEngine) ask(ctx context.Context, in Input, base *assessment) (Feedback, error) {
-	user, err := userMessage(in, base.qt)
+func (e *Engine) ask(ctx context.Context, in feedback.Input, base *rubric.Assessment) (feedback.Feedback, error) {
+	user, err := userMessage(in, base.QuestionType())
 	if err != nil {
-		return Feedback{}, err
+		return feedback.Feedback{}, err
 	}
 	req := openai.ChatCompletionRequest{
 		Model: e.cfg.Model,
 		Messages: []openai.ChatCompletionMessage{
-			{Role: openai.ChatMessageRoleSystem, Content: systemPrompt(in, base.qt)},
+			{Role: openai.ChatMessageRoleSystem, Content: systemPrompt(in, base.QuestionType())},
 			{Role: openai.ChatMessageRoleUser, Content: user},
 		},
 		ResponseFormat: &openai.ChatCompletionResponseFormat{
@@ -107,7 +117,7 @@ func (e *llmEngine) ask(ctx context.Context, in Input, base *assessment) (Feedba
 		if err != nil {
 			// Transport and API errors are not retried: a second call would
 			// mostly double the wait before the fallback.
-			return Feedback{}, fmt.Errorf("feedback: llm: %w", err)
+			return feedback.Feedback{}, fmt.Errorf("feedback: llm: %w", err)
 		}
 		if len(resp.Choices) == 0 {
 			lastErr = fmt.Errorf("%w: no choices", errMalformed)
@@ -120,7 +130,7 @@ func (e *llmEngine) ask(ctx context.Context, in Input, base *assessment) (Feedba
 		}
 		e.logger.WarnContext(ctx, "feedback: llm reply unusable", "attempt", attempt, "err", lastErr)
 	}
-	return Feedback{}, fmt.Errorf("feedback: llm: %w", lastErr)
+	return feedback.Feedback{}, fmt.Errorf("feedback: llm: %w", lastErr)
 }
 
 // llmReply is the model's JSON before validation: levels are raw so that a
@@ -145,10 +155,10 @@ type llmCriterion struct {
 // modelJudgement is a validated reply: a level for every criterion the model
 // judges, quotes that are in the transcript, and red flags with known keys.
 type modelJudgement struct {
-	levels      map[criterionKey]int
-	quotes      map[criterionKey]string
-	reasons     map[criterionKey]string
-	flags       []RedFlag
+	levels      map[feedback.CriterionKey]int
+	quotes      map[feedback.CriterionKey]string
+	reasons     map[feedback.CriterionKey]string
+	flags       []feedback.RedFlag
 	summary     string
 	suggestions []string
 }
@@ -171,29 +181,29 @@ func parseReply(content, transcript string) (modelJudgement, error) {
 		return modelJudgement{}, fmt.Errorf("%w: summary missing", errMalformed)
 	}
 	mj := modelJudgement{
-		levels:      map[criterionKey]int{},
-		quotes:      map[criterionKey]string{},
-		reasons:     map[criterionKey]string{},
-		flags:       []RedFlag{},
+		levels:      map[feedback.CriterionKey]int{},
+		quotes:      map[feedback.CriterionKey]string{},
+		reasons:     map[feedback.CriterionKey]string{},
+		flags:       []feedback.RedFlag{},
 		summary:     strings.TrimSpace(r.Summary),
 		suggestions: []string{},
 	}
 	for _, c := range modelCriteria {
-		j := r.Criteria[string(c.key)]
+		j := r.Criteria[string(c.Key)]
 		if j == nil || j.Level == nil {
-			return modelJudgement{}, fmt.Errorf("%w: criteria.%s.level missing", errMalformed, c.key)
+			return modelJudgement{}, fmt.Errorf("%w: criteria.%s.level missing", errMalformed, c.Key)
 		}
-		mj.levels[c.key] = levelFromJSON(j.Level)
+		mj.levels[c.Key] = levelFromJSON(j.Level)
 		// A quote that is not in the transcript is not evidence; models do
 		// paraphrase, and a paraphrase shown as a quote would mislead.
 		if q, ok := findQuote(transcript, j.Quote); ok {
-			mj.quotes[c.key] = q
+			mj.quotes[c.Key] = q
 		}
-		mj.reasons[c.key] = strings.TrimSpace(j.Reason)
+		mj.reasons[c.Key] = strings.TrimSpace(j.Reason)
 	}
 	for _, f := range r.RedFlags {
-		key := FlagKey(strings.TrimSpace(f.Key))
-		if !slices.Contains(FlagKeys, key) || slices.ContainsFunc(mj.flags, func(g RedFlag) bool { return g.Key == key }) {
+		key := feedback.FlagKey(strings.TrimSpace(f.Key))
+		if !slices.Contains(feedback.FlagKeys, key) || slices.ContainsFunc(mj.flags, func(g feedback.RedFlag) bool { return g.Key == key }) {
 			continue
 		}
 		// A flag is an accusation: without the applicant's own words it is
@@ -202,8 +212,7 @@ func parseReply(content, transcript string) (modelJudgement, error) {
 		if !ok || len(quoteWords(q)) < minFlagQuoteWords {
 			continue
 		}
-		t := flagTexts[key]
-		mj.flags = append(mj.flags, RedFlag{Key: key, Name: t.name, Quote: q, Why: t.why, Instead: strings.TrimSpace(t.instead)})
+		mj.flags = append(mj.flags, rubric.DescribeFlag(key, q))
 	}
 	for _, s := range r.Suggestions {
 		if s = strings.TrimSpace(s); s != "" && len(mj.suggestions) < maxModelSuggestions {
@@ -236,7 +245,7 @@ func levelFromJSON(raw json.RawMessage) int {
 	if math.IsNaN(f) {
 		return 1
 	}
-	return int(math.Round(math.Max(1, math.Min(maxLevel, f))))
+	return int(math.Round(math.Max(1, math.Min(feedback.MaxLevel, f))))
 }
 
 // quoteWord is one word of a transcript, lower-cased, with where it is.
@@ -304,135 +313,108 @@ func findQuote(transcript, quote string) (string, bool) {
 	return "", false
 }
 
-// finish turns the model's levels into Feedback the way the rubric turns
-// its own: section scores are weighted means of the criteria, the overall
-// the weighted mean of the sections, with the rubric's caps. What is
-// measured rather than judged comes from the rubric: delivery from the
-// speech metrics, red flags from its deterministic check (a model can be
-// talked out of one), and the ceiling for answers that address the scorer
-// (a model can be talked into a score; the rubric cannot).
-func (e *llmEngine) finish(mj modelJudgement, base *assessment) Feedback {
-	rubricJudged := base.judge()
+// finish turns the model's levels into Feedback with the formula the
+// rubric uses (feedback.Score): section scores are weighted means of the
+// criteria, the overall the weighted mean of the sections, under the same
+// caps. What is measured rather than judged comes from the rubric:
+// delivery from the speech metrics, red flags from its deterministic check
+// (a model can be talked out of one), and the ceiling for answers that
+// address the scorer (a model can be talked into a score; the rubric
+// cannot).
+func (e *Engine) finish(mj modelJudgement, base *rubric.Assessment) feedback.Feedback {
+	rubricJudged := base.Judge()
 
 	// Red flags: the rubric's, then the model's that the rubric did not
 	// raise. Both cap: a flag only ever lowers a score, so an answer cannot
 	// use one to buy a better one, and a model's flag comes with the
 	// applicant's own words for the student to see.
-	flags := base.redFlags()
-	modelRaised := map[FlagKey]bool{}
+	flags := base.RedFlags()
+	var modelRaised []feedback.FlagKey
 	for _, f := range mj.flags {
-		modelRaised[f.Key] = true
-		if !slices.ContainsFunc(flags, func(g RedFlag) bool { return g.Key == f.Key }) {
+		modelRaised = append(modelRaised, f.Key)
+		if !slices.ContainsFunc(flags, func(g feedback.RedFlag) bool { return g.Key == f.Key }) {
 			flags = append(flags, f)
 		}
 	}
 	flagged := len(flags) > 0
 
-	js := make([]judged, 0, len(criteria))
-	for _, c := range criteria {
-		if c.key == critDelivery {
+	js := make([]feedback.Judged, 0, len(feedback.Criteria))
+	for _, c := range feedback.Criteria {
+		if c.Key == feedback.CriterionDelivery {
 			for _, j := range rubricJudged {
-				if j.c.key == critDelivery {
+				if j.Criterion.Key == feedback.CriterionDelivery {
 					js = append(js, j)
 				}
 			}
 			continue
 		}
-		l := mj.levels[c.key]
-		j := judged{c: c, quote: mj.quotes[c.key], note: mj.reasons[c.key]}
+		l := mj.levels[c.Key]
+		j := feedback.Judged{Criterion: c, Quote: mj.quotes[c.Key], Note: mj.reasons[c.Key]}
 		if flagged {
 			// A red flag is a failure of judgement whatever else the answer
 			// does, and a concern about professionalism: the rubric's own
 			// floors (judgement 0, presence at most 0.2, level 2).
-			switch c.key {
-			case critJudgement:
-				l, j.quote, j.note = 1, flags[0].Quote, "red flag: "+flags[0].Name
-			case critPresence:
+			switch c.Key {
+			case feedback.CriterionJudgement:
+				l, j.Quote, j.Note = 1, flags[0].Quote, "red flag: "+flags[0].Name
+			case feedback.CriterionPresence:
 				l = min(l, 2)
 			}
 		}
-		j.f = float64(l-1) / (maxLevel - 1)
+		j.Fraction = feedback.LevelFraction(l)
 		js = append(js, j)
 	}
 
-	content := sectionScore(js, SectionContent)
-	structure := sectionScore(js, SectionClarityStructure)
-	impression := sectionScore(js, SectionOverallImpression)
-	overall := weightContent*content + weightStructure*structure + weightImpression*impression
-	if base.words < oneLinerWords {
-		overall = math.Min(overall, base.brevityCap())
-	}
-	// The model's own verdict that the answer is to another question
-	// ("answers a different question", levels 1-2) caps it as the rubric's
-	// off-topic check does.
-	if mj.levels[critRelevance] <= 2 {
-		overall = math.Min(overall, offTopicCap)
-	}
-	if flagged {
-		overall = math.Min(overall, redFlagCap)
-	}
-	fb := Feedback{
-		OverallScore: clampScore(overall),
-		SectionScores: SectionScores{
-			OverallImpression: clampScore(impression),
-			ClarityStructure:  clampScore(structure),
-			Content:           clampScore(content),
-		},
+	overall, sections := feedback.Score(js, feedback.Caps{
+		Words: base.Words(),
+		// The model's own verdict that the answer is to another question
+		// ("answers a different question", levels 1-2) caps it as the
+		// rubric's off-topic check does.
+		OffTopic:   mj.levels[feedback.CriterionRelevance] <= 2,
+		RedFlagged: flagged,
+	})
+	fb := feedback.Feedback{
+		OverallScore:  overall,
+		SectionScores: sections,
 		Summary:       mj.summary,
 		Suggestions:   []string{},
-		RubricVersion: RubricVersion,
-		Engine:        EngineLLM,
+		RubricVersion: feedback.RubricVersion,
+		Engine:        feedback.EngineLLM,
 		Model:         e.cfg.Model,
-		Evidence:      make([]Evidence, 0, len(js)+4),
+		Evidence:      make([]feedback.Evidence, 0, len(js)+4),
 		RedFlags:      flags,
 	}
 	for _, j := range js {
-		l := level(j.f)
-		fb.Evidence = append(fb.Evidence, Evidence{Section: j.c.section, Criterion: j.c.name, Met: l >= 5, Quote: j.quote, Note: j.note, Level: l, Anchor: j.c.anchor(l)})
+		fb.Evidence = append(fb.Evidence, j.Evidence())
 	}
-	fb.Evidence = append(fb.Evidence, base.delivery.evidence()...)
+	fb.Evidence = append(fb.Evidence, base.DeliveryEvidence()...)
 
 	// A flag the model did not see itself is named first, in the summary and
 	// the suggestions, so a glowing summary cannot sit beside a capped score
 	// unexplained.
 	var unseen []string
 	for _, f := range flags {
-		if modelRaised[f.Key] {
+		if slices.Contains(modelRaised, f.Key) {
 			continue
 		}
 		unseen = append(unseen, f.Name)
-		text := f.Instead
-		if f.Quote != "" {
-			text = fmt.Sprintf("Rethink “%s”: %s", f.Quote, lowerFirst(f.Instead))
-		}
-		fb.Suggestions = append(fb.Suggestions, text)
+		fb.Suggestions = append(fb.Suggestions, rubric.FlagSuggestion(f))
 	}
 	if len(unseen) > 0 {
-		fb.Summary = fmt.Sprintf("This answer raises a red flag: %s. %s", joinList(unseen), fb.Summary)
+		fb.Summary = fmt.Sprintf("This answer raises a red flag: %s. %s", rubric.JoinList(unseen), fb.Summary)
 	}
-	for _, s := range mj.suggestions {
-		fb.Suggestions = append(fb.Suggestions, s)
-	}
-	for _, s := range base.delivery.suggestions() {
-		fb.Suggestions = append(fb.Suggestions, s.text)
-	}
+	fb.Suggestions = append(fb.Suggestions, mj.suggestions...)
+	fb.Suggestions = append(fb.Suggestions, base.DeliverySuggestions()...)
 	fb.Suggestions = fb.Suggestions[:min(len(fb.Suggestions), maxModelSuggestions)]
 
 	// Competencies come from the rubric's tagger — the same words and the
 	// same thresholds whichever engine scored, so the progress views do not
 	// shift when an operator switches engines or a reply falls back — but
 	// gated on the model's levels and on every red flag raised.
-	tagger := *base
-	tagger.flags = slices.Clone(base.flags)
-	for _, f := range mj.flags {
-		if !tagger.hasFlag(f.Key) {
-			tagger.flags = append(tagger.flags, flagHit{key: f.Key})
-		}
-	}
-	fb.Competencies = tagger.competencies(js)
+	fb.Competencies = base.Competencies(js, modelRaised...)
 
-	if base.hasFlag(FlagAddressesScorer) {
-		ro, rs := base.scores(rubricJudged)
+	if base.HasFlag(feedback.FlagAddressesScorer) {
+		ro, rs := base.Scores(rubricJudged)
 		fb.OverallScore = min(fb.OverallScore, ro)
 		fb.SectionScores.OverallImpression = min(fb.SectionScores.OverallImpression, rs.OverallImpression)
 		fb.SectionScores.ClarityStructure = min(fb.SectionScores.ClarityStructure, rs.ClarityStructure)

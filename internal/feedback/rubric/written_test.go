@@ -1,21 +1,24 @@
-package feedback
+package rubric
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/feedbacktest"
 )
 
 // A typed answer is judged on what it says and how long it is in words:
 // nothing about speaking time, pace, pauses or fillers, which it cannot have.
 func TestWrittenAnswersAreNotJudgedAsSpeech(t *testing.T) {
-	in := starInput(strings.ReplaceAll(starAnswer, "um, ", ""))
+	in := feedbacktest.StarInput(strings.ReplaceAll(feedbacktest.StarAnswer, "um, ", ""))
 	in.Delivery, in.Written = nil, true
 	fb := score(t, in)
 	for _, ev := range fb.Evidence {
-		if ev.Section != SectionOverallImpression {
+		if ev.Section != feedback.SectionOverallImpression {
 			continue
 		}
-		if ev.Level > 0 { // a criterion's level: delivery stands in as length
+		if ev.Level > 0 { // a feedback.Criterion's level: delivery stands in as length
 			if ev.Criterion == "Delivery" {
 				t.Errorf("a written answer's delivery was judged: %+v", ev)
 			}
@@ -34,7 +37,7 @@ func TestWrittenAnswersAreNotJudgedAsSpeech(t *testing.T) {
 		}
 	}
 
-	short := starInput("I would ask the patient what scared him and let him hold the suction.")
+	short := feedbacktest.StarInput("I would ask the patient what scared him and let him hold the suction.")
 	short.Delivery, short.Written = nil, true
 	fb = score(t, short)
 	if !strings.Contains(strings.Join(fb.Suggestions, " "), "Write more:") {
@@ -42,13 +45,13 @@ func TestWrittenAnswersAreNotJudgedAsSpeech(t *testing.T) {
 	}
 
 	// The same words spoken are timed as speech.
-	spoken := starInput(starAnswer)
+	spoken := feedbacktest.StarInput(feedbacktest.StarAnswer)
 	if fb := score(t, spoken); !strings.Contains(fb.Evidence[len(fb.Evidence)-1].Note+evidenceNotes(fb), "target 60-120 s") {
 		t.Errorf("a spoken answer's length: %s", evidenceNotes(fb))
 	}
 }
 
-func evidenceNotes(fb Feedback) string {
+func evidenceNotes(fb feedback.Feedback) string {
 	var notes []string
 	for _, ev := range fb.Evidence {
 		notes = append(notes, ev.Note)
@@ -59,8 +62,8 @@ func evidenceNotes(fb Feedback) string {
 // An answer is judged against the time its format gives: five minutes is
 // too long for a 3-minute question and right for a 7-minute MMI station.
 func TestLengthFollowsTheFormatsTime(t *testing.T) {
-	long := starInput(starAnswer)
-	long.Delivery = &Delivery{DurationSeconds: 300, WordsPerMinute: 150}
+	long := feedbacktest.StarInput(feedbacktest.StarAnswer)
+	long.Delivery = &feedback.Delivery{DurationSeconds: 300, WordsPerMinute: 150}
 	fb := score(t, long)
 	if notes := evidenceNotes(fb); !strings.Contains(notes, "300 s (target 60-120 s)") {
 		t.Errorf("at the spec's limit: %s", notes)

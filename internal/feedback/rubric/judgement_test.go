@@ -1,10 +1,13 @@
-package feedback
+package rubric
 
 import (
 	"regexp"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/feedbacktest"
 )
 
 // The answers below were written for these tests, after issue #13's
@@ -12,15 +15,11 @@ import (
 // interviewer would mark down hard, concise answers that are strong, and
 // answers that only mention a red flag to reject it.
 
-const overrideAndHide = `The central issue here is autonomy versus beneficence. Mr. Lopez is an adult with capacity who has refused the transfusion for religious reasons, and I would first want to understand his reasons and make sure he has all the information. I would sit down with him privately, explain the risks clearly in plain language, and listen to his concerns. However, if his hemoglobin kept dropping, I think the right thing is to protect his life, so I would give the transfusion while he was sedated for the procedure. Afterwards I wouldn't mention it to him or his family, because it would only upset them and the outcome was good. I would document the procedure carefully and follow up with the team to make sure he recovered well. Ultimately, the principle of beneficence means saving his life comes first.`
-
 const judgesClientWhoCannotPay = `This is a difficult situation that a lot of clinics face. The owner told us she couldn't afford the surgery for her dog's fractured leg. Honestly, if people can't afford basic veterinary care, they shouldn't really own a dog in the first place. I would explain the options clearly and with empathy, but I'd recommend euthanasia, because the clinic can't keep absorbing the cost of clients who won't pay and we have to protect the practice. I'd make sure she understood that it was the most responsible choice, document the conversation, and follow up with a sympathy card. Ultimately the welfare of the animal and the sustainability of the clinic both matter.`
 
 const achievementList = `I graduated summa cum laude from the University of Michigan with a 3.95 GPA in biochemistry. I scored in the 98th percentile on the PCAT. I was president of the pre-pharmacy club for two years, captain of the varsity swim team, and I was on the dean's list every semester. I received the Presidential Scholarship and the Outstanding Senior award. I have published two papers on drug metabolism, and I presented at a national conference. I also worked as a certified pharmacy technician for 1,200 hours, and I'm certified in CPR and immunizations. I was also elected to Phi Beta Kappa and Rho Chi.`
 
 const conciseWhyDentistry = `I want to be a dentist because I like careful work with my hands and long relationships with patients. Shadowing Dr. Okafor for 150 hours at a community clinic, I watched her spend ten minutes calming a teenager who had avoided care for years, then fix two cavities. He came back six months later smiling. That showed me dentistry is trust as much as technique, and that prevention changes lives. I want to be that dentist for anxious patients in my hometown.`
-
-const conciseConfidentiality = `The tension is between her confidentiality and her safety. I'd first find out more in private: how far along she is, whether she's safe at home, and who supports her. In most states she can consent to pregnancy care herself, so I'd keep her confidence, because breaking it could drive her away from care. I'd encourage her to involve a trusted adult and offer to be there when she does. If I learned of abuse, I'd explain that I must report it. I'd document it and schedule a follow-up.`
 
 const conciseMistake = `As a pharmacy technician last spring, I typed 50 mg instead of 5 mg for a child's prednisolone label. The pharmacist caught it at verification. I told her right away it was my error, fixed the label, and called the parent to explain the corrected dose. Then I proposed a second read-back for pediatric doses, which our team adopted. I learned that owning a mistake fast is what keeps patients safe, and I now read every pediatric dose aloud before I print it.`
 
@@ -28,32 +27,24 @@ const negatedPressure = `The issue is a capable adult refusing an extraction tha
 
 const reportedCoverUp = `During my third year as a medical scribe in an emergency department, a resident gave a patient a double dose of heparin. The resident wanted to hide it and asked me to leave it out of the note, so I told the attending what happened that same hour. The attending checked the patient's labs, disclosed the error to the patient, and filed an incident report. I felt awful going over the resident's head, but I learned that honesty with patients is not optional, and I now speak up immediately when something goes wrong.`
 
-func flagKeys(fb Feedback) []string {
-	var keys []string
-	for _, f := range fb.RedFlags {
-		keys = append(keys, string(f.Key))
-	}
-	return keys
-}
-
 // Issue #13: fluent answers an interviewer would mark down hard scored 71-85.
 func TestRedFlagAnswersScoreBelowSixty(t *testing.T) {
 	tests := []struct {
 		name string
-		in   Input
-		flag FlagKey
+		in   feedback.Input
+		flag feedback.FlagKey
 	}{
-		{"an ethics answer that overrides a capable patient's refusal", Input{Profession: "medical", Subtag: "Ethical",
-			Question: "A Jehovah's Witness patient refuses a blood transfusion that may save his life. What would you do?", Transcript: overrideAndHide,
-			Delivery: &Delivery{DurationSeconds: 62}}, FlagOverride},
-		{"the same answer hides what was done", Input{Profession: "medical", Subtag: "Ethical",
-			Question: "A Jehovah's Witness patient refuses a blood transfusion that may save his life. What would you do?", Transcript: overrideAndHide,
-			Delivery: &Delivery{DurationSeconds: 62}}, FlagDeception},
-		{"an answer that judges a client who cannot pay", Input{Profession: "veterinary", Subtag: "Ethical",
+		{"an ethics answer that overrides a capable patient's refusal", feedback.Input{Profession: "medical", Subtag: "Ethical",
+			Question: "A Jehovah's Witness patient refuses a blood transfusion that may save his life. What would you do?", Transcript: feedbacktest.OverrideAndHide,
+			Delivery: &feedback.Delivery{DurationSeconds: 62}}, feedback.FlagOverride},
+		{"the same answer hides what was done", feedback.Input{Profession: "medical", Subtag: "Ethical",
+			Question: "A Jehovah's Witness patient refuses a blood transfusion that may save his life. What would you do?", Transcript: feedbacktest.OverrideAndHide,
+			Delivery: &feedback.Delivery{DurationSeconds: 62}}, feedback.FlagDeception},
+		{"an answer that judges a client who cannot pay", feedback.Input{Profession: "veterinary", Subtag: "Ethical",
 			Question: "An owner cannot afford surgery for her dog's broken leg. What would you do?", Transcript: judgesClientWhoCannotPay,
-			Delivery: &Delivery{DurationSeconds: 52}}, FlagContempt},
-		{"tell me about yourself as a list of awards", Input{Profession: "pharmacy", Big3: Big3TellMeAboutYourself,
-			Question: "Tell me about yourself.", Transcript: achievementList, Delivery: &Delivery{DurationSeconds: 45}}, FlagAchievementList},
+			Delivery: &feedback.Delivery{DurationSeconds: 52}}, feedback.FlagContempt},
+		{"tell me about yourself as a list of awards", feedback.Input{Profession: "pharmacy", Big3: feedback.Big3TellMeAboutYourself,
+			Question: "Tell me about yourself.", Transcript: achievementList, Delivery: &feedback.Delivery{DurationSeconds: 45}}, feedback.FlagAchievementList},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,14 +52,14 @@ func TestRedFlagAnswersScoreBelowSixty(t *testing.T) {
 			if fb.OverallScore >= 60 {
 				t.Errorf("overall %d, want below 60 (%s)", fb.OverallScore, fb.Summary)
 			}
-			var flag *RedFlag
+			var flag *feedback.RedFlag
 			for i := range fb.RedFlags {
 				if fb.RedFlags[i].Key == tt.flag {
 					flag = &fb.RedFlags[i]
 				}
 			}
 			if flag == nil {
-				t.Fatalf("no %q flag; flags %v", tt.flag, flagKeys(fb))
+				t.Fatalf("no %q flag; flags %v", tt.flag, feedbacktest.FlagKeys(fb))
 			}
 			if flag.Quote == "" || !strings.Contains(tt.in.Transcript, flag.Quote) {
 				t.Errorf("flag quote %q is not the answer's words", flag.Quote)
@@ -84,15 +75,15 @@ func TestRedFlagAnswersScoreBelowSixty(t *testing.T) {
 func TestConciseStrongAnswersScoreAsStrong(t *testing.T) {
 	tests := []struct {
 		name string
-		in   Input
+		in   feedback.Input
 	}{
-		{"why dentistry", Input{Profession: "dental", Big3: Big3WhyProfession, Question: "Why do you want to become a dentist?",
-			Transcript: conciseWhyDentistry, Delivery: &Delivery{DurationSeconds: 36}}},
-		{"a confidentiality scenario", Input{Profession: "medical", Subtag: "Ethical",
-			Question: "A 16-year-old patient asks you not to tell her parents that she is pregnant. What would you do?", Transcript: conciseConfidentiality,
-			Delivery: &Delivery{DurationSeconds: 38}}},
-		{"a mistake", Input{Profession: "pharmacy", Subtag: "Behavioral", Question: "Tell me about a mistake you made.",
-			Transcript: conciseMistake, Delivery: &Delivery{DurationSeconds: 37}}},
+		{"why dentistry", feedback.Input{Profession: "dental", Big3: feedback.Big3WhyProfession, Question: "Why do you want to become a dentist?",
+			Transcript: conciseWhyDentistry, Delivery: &feedback.Delivery{DurationSeconds: 36}}},
+		{"a confidentiality scenario", feedback.Input{Profession: "medical", Subtag: "Ethical",
+			Question: "A 16-year-old patient asks you not to tell her parents that she is pregnant. What would you do?", Transcript: feedbacktest.ConciseConfidentiality,
+			Delivery: &feedback.Delivery{DurationSeconds: 38}}},
+		{"a mistake", feedback.Input{Profession: "pharmacy", Subtag: "Behavioral", Question: "Tell me about a mistake you made.",
+			Transcript: conciseMistake, Delivery: &feedback.Delivery{DurationSeconds: 37}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,7 +95,7 @@ func TestConciseStrongAnswersScoreAsStrong(t *testing.T) {
 				t.Errorf("overall %d, want at least 75 (%s)", fb.OverallScore, fb.Summary)
 			}
 			if len(fb.RedFlags) > 0 {
-				t.Errorf("flags %v on a strong answer", flagKeys(fb))
+				t.Errorf("flags %v on a strong answer", feedbacktest.FlagKeys(fb))
 			}
 		})
 	}
@@ -114,18 +105,18 @@ func TestConciseStrongAnswersScoreAsStrong(t *testing.T) {
 func TestNegatedAndReportedRedFlagsAreNotFlags(t *testing.T) {
 	tests := []struct {
 		name string
-		in   Input
+		in   feedback.Input
 	}{
-		{"I would never pressure her", Input{Profession: "dental", Subtag: "Ethical",
+		{"I would never pressure her", feedback.Input{Profession: "dental", Subtag: "Ethical",
 			Question: "A patient refuses an extraction you believe she needs. What would you do?", Transcript: negatedPressure}},
-		{"the resident wanted to hide it, so I told the attending", Input{Profession: "medical", Subtag: "Behavioral",
+		{"the resident wanted to hide it, so I told the attending", feedback.Input{Profession: "medical", Subtag: "Behavioral",
 			Question: "Tell me about a time you witnessed a mistake.", Transcript: reportedCoverUp}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			fb := score(t, tt.in)
 			if len(fb.RedFlags) > 0 {
-				t.Errorf("flags %v, want none: %+v", flagKeys(fb), fb.RedFlags)
+				t.Errorf("flags %v, want none: %+v", feedbacktest.FlagKeys(fb), fb.RedFlags)
 			}
 			if fb.OverallScore < 70 {
 				t.Errorf("overall %d for a good answer (%s)", fb.OverallScore, fb.Summary)
@@ -153,16 +144,16 @@ func asTranscribed(s string) string {
 func TestTranscribedAnswersJudgeLikeCleanText(t *testing.T) {
 	tests := []struct {
 		name   string
-		in     Input
+		in     feedback.Input
 		strong bool
 	}{
-		{"override and hide", Input{Profession: "medical", Subtag: "Ethical",
-			Question: "A Jehovah's Witness patient refuses a blood transfusion that may save his life. What would you do?", Transcript: overrideAndHide}, false},
-		{"concise why dentistry", Input{Profession: "dental", Big3: Big3WhyProfession, Question: "Why do you want to become a dentist?",
+		{"override and hide", feedback.Input{Profession: "medical", Subtag: "Ethical",
+			Question: "A Jehovah's Witness patient refuses a blood transfusion that may save his life. What would you do?", Transcript: feedbacktest.OverrideAndHide}, false},
+		{"concise why dentistry", feedback.Input{Profession: "dental", Big3: feedback.Big3WhyProfession, Question: "Why do you want to become a dentist?",
 			Transcript: conciseWhyDentistry}, true},
-		{"concise mistake", Input{Profession: "pharmacy", Subtag: "Behavioral", Question: "Tell me about a mistake you made.",
+		{"concise mistake", feedback.Input{Profession: "pharmacy", Subtag: "Behavioral", Question: "Tell me about a mistake you made.",
 			Transcript: conciseMistake}, true},
-		{"reported cover-up", Input{Profession: "medical", Subtag: "Behavioral",
+		{"reported cover-up", feedback.Input{Profession: "medical", Subtag: "Behavioral",
 			Question: "Tell me about a time you witnessed a mistake.", Transcript: reportedCoverUp}, true},
 	}
 	for _, tt := range tests {
@@ -192,7 +183,7 @@ func TestTranscribedAnswersJudgeLikeCleanText(t *testing.T) {
 // Each score is built from named criteria with anchored levels, and the
 // overall is the weighted mean of the sections (before a red-flag cap).
 func TestScoresAreBuiltFromAnchoredCriteria(t *testing.T) {
-	fb := score(t, starInput(starAnswer))
+	fb := score(t, feedbacktest.StarInput(feedbacktest.StarAnswer))
 	sections := map[string]int{}
 	for _, e := range fb.Evidence {
 		if e.Level == 0 {
@@ -203,13 +194,13 @@ func TestScoresAreBuiltFromAnchoredCriteria(t *testing.T) {
 			t.Errorf("criterion %q: level %d anchor %q", e.Criterion, e.Level, e.Anchor)
 		}
 	}
-	for _, s := range []string{SectionOverallImpression, SectionClarityStructure, SectionContent} {
+	for _, s := range []string{feedback.SectionOverallImpression, feedback.SectionClarityStructure, feedback.SectionContent} {
 		if sections[s] < 2 {
 			t.Errorf("section %s rests on %d criteria, want at least 2", s, sections[s])
 		}
 	}
 	sc := fb.SectionScores
-	mean := weightContent*float64(sc.Content) + weightStructure*float64(sc.ClarityStructure) + weightImpression*float64(sc.OverallImpression)
+	mean := feedback.WeightContent*float64(sc.Content) + feedback.WeightStructure*float64(sc.ClarityStructure) + feedback.WeightImpression*float64(sc.OverallImpression)
 	if d := float64(fb.OverallScore) - mean; d < -1 || d > 1 {
 		t.Errorf("overall %d is not the weighted mean %.1f of its sections", fb.OverallScore, mean)
 	}
@@ -217,7 +208,7 @@ func TestScoresAreBuiltFromAnchoredCriteria(t *testing.T) {
 		t.Error("a strong STAR answer about calming a frightened child shows no competency")
 	}
 	for _, c := range fb.Competencies {
-		if c != CompetencyEmpathy && c != CompetencyCommunication && c != CompetencyCriticalThinking && c != CompetencyResilience && c != CompetencyService && c != CompetencyReliability {
+		if c != feedback.CompetencyEmpathy && c != feedback.CompetencyCommunication && c != feedback.CompetencyCriticalThinking && c != feedback.CompetencyResilience && c != feedback.CompetencyService && c != feedback.CompetencyReliability {
 			continue
 		}
 		return
@@ -229,25 +220,25 @@ var grammaticalSummary = regexp.MustCompile(`^[A-Z][^.]*(\.|\?)( [A-Z][^.]*\.)*$
 
 // Summaries read as sentences for every question type and every band.
 func TestSummariesAreGrammaticalForEveryQuestionType(t *testing.T) {
-	questions := map[questionType]Input{
-		typeBehavioral:    {Subtag: "Behavioral", Question: "Tell me about a mistake you made."},
-		typeTeamwork:      {Subtag: "Teamwork", Question: "Tell me about a time you worked on a team."},
-		typeLeadership:    {Subtag: "Leadership", Question: "Tell me about a time you led others."},
-		typeEthical:       {Subtag: "Ethical", Question: "A patient refuses treatment. What would you do?"},
-		typeCommunication: {Subtag: "Communication", Question: "How would you calm an angry patient?"},
-		typeTellMe:        {Big3: Big3TellMeAboutYourself, Question: "Tell me about yourself."},
-		typeWhyProfession: {Big3: Big3WhyProfession, Question: "Why do you want to become a dentist?"},
-		typeWhySchool:     {Big3: Big3WhySchool, Question: "Why our school?"},
-		typeGeneral:       {Question: "What is your favourite book?"},
+	questions := map[feedback.QuestionType]feedback.Input{
+		feedback.TypeBehavioral:    {Subtag: "Behavioral", Question: "Tell me about a mistake you made."},
+		feedback.TypeTeamwork:      {Subtag: "Teamwork", Question: "Tell me about a time you worked on a team."},
+		feedback.TypeLeadership:    {Subtag: "Leadership", Question: "Tell me about a time you led others."},
+		feedback.TypeEthical:       {Subtag: "Ethical", Question: "A patient refuses treatment. What would you do?"},
+		feedback.TypeCommunication: {Subtag: "Communication", Question: "How would you calm an angry patient?"},
+		feedback.TypeTellMe:        {Big3: feedback.Big3TellMeAboutYourself, Question: "Tell me about yourself."},
+		feedback.TypeWhyProfession: {Big3: feedback.Big3WhyProfession, Question: "Why do you want to become a dentist?"},
+		feedback.TypeWhySchool:     {Big3: feedback.Big3WhySchool, Question: "Why our school?"},
+		feedback.TypeGeneral:       {Question: "What is your favourite book?"},
 	}
-	answers := []string{starAnswer, conciseMistake, overrideAndHide, achievementList, "I am not sure.", ""}
+	answers := []string{feedbacktest.StarAnswer, conciseMistake, feedbacktest.OverrideAndHide, achievementList, "I am not sure.", ""}
 	for qt, in := range questions {
 		for _, a := range answers {
 			in := in
 			in.Profession = "dental"
 			in.Transcript = a
-			if classify(in) != qt {
-				t.Fatalf("%q classified as %s, want %s", in.Question, classify(in), qt)
+			if feedback.Classify(in) != qt {
+				t.Fatalf("%q classified as %s, want %s", in.Question, feedback.Classify(in), qt)
 			}
 			s := score(t, in).Summary
 			if !grammaticalSummary.MatchString(s) || strings.Contains(s, "needs work to") || strings.Contains(s, "  ") {

@@ -1,55 +1,10 @@
-package feedback
+package rubric
 
 import (
 	"slices"
 
-	"github.com/danielgtaylor/huma/v2"
+	"github.com/whitecoat/whitecoat/internal/feedback"
 )
-
-// FlagKey names a red flag: something admissions interviewers treat as
-// disqualifying however well the rest of the answer is told.
-type FlagKey string
-
-const (
-	FlagOverride             FlagKey = "override-consent"
-	FlagDeception            FlagKey = "deception"
-	FlagCoercion             FlagKey = "coercion"
-	FlagConfidentiality      FlagKey = "confidentiality"
-	FlagContempt             FlagKey = "contempt"
-	FlagBlame                FlagKey = "blame"
-	FlagToleratingDishonesty FlagKey = "tolerating-dishonesty"
-	FlagMoneyMotive          FlagKey = "money-motive"
-	FlagAchievementList      FlagKey = "achievement-list"
-	FlagDisguisedStrength    FlagKey = "disguised-strength"
-	FlagDifferentQuestion    FlagKey = "different-question"
-	FlagAddressesScorer      FlagKey = "addresses-scorer"
-)
-
-// FlagKeys lists every red flag, in the order the UI shows them.
-var FlagKeys = []FlagKey{FlagOverride, FlagDeception, FlagCoercion, FlagConfidentiality, FlagContempt, FlagBlame,
-	FlagToleratingDishonesty, FlagMoneyMotive, FlagAchievementList, FlagDisguisedStrength, FlagDifferentQuestion, FlagAddressesScorer}
-
-// RedFlag is one red flag raised by an answer: the words that raised it,
-// why an interviewer reacts badly, and what a strong answer does instead.
-type RedFlag struct {
-	Key     FlagKey `json:"key"`
-	Name    string  `json:"name"`
-	Quote   string  `json:"quote"`
-	Why     string  `json:"why"`
-	Instead string  `json:"instead"`
-}
-
-// TransformSchema publishes the flag keys.
-func (RedFlag) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
-	s.Properties["key"].Enum = enumOf(FlagKeys)
-	return s
-}
-
-// redFlagCap is the highest overall score an answer with a red flag can
-// get: well below 60, the band that would worry an interviewer, so that a
-// fluent answer with a red flag ranks below a thin but sound one, as it
-// would in an interviewer's notes.
-const redFlagCap = 45
 
 // flagRule is how one red flag is recognised. Phrase rules raise the flag
 // on a trigger phrase that the applicant says they did or would do; the
@@ -57,13 +12,13 @@ const redFlagCap = 45
 // else ("the resident wanted to hide it") or raised as the option to reject
 // ("one option is to treat anyway, but that ignores her wishes") does not.
 type flagRule struct {
-	key  FlagKey
+	key  feedback.FlagKey
 	name string // for the summary: "overriding the patient's decision"
 	// why an interviewer reacts badly; instead, what a strong answer does.
 	why, instead string
 	triggers     *cues
 	// types the rule applies to; empty: every type.
-	types []questionType
+	types []feedback.QuestionType
 	// context, when set, must occur in the question or the answer for the
 	// triggers to count (silence is a flag about cheating, a virtue about a
 	// confidence).
@@ -78,10 +33,10 @@ type flagRule struct {
 	voidedBy map[string]bool
 }
 
-var behaviouralTypes = []questionType{typeBehavioral, typeTeamwork, typeLeadership, typeGeneral, typeCommunication}
+var behaviouralTypes = []feedback.QuestionType{feedback.TypeBehavioral, feedback.TypeTeamwork, feedback.TypeLeadership, feedback.TypeGeneral, feedback.TypeCommunication}
 
 var flagRules = []flagRule{
-	{key: FlagOverride, name: "overriding the patient's decision",
+	{key: feedback.FlagOverride, name: "overriding the patient's decision",
 		why:     "A capable adult (or an animal's owner) may refuse care. Treating anyway, or without consent, is battery in law and the opposite of the patient-centered judgment interviewers look for.",
 		instead: "Explore why they refuse, check capacity, make sure they understand the risks, offer alternatives, and respect an informed refusal — then document it and keep the door open.",
 		triggers: phrases(`(give|do|treat|perform|proceed|go ahead|start|continue|carry on|administer|extract|pull|operate)\b[^.!?]{0,60}?\b(anyway|regardless|either way)`,
@@ -101,7 +56,7 @@ var flagRules = []flagRule{
 			`(almost |most )?(anyone|everyone|anybody|any patient|any owner|most patients|most people) would (choose|want|agree|pick|prefer)`, `(she|he|they)('s| is| are|'re| was| were) already (numb|sedated|under|asleep|open|prepped)`, `(it's|it is) not (really )?(his|her|their) (decision|choice|call)`),
 		voidedBy: wordSet("until", "unless"),
 	},
-	{key: FlagDeception, name: "hiding the truth",
+	{key: feedback.FlagDeception, name: "hiding the truth",
 		why:     "Interviewers are listening for honesty above all: hiding an error or deceiving a patient, owner or supervisor is the surest way to be rejected, however good the outcome.",
 		instead: "Tell the patient and your supervisor what happened, take responsibility, fix what can be fixed, and report it so it does not happen again.",
 		triggers: phrases(`(wouldn't|would not|won't|will not|didn't|did not|don't|do not|never) (mention|disclose|bring up|tell|say anything about|admit|report)( it| this| that| the (error|mistake|transfusion|procedure|incident|switch|mix-up))?( to)? (him|her|them|the patient|the owner|the client|the family|his family|her family|their family|my supervisor|the dentist|the pharmacist|the attending|my preceptor|the doctor|the physician|my manager|the vet|the veterinarian)`,
@@ -120,7 +75,7 @@ var flagRules = []flagRule{
 			`no harm,? no foul`, `lie (to|about)`, `lied (to|about)`, `pretend(ed|ing)? (that|it|nothing|to)`, `(it|this) (stays|stayed) between (us|me)`, `sweep (it|this) under`),
 		voidedBy: wordSet("parents", "mother", "father", "mom", "dad", "employer", "boss", "friends", "coach", "school", "teacher", "husband", "wife", "partner", "kids", "children", "son", "daughter", "neighbours", "neighbors", "coworkers", "classmates", "teammates"),
 	},
-	{key: FlagCoercion, name: "pressuring the patient",
+	{key: feedback.FlagCoercion, name: "pressuring the patient",
 		why:     "Using fear, guilt or family to change a capable person's decision is coercion: it undermines consent and trust, and interviewers hear it as not respecting the patient.",
 		instead: "Inform and persuade with honest reasons, ask what matters to them, involve family only with their agreement, and accept an informed decision you disagree with.",
 		triggers: phrases(`(pressure|pressured|pressuring|push|pushed|pushing|scare|scared|scaring|guilt|guilted|guilt-trip\w*|frighten|frightened|frightening|bully|bullied|manipulate|manipulated|talk|talked|badger|badgered|nag|nagged|shame|shamed) (him|her|them|the patient|the owner|the client|the family|the parents?)( into| to| until)`,
@@ -136,7 +91,7 @@ var flagRules = []flagRule{
 			`child protective services`, `(?-i:CPS)`, `medical neglect`, `(while|before) (she's|he's|they're|she is|he is|they are) (ready|willing) to agree`, `document(ed)? that (she|he|they) consented`,
 			`(grandkids|grandchildren|kids|children|family) (to )?see (him|her|them) (in a wheelchair|like that|sick|suffer|die)`, `making (people|him|her|them) uncomfortable`),
 	},
-	{key: FlagConfidentiality, name: "a confidentiality breach",
+	{key: feedback.FlagConfidentiality, name: "a confidentiality breach",
 		why:     "Patients tell clinicians what they tell no one else. Naming a patient, passing on records or telling family, friends or employers without consent breaks that trust and, in many places, the law.",
 		instead: "Keep what a patient tells you within the care team unless they agree or someone is at serious risk; speak about cases without names or identifying details.",
 		triggers: phrases(`told (my|all my|a few of my) (friends|family|roommates?|parents|classmates|coworkers) about (the|a|this|that|her|his|one) (patient|client|case)`, `posted (it|about|a (photo|picture|video))`,
@@ -152,7 +107,7 @@ var flagRules = []flagRule{
 		// "…with his wife only if he agrees", "…once he has signed a release".
 		voidedBy: wordSet("only", "if", "once", "after", "when", "unless", "with"),
 	},
-	{key: FlagContempt, name: "contempt for the people you serve",
+	{key: feedback.FlagContempt, name: "contempt for the people you serve",
 		why:     "Judging patients, clients or colleagues — for their choices, their money, their background or their competence — tells an interviewer how you will treat the people who need you most.",
 		instead: "Describe people with respect and curiosity: try to understand their situation, meet them where they are, and offer options that fit their circumstances.",
 		triggers: phrases(`(these|those) (people|patients|clients|owners|kids|families|parents|types)`, `people like (that|them|him|her|this)`, `(that|this) kind of (person|people|patient|client|owner)`,
@@ -167,7 +122,7 @@ var flagRules = []flagRule{
 			`the (type|kind) (who|that) (are|is|were|was)`, `(haven't|hasn't|have not|has not) kept up`, `(an|the) ego thing`, `work(ing)? around (him|her|them|someone|the (attending|physician|doctor|supervisor))`, `(never|don't) listen anyway`),
 		opinion: true,
 	},
-	{key: FlagBlame, name: "blaming others",
+	{key: feedback.FlagBlame, name: "blaming others",
 		why:     "An answer that puts the fault on teammates, teachers or circumstances shows no ownership; interviewers want to hear what you would do differently.",
 		instead: "Own your part: say what you could have done, what you did to fix it, and what you changed afterwards — and describe the others fairly.",
 		triggers: phrases(`(it was|that was|it's|that's|was) (all |really |entirely |totally )?(their|his|her|my (teammates?'?s?|partners?'?s?|group'?s?|boss'?s?|manager'?s?|professor'?s?|instructor'?s?|supervisor'?s?|preceptor'?s?)) fault`,
@@ -184,7 +139,7 @@ var flagRules = []flagRule{
 		types:   behaviouralTypes,
 		opinion: true,
 	},
-	{key: FlagToleratingDishonesty, name: "tolerating dishonesty",
+	{key: feedback.FlagToleratingDishonesty, name: "tolerating dishonesty",
 		why:     "Professions that self-regulate need members who act on dishonesty. Staying silent, or helping, tells an interviewer you would put a friend before patients and the profession's integrity.",
 		instead: "Speak to the person privately first, give them the chance to correct it, and if they do not, take it to the instructor or the proper channel — kindly, but without looking away.",
 		triggers: phrases(`(let|letting|let's) (it|this|that|him|her|them) (go|slide|pass)`, `(look|looked|looking|turn|turned|turning) the other way`, `turn a blind eye`,
@@ -204,7 +159,7 @@ var flagRules = []flagRule{
 			`(damage|hurt|ruin|follow)\w* (his|her|their|a good \w+'s|the \w+'s) (reputation|career|record|residency|application)`, `(fudge|fudged|round|rounded|tweak|tweaked|fake|faked|make up|made up|pad|padded|inflate|inflated) (the |my |our )?(data|numbers|results|hours|log|values|readings)`),
 		context: phrases(`cheat\w*`, `bill\w*`, `records?`, `chart\w*`, `document\w*`, `plagiar\w*`, `cop(y|ied|ying)`, `dishonest\w*`, `falsif\w*`, `fak(e|ed|ing)`, `lie|lied|lying`, `steal\w*|stole`, `exam`, `test`, `quiz`, `sign(ed|ing)? in`, `hours`, `data`, `impaired|drunk|high`, `diver(t|ted|sion)`, `hono(u)?r code`, `graded`, `practicals?`, `assignments?`, `(handed|turned) in`, `someone else's`, `falsif\w*`, `misconduct`),
 	},
-	{key: FlagDisguisedStrength, name: "a weakness that is a disguised strength",
+	{key: feedback.FlagDisguisedStrength, name: "a weakness that is a disguised strength",
 		why:     "\"I work too hard\" or \"I'm a perfectionist\" dodges the question; interviewers hear a rehearsed line and no self-awareness.",
 		instead: "Name a real weakness or mistake, show its cost with an example, and say what you are doing about it and how you know it is working.",
 		triggers: phrases(`(weakness|flaw|fault) (is|would be|has always been|was) (probably |that |honestly )*(perfectionis\w*|caring too|working too|taking on too|being too (dedicated|committed|thorough|caring|invested|hard[- ]working))`,
@@ -213,10 +168,10 @@ var flagRules = []flagRule{
 			`(my|the) (mistake|failure) was (that I|being|caring|working|taking|trying) (too|so)`, `too much of a perfectionist`,
 			`(get|got|getting|become|became|becoming|am|was|being) too (invested|involved|attached|emotionally involved|dedicated)`, `(caring|care|cared) (a little |a bit |way )?too much`,
 			`hold(ing)? myself to (a |an )?(impossibly |very |really |too |extremely |incredibly )?(high )?(standards?|bar)`, `anything less than (excellent|perfect|my best|the best)`),
-		types:   []questionType{typeBehavioral, typeGeneral},
+		types:   []feedback.QuestionType{feedback.TypeBehavioral, feedback.TypeGeneral},
 		opinion: true,
 	},
-	{key: FlagAddressesScorer, name: "talking to the scorer instead of answering",
+	{key: feedback.FlagAddressesScorer, name: "talking to the scorer instead of answering",
 		why:     "The answer speaks to the scoring system rather than to an interviewer; it cannot be judged as an answer.",
 		instead: "Give the answer you would give an interviewer.",
 		triggers: phrases(`ignore (all |any |your |the |my )?(previous |prior |above |earlier )?(instructions|rubric|prompt)`, `(give|score|rate) (me|this( answer)?|it) (a |an )?(100|perfect|full marks|ten out of ten|10/10)`,
@@ -245,19 +200,19 @@ var achievementCues = phrases(`GPA`, `\d\.\d+`, `(dean's|president's|honou?r) (l
 
 // achievementListTypes are the questions where a CV read aloud is a red
 // flag; elsewhere credentials can be the honest answer.
-var achievementListTypes = []questionType{typeTellMe, typeWhyProfession, typeWhySchool, typeGeneral}
+var achievementListTypes = []feedback.QuestionType{feedback.TypeTellMe, feedback.TypeWhyProfession, feedback.TypeWhySchool, feedback.TypeGeneral}
 
 // flagTexts are every flag's name, why and instead, by key: the phrase
 // rules' own (added at init) and those of the flags that are raised by
 // counting or comparing rather than by a phrase.
-var flagTexts = map[FlagKey]flagRule{
-	FlagMoneyMotive: {key: FlagMoneyMotive, name: "money or lifestyle as the motive",
+var flagTexts = map[feedback.FlagKey]flagRule{
+	feedback.FlagMoneyMotive: {key: feedback.FlagMoneyMotive, name: "money or lifestyle as the motive",
 		why:     "Admissions committees choose people who will put patients first for a whole career; pay, hours or status as the reason sounds like a job you would leave, or cut corners in.",
 		instead: "Lead with what you would do for patients and what you have seen of the work; if practical reasons matter, keep them out of the answer."},
-	FlagAchievementList: {key: FlagAchievementList, name: "a list of achievements instead of reflection",
+	feedback.FlagAchievementList: {key: feedback.FlagAchievementList, name: "a list of achievements instead of reflection",
 		why:     "Interviewers already have your CV. Reading it aloud tells them nothing about who you are, what you learned, or why it matters for this profession.",
 		instead: "Pick one or two experiences and tell them as stories: what you did, what it taught you, and how it led you here."},
-	FlagDifferentQuestion: {key: FlagDifferentQuestion, name: "answering a different question",
+	feedback.FlagDifferentQuestion: {key: feedback.FlagDifferentQuestion, name: "answering a different question",
 		why:     "However good the content, an answer to another question tells the interviewer you did not listen, or are steering to a prepared script.",
 		instead: "Answer the question asked in your first sentence, then build the answer around it with an example that fits."},
 }
@@ -270,7 +225,7 @@ func init() {
 
 // findFlags raises the red flags of the answer; each is raised once, on its
 // first trigger.
-func (a *assessment) findFlags() []flagHit {
+func (a *Assessment) findFlags() []flagHit {
 	var out []flagHit
 	for _, r := range flagRules {
 		if len(r.types) > 0 && !slices.Contains(r.types, a.qt) {
@@ -288,16 +243,16 @@ func (a *assessment) findFlags() []flagHit {
 		}
 	}
 	if m, ok := a.moneyMotive(); ok {
-		out = append(out, flagHit{key: FlagMoneyMotive, m: m})
+		out = append(out, flagHit{key: feedback.FlagMoneyMotive, m: m})
 	}
 	if m, ok := a.achievementList(); ok {
-		out = append(out, flagHit{key: FlagAchievementList, m: m})
+		out = append(out, flagHit{key: feedback.FlagAchievementList, m: m})
 	}
 	return out
 }
 
-func (a *assessment) moneyMotive() (match, bool) {
-	if !slices.Contains([]questionType{typeWhyProfession, typeTellMe, typeWhySchool, typeGeneral}, a.qt) {
+func (a *Assessment) moneyMotive() (match, bool) {
+	if !slices.Contains([]feedback.QuestionType{feedback.TypeWhyProfession, feedback.TypeTellMe, feedback.TypeWhySchool, feedback.TypeGeneral}, a.qt) {
 		return match{}, false
 	}
 	var kept []match
@@ -322,7 +277,7 @@ func (a *assessment) moneyMotive() (match, bool) {
 
 // achievementList is raised when credentials outnumber reflection: four or
 // more different ones and no reflection, or six and at most one reflection.
-func (a *assessment) achievementList() (match, bool) {
+func (a *Assessment) achievementList() (match, bool) {
 	if !slices.Contains(achievementListTypes, a.qt) {
 		return match{}, false
 	}
@@ -334,21 +289,28 @@ func (a *assessment) achievementList() (match, bool) {
 	return match{}, false
 }
 
-// redFlags turns the hits into what the student sees.
-func (a *assessment) redFlags() []RedFlag {
-	out := make([]RedFlag, 0, len(a.flags))
+// RedFlags turns the hits into what the student sees.
+func (a *Assessment) RedFlags() []feedback.RedFlag {
+	out := make([]feedback.RedFlag, 0, len(a.flags))
 	for _, h := range a.flags {
-		r := flagTexts[h.key]
 		q := ""
 		if h.m.end > h.m.at {
 			q = a.t.quote(h.m.at)
 		}
-		out = append(out, RedFlag{Key: h.key, Name: r.name, Quote: q, Why: r.why, Instead: r.instead})
+		out = append(out, DescribeFlag(h.key, q))
 	}
 	return out
 }
 
-func (a *assessment) hasFlag(keys ...FlagKey) bool {
+// DescribeFlag is the red flag key raised by quote, with its name, why an
+// interviewer reacts badly and what a strong answer does instead.
+func DescribeFlag(key feedback.FlagKey, quote string) feedback.RedFlag {
+	r := flagTexts[key]
+	return feedback.RedFlag{Key: key, Name: r.name, Quote: quote, Why: r.why, Instead: r.instead}
+}
+
+// HasFlag reports whether the answer raised any of keys.
+func (a *Assessment) HasFlag(keys ...feedback.FlagKey) bool {
 	for _, h := range a.flags {
 		if slices.Contains(keys, h.key) {
 			return true

@@ -1,4 +1,6 @@
-package feedback
+package rubric
+
+import "github.com/whitecoat/whitecoat/internal/feedback"
 
 // The cue lists below come from general interview-coaching practice (STAR,
 // the four principles of biomedical ethics and the six-step ethics answer,
@@ -90,21 +92,21 @@ func starComponents(extra ...component) []component {
 	return append(cs, extra...)
 }
 
-var structures = map[questionType]structure{
-	typeBehavioral: {components: starComponents(), ordered: true, weights: [4]float64{0.25, 0.35, 0.25, 0.15}},
-	typeTeamwork: {components: starComponents(component{
+var structures = map[feedback.QuestionType]structure{
+	feedback.TypeBehavioral: {components: starComponents(), ordered: true, weights: [4]float64{0.25, 0.35, 0.25, 0.15}},
+	feedback.TypeTeamwork: {components: starComponents(component{
 		key: "team", name: "the team's perspective", weight: 0.8, need: 2,
 		re: phrases(`(my|our|the) (team|group|teammates?|classmates?|colleagues?|coworkers?|co-workers?|partners?|members)`, `each other`, `everyone('s)?`, `together`,
 			`(their|his|her) (perspective|point of view|concerns?|strengths?|side|workload|situation)`, `compromise`, `collaborat\w*`, `(shared|common) goal`, `roles?`),
 		suggest: "Show the team, not just you: what did the others need or think, and how did you bring them together {after}?",
 	}), ordered: true, weights: [4]float64{0.25, 0.35, 0.25, 0.15}},
-	typeLeadership: {components: starComponents(component{
+	feedback.TypeLeadership: {components: starComponents(component{
 		key: "leading", name: "how you led others", weight: 0.8, need: 1,
 		re: phrases(`delegat\w*`, `motivat\w*`, `mentor\w*`, `took (the )?(lead|initiative|charge|ownership)`, `president`, `captain`, `leader`, `chair(ed)?`, `coordinator`, `founder`, `founded`,
 			`(everyone's|each person's|members'?|their) (strengths|input|ideas|opinions)`, `(team|group|club|committee) members?`, `I led`, `led (a|the|our)`, `in charge`, `volunteers`),
 		suggest: "Make the leadership visible {after}: how did you get others moving — delegating, listening to their ideas, keeping them motivated?",
 	}), ordered: true, weights: [4]float64{0.25, 0.35, 0.25, 0.15}},
-	typeEthical: {components: []component{
+	feedback.TypeEthical: {components: []component{
 		{key: "issue", name: "the ethical issue", weight: 1, need: 1,
 			re: phrases(`the (main |central |core |key |real |ethical )?(issue|dilemma|conflict|concern|problem|question|tension)`, `(is|are) at stake`, `ethic(al|s|ally)`, `dilemma`,
 				`I would (first |initially )?(want to )?(understand|clarify|gather|find out|learn more|ask|get more information)`, `gather (more )?(information|facts)`, `find out (more|why|what)`,
@@ -135,7 +137,7 @@ var structures = map[questionType]structure{
 				`ethics (committee|board|consult\w*)`, `compliance`, `hotline`, `(clinic|practice|program|medical|nursing|hospital|pharmacy|rehab) (director|manager|supervisor|owner)`, `revisit`, `keep (an eye|in touch|monitoring)`, `ongoing`, `support (him|her|them)`, `resources`, `honor code`, `(the )?(dean|administration|board)`),
 			suggest: "Close with follow-up: who you would inform or document it with, and how you would check on the people involved afterwards."},
 	}, ordered: true, weights: [4]float64{0.35, 0.15, 0.25, 0.25}},
-	typeCommunication: {components: []component{
+	feedback.TypeCommunication: {components: []component{
 		{key: "setting", name: "preparing the conversation", weight: 0.6, need: 1,
 			re: phrases(`private`, `quiet`, `sit down`, `sat down`, `(a|the) (room|setting|space)`, `make sure (I|we) (have|had) (time|enough time)`, `prepar(e|ed|ing)`,
 				`review(ed)? (the|their|his|her) (chart|history|results|records)`, `eye level`, `(get|got|getting|kneel|knelt) down to (his|her|their) level`, `introduc\w+ myself`, `eye contact`, `body language`, `tone`, `calm(ly)?`, `interrupt\w*`),
@@ -163,7 +165,7 @@ var structures = map[questionType]structure{
 				`(let|letting) (him|her|them) (choose|pick|decide)`, `choices?`, `signal`, `raise (your|her|his|their) hand`, `chart`, `involve (the|his|her|their) (parents|family|daughter|son)`, `(agree|agreed) on`, `trial`, `check in`),
 			suggest: "End with the plan {after}: check what they understood (teach-back), agree next steps together, and say when you will follow up."},
 	}, ordered: false, weights: [4]float64{0.30, 0.25, 0.20, 0.25}},
-	typeWhyProfession: {components: []component{
+	feedback.TypeWhyProfession: {components: []component{
 		{key: "motivation", name: "your motivation", weight: 1, need: 1,
 			re: phrases(`(I want|I'd like|I would like|I hope|I plan) to (become|be|work|pursue|practi[cs]e|spend)`, `what (draws|drew|attracts|attracted|excites|inspires|inspired|led|pulled) me`, `(drawn|attracted|called) to`,
 				`(the )?reasons? (why )?I (want|chose|am pursuing|'m pursuing)`, `I (chose|am pursuing|'m pursuing|decided to pursue)`, `(my|the) (interest|fascination|curiosity|motivation) (in|for)`,
@@ -185,7 +187,7 @@ var structures = map[questionType]structure{
 				`as a (future )?(dentist|physician|doctor|pa|physician assistant|pharmacist|physical therapist|occupational therapist|veterinarian|vet|clinician|provider)`, `I (still )?want (it|this|that)`, `(is|was) what I want`),
 			suggest: "Close with where you are headed: the kind of {who} you want to be or the patients you want to serve."},
 	}, ordered: false, weights: [4]float64{0.20, 0.30, 0.25, 0.25}},
-	typeTellMe: {components: []component{
+	feedback.TypeTellMe: {components: []component{
 		{key: "background", name: "where you come from", weight: 0.8, need: 1,
 			re: phrases(`I grew up`, `I('m| am) (originally )?from`, `I was (born|raised)`, `my (family|parents|background|upbringing|hometown|home town|mom|dad|mother|father)`, `raised (in|by)`,
 				`first[- ]generation`, `immigra\w*`, `growing up`, `as a (kid|child|teenager)`),
@@ -207,7 +209,7 @@ var structures = map[questionType]structure{
 				`to become (a|an)`, `(I|I'd) (hope|want|look forward) to`, `next step`),
 			suggest: "End by connecting the story to now {after}: why this profession and this application are the next step."},
 	}, ordered: true, weights: [4]float64{0.15, 0.35, 0.25, 0.25}},
-	typeWhySchool: {components: []component{
+	feedback.TypeWhySchool: {components: []component{
 		{key: "specific", name: "school-specific reasons", weight: 1.4, need: 2,
 			re: phrases(`your ([\w-]+ ){0,2}(program|programme|school|curriculum|clinics?|faculty|mission|students|emphasis|focus|commitment|approach|community|research|location|class|cohort|simulation|rotations?|outreach|dual degree|track|partnerships?|lab|labs|center|centre|hospital|caseload|opportunities)`,
 				`(the|this) (program|programme|school)('s)? (mission|curriculum|emphasis|focus|clinics?|commitment)`, `(early|hands[- ]on) clinical (exposure|experience)`, `problem[- ]based`, `small class`, `class size`,
@@ -223,7 +225,7 @@ var structures = map[questionType]structure{
 			re:      phrases(`(I|I'd|I would|I will|I can|I'll) (contribute|bring|add|join|get involved|help|lead|start|continue|participate|serve)`, `(contribute|give back) to`, `(get|be|become) involved`),
 			suggest: "Say what you would bring {after}: the activity you would join or start and how your experience would help classmates or patients."},
 	}, ordered: false, weights: [4]float64{0.30, 0.35, 0.15, 0.20}},
-	typeGeneral: {components: []component{
+	feedback.TypeGeneral: {components: []component{
 		{key: "answer", name: "a direct answer", weight: 1, need: 1,
 			re:      phrases(`I (think|believe|would|feel)`, `(my|the) answer`, `(the )?(most important|key|main)`, `first(ly)?`, `to me`, `for me`),
 			suggest: "Answer the question directly in your first sentence, then support it."},

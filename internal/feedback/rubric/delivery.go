@@ -1,7 +1,9 @@
-package feedback
+package rubric
 
 import (
 	"fmt"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
 )
 
 // wordsPerMinuteAssumed converts a word count to a duration when no timing
@@ -43,10 +45,10 @@ type deliveryResult struct {
 	score         float64
 }
 
-func measureDelivery(d *Delivery, t *text, written bool, limitSeconds float64) deliveryResult {
+func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds float64) deliveryResult {
 	r := deliveryResult{scale: 1}
 	if limitSeconds > 0 && !written {
-		r.scale = limitSeconds / specLimitSeconds
+		r.scale = limitSeconds / feedback.SpecLimitSeconds
 	}
 	words := len(t.words)
 	r.words = words
@@ -142,9 +144,9 @@ func (r deliveryResult) compute() float64 {
 	return 0.35*r.lengthScore() + 0.2*r.paceScore() + 0.3*r.fillerScore() + 0.15*r.pauseScore()
 }
 
-func (r deliveryResult) evidence() []Evidence {
+func (r deliveryResult) evidence() []feedback.Evidence {
 	if r.written {
-		return []Evidence{{Section: SectionOverallImpression, Criterion: "length", Met: r.words >= writtenWordsMin && r.words <= writtenWordsMax*2,
+		return []feedback.Evidence{{Section: feedback.SectionOverallImpression, Criterion: "length", Met: r.words >= writtenWordsMin && r.words <= writtenWordsMax*2,
 			Note: fmt.Sprintf("%d words written (aim for %d-%d per question)", r.words, writtenWordsMin, writtenWordsMax)}}
 	}
 	lengthNote := fmt.Sprintf("%.0f s (target %s)", r.seconds, r.targetText())
@@ -152,16 +154,16 @@ func (r deliveryResult) evidence() []Evidence {
 		lengthNote = fmt.Sprintf("about %.0f s estimated from the word count (target %s); no timing measured", r.seconds, r.targetText())
 	}
 	lo, hi := r.target()
-	ev := []Evidence{
-		{Section: SectionOverallImpression, Criterion: "length", Met: r.seconds >= lo && r.seconds <= hi, Note: lengthNote},
-		{Section: SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
+	ev := []feedback.Evidence{
+		{Section: feedback.SectionOverallImpression, Criterion: "length", Met: r.seconds >= lo && r.seconds <= hi, Note: lengthNote},
+		{Section: feedback.SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
 			Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)},
 	}
 	if !r.estimated {
 		ev = append(ev,
-			Evidence{Section: SectionOverallImpression, Criterion: "pace", Met: r.wpm >= 130 && r.wpm <= 170,
+			feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "pace", Met: r.wpm >= 130 && r.wpm <= 170,
 				Note: fmt.Sprintf("%.0f words per minute (target 130-170)", r.wpm)},
-			Evidence{Section: SectionOverallImpression, Criterion: "pauses", Met: r.pauseScore() == 100,
+			feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "pauses", Met: r.pauseScore() == 100,
 				Note: fmt.Sprintf("longest pause %.1f s, %d pauses over 2 s", r.longestPause, r.pausesOver2s)},
 		)
 	}

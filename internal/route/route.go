@@ -1,4 +1,9 @@
-package auth
+// Package route is how every domain declares its API operations: where an
+// operation is, how the contract describes it, who may call it and how
+// large a body it takes. It knows nothing of accounts: who the caller is
+// and whether they hold an access level is decided by the admission
+// function app wires into Guard.
+package route
 
 import (
 	"context"
@@ -8,6 +13,17 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/httpx"
+)
+
+// Request body limits, one per kind of body. A JSON body the endpoint does
+// not declare smaller gets MaxJSONBytes, which is also the server's cap on
+// any request outside the paths that take a recording or a webhook.
+const (
+	// MaxFormBytes caps a form's body: an account form, a question, a data
+	// request. The longest, a question with every field full, is under 16 KiB.
+	MaxFormBytes int64 = 16 << 10
+	// MaxJSONBytes caps any other JSON body.
+	MaxJSONBytes int64 = 64 << 10
 )
 
 // Endpoint declares one API operation: where it is, how the contract
@@ -25,7 +41,7 @@ type Endpoint struct {
 	Status int
 	// Access is who may call it; Register refuses an endpoint without one.
 	Access Access
-	// MaxBodyBytes caps the request body; 0 means Huma's default.
+	// MaxBodyBytes caps the request body; 0 means MaxJSONBytes.
 	MaxBodyBytes int64
 	// RequestBody replaces the body Huma derives from the input type:
 	// uploads declare their media types here.
@@ -36,9 +52,13 @@ type Endpoint struct {
 }
 
 func (e Endpoint) operation() huma.Operation {
+	limit := e.MaxBodyBytes
+	if limit == 0 {
+		limit = MaxJSONBytes
+	}
 	op := huma.Operation{
 		OperationID: e.ID, Method: e.Method, Path: e.Path, Summary: e.Summary, Description: e.Description,
-		Tags: e.Tags, DefaultStatus: e.Status, MaxBodyBytes: e.MaxBodyBytes, RequestBody: ownCopy(e.RequestBody),
+		Tags: e.Tags, DefaultStatus: e.Status, MaxBodyBytes: limit, RequestBody: ownCopy(e.RequestBody),
 		Middlewares: e.Middlewares, Metadata: map[string]any{accessKey: e.Access},
 	}
 	if e.Access != AccessPublic {
@@ -48,21 +68,22 @@ func (e Endpoint) operation() huma.Operation {
 }
 
 // Register adds e to api. handle runs once Guard has admitted the caller
-// and receives them as u: a user holding e.Access, or on a public endpoint
-// whoever is signed in (the zero User when nobody is). Handlers never check
-// access themselves. Domain errors they return are mapped to problem
+// and receives them as caller: whom the admission function returned for
+// e.Access (on a public endpoint, whoever is signed in); a handler that
+// does not look at its caller takes it as any. Handlers never check access
+// themselves. Domain errors they return are mapped to problem
 // responses here, in one place.
-func Register[I, O any](api huma.API, e Endpoint, handle func(ctx context.Context, u User, in *I) (*O, error)) {
-	if _, ok := admit[e.Access]; !ok {
-		panic(fmt.Sprintf("auth: endpoint %s declares no access level", e.ID))
+func Register[C, I, O any](api huma.API, e Endpoint, handle func(ctx context.Context, caller C, in *I) (*O, error)) {
+	if !e.Access.declared() {
+		panic(fmt.Sprintf("route: endpoint %s declares no access level", e.ID))
 	}
 	huma.Register(api, e.operation(), func(ctx context.Context, in *I) (*O, error) {
-		u, ok := ctx.Value(admittedKey{}).(User)
+		caller, ok := Caller[C](ctx)
 		if !ok {
 			// Without the guard nobody checked the caller: refuse.
-			return nil, httpx.ToHTTP(ctx, fmt.Errorf("auth: %s ran without auth.Guard", e.ID))
+			return nil, httpx.ToHTTP(ctx, fmt.Errorf("route: %s ran without route.Guard", e.ID))
 		}
-		out, err := handle(ctx, u, in)
+		out, err := handle(ctx, caller, in)
 		if err != nil {
 			return nil, httpx.ToHTTP(ctx, err)
 		}

@@ -1,0 +1,197 @@
+package rubric
+
+// What the student reads: the suggestions, the summary and the evidence
+// list, written from the assessment.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+)
+
+// pointer names a place in the answer: just after the last words of the
+// nearest earlier part that was found, so a suggestion says where the
+// missing piece belongs.
+func (a *Assessment) pointer(partIndex int) string {
+	for i := partIndex - 1; i >= 0; i-- {
+		if hits := a.parts[i].hits; len(hits) > 0 {
+			return "after “…" + tail(a.t.quote(hits[len(hits)-1].at), 8) + "”"
+		}
+	}
+	if partIndex > 0 && len(a.t.sentences) > 0 {
+		s := a.t.sentences[len(a.t.sentences)-1]
+		return "after “…" + tail(a.t.raw[s[0]:s[1]], 8) + "”"
+	}
+	return "at the start"
+}
+
+type suggestion struct {
+	priority float64
+	gap      string // short name of what is missing, for the summary
+	text     string
+}
+
+// Suggestions shown at most; more is a list nobody acts on.
+const maxSuggestions = 4
+
+func (a *Assessment) suggestions() []suggestion {
+	var out []suggestion
+	fill := func(tmpl string, after string) string {
+		return strings.NewReplacer("{after}", after, "{who}", a.who).Replace(tmpl)
+	}
+	for _, f := range a.RedFlags() {
+		text := FlagSuggestion(f)
+		if f.Key == feedback.FlagDifferentQuestion {
+			text = fmt.Sprintf("Answer the question you were asked — “%s” — and treat it as %s: %s",
+				strings.TrimSpace(a.in.Question), a.qt.Label(), lowerFirst(f.Instead))
+		}
+		out = append(out, suggestion{100, "a red flag — " + f.Name, text})
+	}
+	if a.words < feedback.OneLinerWords*2 && !a.complete() {
+		more, aim := "Say more", fmt.Sprintf("Aim for %s built on the structure below.", a.delivery.targetText())
+		if a.in.Written {
+			more, aim = "Write more", fmt.Sprintf("Aim for %d-%d words per question, built on the structure below.", writtenWordsMin, writtenWordsMax)
+		}
+		out = append(out, suggestion{90, "enough substance", fmt.Sprintf(
+			"%s: %d words cannot show what this question needs. %s", more, a.words, aim)})
+	}
+	for i, p := range a.parts {
+		if p.credit >= 1 {
+			continue
+		}
+		out = append(out, suggestion{50 + 10*p.c.weight*(1-p.credit), p.c.name, fill(p.c.suggest, a.pointer(i))})
+	}
+	if a.specific.score < 0.5 {
+		text := "Replace generalities with one specific example: who, where, when, what happened, and a detail (a number, a name, what someone said)."
+		if len(a.generic) > 0 {
+			text = fmt.Sprintf("Replace “%s” with one specific example: who, where, when, and a detail only you could know.", a.generic[0].text)
+		}
+		out = append(out, suggestion{62, "specific examples", text})
+	} else if len(a.generic) > 0 {
+		out = append(out, suggestion{40, "fewer stock phrases", fmt.Sprintf(
+			"Cut stock phrases like “%s”; your specific details already make the point better.", a.generic[0].text)})
+	}
+	if a.keywordStuffed() {
+		out = append(out, suggestion{92, "substance instead of terms", fmt.Sprintf(
+			"Replace terms like “%s” with what you would actually do and say: one concrete step at a time, and why.", a.jargon[0].text)})
+	}
+	if a.echo > echoAllowed {
+		out = append(out, suggestion{70, "your own words", "Do not read the question back: answer it in your own words from the first sentence."})
+	}
+	if a.professionCredit() < 0.5 {
+		out = append(out, suggestion{56, "profession-specific substance", fmt.Sprintf(
+			"Tie the answer to the work of a %s: what in this situation would matter to a %s and their patients?", a.who, a.who)})
+	}
+	out = append(out, a.delivery.suggestions()...)
+	if a.repeat > 0.15 {
+		out = append(out, suggestion{52, "tighter wording", "Several phrases come back again and again; say each point once and move on."})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].priority > out[j].priority })
+	return out[:min(len(out), maxSuggestions)]
+}
+
+// FlagSuggestion is what a red flag tells the student to do: rethink the
+// words that raised it, when there are any.
+func FlagSuggestion(f feedback.RedFlag) string {
+	if f.Quote == "" {
+		return f.Instead
+	}
+	return fmt.Sprintf("Rethink “%s”: %s", f.Quote, lowerFirst(f.Instead))
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+func (a *Assessment) summary(overall int, sugs []suggestion) string {
+	label := a.qt.Label()
+	var b strings.Builder
+	switch {
+	case len(a.flags) > 0:
+		var names []string
+		for _, f := range a.flags {
+			names = append(names, flagTexts[f.key].name)
+		}
+		fmt.Fprintf(&b, "This answer to %s raises a red flag: %s.", label, JoinList(names))
+	case overall >= 85:
+		fmt.Fprintf(&b, "A strong answer to %s.", label)
+	case overall >= 70:
+		fmt.Fprintf(&b, "A good answer to %s.", label)
+	case overall >= 55:
+		fmt.Fprintf(&b, "A partial answer to %s.", label)
+	default:
+		fmt.Fprintf(&b, "This answer to %s needs work.", label)
+	}
+	var covered []string
+	for _, p := range a.parts {
+		if p.credit >= 1 {
+			covered = append(covered, p.c.name)
+		}
+	}
+	switch {
+	case len(covered) > 0:
+		fmt.Fprintf(&b, " It covers %s.", JoinList(covered))
+	default:
+		b.WriteString(" It does not yet follow the structure this question needs.")
+	}
+	if len(sugs) > 0 && len(a.flags) == 0 {
+		fmt.Fprintf(&b, " The biggest gap is %s.", sugs[0].gap)
+	}
+	return b.String()
+}
+
+// JoinList joins items as a sentence lists them: "a, b and c".
+func JoinList(items []string) string {
+	switch len(items) {
+	case 1:
+		return items[0]
+	case 2:
+		return items[0] + " and " + items[1]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// evidence lists the scored criteria first, each with its level, anchor and
+// quote, then the observations behind them.
+func (a *Assessment) evidence(js []feedback.Judged) []feedback.Evidence {
+	ev := make([]feedback.Evidence, 0, len(js)+len(a.parts)+8)
+	for _, j := range js {
+		ev = append(ev, j.Evidence())
+	}
+	for _, p := range a.parts {
+		e := feedback.Evidence{Section: feedback.SectionClarityStructure, Criterion: p.c.name, Met: p.credit >= 1}
+		if len(p.hits) > 0 {
+			e.Quote = a.t.quote(p.hits[0].at)
+		}
+		if p.credit > 0 && p.credit < 1 {
+			e.Note = "partly covered"
+		}
+		if p.credit == 0 {
+			e.Note = "not found"
+		}
+		ev = append(ev, e)
+	}
+	ev = append(ev, feedback.Evidence{Section: feedback.SectionContent, Criterion: "specific examples", Met: a.specific.score >= 0.5,
+		Note: "concrete detail: " + orNone(a.specific.families)})
+	if len(a.generic) > 0 {
+		ev = append(ev, feedback.Evidence{Section: feedback.SectionClarityStructure, Criterion: "generalities", Met: false, Quote: a.t.quote(a.generic[0].at)})
+	}
+	ev = append(ev, a.delivery.evidence()...)
+	if a.repeat > 0.15 {
+		ev = append(ev, feedback.Evidence{Section: feedback.SectionClarityStructure, Criterion: "repetition", Met: false,
+			Note: fmt.Sprintf("%.0f%% of four-word phrases repeat", 100*a.repeat)})
+	}
+	return ev
+}
+
+func orNone(items []string) string {
+	if len(items) == 0 {
+		return "none found"
+	}
+	return strings.Join(items, ", ")
+}

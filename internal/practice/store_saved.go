@@ -1,0 +1,255 @@
+package practice
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/store"
+)
+
+// Saved sessions and the history's search through them.
+
+// replaceSavedItems rewrites a saved session's items and average.
+func replaceSavedItems(ctx context.Context, q store.Queryer, savedID string, items []storedItem, overallAvg float64) error {
+	b, err := json.Marshal(items)
+	if err != nil {
+		return fmt.Errorf("practice: saved items: %w", err)
+	}
+	_, err = exec(ctx, q, "replace saved items", `UPDATE saved_sessions SET items = $1, overall_avg = $2 WHERE id = $3`, string(b), overallAvg, savedID)
+	return err
+}
+
+// storedItem is a saved item as kept in the database: feedback may be the
+// structured object or, from older versions, a legacy string.
+type storedItem struct {
+	Kind       string           `json:"kind,omitempty"`
+	Scenario   string           `json:"scenario,omitempty"`
+	Question   string           `json:"question"`
+	FollowUps  []string         `json:"followUps,omitempty"`
+	Tip        string           `json:"tip"`
+	Status     ItemStatus       `json:"status,omitempty"`
+	Meaningful *bool            `json:"meaningful,omitempty"`
+	Skipped    bool             `json:"skipped"`
+	Transcript string           `json:"transcript"`
+	Feedback   *feedback.Stored `json:"feedback"`
+	Metrics    json.RawMessage  `json:"metrics,omitempty"`
+	ItemID     string           `json:"itemId,omitempty"`
+	Correction *Correction      `json:"correction,omitempty"`
+}
+
+// Versions before failures travelled as an item's status and error wrote
+// the spec's texts for a failed answer into its transcript (practice items
+// and saved sessions) and its feedback (saved sessions); sessions saved
+// before the status was stored have only those texts to tell a failure by.
+// Nothing writes them any more: they are read here, and only here, so that
+// older rows say "failed" the way new ones do.
+const (
+	legacyTranscriptError = "Error"
+	legacyFeedbackError   = "Error generating feedback"
+)
+
+// savedItem is the API's view of a stored item, with the failure texts
+// of older versions turned into a status (see legacyTranscriptError).
+func (si storedItem) savedItem() (SavedItem, error) {
+	item := SavedItem{Kind: cmp.Or(si.Kind, KindSpoken), Scenario: si.Scenario, Question: si.Question, FollowUps: si.FollowUps,
+		Tip: si.Tip, Status: si.Status, Meaningful: si.Meaningful, Skipped: si.Skipped, Transcript: si.Transcript,
+		ItemID: si.ItemID, Correction: si.Correction}
+	if si.Feedback != nil {
+		item.Feedback, item.LegacyFeedback = si.Feedback.Feedback, si.Feedback.Legacy
+	}
+	if item.Status == "" && item.Transcript == legacyTranscriptError && item.LegacyFeedback == legacyFeedbackError {
+		item.Status = StatusFailed
+	}
+	if item.Status == StatusFailed {
+		if item.Transcript == legacyTranscriptError {
+			item.Transcript = ""
+		}
+		if item.LegacyFeedback == legacyFeedbackError {
+			item.LegacyFeedback = ""
+		}
+	}
+	if len(si.Metrics) > 0 {
+		if err := json.Unmarshal(si.Metrics, &item.Metrics); err != nil {
+			return SavedItem{}, err
+		}
+	}
+	return item, nil
+}
+
+// savedColumns are a saved session's summary, what lists show;
+// savedWithItems adds its items, tens of kilobytes of answers and
+// feedback, read only where one session is shown or exported.
+//
+// A saved session was scored when an answer of its practice session has
+// a score; one saved before sessions were linked, when its average is
+// above 0 (its only record of a score).
+const (
+	savedColumns = `id, title, profession, created_at, overall_avg, total_session_time, total_questions, answered, skipped,
+	COALESCE(practice_session_id, ''), format,
+	overall_avg > 0 OR EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = saved_sessions.practice_session_id AND i.score IS NOT NULL)`
+	savedWithItems = savedColumns + `, items`
+)
+
+func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error) {
+	var sv Saved
+	var items string
+	dest := []any{&sv.ID, &sv.Title, &sv.Profession, &sv.CreatedAt, &sv.OverallAvg, &sv.TotalSessionTime,
+		&sv.Counts.TotalQuestions, &sv.Counts.Answered, &sv.Counts.Skipped, &sv.PracticeSessionID, &sv.Format, &sv.Scored}
+	if withItems {
+		dest = append(dest, &items)
+	}
+	err := r.Scan(dest...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Saved{}, errNotFound
+	}
+	if err != nil {
+		return Saved{}, fmt.Errorf("practice: scan saved session: %w", err)
+	}
+	if sv.Title == "" {
+		sv.Title = "Untitled Session"
+	}
+	sv.Items = []SavedItem{}
+	if !withItems {
+		return sv, nil
+	}
+	var stored []storedItem
+	if err := json.Unmarshal([]byte(items), &stored); err != nil {
+		return Saved{}, fmt.Errorf("practice: saved session %s items: %w", sv.ID, err)
+	}
+	for _, si := range stored {
+		item, err := si.savedItem()
+		if err != nil {
+			return Saved{}, fmt.Errorf("practice: saved session %s metrics: %w", sv.ID, err)
+		}
+		sv.Items = append(sv.Items, item)
+	}
+	return sv, nil
+}
+
+func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, items []storedItem) error {
+	itemsJSON, err := json.Marshal(items)
+	if err != nil {
+		return fmt.Errorf("practice: save session: %w", err)
+	}
+	_, err = exec(ctx, q, "save session", `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
+		overall_avg, total_session_time, total_questions, answered, skipped, items, format, question_text)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		sv.ID, userID, sv.PracticeSessionID, sv.Title, sv.Profession, sv.CreatedAt, sv.OverallAvg, sv.TotalSessionTime,
+		sv.Counts.TotalQuestions, sv.Counts.Answered, sv.Counts.Skipped, string(itemsJSON), sv.Format, questionText(items))
+	return err
+}
+
+// questionText is what the history's search matches in a saved session:
+// its questions, lower-cased (Unicode, as the search is), one a line so
+// that no search spans two of them. A question never changes once saved.
+func questionText(items []storedItem) string {
+	questions := make([]string, len(items))
+	for i, it := range items {
+		questions[i] = it.Question
+	}
+	return strings.ToLower(strings.Join(questions, "\n"))
+}
+
+// savedIDForPracticeSession finds the saved copy of a practice session.
+func savedIDForPracticeSession(ctx context.Context, q store.Queryer, practiceSessionID string) (string, error) {
+	var id string
+	err := q.QueryRowContext(ctx, `SELECT id FROM saved_sessions WHERE practice_session_id = $1`, practiceSessionID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("practice: find saved session: %w", err)
+	}
+	return id, nil
+}
+
+func renameSaved(ctx context.Context, q store.Queryer, id, title string) error {
+	_, err := exec(ctx, q, "rename saved session", `UPDATE saved_sessions SET title = $1 WHERE id = $2`, title, id)
+	return err
+}
+
+// getSaved reads one of the user's saved sessions with its items.
+func getSaved(ctx context.Context, q store.Queryer, userID, id string) (Saved, error) {
+	return scanSaved(q.QueryRowContext(ctx, `SELECT `+savedWithItems+` FROM saved_sessions WHERE id = $1 AND user_id = $2`, id, userID), true)
+}
+
+// recentSaved lists the user's newest saved sessions, without their items.
+func recentSaved(ctx context.Context, q store.Queryer, userID string, limit int) ([]Saved, error) {
+	return scanAll(ctx, q, "recent sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },
+		`SELECT `+savedColumns+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, userID, limit)
+}
+
+// savedPage is one page of the user's saved sessions matching hq, newest
+// first and without items, and how many match in all. Both read the
+// summaries and question texts of the user's sessions (through the index
+// on user_id, created_at, id), never their items.
+func savedPage(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery, size int) ([]Saved, int, error) {
+	cond, args := historyFilter(userID, hq)
+	var total int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM saved_sessions WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("practice: count history: %w", err)
+	}
+	args = append(args, size, (hq.Page-1)*size)
+	list, err := scanAll(ctx, q, "history", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },
+		fmt.Sprintf(`SELECT `+savedColumns+` FROM saved_sessions WHERE %s ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d`, cond, len(args)-1, len(args)), args...)
+	return list, total, err
+}
+
+// historyFilter is the condition on saved_sessions that hq asks for: its
+// profession, format and days, and a search among the newest
+// MaxSearchedSessions of those.
+func historyFilter(userID string, hq HistoryQuery) (string, []any) {
+	cond, args := filtersBesideSearch(userID, hq)
+	if hq.Search == "" {
+		return cond, args
+	}
+	args = append(args, MaxSearchedSessions, store.ContainsPattern(hq.Search))
+	// Both sides are lower-cased in Go (see questionText): one SQL text
+	// for both dialects, and Unicode case folding on both.
+	return fmt.Sprintf(`%[1]s AND id IN (SELECT id FROM saved_sessions WHERE %[1]s ORDER BY created_at DESC, id DESC LIMIT $%[2]d)
+		AND question_text LIKE $%[3]d ESCAPE '\'`, cond, len(args)-1, len(args)), args
+}
+
+// moreThanSearched reports whether more saved sessions match hq's filters
+// other than the search than the search looks through.
+func moreThanSearched(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery) (bool, error) {
+	cond, args := filtersBesideSearch(userID, hq)
+	args = append(args, MaxSearchedSessions)
+	var one int
+	err := q.QueryRowContext(ctx, fmt.Sprintf(`SELECT 1 FROM saved_sessions WHERE %s ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET $%d`,
+		cond, len(args)), args...).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("practice: history beyond the search: %w", err)
+	}
+	return true, nil
+}
+
+func filtersBesideSearch(userID string, hq HistoryQuery) (string, []any) {
+	cond, args := "user_id = $1", []any{userID}
+	add := func(expr string, arg any) {
+		args = append(args, arg)
+		cond += fmt.Sprintf(" AND %s $%d", expr, len(args))
+	}
+	if hq.Profession != "" {
+		add("profession =", hq.Profession)
+	}
+	if hq.Format != "" {
+		add("format =", hq.Format)
+	}
+	if !hq.From.IsZero() {
+		add("created_at >=", hq.From)
+	}
+	if !hq.To.IsZero() {
+		add("created_at <", hq.To.AddDate(0, 0, 1))
+	}
+	return cond, args
+}
