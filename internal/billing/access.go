@@ -111,13 +111,13 @@ func Evaluate(a Account, now time.Time) Access {
 	case FreeTrialActive:
 		out.Badge = "Free Trial"
 		if out.FreeSessionsRemaining == 0 {
-			out.Banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+			out.Banner = "You've used your 2 free sessions. Upgrade to Premium to keep practicing."
 		} else {
 			out.Banner = fmt.Sprintf("Free trial: %s left and %s remaining.", days(out.DaysLeft), plural(out.FreeSessionsRemaining, "free session"))
 		}
 	case FreeTrialExpired:
 		out.Badge = "Trial Expired"
-		out.Banner = "Your free trial has ended. Upgrade to Premium to keep practising."
+		out.Banner = "Your free trial has ended. Upgrade to Premium to keep practicing."
 	case PaidActive:
 		out.Badge = fmt.Sprintf("Premium (%s left)", days(out.DaysLeft))
 		if out.DaysLeft > 0 {
@@ -130,7 +130,7 @@ func Evaluate(a Account, now time.Time) Access {
 		out.Banner = MsgOnHold
 	case PaidCancelled:
 		out.Badge = "Subscription Ended"
-		out.Banner = "Your Premium pass has ended. Buy a new pass to keep practising."
+		out.Banner = "Your Premium pass has ended. Buy a new pass to keep practicing."
 	}
 	switch out.Status {
 	case FreeTrialExpired:

@@ -25,7 +25,7 @@ const (
 func (t QuestionType) Label() string {
 	switch t {
 	case TypeBehavioral:
-		return "a behavioural (past experience) question"
+		return "a behavioral (past experience) question"
 	case TypeTeamwork:
 		return "a teamwork question"
 	case TypeLeadership:

@@ -49,10 +49,10 @@ var Criteria = []Criterion{
 		"Answers the question asked, with most of what it calls for.",
 		"Answers exactly the question asked; everything in it serves that answer.",
 	}},
-	{Key: CriterionJudgement, Section: SectionContent, Name: "Judgement", Weight: 1.2, Anchors: [4]string{
-		"Shows conduct an interviewer would treat as disqualifying, or no judgement at all.",
+	{Key: CriterionJudgement, Section: SectionContent, Name: "Judgment", Weight: 1.2, Anchors: [4]string{
+		"Shows conduct an interviewer would treat as disqualifying, or no judgment at all.",
 		"Reasonable instincts, but the reasoning is thin, one-sided or only asserted.",
-		"Sound, patient-centred judgement, with the reasons behind it.",
+		"Sound, patient-centered judgment, with the reasons behind it.",
 		"Weighs what is in tension and reaches a well-reasoned decision that puts the patient first.",
 	}},
 	{Key: CriterionEvidence, Section: SectionContent, Name: "Specific evidence", Weight: 1.5, Anchors: [4]string{
@@ -74,7 +74,7 @@ var Criteria = []Criterion{
 		"Shows a realistic, specific grasp of this profession's daily work.",
 	}},
 	{Key: CriterionStructure, Section: SectionClarityStructure, Name: "Structure for the question", Weight: 1.5, Anchors: [4]string{
-		"No recognisable structure: the parts the question needs are missing.",
+		"No recognizable structure: the parts the question needs are missing.",
 		"Some of the parts this question needs; key ones are missing.",
 		"Most of the parts this question needs, in a form that is easy to follow.",
 		"Every part this question needs, complete and in a natural order.",

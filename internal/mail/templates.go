@@ -82,7 +82,7 @@ This is a one-time payment: the pass does not renew, and nothing more will be ch
 
 Refunds: if Whitecoat is not for you, write to {{.Support}} within {{.RefundDays}} days of your purchase for a full refund.
 
-Practise now: {{.Link}}
+Practice now: {{.Link}}
 `
 	receiptHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
 <p>{{.Greeting}}</p>
@@ -94,7 +94,7 @@ Practise now: {{.Link}}
 </table>
 <p>This is a one-time payment: the pass does not renew, and nothing more will be charged.</p>
 <p>Refunds: if Whitecoat is not for you, write to <a href="mailto:{{.Support}}">{{.Support}}</a> within {{.RefundDays}} days of your purchase for a full refund.</p>
-<p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Practise now</a></p>
+<p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Practice now</a></p>
 </body></html>`
 	reminderText = `{{.Greeting}}
 

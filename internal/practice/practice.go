@@ -249,10 +249,12 @@ type Counts struct {
 // Saved is a session the user saved to their dashboard. Recordings are
 // never part of it.
 type Saved struct {
-	ID               string      `json:"id"`
-	Title            string      `json:"title"`
-	Profession       string      `json:"profession"`
-	Format           Format      `json:"format"`
+	ID         string `json:"id"`
+	Title      string `json:"title"`
+	Profession string `json:"profession"`
+	Format     Format `json:"format"`
+	// CreatedAt is when the session was practised (it started), not when
+	// it was saved: the one time a session shows everywhere.
 	CreatedAt        time.Time   `json:"createdAt"`
 	OverallAvg       float64     `json:"overallAvg"`
 	TotalSessionTime int         `json:"totalSessionTime"`

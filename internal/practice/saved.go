@@ -40,13 +40,16 @@ func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string
 		}
 	}
 	title = strings.Join(strings.Fields(title), " ")
+	// A saved session's time is when it was practised, as in the progress
+	// and the session's own summary: saving later does not move it.
+	practised := sess.CreatedAt.UTC()
 	if title == "" {
-		title = "Session " + s.clock().Format("Jan 2, 2006 3:04 PM") + " UTC"
+		title = "Session " + practised.Format("Jan 2, 2006 3:04 PM") + " UTC"
 	}
 	if utf8.RuneCountInString(title) > MaxTitleLen {
 		return Saved{}, apperr.Invalid("title", "The title must be at most %d characters.", MaxTitleLen)
 	}
-	saved := Saved{ID: store.NewID(), Title: title, Profession: sess.Profession, Format: sess.Format, CreatedAt: s.clock(),
+	saved := Saved{ID: store.NewID(), Title: title, Profession: sess.Profession, Format: sess.Format, CreatedAt: practised,
 		TotalSessionTime: sess.TotalSessionTime, PracticeSessionID: sess.ID}
 	stored, counts, avg := storedItemsOf(sess.Items)
 	saved.Counts, saved.OverallAvg = counts, avg

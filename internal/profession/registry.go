@@ -8,7 +8,7 @@ var all = []Profession{
 		DisplayName:     "Dental",
 		Practitioner:    "dentist",
 		HeroTitle:       "Nail Your Dental School Interviews.",
-		HeroSubtitle:    "Practise real dental school questions out loud, on video or audio, and get instant feedback on what to keep and what to sharpen.",
+		HeroSubtitle:    "Practice real dental school questions out loud, on video or audio, and get instant feedback on what to keep and what to sharpen.",
 		DefaultQuestion: "Why do you want to become a dentist?",
 		TipsIntro:       "Dental interviewers are looking for someone patients will trust with their health and their nerves. They want to hear why you chose dentistry, what you learned from time in real clinics, and how you work with people, not how many procedures you can name.",
 		Tips: []Tip{
@@ -30,7 +30,7 @@ var all = []Profession{
 			},
 		},
 		QuestionTags:     []string{"dental"},
-		InterviewFormats: "Most dental schools use a traditional one-on-one or panel interview, often with a student or faculty member who has read your file; a growing number run MMI stations, and many ask for a Casper-style situational judgement test before inviting you.",
+		InterviewFormats: "Most dental schools use a traditional one-on-one or panel interview, often with a student or faculty member who has read your file; a growing number run MMI stations, and many ask for a Casper-style situational judgment test before inviting you.",
 	},
 	{
 		Slug:            "medical",
@@ -39,7 +39,7 @@ var all = []Profession{
 		HeroTitle:       "Nail Your Medical School Interviews.",
 		HeroSubtitle:    "Rehearse medical school questions and MMI-style scenarios out loud, then get instant, structured feedback on clarity, content and impression.",
 		DefaultQuestion: "Why do you want to become a doctor?",
-		TipsIntro:       "Medical school interviews test how you think as much as what you have done. Expect ethical scenarios with no perfect answer, questions about working in a team, and prompts that show whether you keep the patient at the centre of every conversation.",
+		TipsIntro:       "Medical school interviews test how you think as much as what you have done. Expect ethical scenarios with no perfect answer, questions about working in a team, and prompts that show whether you keep the patient at the center of every conversation.",
 		Tips: []Tip{
 			{
 				Title: "Reason through ethical scenarios out loud",
@@ -50,7 +50,7 @@ var all = []Profession{
 				Body:  "Medicine is delivered by teams of nurses, pharmacists, therapists and physicians. Describe a real team you were part of, your specific role, a disagreement you handled and what the group achieved because of it.",
 			},
 			{
-				Title: "Keep the patient at the centre",
+				Title: "Keep the patient at the center",
 				Body:  "Whether the question is about breaking bad news or a difficult colleague, come back to what the patient needs: honesty, dignity, understanding and a say in their care. Use plain language and show that you listen before you advise.",
 			},
 			{
@@ -59,14 +59,14 @@ var all = []Profession{
 			},
 		},
 		QuestionTags:     []string{"medical"},
-		InterviewFormats: "Many medical schools now run the multiple mini interview (MMI), a circuit of short timed stations with ethical and teamwork scenarios, while others keep traditional one-on-one or panel interviews; many also require a Casper-style situational judgement test, and some a recorded or virtual interview.",
+		InterviewFormats: "Many medical schools now run the multiple mini interview (MMI), a circuit of short timed stations with ethical and teamwork scenarios, while others keep traditional one-on-one or panel interviews; many also require a Casper-style situational judgment test, and some a recorded or virtual interview.",
 	},
 	{
 		Slug:            "pt",
 		DisplayName:     "Physical Therapy",
 		Practitioner:    "physical therapist",
 		HeroTitle:       "Nail Your Physical Therapy School Interviews.",
-		HeroSubtitle:    "Practise DPT interview questions out loud and get instant feedback on how clearly you tell your story and explain your choices.",
+		HeroSubtitle:    "Practice DPT interview questions out loud and get instant feedback on how clearly you tell your story and explain your choices.",
 		DefaultQuestion: "Why do you want to become a physical therapist?",
 		TipsIntro:       "Physical therapy programs want future clinicians who motivate people through slow, hard recoveries. Expect questions about your observation hours, how you encourage someone who is struggling, and how you work alongside physicians, assistants and families.",
 		Tips: []Tip{
@@ -95,7 +95,7 @@ var all = []Profession{
 		DisplayName:     "Physician Assistant",
 		Practitioner:    "physician assistant",
 		HeroTitle:       "Nail Your Physician Assistant School Interviews.",
-		HeroSubtitle:    "Practise PA program questions out loud, from patient care experience to the PA-physician team, and get instant feedback.",
+		HeroSubtitle:    "Practice PA program questions out loud, from patient care experience to the PA-physician team, and get instant feedback.",
 		DefaultQuestion: "Why do you want to become a physician assistant?",
 		TipsIntro:       "PA programs look for applicants who understand the PA role and choose it on purpose. Expect to explain why PA rather than medicine or nursing, to reflect on your patient care hours, and to show you thrive in a collaborative team with physicians.",
 		Tips: []Tip{
@@ -124,9 +124,9 @@ var all = []Profession{
 		DisplayName:     "Pharmacy",
 		Practitioner:    "pharmacist",
 		HeroTitle:       "Nail Your Pharmacy School Interviews.",
-		HeroSubtitle:    "Practise PharmD interview questions and scenarios out loud and get instant feedback on clarity, content and professionalism.",
+		HeroSubtitle:    "Practice PharmD interview questions and scenarios out loud and get instant feedback on clarity, content and professionalism.",
 		DefaultQuestion: "Why do you want to become a pharmacist?",
-		TipsIntro:       "Pharmacy interviewers want to see that you understand what pharmacists do beyond counting pills: counselling patients, catching errors, and working with prescribers. Expect scenario questions about patient safety and questions about your pharmacy exposure.",
+		TipsIntro:       "Pharmacy interviewers want to see that you understand what pharmacists do beyond counting pills: counseling patients, catching errors, and working with prescribers. Expect scenario questions about patient safety and questions about your pharmacy exposure.",
 		Tips: []Tip{
 			{
 				Title: "Show you know the modern pharmacist's role",
@@ -138,11 +138,11 @@ var all = []Profession{
 			},
 			{
 				Title: "Reflect on your pharmacy exposure",
-				Body:  "If you have worked as a technician or shadowed a pharmacist, describe a specific interaction, such as a counselling conversation or a caught error, and what it showed you about the responsibility pharmacists carry.",
+				Body:  "If you have worked as a technician or shadowed a pharmacist, describe a specific interaction, such as a counseling conversation or a caught error, and what it showed you about the responsibility pharmacists carry.",
 			},
 			{
 				Title: "Communicate in plain language",
-				Body:  "Pharmacists explain complex regimens to worried people in a few minutes. Practise turning technical information into clear, kind explanations and checking that the other person understood.",
+				Body:  "Pharmacists explain complex regimens to worried people in a few minutes. Practice turning technical information into clear, kind explanations and checking that the other person understood.",
 			},
 		},
 		QuestionTags:     []string{"pharmacy"},
@@ -153,7 +153,7 @@ var all = []Profession{
 		DisplayName:     "Occupational Therapy",
 		Practitioner:    "occupational therapist",
 		HeroTitle:       "Nail Your Occupational Therapy School Interviews.",
-		HeroSubtitle:    "Practise OT program questions out loud and get instant feedback on how clearly you show your understanding of occupation and client-centred care.",
+		HeroSubtitle:    "Practice OT program questions out loud and get instant feedback on how clearly you show your understanding of occupation and client-centered care.",
 		DefaultQuestion: "Why do you want to become an occupational therapist?",
 		TipsIntro:       "OT programs look for applicants who understand occupation, the everyday activities that give people's lives meaning, and who build care around the client's own goals. Expect questions about your observation experiences, creativity and how OT differs from PT.",
 		Tips: []Tip{
@@ -162,8 +162,8 @@ var all = []Profession{
 				Body:  "Be ready to explain OT simply, as helping people do the things that matter to them, and to contrast it respectfully with physical therapy. A clear definition shows you have done your homework.",
 			},
 			{
-				Title: "Centre the client's goals",
-				Body:  "OT is client-centred. In any scenario, start by asking what the person wants to be able to do, whether that is cooking, returning to work or playing with their grandchildren, and build from there.",
+				Title: "Center the client's goals",
+				Body:  "OT is client-centered. In any scenario, start by asking what the person wants to be able to do, whether that is cooking, returning to work or playing with their grandchildren, and build from there.",
 			},
 			{
 				Title: "Show creativity and adaptability",
@@ -171,7 +171,7 @@ var all = []Profession{
 			},
 			{
 				Title: "Reflect on the settings you observed",
-				Body:  "OT spans paediatrics, mental health, hand therapy, rehab and more. Say which settings you saw, how the work differed between them, and what one client taught you about the profession.",
+				Body:  "OT spans pediatrics, mental health, hand therapy, rehab and more. Say which settings you saw, how the work differed between them, and what one client taught you about the profession.",
 			},
 		},
 		QuestionTags:     []string{"ot"},
@@ -182,7 +182,7 @@ var all = []Profession{
 		DisplayName:     "Veterinary Medicine",
 		Practitioner:    "veterinarian",
 		HeroTitle:       "Nail Your Veterinary School Interviews.",
-		HeroSubtitle:    "Practise veterinary school questions and MMI-style scenarios out loud and get instant feedback on your reasoning and communication.",
+		HeroSubtitle:    "Practice veterinary school questions and MMI-style scenarios out loud and get instant feedback on your reasoning and communication.",
 		DefaultQuestion: "Why do you want to become a veterinarian?",
 		TipsIntro:       "Veterinary schools want applicants who love animals and also understand the people side of the job: owners making hard decisions, costs, euthanasia, public health and the wellbeing of the vet team itself. Expect ethical scenarios and questions about your animal and veterinary experience.",
 		Tips: []Tip{
@@ -204,6 +204,6 @@ var all = []Profession{
 			},
 		},
 		QuestionTags:     []string{"veterinary"},
-		InterviewFormats: "Many veterinary schools use the MMI, with stations on ethics, communication and teamwork, while others hold a traditional or behavioural panel interview; a number of schools also require the Casper situational judgement test.",
+		InterviewFormats: "Many veterinary schools use the MMI, with stations on ethics, communication and teamwork, while others hold a traditional or behavioral panel interview; a number of schools also require the Casper situational judgment test.",
 	},
 }

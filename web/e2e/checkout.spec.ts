@@ -5,7 +5,7 @@ import { expect, test, waitForMail } from './fixtures'
 test('a student with no free sessions left buys Premium on the development checkout and practises', async ({ page }) => {
   test.slow()
   const email = await lockedStudent(page, 'buyer')
-  await expect(page.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practising.")).toBeVisible()
+  await expect(page.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practicing.")).toBeVisible()
   await expect(page.getByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
   await expect(page.getByRole('link', { name: 'Start practice' })).toHaveCount(0)
 
@@ -48,7 +48,7 @@ test('at 375 px the locked dashboard and the test checkout pass axe; cancelling 
   await page.screenshot({ path: test.info().outputPath('test-checkout-375.png'), fullPage: true })
   await page.getByRole('link', { name: 'Cancel and go back' }).click()
   await expect(page).toHaveURL(/\/dental\/dashboard\?checkout=cancelled$/)
-  await expect(page.getByText('Checkout was cancelled. You have not been charged.')).toBeVisible()
+  await expect(page.getByText('Checkout was canceled. You have not been charged.')).toBeVisible()
   await expect(page.getByText('Free Trial')).toBeVisible()
 })
 

@@ -28,7 +28,10 @@ for (const slug of SLUGS) {
       await page.goto(`/${slug}`)
       const hero = page.getByRole('heading', { level: 1, name: p.heroTitle })
       await expect(hero).toBeInViewport()
-      await expect(page.getByRole('heading', { level: 2, name: `Practice: ${p.defaultQuestion}` })).toBeVisible()
+      // The question is quoted under its heading; what can be pressed is a real link to practice it.
+      const first = page.getByRole('region', { name: 'The question to expect first' })
+      await expect(first.getByText(`“${p.defaultQuestion}”`)).toBeVisible()
+      await expect(first.getByRole('link', { name: 'Practice this question' })).toHaveAttribute('href', '/signup')
       await expect(page.getByText(p.interviewFormats)).toBeVisible()
       await expect(page.getByRole('heading', { level: 2, name: `${p.displayName} interview tips` })).toBeVisible()
       await expect(page.getByText(p.tipsIntro)).toBeVisible()
@@ -46,3 +49,20 @@ for (const slug of SLUGS) {
     }
   })
 }
+
+test('the pricing FAQ is a styled disclosure with a chevron, opened from the keyboard', async ({ page }) => {
+  await page.goto('/dental/pricing')
+  const faq = page.getByRole('region', { name: 'Frequently asked questions' })
+  const summary = faq.locator('summary').first()
+  await expect(summary).toBeVisible()
+  // No browser triangle: the summary is no list item and draws no marker.
+  expect(await summary.evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).listStyleType])).toEqual(['flex', 'none'])
+  await expect(summary.locator('svg')).toBeVisible()
+  const details = faq.locator('details').first()
+  await expect(details).not.toHaveAttribute('open')
+  await summary.focus()
+  await page.keyboard.press('Enter')
+  await expect(details).toHaveAttribute('open')
+  await page.keyboard.press('Space')
+  await expect(details).not.toHaveAttribute('open')
+})

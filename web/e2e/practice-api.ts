@@ -56,7 +56,11 @@ export async function practiseThroughApi(request: APIRequestContext, answers: { 
   return session.id
 }
 
-/** Uses one free session through the API: a one-question session, answered and completed. */
+/**
+ * Uses one free session through the API: a one-question session, answered
+ * in words and completed (a session uses a free session only once an
+ * answer in it is scored, so a tone would not do).
+ */
 export async function useOneFreeSession(request: APIRequestContext) {
   const created = await request.post('/api/practice/sessions', {
     data: { profession: 'dental', mode: 'audio', interviewType: 'random', questionCount: 1 },
@@ -65,7 +69,7 @@ export async function useOneFreeSession(request: APIRequestContext) {
   const { session } = (await created.json()) as { session: { id: string; items: { id: string }[] } }
   const uploaded = await request.put(`/api/practice/sessions/${session.id}/items/${session.items[0]!.id}/audio`, {
     headers: { 'Content-Type': 'audio/webm' },
-    data: recording(),
+    data: speech('I want to become a dentist because helping frightened patients feel calm matters to me.'),
   })
   expect(uploaded.status()).toBe(202)
   expect((await request.post(`/api/practice/sessions/${session.id}/complete`, { data: { totalSessionTime: 30 } })).status()).toBe(200)

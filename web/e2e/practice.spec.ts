@@ -172,7 +172,7 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await recent.getByRole('link', { name: 'Review Audio practice' }).click()
   await expect(page).toHaveURL(/\/dental\/summary\?saved=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Audio practice' })).toBeVisible()
-  await expect(page.getByText(/^Saved /)).toBeVisible()
+  await expect(page.getByText(/^Practiced /)).toBeVisible()
   await expect(page.getByRole('article')).toHaveCount(3)
   await expect(page.getByRole('article').nth(2).getByText('Skipped', { exact: true })).toBeVisible()
   const reviewed = (await page.getByRole('article').first().getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? ''

@@ -206,7 +206,7 @@ var structures = map[feedback.QuestionType]structure{
 		{key: "personal", name: "who you are outside the CV", weight: 0.6, need: 1,
 			re: phrases(`outside (of )?(school|work|class|the clinic|the lab)`, `in my (free|spare) time`, `hobb(y|ies)`, `I (enjoy|love) (running|cooking|hiking|music|playing|reading|painting|baking|teaching|coaching|climbing|gardening|swimming)`,
 				`(I'm|I am) (someone|a person|the kind of person) who`, `my friends would (say|describe)`, `I (play|played|coach|coached|run|paint|sing|dance|cook|bake|knit|climb)`),
-			suggest: "Add one line about who you are outside the CV — a pursuit or trait that a classmate would recognise."},
+			suggest: "Add one line about who you are outside the CV — a pursuit or trait that a classmate would recognize."},
 		{key: "forward", name: "why you are here now", weight: 1, need: 1,
 			re: phrases(`(that's|that is|this is|which is) why`, `(now|today),? I`, `I('m| am) (now|currently|excited|applying|here|ready)`, `(applying|apply) to`, `this (program|programme|school|profession|career)`,
 				`to become (a|an)`, `(I|I'd) (hope|want|look forward) to`, `next step`),

@@ -37,7 +37,7 @@ var behaviouralTypes = []feedback.QuestionType{feedback.TypeBehavioral, feedback
 
 var flagRules = []flagRule{
 	{key: feedback.FlagOverride, name: "overriding the patient's decision",
-		why:     "A capable adult (or an animal's owner) may refuse care. Treating anyway, or without consent, is battery in law and the opposite of the patient-centred judgement interviewers look for.",
+		why:     "A capable adult (or an animal's owner) may refuse care. Treating anyway, or without consent, is battery in law and the opposite of the patient-centered judgment interviewers look for.",
 		instead: "Explore why they refuse, check capacity, make sure they understand the risks, offer alternatives, and respect an informed refusal — then document it and keep the door open.",
 		triggers: phrases(`(give|do|treat|perform|proceed|go ahead|start|continue|carry on|administer|extract|pull|operate)\b[^.!?]{0,60}?\b(anyway|regardless|either way)`,
 			`(while|when|once) (he|she|they|the patient|the dog|the cat|the animal)('s| was| is| were| are)? (sedated|asleep|under|unconscious|out|put under)`,

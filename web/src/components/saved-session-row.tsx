@@ -2,13 +2,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { dashboardScoreVariant } from '@/lib/score'
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+import { scoreVariant } from '@/lib/score'
+import { sessionTime } from '@/lib/session-time'
 
 /**
  * One saved session in a list (the dashboard's recent sessions, history):
- * its title, when it was saved and anything more in detail, its average
+ * its title, when it was practised and anything more in detail, its average
  * (or, when no answer was scored, that it was not: never 0 %) and a way to
  * review it. reviewState travels with the link so the review
  * need not fetch what the list already has.
@@ -27,16 +26,21 @@ export function SavedSessionRow({
   const avg = Math.round(session.overallAvg)
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="truncate font-medium">{session.title}</p>
+      {/* Sized by its row, never by its title: a long title is cut short
+          with an ellipsis instead of widening every box around it (a grid's
+          column grows to its items' widest unbreakable line). */}
+      <div className="min-w-0 flex-1 [contain:inline-size]">
+        <p className="truncate font-medium" title={session.title}>
+          {session.title}
+        </p>
         <p className="text-sm text-muted-foreground">
-          <time dateTime={session.createdAt}>{when.format(new Date(session.createdAt))}</time>
+          <time dateTime={session.createdAt}>{sessionTime(session.createdAt)}</time>
           {detail ? <> · {detail}</> : null}
           {session.scored ? null : <> · No answer could be scored</>}
         </p>
       </div>
       <div className="flex items-center gap-3">
-        {session.scored ? <Badge variant={dashboardScoreVariant(avg)}>{avg}%</Badge> : <Badge variant="outline">Not scored</Badge>}
+        {session.scored ? <Badge variant={scoreVariant(avg)}>{avg}%</Badge> : <Badge variant="outline">Not scored</Badge>}
         <Button asChild variant="outline" size="sm">
           <Link to={reviewTo} state={reviewState} aria-label={`Review ${session.title}`}>
             Review

@@ -11,6 +11,7 @@ import {
   PROFESSION_SLUGS,
   professionFromPath,
   professionPath,
+  remembersProfession,
   setLastProfession,
   swapProfession,
 } from './professions'
@@ -94,6 +95,22 @@ describe('layout visibility', () => {
 })
 
 describe('last profession', () => {
+  it.each([
+    ['/dental', true],
+    ['/medical/pricing', true],
+    ['/pt/resources/ethics', true],
+    ['/pharmacy/setup', true],
+    ['/ot/session', true],
+    // The account's pages carry a profession in their path but show every
+    // profession's practice: opening them is not using one.
+    ['/dental/dashboard', false],
+    ['/dental/history', false],
+    ['/dental/progress', false],
+    ['/medical/summary', false],
+    ['/dental/admin', false],
+    ['/dental/admin/questions', false],
+    ['/dental/checkout/test', false],
+  ])('%s remembers its profession: %s', (path, remembers) => expect(remembersProfession(path)).toBe(remembers))
   it('defaults to dental and remembers a choice in localStorage', () => {
     expect(getLastProfession()).toBe('dental')
     setLastProfession('pharmacy')

@@ -101,6 +101,19 @@ function storage(): StorageLike | null {
   }
 }
 
+/**
+ * Whether visiting `pathname` makes its profession the last one used: a
+ * profession's public pages (choosing it) and its setup and session
+ * (practising it) do; the account's pages (dashboard, history, progress, a
+ * summary, admin, checkout) carry a profession in their path but are about
+ * every profession's practice, so opening them leaves the choice alone, and
+ * the dashboard's Start keeps going to the profession last used.
+ */
+export function remembersProfession(pathname: string): boolean {
+  const rest = segments(pathname).slice(1)
+  return !['dashboard', 'history', 'progress', 'summary', 'admin', 'checkout'].includes(rest[0]?.toLowerCase() ?? '')
+}
+
 /** The last profession the user chose, remembered in local storage; dental by default. */
 export function getLastProfession(store: StorageLike | null = storage()): ProfessionSlug {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dashboardScoreVariant, scoreVariant } from './score'
+import { scoreVariant } from './score'
 
 describe('score badges', () => {
   it.each([
@@ -12,9 +12,12 @@ describe('score badges', () => {
   ])('%i is %s', (score, variant) => {
     expect(scoreVariant(score)).toBe(variant)
   })
-  it('the dashboard marks only 80 or more as default', () => {
-    expect(dashboardScoreVariant(80)).toBe('default')
-    expect(dashboardScoreVariant(79)).toBe('secondary')
-    expect(dashboardScoreVariant(10)).toBe('secondary')
+  it.each([
+    [79.5, 'default'],
+    [79.4, 'secondary'],
+    [69.5, 'secondary'],
+    [69.4, 'destructive'],
+  ])('%d is banded as the whole percent it is shown as: %s', (score, variant) => {
+    expect(scoreVariant(score)).toBe(variant)
   })
 })

@@ -1,18 +1,19 @@
 import type { components } from '@/api/schema'
 
-/** Badge variants for scores (spec §9), shared by the summary and the dashboard. */
+/** Badge variants for scores (spec §9). */
 export type ScoreVariant = 'default' | 'secondary' | 'destructive'
 
-/** 80 or more default, 70-79 secondary, under 70 destructive. */
+/**
+ * The one band of every score badge (summary, dashboard, history,
+ * progress): 80 or more default, 70-79 secondary, under 70 destructive.
+ * A score is banded as the whole percent it is shown as, so 79.6 (shown
+ * as 80 %) is default.
+ */
 export function scoreVariant(score: number): ScoreVariant {
-  if (score >= 80) return 'default'
-  if (score >= 70) return 'secondary'
+  const shown = Math.round(score)
+  if (shown >= 80) return 'default'
+  if (shown >= 70) return 'secondary'
   return 'destructive'
-}
-
-/** The dashboard's session badge only marks 80 or more as default. */
-export function dashboardScoreVariant(score: number): ScoreVariant {
-  return score >= 80 ? 'default' : 'secondary'
 }
 
 /** A section of the feedback's scores. */

@@ -83,7 +83,7 @@ export function SummaryRoute() {
       ) : id ? (
         <SessionSummary sessionId={id} slug={slug} nameOf={nameOf} />
       ) : (
-        <NothingOpen slug={slug} text="No session to summarise." />
+        <NothingOpen slug={slug} text="No session to summarize." />
       )}
     </PracticePage>
   )

@@ -1,21 +1,21 @@
 import { useEffect } from 'react'
 import { Navigate, Outlet, useLocation, useParams } from 'react-router'
-import { decideProfessionRoute, setLastProfession } from '@/lib/professions'
+import { decideProfessionRoute, remembersProfession, setLastProfession } from '@/lib/professions'
 
 /**
- * Validates the `:profession` segment: known slugs render (and are remembered
- * as the last profession), other cases of a known slug redirect to the
+ * Validates the `:profession` segment: known slugs render (and, where the
+ * page is a use of the profession, are remembered as the last one), other cases of a known slug redirect to the
  * lower-case path, unknown professions redirect to `/`.
  */
 export function ProfessionLayout() {
   const { profession } = useParams()
   const location = useLocation()
   const decision = decideProfessionRoute(profession, location.pathname)
-  const slug = decision.kind === 'render' ? decision.slug : null
+  const remembered = decision.kind === 'render' && remembersProfession(location.pathname) ? decision.slug : null
 
   useEffect(() => {
-    if (slug) setLastProfession(slug)
-  }, [slug])
+    if (remembered) setLastProfession(remembered)
+  }, [remembered])
 
   if (decision.kind === 'redirect') {
     return <Navigate to={{ pathname: decision.to, search: location.search, hash: location.hash }} replace state={location.state} />

@@ -82,7 +82,7 @@ export const professionsBody = {
     slug,
     displayName: slug === 'dental' ? 'Dental' : slug === 'medical' ? 'Medical' : slug.toUpperCase(),
     heroTitle: slug === 'dental' ? 'Nail Your Dental School Interviews.' : `Nail Your ${slug} School Interviews.`,
-    heroSubtitle: 'Practise out loud and get instant feedback.',
+    heroSubtitle: 'Practice out loud and get instant feedback.',
     defaultQuestion: 'Why?',
     tipsIntro: '',
     tips: [],

@@ -74,7 +74,7 @@ describe('users table', () => {
     expect(userQueries.at(-1)?.get('page')).toBe('1')
   })
 
-  it("shows Premium until, and a paying user's payments with refunds and disputes", async () => {
+  it("shows whether and until when a user has Premium, and a paying user's payments with refunds and disputes", async () => {
     adminApi({
       'GET /api/admin/users/u2/payments': () =>
         json(200, {
@@ -97,9 +97,13 @@ describe('users table', () => {
     })
     renderApp('/dental/admin')
     const table = await screen.findByRole('table', { name: /Users/ })
-    expect(within(table).getByRole('columnheader', { name: 'Premium until' })).toBeInTheDocument()
+    // Paid and until when, in one column so that the table fits 1280 px.
+    expect(within(table).getByRole('columnheader', { name: 'Premium' })).toBeInTheDocument()
     const row = (await within(table).findByText('user2@example.com')).closest('tr')!
-    expect(within(row).getByText(/2026/)).toBeInTheDocument()
+    expect(within(row).getByText(/^Until .*2026$/)).toBeInTheDocument()
+    // User 1 is unverified and has not paid: No and No.
+    const unpaid = (await within(table).findByText('user1@example.com')).closest('tr')!
+    expect(within(unpaid).getAllByText('No')).toHaveLength(2)
     await userEvent.click(within(row).getByRole('button', { name: 'Payments of User 2' }))
     const dialog = await screen.findByRole('dialog', { name: 'Payments of User 2' })
     expect(await within(dialog).findByText('$29.00')).toBeInTheDocument()

@@ -47,7 +47,7 @@ export function NewQuestionDialog({ professions }: { professions: ProfessionOpti
           New question
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>New question</DialogTitle>
           <DialogDescription>Question text and at least one profession are required.</DialogDescription>

@@ -29,7 +29,7 @@ export function PaymentsDialog({ userId, name }: { userId: string; name: string 
           Payments
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Payments of {name}</DialogTitle>
           <DialogDescription>Premium passes bought through Stripe, newest first.</DialogDescription>

@@ -93,7 +93,7 @@ export function QuestionDialog({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit question' : 'Question'}</DialogTitle>
           <DialogDescription>{editing ? 'Question text and at least one profession are required.' : 'Details of this question in the bank.'}</DialogDescription>

@@ -1,4 +1,4 @@
-import { Download, Trash2 } from 'lucide-react'
+import { FileBraces, FileSpreadsheet, Trash2 } from 'lucide-react'
 import { toast } from '@/lib/toast'
 import {
   AlertDialog,
@@ -13,7 +13,11 @@ import { Button } from '@/components/ui/button'
 import { errorMessage } from '@/lib/api-client'
 import { useDeleteUser } from '../api/delete-user'
 
-/** A user's data rights, exercised by an admin on the user's request. */
+/**
+ * A user's data rights, exercised by an admin on the user's request: three
+ * icon buttons, named for screen readers and in a tooltip, so that the
+ * users table's last column stays narrow.
+ */
 export function UserDataActions({ userId, name }: { userId: string; name: string }) {
   const remove = useDeleteUser()
   const base = `/api/admin/users/${encodeURIComponent(userId)}`
@@ -26,24 +30,21 @@ export function UserDataActions({ userId, name }: { userId: string; name: string
   }
 
   return (
-    <div className="flex flex-wrap gap-1">
-      <Button asChild variant="ghost" size="sm">
-        <a href={`${base}/export`} download aria-label={`Download ${name}’s data (JSON)`}>
-          <Download aria-hidden="true" />
-          JSON
+    <div className="flex gap-1">
+      <Button asChild variant="ghost" size="icon" className="size-8">
+        <a href={`${base}/export`} download aria-label={`Download ${name}’s data (JSON)`} title="Download data (JSON)">
+          <FileBraces aria-hidden="true" />
         </a>
       </Button>
-      <Button asChild variant="ghost" size="sm">
-        <a href={`${base}/export.csv`} download aria-label={`Download ${name}’s sessions (CSV)`}>
-          <Download aria-hidden="true" />
-          CSV
+      <Button asChild variant="ghost" size="icon" className="size-8">
+        <a href={`${base}/export.csv`} download aria-label={`Download ${name}’s sessions (CSV)`} title="Download sessions (CSV)">
+          <FileSpreadsheet aria-hidden="true" />
         </a>
       </Button>
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button variant="ghost" size="sm" disabled={remove.isPending} aria-label={`Delete ${name}’s account`}>
+          <Button variant="ghost" size="icon" className="size-8 text-destructive" disabled={remove.isPending} aria-label={`Delete ${name}’s account`} title="Delete account">
             <Trash2 aria-hidden="true" />
-            Delete
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useReducer, useState } from 'react'
+import { Fragment, useEffect, useId, useReducer, useState } from 'react'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import { limits } from '@/api/limits'
 import { Badge } from '@/components/ui/badge'
@@ -27,13 +27,24 @@ const COLUMNS: { label: string; sort?: UserSort }[] = [
   { label: 'Email', sort: 'email' },
   { label: 'Verified' },
   { label: 'Trial ends', sort: 'trialExpiresAt' },
-  { label: 'Paid' },
-  { label: 'Premium until' },
+  // Paid, until when and the payments, one column, so that the table fits
+  // a 1280 px window.
+  { label: 'Premium' },
   { label: 'Usage', sort: 'usageCount' },
   { label: 'Role', sort: 'role' },
-  { label: 'Payments' },
   { label: 'Data' },
 ]
+
+/** An email that may wrap after its dots and before its @, where a reader expects a break. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/)
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ))
+}
 
 function SortableHead({ label, column, sorting, onSort }: { label: string; column: UserSort; sorting: Sorting; onSort: (c: UserSort) => void }) {
   const dir = ariaSort(sorting, column)
@@ -93,20 +104,27 @@ export function UsersTable() {
             {rows.map((u) => (
               <TableRow key={u.id}>
                 <TableCell className="min-w-32 font-medium">{u.name || '—'}</TableCell>
-                <TableCell className="whitespace-nowrap">{u.email}</TableCell>
+                <TableCell className="min-w-48 wrap-anywhere">
+                  <BreakableEmail email={u.email} />
+                </TableCell>
                 <TableCell>{u.emailVerified ? 'Yes' : 'No'}</TableCell>
                 <TableCell className="whitespace-nowrap">
                   <time dateTime={u.trialExpiresAt}>{dateFormat.format(new Date(u.trialExpiresAt))}</time>
                 </TableCell>
-                <TableCell>{u.hasPaid ? 'Yes' : 'No'}</TableCell>
                 <TableCell className="whitespace-nowrap">
-                  {u.subscriptionEndsAt ? <time dateTime={u.subscriptionEndsAt}>{dateFormat.format(new Date(u.subscriptionEndsAt))}</time> : '—'}
+                  {!u.hasPaid ? (
+                    'No'
+                  ) : (
+                    <div className="grid justify-items-start gap-1">
+                      {u.subscriptionEndsAt ? <time dateTime={u.subscriptionEndsAt}>Until {dateFormat.format(new Date(u.subscriptionEndsAt))}</time> : 'Yes'}
+                      <PaymentsDialog userId={u.id} name={u.name || u.email} />
+                    </div>
+                  )}
                 </TableCell>
                 <TableCell className="tabular-nums">{u.usageCount}</TableCell>
                 <TableCell>
                   <Badge variant={u.role === 'admin' ? 'default' : 'outline'}>{u.role}</Badge>
                 </TableCell>
-                <TableCell>{u.hasPaid ? <PaymentsDialog userId={u.id} name={u.name || u.email} /> : '—'}</TableCell>
                 <TableCell>
                   <UserDataActions userId={u.id} name={u.name || u.email} />
                 </TableCell>

@@ -119,6 +119,8 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { name: 'Set up your second factor' })).toBeInTheDocument()
     expect(await screen.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'open it in the app' })).toHaveAttribute('href', expect.stringMatching(/^otpauth:\/\/totp\//))
+    // The same link as a QR code, drawn in the page beside the key.
+    expect(screen.getByRole('img', { name: 'QR code to scan with your authenticator app' }).querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/)
     const field = screen.getByLabelText('6-digit code from the app')
     await waitFor(() => expect(field).toHaveFocus())
     await userEvent.type(field, '123456')

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { QrCode } from '@/components/qr-code'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { FormStatus } from '@/components/ui/form-status'
@@ -11,6 +12,7 @@ import { useFocusOnMount } from '../hooks/use-focus-on-mount'
 
 export const ENROL_TITLE = 'Set up your second factor'
 export const RECOVERY_TITLE = 'Save your recovery codes'
+export const QR_LABEL = 'QR code to scan with your authenticator app'
 
 /**
  * An admin's first login: they add Whitecoat to an authenticator app, prove
@@ -59,14 +61,17 @@ function EnrolmentSteps({ secret, uri, confirm }: { secret: string; uri: string;
     <div className="grid gap-5">
       <ol className="grid list-decimal gap-3 pl-5 text-sm">
         <li>
-          Add Whitecoat to your authenticator app:{' '}
+          Add Whitecoat to your authenticator app: scan this code with it,{' '}
           <a href={uri} className="font-medium text-primary underline underline-offset-4">
             open it in the app
           </a>{' '}
-          on the phone that has it, or choose "enter a setup key" in the app and type this key (time-based):
-          <code aria-label={`Setup key: ${secret.split('').join(' ')}`} className="mt-2 block rounded-md bg-muted px-3 py-2 font-mono text-base tracking-wider break-words">
-            {secret.match(/.{1,4}/g)?.join(' ')}
-          </code>
+          on the phone that has it, or choose "enter a setup key" in the app and type the key (time-based).
+          <div className="mt-3 flex flex-col items-center gap-3 sm:flex-row sm:items-center">
+            <QrCode text={uri} label={QR_LABEL} className="size-44 shrink-0 rounded-md border border-border" />
+            <code aria-label={`Setup key: ${secret.split('').join(' ')}`} className="block w-full rounded-md bg-muted px-3 py-2 font-mono text-base tracking-wider break-words">
+              {secret.match(/.{1,4}/g)?.join(' ')}
+            </code>
+          </div>
         </li>
         <li>Enter the 6-digit code the app now shows for Whitecoat.</li>
       </ol>

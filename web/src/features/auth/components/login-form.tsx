@@ -52,7 +52,7 @@ export function LoginForm() {
   return (
     <AuthCard
       title="Log in"
-      description="Welcome back. Log in to keep practising."
+      description="Welcome back. Log in to keep practicing."
       footer={
         <>
           <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">

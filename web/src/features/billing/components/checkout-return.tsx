@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert'
 export const CONFIRM_PATIENCE_MS = 30_000
 
 export const CONFIRMING = 'Thank you! We are confirming your payment…'
-export const CANCELLED = 'Checkout was cancelled. You have not been charged.'
+export const CANCELLED = 'Checkout was canceled. You have not been charged.'
 
 /** Premium's end as the spec's messages write dates: "January 2, 2027". */
 export function formatPassDate(iso: string) {

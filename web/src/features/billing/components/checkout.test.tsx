@@ -8,7 +8,7 @@ import { checkoutNavigation } from './upgrade-button'
 describe('checkout from the dashboard', () => {
   it('locks practice; the one "Upgrade to Practice" starts checkout and the banner says why', async () => {
     const body = dashboardBody()
-    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practicing."
     const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => {})
     let sent: unknown
     mockApi({
@@ -74,6 +74,6 @@ describe('checkout from the dashboard', () => {
       'GET /api/dashboard': () => json(200, dashboardBody()),
     })
     renderApp('/dental/dashboard?checkout=cancelled')
-    expect(await screen.findByText('Checkout was cancelled. You have not been charged.')).toBeInTheDocument()
+    expect(await screen.findByText('Checkout was canceled. You have not been charged.')).toBeInTheDocument()
   })
 })

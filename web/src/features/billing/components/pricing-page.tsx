@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react'
+import { Check, ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -143,7 +143,12 @@ function Plans({ visitor, slug, facts }: { visitor: Visitor; slug: ProfessionSlu
   )
 }
 
-/** The questions from content/pages/pricing.md, each a disclosure. */
+/**
+ * The questions from content/pages/pricing.md, each a disclosure: a native
+ * details element (opened by click, Enter or Space, and without
+ * JavaScript), drawn as a card with our chevron instead of the browser's
+ * triangle.
+ */
 function Faq({ items }: { items: FaqItem[] }) {
   return (
     <section aria-labelledby="faq" className="mx-auto grid w-full max-w-3xl gap-3">
@@ -151,10 +156,13 @@ function Faq({ items }: { items: FaqItem[] }) {
         Frequently asked questions
       </h2>
       {items.map((f) => (
-        <details key={f.question} className="rounded-lg border border-border p-4">
-          <summary className="cursor-pointer font-medium">{f.question}</summary>
+        <details key={f.question} className="group rounded-xl border border-border bg-background shadow-sm">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-4 font-semibold hover:bg-muted focus-visible:outline-3 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+            {f.question}
+            <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
+          </summary>
           {/* Trusted: rendered on the server from the repository's Markdown. */}
-          <div className="article mt-2 text-sm leading-relaxed text-muted-foreground" dangerouslySetInnerHTML={{ __html: f.answerHtml }} />
+          <div className="article px-4 pb-4 text-sm leading-relaxed text-muted-foreground" dangerouslySetInnerHTML={{ __html: f.answerHtml }} />
         </details>
       ))}
     </section>

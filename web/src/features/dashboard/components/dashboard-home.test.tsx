@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { LAST_PROFESSION_KEY } from '@/lib/professions'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
+import { NO_AVERAGE_YET } from './dashboard-home'
 import { formatPauseEnd } from './usage-pause-notice'
 
 const HEAVY_USAGE =
@@ -34,7 +35,7 @@ describe('dashboard', () => {
     withDashboard(
       dashboardBody({
         stats: { sessionsCompleted: 1, questionsPracticed: 2, averageScore: 83 },
-        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64), saved('c', 'Silent mic', 0, false)],
+        recentSessions: [saved('a', 'Strong run', 83.4), saved('b', 'Warm-up', 64), saved('c', 'Silent mic', 0, false), saved('d', 'Middling', 74.6)],
       }),
     )
     renderApp('/dental/dashboard')
@@ -44,19 +45,31 @@ describe('dashboard', () => {
     expect(screen.getAllByText('83%')[0]).toHaveClass('text-3xl')
     const recent = within(screen.getByRole('heading', { name: 'Recent Practice Sessions' }).closest('div')!.parentElement!)
     expect(recent.getByText('83%')).toHaveClass('bg-primary')
-    expect(recent.getByText('64%')).toHaveClass('bg-secondary')
+    // The summary's bands (spec §9): a 64 % session is as red here as there.
+    expect(recent.getByText('64%')).toHaveClass('bg-destructive')
+    expect(recent.getByText('75%')).toHaveClass('bg-secondary')
     // A session with no scored answer says so, never 0 %.
     expect(recent.getByText('Not scored')).toBeInTheDocument()
     expect(recent.getByText(/No answer could be scored/)).toBeInTheDocument()
     expect(recent.queryByText('0%')).not.toBeInTheDocument()
     expect(recent.getByRole('link', { name: 'Review Strong run' })).toHaveAttribute('href', '/medical/summary?saved=a')
-    // Visiting /dental/dashboard made dental the last profession.
-    expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
+    // Start goes to the last profession used (spec §2), which opening the
+    // dashboard under /dental does not change.
+    expect(screen.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/pt/setup')
+    expect(window.localStorage.getItem(LAST_PROFESSION_KEY)).toBe('pt')
+  })
+
+  it('a new student sees no average of 0 %, but the empty state', async () => {
+    withDashboard(dashboardBody())
+    renderApp('/dental/dashboard')
+    const average = within((await screen.findByText('Average Score')).closest('.rounded-xl') as HTMLElement)
+    expect(average.getByText(NO_AVERAGE_YET)).toBeInTheDocument()
+    expect(screen.queryByText('0%')).not.toBeInTheDocument()
   })
 
   it('locks practice: no way into setup, one upgrade action, and the banner says why', async () => {
     const body = dashboardBody()
-    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+    const banner = "You've used your 2 free sessions. Upgrade to Premium to keep practicing."
     withDashboard({ ...body, access: { ...body.access, practiceEnabled: false, freeSessionsRemaining: 0, banner } })
     renderApp('/dental/dashboard')
     expect(await screen.findByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()

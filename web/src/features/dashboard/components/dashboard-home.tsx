@@ -16,8 +16,10 @@ export const EMAIL_CONFIRMED_WELCOME = 'Your email is confirmed. Welcome to Whit
 
 /** How renderUpgrade draws the button: the page's one action, or an offer beside another. */
 export type UpgradeEmphasis = 'primary' | 'secondary'
+/** The Average Score card before any session has been scored: no 0 %. */
+export const NO_AVERAGE_YET = 'No score yet'
 
-function StatCard({ label, value }: { label: string; value: string }) {
+function StatCard({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -25,6 +27,7 @@ function StatCard({ label, value }: { label: string; value: string }) {
       </CardHeader>
       <CardContent>
         <p className="text-3xl font-bold tabular-nums">{value}</p>
+        {note ? <p className="mt-1 text-sm text-muted-foreground">{note}</p> : null}
       </CardContent>
     </Card>
   )
@@ -86,7 +89,7 @@ export function DashboardHome({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-3xl font-bold tracking-tight">{greeting}</h1>
+            <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{greeting}</h1>
             <Badge variant="secondary">{access.badge}</Badge>
           </div>
           <p className="mt-1 text-muted-foreground">{access.headerText}</p>
@@ -105,7 +108,11 @@ export function DashboardHome({
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Sessions Completed" value={String(stats.sessionsCompleted)} />
         <StatCard label="Questions Practiced" value={String(stats.questionsPracticed)} />
-        <StatCard label="Average Score" value={`${stats.averageScore}%`} />
+        {stats.sessionsCompleted > 0 ? (
+          <StatCard label="Average Score" value={`${stats.averageScore}%`} />
+        ) : (
+          <StatCard label="Average Score" value={NO_AVERAGE_YET} note="Your average shows once a session is scored." />
+        )}
       </div>
       {stats.sessionsCompleted > 0 && !access.historyLocked ? (
         <Link to={`/${setupSlug}/progress`} className="-mt-2 justify-self-start text-sm font-medium text-primary underline-offset-4 hover:underline">

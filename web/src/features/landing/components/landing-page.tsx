@@ -54,7 +54,7 @@ const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
 const STEPS: { title: string; body: string }[] = [
   { title: 'Choose Your Format', body: 'Pick video or audio, how many questions, and random or your own custom questions.' },
   { title: 'Practice Answering Questions', body: 'Answer each question out loud with up to three minutes per answer, as you would on interview day.' },
-  { title: 'Review and Improve', body: 'Read your transcript, scores and suggestions, then practise again and track your progress.' },
+  { title: 'Review and Improve', body: 'Read your transcript, scores and suggestions, then practice again and track your progress.' },
 ]
 
 function PrimaryAction({ signedIn, slug }: { signedIn: boolean; slug: string }) {
@@ -71,17 +71,22 @@ function PrimaryAction({ signedIn, slug }: { signedIn: boolean; slug: string }) 
 
 /**
  * The profession's default question, how its interviews run, and its tips:
- * what makes each of the seven landing pages its own.
+ * what makes each of the seven landing pages its own. The question is
+ * quoted, not drawn as a button; the one way to practice it is the button
+ * under it (every session starts with the Big 3, this question among them).
  */
-function ProfessionGuide({ guide }: { guide: LandingGuide }) {
+function ProfessionGuide({ guide, signedIn, slug }: { guide: LandingGuide; signedIn: boolean; slug: string }) {
   return (
     <section aria-labelledby="practice-title" className="mx-auto grid max-w-5xl gap-10 px-4 py-16">
-      <div className="grid gap-4 rounded-2xl border border-border bg-accent/40 p-6 sm:p-10">
-        <p className="text-sm font-semibold uppercase tracking-wide text-primary">The question to expect first</p>
-        <h2 id="practice-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
-          Practice: {guide.defaultQuestion}
+      <div className="grid gap-4 border-l-4 border-primary pl-6">
+        <h2 id="practice-title" className="text-sm font-semibold uppercase tracking-wide text-primary">
+          The question to expect first
         </h2>
-        <h3 className="text-lg font-semibold">How {guide.displayName} interviews work</h3>
+        <blockquote className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">“{guide.defaultQuestion}”</blockquote>
+        <Button asChild variant="outline" className="justify-self-start">
+          <Link to={signedIn ? `/${slug}/setup` : '/signup'}>Practice this question</Link>
+        </Button>
+        <h3 className="mt-4 text-lg font-semibold">How {guide.displayName} interviews work</h3>
         <p className="text-muted-foreground text-pretty">{guide.interviewFormats}</p>
       </div>
       <div className="grid gap-6">
@@ -153,7 +158,7 @@ export function LandingPage({
         </div>
       </section>
 
-      {guide ? <ProfessionGuide guide={guide} /> : null}
+      {guide ? <ProfessionGuide guide={guide} signedIn={signedIn} slug={slug} /> : null}
 
       <section id="features" aria-labelledby="features-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
         <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">

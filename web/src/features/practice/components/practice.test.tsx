@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dashboardBody, deferred, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
 import { stubXhr } from '@/test/fake-xhr'
 import { renderApp } from '@/test/render'
+import { sessionTime } from '@/lib/session-time'
+import { defaultSessionTitle } from '../utils/summary'
 
 const HEAVY_USAGE =
   "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
@@ -586,7 +588,13 @@ describe('summary', () => {
   it('polls while answers are processing and saves with the default title', async () => {
     let polls = 0
     const processing = session({ status: 'completed', processing: true, items: [item(1, { status: 'transcribing' })] })
-    const finished = session({ status: 'completed', averageScore: 65, items: [item(1, { status: 'done', transcript: 'Hi.', feedback: feedback(65), meaningful: true })] })
+    const practised = '2025-09-07T14:05:00Z'
+    const finished = session({
+      status: 'completed',
+      createdAt: practised,
+      averageScore: 65,
+      items: [item(1, { status: 'done', transcript: 'Hi.', feedback: feedback(65), meaningful: true })],
+    })
     const { calls } = mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: ++polls < 2 ? processing : finished }),
@@ -598,7 +606,8 @@ describe('summary', () => {
     expect(await screen.findByText('65%', {}, { timeout: 3000 })).toHaveClass('bg-destructive')
     await userEvent.click(screen.getByRole('button', { name: 'Save Session' }))
     const title = within(screen.getByRole('dialog')).getByLabelText('Title')
-    expect((title as HTMLInputElement).value).toMatch(/^Session /)
+    // Named after when the session was practised, as every list shows it.
+    expect((title as HTMLInputElement).value).toBe(defaultSessionTitle(new Date(practised)))
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Session saved to your dashboard.')).toBeInTheDocument()
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/save')?.body).toEqual({ title: expect.stringMatching(/^Session /) })
@@ -690,6 +699,8 @@ describe('summary', () => {
     })
     renderApp('/dental/summary?saved=v1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Monday practice' })).toBeInTheDocument()
+    // When it was practised, worded and written as the lists write it.
+    expect(screen.getByText(`Practiced ${sessionTime('2025-09-08T10:00:00Z')}`)).toBeInTheDocument()
     expect(screen.getByText('72%')).toHaveClass('bg-secondary')
     expect(screen.getByText('Strong answer')).toBeInTheDocument()
     expect(document.querySelector('article img')).toBeNull()

@@ -10,21 +10,24 @@ import { defaultSessionTitle } from '../utils/summary'
 export const SAVED_TOAST = 'Session saved to your dashboard.'
 export const SAVE_FAILED_TOAST = 'Failed to save session. Please try again.'
 
-/** "Save Session" and its dialog: a title (default "Session {date/time}"), Save / Cancel. */
-export function SaveSessionDialog({ sessionId, disabled }: { sessionId: string; disabled: boolean }) {
+/**
+ * "Save Session" and its dialog: a title (default "Session {date/time}",
+ * the time the session was practised, practisedAt), Save / Cancel.
+ */
+export function SaveSessionDialog({ sessionId, practisedAt, disabled }: { sessionId: string; practisedAt: string; disabled: boolean }) {
   const [open, setOpen] = useState(false)
   const [title, setTitle] = useState('')
   const save = useSavePracticeSession()
 
   function onOpenChange(next: boolean) {
-    if (next) setTitle(defaultSessionTitle(new Date()))
+    if (next) setTitle(defaultSessionTitle(new Date(practisedAt)))
     setOpen(next)
   }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault()
     save.mutate(
-      { sessionId, title: title.trim() || defaultSessionTitle(new Date()) },
+      { sessionId, title: title.trim() || defaultSessionTitle(new Date(practisedAt)) },
       {
         onSuccess: () => {
           toast.success(SAVED_TOAST)

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { PageStatus } from '@/components/ui/page-status'
 import type { ProfessionSlug } from '@/lib/professions'
 import { scoreVariant } from '@/lib/score'
+import { sessionTime } from '@/lib/session-time'
 import { usePracticeSession } from '../api/get-practice-session'
 import { useEarlierAttempts } from '../api/get-earlier-attempts'
 import { useSavedSession } from '../api/get-saved-session'
@@ -115,7 +116,7 @@ export function SessionSummary({ sessionId, slug, nameOf }: { sessionId: string;
         entries={entries}
         sessionId={session.id}
         settled={!active && !session.processing}
-        actions={<SaveSessionDialog sessionId={session.id} disabled={active || session.processing} />}
+        actions={<SaveSessionDialog sessionId={session.id} practisedAt={session.createdAt} disabled={active || session.processing} />}
       />
     </>
   )
@@ -127,7 +128,6 @@ export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
   if (query.isError) return <SessionLoadError error={query.error} slug={slug} />
   const saved = query.data
-  const when = new Date(saved.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
   const entries = orderForSummary(entriesFromSaved(saved))
   return (
     <SummaryLayout
@@ -137,7 +137,7 @@ export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string
       average={
         <>
           {saved.scored ? <Average score={Math.round(saved.overallAvg)} /> : <NothingScored entries={entries} />}
-          <span className="text-sm text-muted-foreground">Saved {when}</span>
+          <span className="text-sm text-muted-foreground">Practiced {sessionTime(saved.createdAt)}</span>
         </>
       }
       entries={entries}

@@ -10,6 +10,7 @@ import { Table, TableCaption, TableCell, TableHead, TableRow } from '@/component
 import { errorMessage } from '@/lib/api-client'
 import { COMPETENCY_LABEL } from '@/lib/competencies'
 import { scoreVariant, SECTION_LABEL, type SectionKey } from '@/lib/score'
+import { sessionTime } from '@/lib/session-time'
 import { useProgress, type Progress, type Subtag, type TrendPoint } from '../api/get-progress'
 import { niceMax } from '../utils/chart'
 import { TrendChart } from './trend-chart'
@@ -19,7 +20,6 @@ export const PROGRESS_LOCKED = 'Your progress is locked until you upgrade.'
 export const NO_SESSIONS = 'Complete a practice session to see your progress here.'
 
 const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 /** The section scores in the order the summary lists them. */
 const SECTIONS = Object.keys(SECTION_LABEL) as SectionKey[]
@@ -133,7 +133,7 @@ function Trends({ points, summaryPath }: { points: TrendPoint[]; summaryPath: (s
           {points.map((p) => (
             <TableRow key={p.sessionId}>
               <TableCell className="whitespace-nowrap">
-                <Link to={summaryPath(p.sessionId)}>{longDate.format(new Date(p.at))}</Link>
+                <Link to={summaryPath(p.sessionId)}>{sessionTime(p.at)}</Link>
               </TableCell>
               <TableCell>{p.answers}</TableCell>
               <TableCell>{p.overallScore}</TableCell>
