@@ -38,7 +38,7 @@ test('at 375 px the locked dashboard and the test checkout pass axe; cancelling 
   await page.setViewportSize({ width: 375, height: 800 })
   await lockedStudent(page, 'canceller')
   // One upgrade action; the banner says why.
-  await expect(page.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practising.")).toBeVisible()
+  await expect(page.getByText("You've used your 2 free sessions. Upgrade to Premium to keep practicing.")).toBeVisible()
   await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0)
   await expectAxeClean(page)
   await page.screenshot({ path: test.info().outputPath('locked-dashboard-375.png'), fullPage: true })

@@ -102,7 +102,7 @@ for (const width of WIDTHS) {
         timeout: 30_000,
       })
       .toBe(false)
-    const reason = "You've used your 2 free sessions. Upgrade to Premium to keep practising."
+    const reason = "You've used your 2 free sessions. Upgrade to Premium to keep practicing."
 
     await page.goto('/dental/dashboard')
     await expect(page.getByText(reason)).toBeVisible()

@@ -81,14 +81,14 @@ test('a red-flag answer to an ethics question: the summary shows the flag, its w
   expect(order[0]).toMatch(/^Red flags?/)
   expect(order).toContain('How this was scored')
 
-  // How it was scored: three sections, open (the answer has a flag); Judgement at the bottom of the scale.
+  // How it was scored: three sections, open (the answer has a flag); Judgment at the bottom of the scale.
   const scoring = card.getByRole('region', { name: 'How this was scored' })
   const sections = scoring.getByRole('button')
   await expect(sections).toHaveCount(3)
   await expect(sections).toContainText(['Content', 'Clarity & structure', 'Overall impression'])
   await expect(sections.first()).toHaveAttribute('aria-expanded', 'true')
   const content = scoring.locator(`#${await sections.first().getAttribute('aria-controls')}`)
-  const judgement = content.getByRole('listitem').filter({ hasText: 'Judgement' })
+  const judgement = content.getByRole('listitem').filter({ hasText: 'Judgment' })
   await expect(judgement.getByText(/^Level [12] of 7$/)).toBeAttached()
   await expect(judgement.getByText(/disqualifying/)).toBeVisible()
   // A disclosure works from the keyboard.

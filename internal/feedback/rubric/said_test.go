@@ -134,7 +134,7 @@ func TestAVagueAnswerOnTopicIsWeakNotDisqualifying(t *testing.T) {
 		if len(fb.RedFlags) > 0 {
 			t.Errorf("a vague answer on topic raised %v", flagKeys(fb))
 		}
-		if j := evidenceNamed(fb, "Judgement"); j.Level <= 2 {
+		if j := evidenceNamed(fb, "Judgment"); j.Level <= 2 {
 			t.Errorf("a vague answer on topic has judgement %d/7 (%q)", j.Level, j.Anchor)
 		}
 		if fb.OverallScore >= 60 {

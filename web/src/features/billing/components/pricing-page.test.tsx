@@ -40,7 +40,7 @@ describe('pricing', () => {
 
   it('offers "Upgrade" to a trial student and a locked one, whose Free plan says why instead of leading to practice', async () => {
     const body = dashboardBody()
-    const expired = "Your free trial has ended. Upgrade to Premium to keep practising."
+    const expired = "Your free trial has ended. Upgrade to Premium to keep practicing."
     let access: Record<string, unknown> = body.access
     mockApi({
       'GET /api/auth/me': () => json(200, { user: user() }),

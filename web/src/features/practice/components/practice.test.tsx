@@ -851,7 +851,7 @@ describe('setup', () => {
 
   it('refuses a locked student up front: the reason and the upgrade, no form to fill', async () => {
     const body = dashboardBody()
-    const expired = 'Your free trial has ended. Upgrade to Premium to keep practising.'
+    const expired = 'Your free trial has ended. Upgrade to Premium to keep practicing.'
     const { calls } = mockApi({
       ...base,
       'GET /api/dashboard': () =>
