@@ -1,6 +1,7 @@
 import { type Locator, type Page } from '@playwright/test'
 import { createUserWithCli, expect, grantPassWithCli, logInInUi, PASSWORD, uniqueEmail } from './fixtures'
 import { expectUsableAt375 } from './layout'
+import { announcements, keepAnnouncements } from './announcements'
 import { speakingTest } from './speaking'
 
 /**
@@ -65,21 +66,6 @@ async function expectEveryAnswerScored(page: Page, count: number) {
   return cards
 }
 
-/**
- * Keeps every text the session's status region says, in order, however
- * briefly: the countdown is on screen for only 3 seconds, which a busy
- * machine can let pass between two checks.
- */
-async function keepAnnouncements(page: Page) {
-  await page.addInitScript(() => {
-    const said: string[] = []
-    ;(window as unknown as { said: string[] }).said = said
-    new MutationObserver(() => {
-      const text = document.querySelector('main [role="status"].sr-only')?.textContent ?? ''
-      if (text && said[said.length - 1] !== text) said.push(text)
-    }).observe(document, { childList: true, subtree: true, characterData: true })
-  })
-}
 
 /**
  * The recording of the current question started by itself (nobody pressed
@@ -88,7 +74,7 @@ async function keepAnnouncements(page: Page) {
  */
 async function expectAutomaticStart(page: Page, afterPreparation = false) {
   await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible({ timeout: 20_000 })
-  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said.filter((s) => /^(Preparation|Recording)/.test(s)))
+  const said = (await announcements(page)).filter((s) => /^(Preparation|Recording)/.test(s))
   const want = ['Recording starts in 3 seconds', 'Recording started']
   if (afterPreparation) want.unshift('Preparation time is over')
   expect(said.slice(-want.length)).toEqual(want)
