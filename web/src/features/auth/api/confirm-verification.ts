@@ -14,8 +14,10 @@ export function useConfirmVerification() {
   return useMutation({
     mutationFn: confirmVerification,
     // The browser may now be signed in, or its user's emailVerified flag
-    // has changed. Not awaited: the page goes on as soon as the answer is
-    // in, and the dashboard reads the user afresh anyway.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.auth.me }),
+    // has changed. Awaited: the page goes on to the dashboard only once the
+    // signed-in user is known, or the dashboard's guard, still holding the
+    // signed-out answer, sends the student to log in (seen on a loaded
+    // machine).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.me }),
   })
 }

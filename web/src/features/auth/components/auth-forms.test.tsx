@@ -242,7 +242,9 @@ describe('verify email page', () => {
     })
     const { router } = renderApp('/verify-email?token=tok123')
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }))
-    expect((await screen.findAllByText('Your email is confirmed. Log in to continue.')).length).toBeGreaterThan(0)
+    // The page waits for the signed-in user before it goes on: the
+    // dashboard's guard must not see the signed-out answer.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'))
     me.resolve(json(200, { user: { id: 'u1', name: 'Tess', email: 'tess@example.com', emailVerified: true, role: 'user' } }))
     await waitFor(() => expect(router.state.location.pathname).toMatch(/dashboard$/))
   })
