@@ -6,7 +6,9 @@ import { afterEach } from 'vitest'
 // cores are all busy (CI running every phase at once) a render can take
 // longer than the default second. This bounds only how long a failing
 // condition is waited for: a passing one returns as soon as it holds.
-configure({ asyncUtilTimeout: 5_000 })
+// 5 s was not enough for a chart to render at a load average of 20 (make
+// test with CPU burners on both cores and other work on the machine).
+configure({ asyncUtilTimeout: 20_000 })
 
 // jsdom's Blob cannot be a fetch body (Node's fetch sends "undefined"), and
 // recordings go out with fetch: tests use the Blob Node's fetch gives.

@@ -314,8 +314,10 @@ describe('practice session', () => {
     expect(screen.queryByRole('button', { name: 'Start Recording' })).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Start answering now' }))
     expect(await screen.findByText('Recording starts in 3 seconds')).toHaveClass('sr-only')
-    await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['recording']), { timeout: 5000 })
-    expect(screen.getByRole('timer')).toHaveTextContent('7:00')
+    await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['recording']))
+    // The answer clock starts at 7:00 and may have ticked once or more before
+    // a busy machine lets this line run.
+    expect(screen.getByRole('timer').textContent).toMatch(/^(7:00|6:5\d)$/)
     // The notes stay in view while answering.
     expect(screen.getByLabelText('Your notes')).toHaveValue('autonomy vs honesty')
     expect(screen.queryByText('What if she asks you to lie?')).not.toBeInTheDocument()
@@ -324,7 +326,7 @@ describe('practice session', () => {
     expect(screen.getByText('The interviewer asks: What if she asks you to lie?')).toHaveClass('sr-only')
     await userEvent.click(screen.getByRole('button', { name: 'Stop Recording' }))
     expect(await screen.findByText('Your answer was saved.')).toBeInTheDocument()
-  }, 10000)
+  })
 
   it('takes a typed part: the scenario, a box per question under one clock, submitted as one text', async () => {
     fakeMedia()
