@@ -138,3 +138,29 @@ func TestParseQuestionFile(t *testing.T) {
 		}
 	}
 }
+
+// Holdout and fresh answers are the never-tuned estimate: a report shows
+// them only in aggregate unless it is unsealed, so that whoever tunes the
+// rubric does not read them one by one in the inversions or the worst list.
+func TestReportShowsOnlyDevAnswersOneByOne(t *testing.T) {
+	answerOf := func(id, split, label string, score int) scored {
+		return scored{answer: answer{id: id, set: "v2", question: "v2/" + split, split: split, label: label, category: catStandard, note: "n"},
+			fb: feedback.Feedback{OverallScore: score, Summary: "s"}}
+	}
+	ss := []scored{
+		answerOf("v2/dev-q/strong", "dev", "strong", 40), answerOf("v2/dev-q/weak", "dev", "weak", 90),
+		answerOf("v2/fresh-q/strong", "fresh", "strong", 40), answerOf("v2/fresh-q/weak", "fresh", "weak", 90),
+	}
+	for _, unseal := range []bool{false, true} {
+		var out strings.Builder
+		if err := printReport(context.Background(), &out, nil, ss, ss, reportOptions{worst: 8, all: true, unseal: unseal}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "v2/dev-q/weak") {
+			t.Errorf("unseal %v: a dev answer is not shown:\n%s", unseal, out.String())
+		}
+		if shown := strings.Contains(out.String(), "fresh-q"); shown != unseal {
+			t.Errorf("unseal %v: fresh answers shown one by one: %v, want %v:\n%s", unseal, shown, unseal, out.String())
+		}
+	}
+}
