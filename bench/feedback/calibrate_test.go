@@ -38,10 +38,10 @@ func TestCalibrationTargets(t *testing.T) {
 		g           group
 		minSpearman float64
 	}{
-		{group{"v1", "all"}, 0.91},     // measured 0.919
-		{group{"v1", "holdout"}, 0.85}, // 0.882
-		{group{"v1", "fresh"}, 0.9},    // 0.948
-		{group{"v2", "dev"}, 0.75},     // 0.762
+		{group{"v1", "all"}, 0.92},     // measured 0.932 (issue 29)
+		{group{"v1", "holdout"}, 0.89}, // 0.904
+		{group{"v1", "fresh"}, 0.94},   // 0.948
+		{group{"v2", "dev"}, 0.81},     // 0.820
 		{group{"v2", "fresh"}, 0.4},    // 0.427: v2d, never tuned on, measured at the freeze d11e889
 	}
 	for _, tt := range floors {
@@ -81,11 +81,11 @@ func TestCalibrationTargets(t *testing.T) {
 		minShare float64
 	}{
 		{catRedFlag, 0.9}, // 39 of 42 below 60 with a flag raised
-		// 10 of 26: delivery with an unmet length check stays at level 4
+		// 11 of 26: delivery with an unmet length check stays at level 4
 		// (issue 29), which costs short answers 2-3 points.
-		{catConcise, 0.35},
+		{catConcise, 0.4},
 		{catKeywordStuff, 1},   // 5 of 5
-		{catNegatedFlag, 0.55}, // 9 of 15; the three of issue 29 score 67-77 against a strong label
+		{catNegatedFlag, 0.65}, // 10 of 15
 		{catSignpostList, 1},   // 8 of 8 (issue 29)
 		{catVague, 1},          // 8 of 8, none flagged
 		{catFalsified, 1},      // 8 of 8, each with a flag
