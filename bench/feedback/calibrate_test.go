@@ -38,11 +38,11 @@ func TestCalibrationTargets(t *testing.T) {
 		g           group
 		minSpearman float64
 	}{
-		{group{"v1", "all"}, 0.91},     // measured 0.919
-		{group{"v1", "holdout"}, 0.85}, // 0.882
-		{group{"v1", "fresh"}, 0.9},    // 0.948
-		{group{"v2", "dev"}, 0.75},     // 0.762
-		{group{"v2", "fresh"}, 0.4},    // 0.427: v2d, never tuned on, measured at the freeze d11e889
+		{group{"v1", "all"}, 0.92},     // measured 0.932 (issue 29)
+		{group{"v1", "holdout"}, 0.89}, // 0.904
+		{group{"v1", "fresh"}, 0.94},   // 0.948
+		{group{"v2", "dev"}, 0.81},     // 0.820
+		{group{"v2", "fresh"}, 0.42},   // 0.434: v2d, never tuned on, at the freeze 8cd8f10 (0.427 at d11e889)
 	}
 	for _, tt := range floors {
 		picked := tt.g.pick(ss)
@@ -81,11 +81,11 @@ func TestCalibrationTargets(t *testing.T) {
 		minShare float64
 	}{
 		{catRedFlag, 0.9}, // 39 of 42 below 60 with a flag raised
-		// 10 of 26: delivery with an unmet length check stays at level 4
+		// 11 of 26: delivery with an unmet length check stays at level 4
 		// (issue 29), which costs short answers 2-3 points.
-		{catConcise, 0.35},
+		{catConcise, 0.4},
 		{catKeywordStuff, 1},   // 5 of 5
-		{catNegatedFlag, 0.55}, // 9 of 15; the three of issue 29 score 67-77 against a strong label
+		{catNegatedFlag, 0.65}, // 10 of 15
 		{catSignpostList, 1},   // 8 of 8 (issue 29)
 		{catVague, 1},          // 8 of 8, none flagged
 		{catFalsified, 1},      // 8 of 8, each with a flag
@@ -135,6 +135,32 @@ func TestParseQuestionFile(t *testing.T) {
 	} {
 		if _, err := parseQuestionFile("q", bad); err == nil {
 			t.Errorf("%s: parsed without error", name)
+		}
+	}
+}
+
+// Holdout and fresh answers are the never-tuned estimate: a report shows
+// them only in aggregate unless it is unsealed, so that whoever tunes the
+// rubric does not read them one by one in the inversions or the worst list.
+func TestReportShowsOnlyDevAnswersOneByOne(t *testing.T) {
+	answerOf := func(id, split, label string, score int) scored {
+		return scored{answer: answer{id: id, set: "v2", question: "v2/" + split, split: split, label: label, category: catStandard, note: "n"},
+			fb: feedback.Feedback{OverallScore: score, Summary: "s"}}
+	}
+	ss := []scored{
+		answerOf("v2/dev-q/strong", "dev", "strong", 40), answerOf("v2/dev-q/weak", "dev", "weak", 90),
+		answerOf("v2/fresh-q/strong", "fresh", "strong", 40), answerOf("v2/fresh-q/weak", "fresh", "weak", 90),
+	}
+	for _, unseal := range []bool{false, true} {
+		var out strings.Builder
+		if err := printReport(context.Background(), &out, nil, ss, ss, reportOptions{worst: 8, all: true, unseal: unseal}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "v2/dev-q/weak") {
+			t.Errorf("unseal %v: a dev answer is not shown:\n%s", unseal, out.String())
+		}
+		if shown := strings.Contains(out.String(), "fresh-q"); shown != unseal {
+			t.Errorf("unseal %v: fresh answers shown one by one: %v, want %v:\n%s", unseal, shown, unseal, out.String())
 		}
 	}
 }

@@ -37,6 +37,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	all := fset.Bool("answers", false, "list every answer's scores")
 	spokenStep := fset.Int("spoken", 0, "also read every Nth answer of the second set aloud with festival voices through the local speech engine (0: not)")
 	explain := fset.String("explain", "", "print the criteria, flags and suggestions behind the answers whose id contains this")
+	unseal := fset.Bool("unseal", false, "also show holdout and fresh answers one by one (in -answers, -explain, inversions and the worst list); once looked at they are no longer a never-tuned estimate")
 	engine := fset.String("engine", "", "rubric, llm, or empty: the rubric, then the LLM engine when FEEDBACK_OPENAI_API_KEY is set")
 	if err := fset.Parse(args); err != nil {
 		return err
@@ -50,7 +51,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts := reportOptions{worst: *worst, all: *all, explain: *explain, spokenStep: *spokenStep}
+	opts := reportOptions{worst: *worst, all: *all, explain: *explain, spokenStep: *spokenStep, unseal: *unseal}
 	if *engine != feedback.EngineLLM {
 		ss, err := scoreAll(ctx, rubric.New(), as)
 		if err != nil {
@@ -75,8 +76,27 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 // reportOptions are the flags that shape a report.
 type reportOptions struct {
 	worst, spokenStep int
-	all               bool
-	explain           string
+	// unseal shows holdout and fresh answers one by one too.
+	unseal  bool
+	all     bool
+	explain string
+}
+
+// shown reports whether an answer may be shown on its own: a dev answer,
+// or any once the report is unsealed. Holdout and fresh answers count
+// only in aggregate, so that whoever tunes the rubric cannot tune on them
+// by reading them in a report.
+func (o reportOptions) shown(s scored) bool { return o.unseal || s.split == "dev" }
+
+// shownOnly are the answers that may be shown one by one.
+func (o reportOptions) shownOnly(ss []scored) []scored {
+	var out []scored
+	for _, s := range ss {
+		if o.shown(s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // printReport prints one engine's agreement with the labels: the answers
@@ -84,7 +104,7 @@ type reportOptions struct {
 // spoken subset and the worst misses.
 func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []scored, o reportOptions) error {
 	if o.explain != "" {
-		for _, s := range ss {
+		for _, s := range o.shownOnly(ss) {
 			if strings.Contains(s.id, o.explain) {
 				explainOne(out, s)
 			}
@@ -95,6 +115,9 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "answer\tsplit\tcategory\tlabel\toverall\tas transcribed\timpression\tstructure\tcontent\tflags\toff band")
 		for i, s := range ss {
+			if !o.shown(s) {
+				continue
+			}
 			sc := s.fb.SectionScores
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n", s.id, s.split, s.category, s.label, s.fb.OverallScore, heard[i].fb.OverallScore,
 				sc.OverallImpression, sc.ClarityStructure, sc.Content, flagList(s.fb), offBand(s))
@@ -116,7 +139,7 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	for _, inv := range summarize(ss).inversions {
+	for _, inv := range summarize(o.shownOnly(ss)).inversions {
 		fmt.Fprintln(out, "  inversion:", inv)
 	}
 
@@ -148,7 +171,7 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 	}
 
 	fmt.Fprintf(out, "\nworst disagreements (distance outside the label's band: strong 80-100, adequate 55-84, weak 0-59; or a category target missed)\n")
-	sorted := append([]scored(nil), ss...)
+	sorted := o.shownOnly(ss)
 	sort.SliceStable(sorted, func(i, j int) bool { return disagreement(sorted[i]) > disagreement(sorted[j]) })
 	for _, s := range sorted[:min(o.worst, len(sorted))] {
 		if disagreement(s) == 0 {

@@ -172,7 +172,7 @@ const (
 
 // Answers shorter than OneLinerWords cannot show enough for an interviewer
 // to judge (about 15-20 seconds of speech), however polished; an answer to
-// another question is capped lower than a red flag. Otherwise length earns
+// another question is capped low, but above a red flag. Otherwise length earns
 // nothing by itself: an answer that covers what its question needs is
 // strong however briefly it does so.
 const (
@@ -183,10 +183,13 @@ const (
 )
 
 // RedFlagCap is the highest overall score an answer with a red flag can
-// get: well below 60, the band that would worry an interviewer, so that a
-// fluent answer with a red flag ranks below a thin but sound one, as it
-// would in an interviewer's notes.
-const RedFlagCap = 45
+// get: no more than a one-liner's, so that a fluent answer with a red flag
+// ranks below a thin but sound one and below an answer to another
+// question, as it would in an interviewer's notes — conduct they would
+// disqualify is worse than saying too little. (At 45 a thin, sound answer
+// of 35 words, which scores in the low 40s, ranked below a polished one
+// that decided to look the other way.)
+const RedFlagCap = oneLinerCap
 
 // FragmentsCap is the most an answer made of a list of fragments can
 // score ("First, shadowing. Second, a community clinic."): signposts with

@@ -166,7 +166,10 @@ func (a *Assessment) Judge() []feedback.Judged {
 				j.Quote = quote(hits)
 			}
 		case feedback.CriterionEvidence:
-			j.Fraction = math.Min(1, a.specific.score/0.75)
+			// Detail counts in full where it is told as something someone
+			// did; named on its own it is half the evidence.
+			told := math.Min(1, float64(a.t.episodes(a.specific.hits))/2)
+			j.Fraction = math.Min(1, a.specific.score/0.75) * (0.7 + 0.3*told)
 			j.Quote, j.Note = quote(a.specific.hits), "concrete detail: "+orNone(a.specific.families)
 			if a.qt == feedback.TypeEthical || a.qt == feedback.TypeCommunication {
 				// A scenario has no past to be specific about: concrete

@@ -69,7 +69,11 @@ var (
 		`what I('d| would) do differently`, `(do|did) (it |things )?differently`, `I (understand|see|know) (why|that|now|how)`, `what I changed`, `(the|a|my) (bigger|biggest|real|main|key|hardest) (lesson|takeaway)`,
 		`I('ve| have) taken (that|this|it) into`, `(much|a lot|far) better at`, `(faster|earlier|sooner|differently|more often) now`, `I('ve| have) (gotten|become|grown|been working on)`, `(this|that|it) (really )?matters`, `I carry`)
 	reasonCues = phrases(`because`, `since`, `so that`, `in order to`, `the reason`, `which (means|would|protects|respects|keeps)`, `that way`,
-		`(this|that) (respects|protects|balances|ensures|keeps|honou?rs)`, `this way`, `weigh(ing)?`, `balanc(e|ing)`, `while (also|still)`)
+		`(this|that) (respects|protects|balances|ensures|keeps|honou?rs)`, `this way`, `weigh(ing)?`, `balanc(e|ing)`, `while (also|still)`,
+		// A reason is also a clause of purpose or consequence, whatever it
+		// is about: "so she has some control", "otherwise he stops coming".
+		`so (that )?(she|he|they|we|you|it|the \w+|her|his|their|nobody|no one|everyone) (can|could|has|have|had|is|are|was|were|would|will|does|doesn't|knows|feels|gets|understands|isn't|aren't|won't|wouldn't|stays|keeps)`,
+		`otherwise`, `which (means|meant)`, `given (that|how|her|his|their)`)
 	signpostCues = phrases(`first(ly)?`, `second(ly)?`, `then`, `next`, `finally`, `after that`, `as a result`, `in the end`, `overall`,
 		`to (sum up|summari[sz]e)`, `(that's|that is|which is) why`, `for example`, `for instance`, `in short`)
 )

@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -245,5 +246,28 @@ func TestSummariesAreGrammaticalForEveryQuestionType(t *testing.T) {
 				t.Errorf("%s: summary %q does not read as sentences", qt, s)
 			}
 		}
+	}
+}
+
+// A fluent answer that decides to look the other way is worse than a
+// thin but sound one: a red flag ranks it below an answer that says too
+// little.
+func TestARedFlagRanksBelowAThinButSoundAnswer(t *testing.T) {
+	const q = "You see a classmate cheating on an exam. What would you do?"
+	answer := func(transcript string) feedback.Feedback {
+		return score(t, feedback.Input{Profession: "pa", Question: q, Subtag: "Ethical", Transcript: transcript,
+			Delivery: &feedback.Delivery{DurationSeconds: 0.42 * float64(len(strings.Fields(transcript))), WordsPerMinute: 143}})
+	}
+	thin := answer("I would talk to my classmate after the exam and tell him what I saw, because cheating is unfair to everyone else in the class. " +
+		"If it kept happening I would go to the instructor.")
+	fluent := answer("The ethical issue here is a conflict between loyalty to a classmate and fairness to the rest of the class. The people affected " +
+		"are my classmate, the other students and, one day, his patients. I could report him to the instructor, or I could talk to him first. " +
+		"I weighed both options, and ultimately I would mind my own business, because it is not my exam and reporting him could end his career " +
+		"over one bad day. I would make sure to support him afterwards, and I would check in with him about the stress he is under, since his wellbeing matters.")
+	if !slices.Contains(flagKeys(fluent), feedback.FlagToleratingDishonesty) {
+		t.Fatalf("flags %v, want %s", flagKeys(fluent), feedback.FlagToleratingDishonesty)
+	}
+	if fluent.OverallScore >= thin.OverallScore {
+		t.Errorf("red-flagged answer %d, thin but sound one %d: want the red flag below", fluent.OverallScore, thin.OverallScore)
 	}
 }
