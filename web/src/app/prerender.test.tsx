@@ -73,7 +73,7 @@ describe('a prerendered public page', () => {
     expect(container.querySelector('h1')).toBe(heading)
     // Hydrated: the links move within the app.
     await userEvent.click(screen.getByRole('link', { name: 'Start free trial' }))
-    expect(await screen.findByRole('heading', { name: 'Create your free account' }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Create your free account' })).toBeInTheDocument()
     expect(errors).toEqual([])
     expect(warnings).not.toHaveBeenCalled()
   })

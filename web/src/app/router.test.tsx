@@ -193,7 +193,7 @@ describe('landing', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     mockApi({ 'GET /api/auth/me': () => problem(401, 'no'), 'GET /api/professions': () => problem(500, 'boom') })
     renderApp('/dental')
-    expect(await screen.findByText("We couldn't load this page's content.", {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText("We couldn't load this page's content.")).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 })

@@ -21,7 +21,7 @@ describe('your data', () => {
       },
     })
     renderApp('/dental/dashboard')
-    expect(await screen.findByRole('link', { name: 'Download my data (JSON)' }, { timeout: 5000 })).toHaveAttribute('href', '/api/account/export')
+    expect(await screen.findByRole('link', { name: 'Download my data (JSON)' })).toHaveAttribute('href', '/api/account/export')
     expect(screen.getByRole('link', { name: 'Download my sessions (CSV)' })).toHaveAttribute('href', '/api/account/export.csv')
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }))
@@ -58,7 +58,7 @@ describe('deleting an account made with Google', () => {
       'POST /api/account/delete': () => json(200, { message: kept }),
     })
     renderApp('/dental/dashboard')
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 5000 }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' })
     const google = await within(dialog).findByRole('button', { name: CONFIRM_WITH_GOOGLE })
     expect(google).toHaveAccessibleDescription(/never set a password/)

@@ -21,7 +21,7 @@ describe('checkout from the dashboard', () => {
       },
     })
     renderApp('/medical/dashboard')
-    const upgrade = await screen.findByRole('button', { name: 'Upgrade to Practice' }, { timeout: 5000 })
+    const upgrade = await screen.findByRole('button', { name: 'Upgrade to Practice' })
     expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
     expect(screen.getByText(banner)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument()
@@ -40,7 +40,7 @@ describe('checkout from the dashboard', () => {
       'POST /api/create-checkout-session': () => problem(503, 'Payments are not set up on this server yet.'),
     })
     renderApp('/dental/dashboard')
-    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Practice' }, { timeout: 5000 }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Practice' }))
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Payments are not set up on this server yet.')
     expect(within(alert).getByRole('link', { name: 'support@whitecoat.app' })).toHaveAttribute('href', 'mailto:support@whitecoat.app')
@@ -63,7 +63,7 @@ describe('checkout from the dashboard', () => {
     renderApp('/dental/dashboard?checkout=success')
     expect(await screen.findByText('Thank you! We are confirming your payment…')).toBeInTheDocument()
     paid = true
-    expect(await screen.findByText('Premium is active until September 10, 2027.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Premium is active until September 10, 2027.')).toBeInTheDocument()
     expect(screen.getByText('Premium (365 days left)')).toBeInTheDocument()
   })
 

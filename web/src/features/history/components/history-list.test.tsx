@@ -26,7 +26,7 @@ describe('history', () => {
       'GET /api/practice/history': () => json(200, { sessions: [saved('s1', 'Ethics run'), saved('s2', 'Station run', 'mmi'), saved('s3', 'Silent run', 'traditional', false)], total: 21, page: 1, pageSize: 20, searchLimit: 500, searchLimited: false }),
     })
     renderApp('/dental/history')
-    expect(await screen.findByRole('heading', { name: 'Session history' }, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Session history' })).toBeInTheDocument()
     expect(await screen.findByRole('link', { name: 'Review Ethics run' })).toHaveAttribute('href', '/dental/summary?saved=s1')
     expect(screen.getByText('21 sessions · Page 1 of 2')).toBeInTheDocument()
 
@@ -54,9 +54,7 @@ describe('history', () => {
     })
     renderApp('/dental/history')
     expect(
-      await screen.findByText('The search looked through your newest 500 sessions that match the other filters. Choose earlier dates to search older ones.', undefined, {
-        timeout: 5000,
-      }),
+      await screen.findByText('The search looked through your newest 500 sessions that match the other filters. Choose earlier dates to search older ones.'),
     ).toBeInTheDocument()
   })
 })

@@ -370,9 +370,9 @@ describe('practice session', () => {
     renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
     // 1 s is the item's limit, not the spec's 3 minutes: the general message.
-    expect(await screen.findByText('Time is up. Your response was saved.', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await screen.findByText('Time is up. Your response was saved.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Next Question' })).toBeDisabled()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Next Question' })).toBeEnabled(), { timeout: 2000 })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next Question' })).toBeEnabled())
   })
 
   it('skipping the last question completes the session', async () => {
@@ -605,7 +605,7 @@ describe('summary', () => {
     renderApp('/dental/summary?id=s1')
     expect(await screen.findByText('Transcribing…')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Save Session' })).toBeDisabled()
-    expect(await screen.findByText('65%', {}, { timeout: 3000 })).toHaveClass('bg-destructive')
+    expect(await screen.findByText('65%')).toHaveClass('bg-destructive')
     await userEvent.click(screen.getByRole('button', { name: 'Save Session' }))
     const title = within(screen.getByRole('dialog')).getByLabelText('Title')
     // Named after when the session was practised, as every list shows it.

@@ -42,7 +42,7 @@ describe('progress', () => {
       competencies: competencies(['empathy-compassion']),
     }))
     renderApp('/dental/progress')
-    const scores = await screen.findByRole('img', { name: /^Scores\./ }, { timeout: 5000 })
+    const scores = await screen.findByRole('img', { name: /^Scores\./ })
     expect(scores).toHaveAccessibleName(/Overall: from 40 to 72\.5/)
     expect(screen.getByRole('img', { name: /^Words per minute\. Words per minute: 131\.2 wpm/ })).toBeInTheDocument()
 
@@ -69,7 +69,7 @@ describe('progress', () => {
       competencies: competencies([]),
     }))
     renderApp('/dental/progress')
-    await userEvent.selectOptions(await screen.findByLabelText('Question type', {}, { timeout: 5000 }), 'Teamwork')
+    await userEvent.selectOptions(await screen.findByLabelText('Question type'), 'Teamwork')
     expect(await screen.findByText(/No completed session has a Teamwork question yet\./)).toBeInTheDocument()
     await waitFor(() => expect(calls.filter((c) => c.key === 'GET /api/practice/progress')).toHaveLength(2))
   })
@@ -81,7 +81,7 @@ describe('progress', () => {
       'GET /api/dashboard': () => json(200, dashboardBody({ access: { historyLocked: true } })),
     })
     renderApp('/dental/progress')
-    expect(await screen.findByText('Your progress is locked until you upgrade.', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Your progress is locked until you upgrade.')).toBeInTheDocument()
     expect(calls.some((c) => c.key === 'GET /api/practice/progress')).toBe(false)
   })
 })
