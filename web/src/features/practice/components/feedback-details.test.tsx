@@ -111,7 +111,7 @@ describe('ResultCard opens with what matters', () => {
       fillers: { um: 2 },
       fillersPer100Words: 1.4,
       fillersPerMinute: 1.8,
-      fillersSource: 'transcript',
+      fillersSource: 'engine',
       limitShare: 0.36,
       longestPauseSeconds: 1.25,
       pausesOver2s: 0,
