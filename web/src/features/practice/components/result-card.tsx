@@ -72,7 +72,7 @@ function CheckWordsPrompt({ count, onCheck }: { count: number; onCheck: () => vo
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
       <Ear aria-hidden="true" className="size-5 shrink-0" />
-      <p className="min-w-0 flex-1 font-medium">{checkWordsPrompt(count)}</p>
+      <p className="min-w-0 flex-1 basis-48 font-medium">{checkWordsPrompt(count)}</p>
       <Button variant="outline" size="sm" className="print:hidden" onClick={onCheck}>
         Check the transcript
       </Button>
