@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { expectAxeClean } from './axe'
-import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { expect, signUpVerifiedInUi } from './fixtures'
 import { speakingTest } from './speaking'
 
 /**
@@ -62,11 +62,7 @@ function saidForCertain(parts: Part[], q: string): boolean {
 
 test('words the engine may have misheard are marked and never quoted; the student checks them and the answer is scored again', async ({ page }) => {
   test.setTimeout(180_000)
-  const user = { name: 'Mia Misheard', email: uniqueEmail('misheard'), password: PASSWORD }
-  await signUpInUi(page, user)
-  await page.goto(linkIn(await waitForMail(user.email, /verif/i), 'verify-email'))
-  await page.getByRole('button', { name: 'Confirm my email' }).click()
-  await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible()
+  await signUpVerifiedInUi(page, 'Mia Misheard', 'misheard')
 
   await page.goto('/dental/setup')
   await page.getByRole('radio', { name: /Audio/ }).check()
