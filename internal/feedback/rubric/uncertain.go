@@ -76,7 +76,8 @@ func (a *Assessment) heedUncertainty(fb *feedback.Feedback) {
 	// The competencies an answer shows are read off its content too.
 	fb.Competencies = []feedback.Competency{}
 	fb.Summary = msgSummaryUnjudged
-	fb.Suggestions = append([]string{msgSuggestCheck}, fb.Suggestions...)
+	// Every other suggestion would rest on the misheard words too.
+	fb.Suggestions = []string{msgSuggestCheck}
 }
 
 // certainAnswerQuote is q, a quote of the answer (evidence, a red flag),

@@ -163,7 +163,7 @@ func TestMostlyMisheardContentIsNotJudged(t *testing.T) {
 	if math.Abs(float64(fb.OverallScore)-want) > 1 {
 		t.Errorf("overall %d, want about %.1f from structure %d and impression %d", fb.OverallScore, want, s.ClarityStructure, s.OverallImpression)
 	}
-	if !strings.HasPrefix(fb.Summary, "We could not hear enough") || !strings.Contains(fb.Suggestions[0], "transcript") || len(fb.Competencies) != 0 {
+	if !strings.HasPrefix(fb.Summary, "We could not hear enough") || len(fb.Suggestions) != 1 || !strings.Contains(fb.Suggestions[0], "transcript") || len(fb.Competencies) != 0 {
 		t.Errorf("summary %q, first suggestion %q, competencies %v", fb.Summary, fb.Suggestions[0], fb.Competencies)
 	}
 	if judged.ContentUnjudged || judged.SectionScores.Content == 0 {
