@@ -192,38 +192,48 @@ func (a *Assessment) onlyMisheardWordIn(q string) bool {
 }
 
 // certainSuggestion is suggestion s with every quote of the answer in it
-// (“…”) heard for certain: a quote of misheard words is cut down to the
-// certain ones (certainQuote), or, when none are left, its pointer
-// ("after “…”", "(as in “…”)") goes and another quote becomes unquoted.
+// (“…”, or "…" as a model may write it) heard for certain: a quote of
+// misheard words is cut down to the certain ones (certainQuote), or, when
+// none are left, its pointer ("after “…”", "(as in “…”)") goes and another
+// quote becomes unquoted.
 func (a *Assessment) certainSuggestion(s string) string {
+	for _, marks := range [][2]string{{"“", "”"}, {`"`, `"`}} {
+		s = a.certainQuotes(s, marks[0], marks[1])
+	}
+	return s
+}
+
+// certainQuotes is certainSuggestion for the quotes between open and
+// closing.
+func (a *Assessment) certainQuotes(s, open, closing string) string {
 	var b strings.Builder
 	for {
-		open := strings.Index(s, "“")
-		if open < 0 {
+		from := strings.Index(s, open)
+		if from < 0 {
 			break
 		}
-		closing := strings.Index(s[open:], "”")
-		if closing < 0 {
+		to := strings.Index(s[from+len(open):], closing)
+		if to < 0 {
 			break
 		}
-		closing += open
-		inner := s[open+len("“") : closing]
+		to += from + len(open)
+		inner := s[from+len(open) : to]
 		said := strings.TrimPrefix(inner, "…")
 		q, _ := a.certainQuote(said)
 		switch {
 		case q == said:
-			b.WriteString(s[:closing+len("”")])
+			b.WriteString(s[:to+len(closing)])
 		case q != "":
-			b.WriteString(s[:open] + "“" + strings.TrimSuffix(inner, said) + q + "”")
-		case strings.HasSuffix(s[:open], " after "):
-			b.WriteString(strings.TrimSuffix(s[:open], " after "))
-		case strings.HasSuffix(s[:open], " (as in ") && strings.HasPrefix(s[closing:], "”)"):
-			b.WriteString(strings.TrimSuffix(s[:open], " (as in "))
-			closing += len(")")
+			b.WriteString(s[:from] + open + strings.TrimSuffix(inner, said) + q + closing)
+		case strings.HasSuffix(s[:from], " after "):
+			b.WriteString(strings.TrimSuffix(s[:from], " after "))
+		case strings.HasSuffix(s[:from], " (as in ") && strings.HasPrefix(s[to+len(closing):], ")"):
+			b.WriteString(strings.TrimSuffix(s[:from], " (as in "))
+			to += len(")")
 		default:
-			b.WriteString(s[:open] + unquoted)
+			b.WriteString(s[:from] + unquoted)
 		}
-		s = s[closing+len("”"):]
+		s = s[to+len(closing):]
 	}
 	b.WriteString(s)
 	return b.String()

@@ -120,6 +120,7 @@ func TestASuggestionDropsItsPointerToMisheardWords(t *testing.T) {
 		"Rethink “to project”: say what you would do.":                                "Rethink what you said there: say what you would do.",
 		"Replace “I want us to project the practice and help” with an example.":       "Replace “I want us to” with an example.",
 		"Answer the question you were asked — “" + whyDentist + "”.":                  "Answer the question you were asked — “" + whyDentist + "”.",
+		`A model's straight quotes: "to project the practice" and "help people".`:     `A model's straight quotes: what you said there and "help people".`,
 	} {
 		if got := a.certainSuggestion(in); got != want {
 			t.Errorf("%q\n got %q\nwant %q", in, got, want)
