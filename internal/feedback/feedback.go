@@ -67,6 +67,11 @@ type Input struct {
 	// minute, an MMI station's 7); the length it is judged against scales
 	// with it. 0 means the spec's 3 minutes.
 	LimitSeconds float64
+	// Uncertain are the byte ranges of Transcript holding a word the
+	// speech engine may have misheard: never quoted back, and when they
+	// are too much of the answer its content is not judged (uncertain.go).
+	// Empty for a typed or corrected answer.
+	Uncertain [][2]int
 }
 
 // SpecLimitSeconds is the spec's answer limit, which the length targets
@@ -109,6 +114,11 @@ type Feedback struct {
 	// engine scored the answer instead; the UI must say so.
 	Fallback       bool   `json:"fallback"`
 	FallbackReason string `json:"fallbackReason,omitempty"`
+	// ContentUnjudged is true when too much of the answer may have been
+	// misheard to judge its content (see TooUncertainShare): the content
+	// criteria abstain, the content score is 0 and stands for nothing, and
+	// the overall score is formed from structure and delivery alone.
+	ContentUnjudged bool `json:"contentUnjudged,omitempty"`
 }
 
 // UnmarshalJSON reads feedback of any version: the lists an older version
@@ -167,7 +177,21 @@ type Evidence struct {
 	Note      string `json:"note,omitempty"`
 	Level     int    `json:"level,omitempty"`
 	Anchor    string `json:"anchor,omitempty"`
+	// Unjudged says why the check was not made, empty when it was (then
+	// Met and Level are its verdict; otherwise Met is false and Level 0,
+	// and neither means anything): one of the Unjudged* constants.
+	Unjudged string `json:"unjudged,omitempty" enum:"not-measured,too-uncertain"`
 }
+
+// Why an Evidence was not judged.
+const (
+	// UnjudgedNotMeasured: the speech engine cannot hear what the check
+	// counts (filled pauses, for an engine that misses most of them).
+	UnjudgedNotMeasured = "not-measured"
+	// UnjudgedTooUncertain: too much of the answer may have been misheard
+	// to judge it.
+	UnjudgedTooUncertain = "too-uncertain"
+)
 
 // TransformSchema publishes the level's bounds.
 func (Evidence) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {

@@ -213,6 +213,9 @@ type Caps struct {
 	RedFlagged bool
 	// Fragmentary: the answer is a list of fragments, not of clauses.
 	Fragmentary bool
+	// ContentUnjudged: too much of the answer may have been misheard to
+	// judge its content; the overall is formed without it.
+	ContentUnjudged bool
 }
 
 // Score is the formula: each section the weighted mean of its criteria,
@@ -222,6 +225,11 @@ func Score(js []Judged, caps Caps) (overall int, sections SectionScores) {
 	structure := SectionScore(js, SectionClarityStructure)
 	impression := SectionScore(js, SectionOverallImpression)
 	o := WeightContent*content + WeightStructure*structure + WeightImpression*impression
+	if caps.ContentUnjudged {
+		// What could be judged, in the same proportion to each other.
+		content = 0
+		o = (WeightStructure*structure + WeightImpression*impression) / (WeightStructure + WeightImpression)
+	}
 	if caps.Words < OneLinerWords {
 		o = math.Min(o, BrevityCap(caps.Words))
 	}

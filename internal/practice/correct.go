@@ -56,10 +56,15 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	if it.Status != StatusDone || it.Transcript == nil || !sess.statsApplied {
 		return Session{}, apperr.Conflict(MsgCorrectionNotScored)
 	}
-	if *it.Transcript == text {
+	// The same text is nothing to correct, unless it had words the engine
+	// may have misheard: then the student has checked them, and the
+	// answer is scored again with every word certain.
+	if *it.Transcript == text && it.UncertainWords == 0 {
 		return s.Get(ctx, u, sessionID)
 	}
-	fb, err := s.scorer.Score(ctx, scoringInput(sess.answerSession(), it, text))
+	in := scoringInput(sess.answerSession(), it, text)
+	in.Uncertain = nil // the student's words
+	fb, err := s.scorer.Score(ctx, in)
 	if err != nil {
 		s.logger.Error("scoring a corrected transcript failed", "item", itemID, "err", err)
 		return Session{}, apperr.Unavailable(MsgCorrectionFailed, 0, err)

@@ -229,3 +229,66 @@ func TestATypedAnswerCannotBeCorrected(t *testing.T) {
 		}
 	})
 }
+
+// The words the speech engine may have misheard are marked in the answer
+// and kept out of its feedback; an answer mostly misheard has its content
+// left unjudged. The student checks them — here finding every word right
+// and saving the same text — and the answer is scored again with every
+// word certain (issue 29 item 4).
+func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		reload := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		f.givePass(t, "ana@example.com")
+		in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
+		words := strings.Fields(corrected)
+
+		// Three words under an even chance: marked, in the transcript's words.
+		probs := make([]float64, len(words))
+		for i := range probs {
+			probs[i] = 0.95
+		}
+		probs[3], probs[10], probs[20] = 0.2, 0.1, 0.3
+		f.whisper.SetWordProbabilities(probs...)
+		item := f.practise(t, reload, corrected, in).Items[0]
+		var text strings.Builder
+		var marked []string
+		for _, p := range item.TranscriptParts {
+			text.WriteString(p.Text)
+			if p.Uncertain {
+				marked = append(marked, p.Text)
+			}
+		}
+		want := []string{strings.Trim(words[3], ".,"), strings.Trim(words[10], ".,"), strings.Trim(words[20], ".,")}
+		if item.UncertainWords != 3 || text.String() != corrected || strings.Join(marked, "|") != strings.Join(want, "|") {
+			t.Fatalf("%d uncertain words, marked %q (want %q), parts make %q", item.UncertainWords, marked, want, text.String())
+		}
+		if item.Feedback == nil || item.Feedback.ContentUnjudged {
+			t.Fatalf("three words in doubt: content unjudged %+v", item.Feedback)
+		}
+
+		// Every word in doubt: the content is not judged.
+		f.whisper.SetWordProbabilities(0.1)
+		sess := f.practise(t, reload, corrected, in)
+		item = sess.Items[0]
+		if item.UncertainWords != len(words) || item.Feedback == nil || !item.Feedback.ContentUnjudged || item.Feedback.SectionScores.Content != 0 {
+			t.Fatalf("all %d words in doubt: %d marked, feedback %+v", len(words), item.UncertainWords, item.Feedback)
+		}
+
+		checked, err := f.svc.CorrectTranscript(ctx, reload(), sess.ID, item.ID, corrected)
+		if err != nil {
+			t.Fatal(err)
+		}
+		item = checked.Items[0]
+		if item.UncertainWords != 0 || item.TranscriptParts != nil || item.Correction == nil || item.Feedback == nil ||
+			item.Feedback.ContentUnjudged || item.Feedback.SectionScores.Content == 0 {
+			t.Fatalf("checked by the student: %d uncertain, parts %v, correction %v, feedback %+v",
+				item.UncertainWords, item.TranscriptParts, item.Correction, item.Feedback)
+		}
+		if *checked.AverageScore != item.Feedback.OverallScore {
+			t.Errorf("session average %d, the checked answer scored %d", *checked.AverageScore, item.Feedback.OverallScore)
+		}
+	})
+}

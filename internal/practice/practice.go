@@ -150,6 +150,13 @@ type Item struct {
 	// Correction marks a transcript the student corrected: Transcript is
 	// then their text, scored again, and this is what the engine heard.
 	Correction *Correction `json:"correction,omitempty"`
+	// UncertainWords counts the words of the transcript the speech engine
+	// may have misheard, which the student is asked to check before
+	// trusting the score; TranscriptParts is the transcript with those
+	// words marked, empty when there are none (a typed or corrected
+	// answer has none).
+	UncertainWords  int              `json:"uncertainWords"`
+	TranscriptParts []TranscriptPart `json:"transcriptParts,omitempty"`
 
 	sessionID  string
 	audioPath  string

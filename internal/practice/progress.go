@@ -140,6 +140,7 @@ type trendSums struct {
 	answers               int
 	overall, impression   float64
 	clarity, content      float64
+	contentJudged         int // answers whose content was judged (feedback.ContentUnjudged)
 	measured              int
 	wpm, fillersPerMinute float64
 	pauseMeasured         bool
@@ -151,7 +152,10 @@ func (t *trendSums) add(a scoredAnswer) {
 	t.overall += float64(a.feedback.OverallScore)
 	t.impression += float64(a.feedback.SectionScores.OverallImpression)
 	t.clarity += float64(a.feedback.SectionScores.ClarityStructure)
-	t.content += float64(a.feedback.SectionScores.Content)
+	if !a.feedback.ContentUnjudged {
+		t.contentJudged++
+		t.content += float64(a.feedback.SectionScores.Content)
+	}
 	if m := a.metrics; m != nil && m.DurationSeconds > 0 {
 		t.measured++
 		t.wpm += m.WordsPerMinute
@@ -167,7 +171,7 @@ func (t *trendSums) point(last scoredAnswer) TrendPoint {
 	n := float64(t.answers)
 	p := TrendPoint{SessionID: last.sessionID, Profession: last.profession, At: last.startedAt, Answers: t.answers,
 		OverallScore: round1(t.overall / n),
-		Sections:     SectionAverages{OverallImpression: round1(t.impression / n), ClarityStructure: round1(t.clarity / n), Content: round1(t.content / n)}}
+		Sections:     SectionAverages{OverallImpression: round1(t.impression / n), ClarityStructure: round1(t.clarity / n), Content: round1(t.content / float64(max(t.contentJudged, 1)))}}
 	if t.measured > 0 {
 		m := float64(t.measured)
 		p.WordsPerMinute, p.FillersPerMinute = ptr(round1(t.wpm/m)), ptr(round1(t.fillersPerMinute/m))

@@ -27,7 +27,8 @@ func (sess Session) answerSession() answerSession {
 // extension is an accommodation, not a call for longer answers).
 func scoringInput(as answerSession, it Item, transcript string) feedback.Input {
 	in := feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag,
-		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics), Written: it.Kind == KindTyped}
+		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics), Written: it.Kind == KindTyped,
+		Uncertain: uncertainRanges(it, transcript)}
 	if as.format != FormatTraditional {
 		in.LimitSeconds = float64(as.answerSeconds)
 	}

@@ -60,6 +60,7 @@ func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 			return Item{}, fmt.Errorf("practice: item %s %s: %w", it.ID, field.name, err)
 		}
 	}
+	it.markUncertain()
 	return it, nil
 }
 

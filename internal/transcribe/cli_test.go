@@ -63,7 +63,7 @@ func TestRunCLI(t *testing.T) {
 		if out["wordConfidence"] != ConfidenceLattice {
 			t.Errorf("wordConfidence %v, want %q", out["wordConfidence"], ConfidenceLattice)
 		}
-		if out["engine"] != "local" || out["meaningful"] != true || metrics["fillersSource"] != "engine" {
+		if out["engine"] != "local" || out["meaningful"] != true || metrics["fillersSource"] != "estimated" {
 			t.Errorf("engine %v meaningful %v source %v", out["engine"], out["meaningful"], metrics["fillersSource"])
 		}
 	})

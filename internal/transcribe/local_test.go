@@ -81,7 +81,7 @@ func TestLocalTranscribesBrowserFormats(t *testing.T) {
 			if wer := wordErrorRate(shortAnswer, res.Text); wer > 0.25 {
 				t.Errorf("WER %.2f: %q", wer, res.Text)
 			}
-			if res.Engine != "local" || !res.VerbatimFillers || res.Truncated {
+			if res.Engine != "local" || res.VerbatimFillers || res.Truncated {
 				t.Errorf("result fields %+v", res)
 			}
 			if res.DurationSeconds < 10 || res.DurationSeconds > 20 {

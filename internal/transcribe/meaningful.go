@@ -95,33 +95,39 @@ type token struct {
 	pauseAfter bool
 	// gapAfter is a silence after the word in the engine's word timings.
 	gapAfter bool
+	// from and to are the word's bytes in the text it came from.
+	from, to int
 }
 
 func tokenize(text string) []token {
 	var out []token
 	var b strings.Builder
-	flush := func(pause bool) {
+	from := 0 // where the word in b begins
+	flush := func(pause bool, at int) {
 		w := strings.Trim(b.String(), "'")
 		b.Reset()
 		if w != "" {
-			out = append(out, token{word: w})
+			out = append(out, token{word: w, from: from, to: at})
 		}
 		if pause && len(out) > 0 {
 			out[len(out)-1].pauseAfter = true
 		}
 	}
-	for _, r := range text {
+	for i, r := range text {
+		if b.Len() == 0 {
+			from = i
+		}
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(unicode.ToLower(r))
 		case r == '\'' || r == '’':
 			b.WriteByte('\'')
 		case unicode.IsSpace(r):
-			flush(false)
+			flush(false, i)
 		default:
-			flush(true)
+			flush(true, i)
 		}
 	}
-	flush(false)
+	flush(false, len(text))
 	return out
 }

@@ -10,8 +10,9 @@ const (
 	// FillersFromEngine: the engine transcribes hesitations verbatim, so the
 	// count is what was said (as well as the recogniser heard it).
 	FillersFromEngine = "engine"
-	// FillersEstimated: the engine (Whisper and similar) tends to drop "um"
-	// and "uh", so the count is a lower bound from what it kept.
+	// FillersEstimated: the engine tends to drop "um" and "uh" (Whisper
+	// and similar, and the local decoder, which misses most of them), so
+	// the count is a lower bound from what it kept.
 	FillersEstimated = "estimated"
 )
 
@@ -30,7 +31,7 @@ type Metrics struct {
 	Fillers            map[string]int `json:"fillers"`
 	FillersPerMinute   float64        `json:"fillersPerMinute"`
 	FillersPer100Words float64        `json:"fillersPer100Words"`
-	FillersSource      string         `json:"fillersSource"`
+	FillersSource      string         `json:"fillersSource" enum:"engine,estimated"`
 	// Pauses are silences between words; they need word timings.
 	PausesMeasured      bool    `json:"pausesMeasured"`
 	LongestPauseSeconds float64 `json:"longestPauseSeconds"`

@@ -841,3 +841,55 @@ func TestLLMObeysTheRubricsDeterministicChecks(t *testing.T) {
 		t.Errorf("an answer scoring %d got no suggestion", fb.OverallScore)
 	}
 }
+
+// Issue 29 item 9: the model's quotes obey the same check as the rubric's
+// — none holds a word the speech engine may have misheard — and an
+// answer mostly misheard has its content left unjudged whatever levels
+// the model gives it.
+func TestLLMNeverQuotesMisheardWords(t *testing.T) {
+	in := feedbacktest.StarInput(feedbacktest.StarAnswer)
+	name := strings.Index(in.Transcript, "by name") + len("by ")
+	in.Uncertain = [][2]int{{name, name + len("name")}}
+	r := reply(6, func(r map[string]any) {
+		setCrit(r, feedback.CriterionEvidence, "quote", "he asked for me by name")
+		r["suggestions"] = []string{"Say more after “…he asked for me by name” about what changed."}
+	})
+	fb := llmScore(t, llmConfig(newChatServer(t, content(r))), in)
+	if q := evidenceFor(fb, feedback.CriterionEvidence).Quote; q != "he asked for me by" {
+		t.Errorf("evidence quote %q, want the words heard for certain", q)
+	}
+	for _, s := range fb.Suggestions {
+		if strings.Contains(s, "by name") {
+			t.Errorf("suggestion quotes a misheard word: %q", s)
+		}
+	}
+	if fb.ContentUnjudged {
+		t.Error("one word in doubt: the content is not judged")
+	}
+
+	for i, off := range wordStarts(in.Transcript) {
+		if i%2 == 0 {
+			in.Uncertain = append(in.Uncertain, [2]int{off, off + 1})
+		}
+	}
+	fb = llmScore(t, llmConfig(newChatServer(t, content(reply(7, nil)))), in)
+	if !fb.ContentUnjudged || fb.SectionScores.Content != 0 {
+		t.Errorf("half the words in doubt, the model's 7s: content unjudged %v, %d", fb.ContentUnjudged, fb.SectionScores.Content)
+	}
+	for _, e := range fb.Evidence {
+		if e.Section == feedback.SectionContent && (e.Unjudged != feedback.UnjudgedTooUncertain || e.Level != 0) {
+			t.Errorf("content judged: %+v", e)
+		}
+	}
+}
+
+// wordStarts are the byte offsets where the words of s begin.
+func wordStarts(s string) []int {
+	var out []int
+	for i := range s {
+		if s[i] != ' ' && (i == 0 || s[i-1] == ' ') {
+			out = append(out, i)
+		}
+	}
+	return out
+}

@@ -158,12 +158,27 @@ func (r deliveryResult) pauseScore() float64 {
 }
 
 func (r deliveryResult) compute() float64 {
+	fillers := 1.0
+	if r.fillersUnmeasured() {
+		// No filler heard by an engine that misses them is no measure:
+		// the rest is judged as it stands to each other.
+		fillers = 0
+	}
 	if r.estimated {
 		// Without timing only length (from words) and fillers can be judged.
-		return 0.55*r.lengthScore() + 0.45*r.fillerScore()
+		return (0.55*r.lengthScore() + fillers*0.45*r.fillerScore()) / (0.55 + fillers*0.45)
 	}
-	return 0.35*r.lengthScore() + 0.2*r.paceScore() + 0.3*r.fillerScore() + 0.15*r.pauseScore()
+	return (0.35*r.lengthScore() + 0.2*r.paceScore() + fillers*0.3*r.fillerScore() + 0.15*r.pauseScore()) / (0.7 + fillers*0.3)
 }
+
+// msgFillersUnmeasured is the fillers figure of an engine that misses
+// filled pauses when it heard none.
+const msgFillersUnmeasured = "Not measured: this speech engine does not reliably write down filled pauses like “um”."
+
+// fillersUnmeasured reports that the fillers could not be counted: the
+// speech engine misses filled pauses (um, uh) and wrote down none, nor
+// any other filler — a 0 that says nothing about what was said.
+func (r deliveryResult) fillersUnmeasured() bool { return r.fillersUnheard && r.fillers == 0 }
 
 func (r deliveryResult) evidence() []feedback.Evidence {
 	if r.written {
@@ -196,10 +211,10 @@ func (r deliveryResult) fillersEvidence() feedback.Evidence {
 	e := feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
 		Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)}
 	switch {
-	case r.fillersUnheard && r.fillers == 0:
-		e.Met, e.Note = false, "can't be measured: this speech engine does not write filled pauses (um, uh)"
+	case r.fillersUnmeasured():
+		e.Met, e.Note, e.Unjudged = false, msgFillersUnmeasured, feedback.UnjudgedNotMeasured
 	case r.fillersUnheard:
-		e.Note += "; filled pauses (um, uh) can't be measured with this speech engine"
+		e.Note += "; this speech engine misses most filled pauses (um, uh), so there may be more"
 	}
 	return e
 }
@@ -208,7 +223,7 @@ func (r deliveryResult) fillersEvidence() feedback.Evidence {
 // so that the criterion's words can say "comfortable length and pace".
 func (r deliveryResult) checksMet() bool {
 	for _, e := range r.evidence() {
-		if !e.Met && !(e.Criterion == "fillers" && r.fillersUnheard && r.fillers == 0) {
+		if !e.Met && e.Unjudged == "" {
 			return false
 		}
 	}

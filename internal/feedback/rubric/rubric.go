@@ -138,21 +138,22 @@ func (a *Assessment) Scores(js []feedback.Judged) (int, feedback.SectionScores) 
 }
 
 // Caps are the caps the answer's words earn, whichever engine judges it:
-// its length, the rubric's red flags, a list of fragments, and an answer
-// about something else.
+// its length, the rubric's red flags, a list of fragments, an answer
+// about something else, and one too uncertain to judge its content.
 func (a *Assessment) Caps() feedback.Caps {
-	return feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary()}
+	return feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary(),
+		ContentUnjudged: a.contentUnjudged()}
 }
 
 // Finish applies to any engine's feedback the checks that do not depend
 // on who judged the answer, last, so that both engines obey them: every
-// answer is told the change that would lift it most. (Quotes of words the
-// speech engine may have misheard are to be dropped here too, once
-// transcripts carry word confidence.)
+// answer is told the change that would lift it most, and nothing quotes
+// a word the speech engine may have misheard (uncertain.go).
 func (a *Assessment) Finish(fb *feedback.Feedback, js []feedback.Judged) {
 	if len(fb.Suggestions) == 0 {
 		fb.Suggestions = append(fb.Suggestions, a.lift(js).text)
 	}
+	a.heedUncertainty(fb)
 }
 
 // Feedback is the rubric's feedback on the answer.

@@ -378,6 +378,9 @@ export const schemaLimits = {
       minimum: 0,
       maximum: 7,
     },
+    unjudged: {
+      enum: ["not-measured", "too-uncertain"],
+    },
   },
   Feedback: {
     competencies: {
@@ -429,6 +432,9 @@ export const schemaLimits = {
     },
   },
   Metrics: {
+    fillersSource: {
+      enum: ["engine", "estimated"],
+    },
     wordConfidence: {
       enum: ["lattice", "word", "segment", "none"],
     },

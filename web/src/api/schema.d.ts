@@ -1144,6 +1144,8 @@ export interface components {
             note?: string;
             quote?: string;
             section: string;
+            /** @enum {string} */
+            unjudged?: "not-measured" | "too-uncertain";
         };
         FAQItem: {
             answer: string;
@@ -1197,6 +1199,7 @@ export interface components {
         };
         Feedback: {
             competencies: ("ethical-responsibility" | "empathy-compassion" | "teamwork" | "oral-communication" | "reliability" | "resilience-adaptability" | "service-orientation" | "cultural-humility" | "critical-thinking")[];
+            contentUnjudged?: boolean;
             engine: string;
             evidence: components["schemas"]["Evidence"][];
             fallback: boolean;
@@ -1282,6 +1285,9 @@ export interface components {
             subtag: string;
             tip: string;
             transcript: string | null;
+            transcriptParts?: components["schemas"]["TranscriptPart"][];
+            /** Format: int64 */
+            uncertainWords: number;
         };
         ItemBody: {
             item: components["schemas"]["Item"];
@@ -1313,7 +1319,8 @@ export interface components {
             fillersPer100Words: number;
             /** Format: double */
             fillersPerMinute: number;
-            fillersSource: string;
+            /** @enum {string} */
+            fillersSource: "engine" | "estimated";
             /** Format: double */
             limitShare: number;
             /** Format: double */
@@ -1617,6 +1624,10 @@ export interface components {
         };
         TokenInputBody: {
             token: string;
+        };
+        TranscriptPart: {
+            text: string;
+            uncertain?: boolean;
         };
         TrendPoint: {
             /** Format: int64 */

@@ -84,6 +84,8 @@ function entry(feedback: Feedback): ResultEntry {
     error: '',
     canRetry: false,
     correction: null,
+    transcriptParts: [],
+    uncertainWords: 0,
   }
 }
 
@@ -111,7 +113,7 @@ describe('ResultCard opens with what matters', () => {
       fillers: { um: 2 },
       fillersPer100Words: 1.4,
       fillersPerMinute: 1.8,
-      fillersSource: 'transcript',
+      fillersSource: 'engine',
       limitShare: 0.36,
       longestPauseSeconds: 1.25,
       pausesOver2s: 0,
@@ -248,5 +250,112 @@ describe('ResultCard with rubric v2 feedback', () => {
     const card = renderCard(old as Feedback)
     expect(within(card).getByText('Score: 82')).toBeInTheDocument()
     expect(within(card).queryByText(/Red flag/)).not.toBeInTheDocument()
+  })
+})
+
+describe('words the speech engine may have misheard (issue 29 item 4)', () => {
+  const heard = 'I want us to project the practice.'
+  const parts = [
+    { text: 'I want us to ' },
+    { text: 'project', uncertain: true },
+    { text: ' the ' },
+    { text: 'practice', uncertain: true },
+    { text: '.' },
+  ]
+
+  it('marks them with a dotted underline and words, not colour alone, explains the mark once, and asks to check them before the score', () => {
+    const card = renderCard(v3Feedback({ redFlags: [] }), { transcript: heard, transcriptParts: parts, uncertainWords: 2 })
+    const transcript = within(card).getByRole('region', { name: 'Transcript' })
+    const marks = transcript.querySelectorAll('mark:not([aria-hidden])')
+    expect([...marks].map((m) => m.textContent)).toEqual(['project (may be misheard)', 'practice (may be misheard)'])
+    for (const m of marks) expect(m.className).toContain('decoration-dotted')
+    expect(within(transcript).getByText('A dotted underline marks a word we may have misheard.')).toBeVisible()
+    const prompt = within(card).getByText('We may have misheard 2 words — check them, then score again.')
+    expect(prompt).toBeVisible()
+    // Before the score is trusted: above the change that would lift it.
+    const lift = within(card).getByRole('region', { name: 'The change that would lift this score most' })
+    expect(prompt.compareDocumentPosition(lift) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('says one word in the singular', () => {
+    const card = renderCard(v3Feedback(), { transcript: heard, transcriptParts: parts.slice(0, 3).concat({ text: 'practice.' }), uncertainWords: 1 })
+    expect(within(card).getByText('We may have misheard 1 word — check it, then score again.')).toBeVisible()
+  })
+
+  it('leads from the keyboard straight into the correction, with the words still marked, and focus in the field', async () => {
+    const card = renderCard(v3Feedback(), { transcript: heard, transcriptParts: parts, uncertainWords: 2 })
+    const check = within(card).getByRole('button', { name: 'Check the transcript' })
+    check.focus()
+    await userEvent.keyboard('{Enter}')
+    const field = within(card).getByLabelText('Corrected transcript')
+    expect(field).toHaveFocus()
+    expect(field).toHaveValue(heard)
+    expect(within(card).getAllByText('(may be misheard)')).toHaveLength(2)
+    // The prompt has done its work while the student corrects.
+    expect(within(card).queryByText(/We may have misheard/)).toBeNull()
+  })
+
+  it('asks nothing of a transcript without such words, a typed answer or a saved copy', () => {
+    const card = renderCard(v3Feedback(), { transcript: heard })
+    expect(within(card).queryByText(/We may have misheard/)).toBeNull()
+    expect(card.querySelector('mark')).toBeNull()
+    expect(within(card).queryByText(/dotted underline/)).toBeNull()
+  })
+
+  it('shows content it could not judge as not judged, in the server’s words, not as a 0', async () => {
+    const note = 'We could not hear enough of this answer to judge this: check the words we may have misheard in the transcript, then score it again.'
+    const feedback = v3Feedback({
+      redFlags: [],
+      contentUnjudged: true,
+      sectionScores: { overallImpression: 70, clarityStructure: 60, content: 0 },
+      evidence: [
+        { section: 'content', criterion: 'Answers the question', met: false, note, unjudged: 'too-uncertain' },
+        { section: 'content', criterion: 'Judgment', met: false, note, unjudged: 'too-uncertain' },
+        { section: 'clarityStructure', criterion: 'Structure for the question', met: false, level: 4, anchor: 'Some of the parts.' },
+        { section: 'overallImpression', criterion: 'Delivery', met: true, level: 5, anchor: 'Clear delivery.' },
+      ],
+    })
+    const card = renderCard(feedback, { transcript: heard, transcriptParts: parts, uncertainWords: 2 })
+    await openDetails(card)
+    expect(within(card).getByText('Content: not judged')).toBeVisible()
+    expect(within(card).queryByText('Content: 0')).toBeNull()
+    const scoring = within(card).getByRole('region', { name: 'How this was scored' })
+    const content = within(scoring).getByRole('button', { name: /Content/ })
+    expect(content).toHaveTextContent('Not judged')
+    expect(content).toHaveAttribute('aria-expanded', 'true')
+    expect(within(scoring).getByText(note)).toBeVisible()
+    expect(within(scoring).getByText('Not judged: Answers the question, Judgment.')).toBeVisible()
+  })
+
+  it('shows fillers an engine cannot hear as not measured, not "0 — Met"', async () => {
+    const note = 'Not measured: this speech engine does not reliably write down filled pauses like “um”.'
+    const feedback = v3Feedback({
+      redFlags: [],
+      evidence: [
+        { section: 'overallImpression', criterion: 'Delivery', met: true, level: 5, anchor: 'Clear delivery.' },
+        { section: 'overallImpression', criterion: 'fillers', met: false, note, unjudged: 'not-measured' },
+      ],
+    })
+    const metrics: NonNullable<ResultEntry['metrics']> = {
+      durationSeconds: 65,
+      wordsPerMinute: 140,
+      wordCount: 150,
+      fillerCount: 0,
+      fillers: {},
+      fillersPer100Words: 0,
+      fillersPerMinute: 0,
+      fillersSource: 'estimated',
+      limitShare: 0.36,
+      longestPauseSeconds: 1.2,
+      pausesOver2s: 0,
+      pausesMeasured: true,
+    }
+    const card = renderCard(feedback, { metrics })
+    await openDetails(card)
+    const figure = within(card).getByText('Fillers', { selector: 'dt' }).nextElementSibling
+    expect(figure).toHaveTextContent('Not measured')
+    expect(within(card).getAllByText(note)[0]).toBeVisible()
+    const observation = within(card).getByText('Not measured:', { exact: false, selector: '.sr-only' })
+    expect(observation.parentElement).toHaveTextContent(/fillers/i)
   })
 })

@@ -1,4 +1,4 @@
-import { Check, Minus, OctagonAlert } from 'lucide-react'
+import { Check, CircleHelp, Minus, OctagonAlert } from 'lucide-react'
 import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Disclosure } from '@/components/ui/disclosure'
@@ -96,14 +96,21 @@ function Criterion({ evidence }: { evidence: Evidence }) {
   )
 }
 
-/** A supporting observation: met or not (an icon and words), with the words or the measurement behind it. */
+/** How an observation came out, in words for a screen reader (the icon says it to the eye). */
+function outcome(evidence: Evidence): string {
+  if (evidence.unjudged === 'not-measured') return 'Not measured: '
+  if (evidence.unjudged) return 'Not judged: '
+  return evidence.met ? 'Met: ' : 'Not met: '
+}
+
+/** A supporting observation: met, not met, or not measured (an icon and words), with the words or the measurement behind it. */
 function Observation({ evidence }: { evidence: Evidence }) {
-  const Icon = evidence.met ? Check : Minus
+  const Icon = evidence.unjudged ? CircleHelp : evidence.met ? Check : Minus
   return (
     <li className="flex gap-2 text-sm print:break-inside-avoid">
       <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', evidence.met ? 'text-primary' : 'text-muted-foreground')} />
       <span className="min-w-0">
-        <span className="sr-only">{evidence.met ? 'Met: ' : 'Not met: '}</span>
+        <span className="sr-only">{outcome(evidence)}</span>
         {capitalize(evidence.criterion)}
         {evidence.quote ? (
           <>
@@ -141,11 +148,17 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
             label={
               <>
                 <span className="flex-1">{s.label}</span>
-                <Badge variant={scoreVariant(s.score)}>{s.score}</Badge>
+                {s.unjudgedNote !== null ? <Badge variant="outline">Not judged</Badge> : <Badge variant={scoreVariant(s.score)}>{s.score}</Badge>}
               </>
             }
           >
             <div className="grid gap-3">
+              {s.unjudgedNote !== null ? (
+                <div className="grid gap-1 text-sm">
+                  <p>{s.unjudgedNote}</p>
+                  <p className="text-muted-foreground">Not judged: {s.notJudged.map((e) => capitalize(e.criterion)).join(', ')}.</p>
+                </div>
+              ) : null}
               {s.criteria.length ? (
                 <ul className="grid">
                   {s.criteria.map((e, i) => (

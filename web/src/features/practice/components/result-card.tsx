@@ -1,5 +1,5 @@
-import { CloudOff } from 'lucide-react'
-import { useId } from 'react'
+import { CloudOff, Ear } from 'lucide-react'
+import { useId, useState } from 'react'
 import { failures } from '@/api/failures'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -11,7 +11,7 @@ import type { Attempt } from '../api/get-earlier-attempts'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
 import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
-import { biggestLift, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
+import { biggestLift, checkWordsPrompt, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
 import { EarlierAttempts } from './earlier-attempts'
 import { Transcript } from './transcript'
@@ -32,22 +32,51 @@ function ScoreBadge({ score, label }: { score: number; label?: string }) {
   return <Badge variant={scoreVariant(score)}>{label ? `${label}: ${score}` : score}</Badge>
 }
 
-function Metrics({ metrics }: { metrics: NonNullable<ResultEntry['metrics']> }) {
+/**
+ * The fillers figure: what the engine counted, a lower bound when it
+ * misses filled pauses ("2 or more"), and not a figure at all when such an
+ * engine counted none.
+ */
+function fillersFigure(metrics: NonNullable<ResultEntry['metrics']>): string {
+  if (metrics.fillersSource !== 'estimated') return String(metrics.fillerCount)
+  return metrics.fillerCount === 0 ? 'Not measured' : `${metrics.fillerCount} or more`
+}
+
+function Metrics({ metrics, fillersNote }: { metrics: NonNullable<ResultEntry['metrics']>; fillersNote?: string }) {
   const rows: [string, string][] = [
     ['Duration', formatClock(metrics.durationSeconds)],
     ['Words per minute', String(Math.round(metrics.wordsPerMinute))],
-    ['Fillers', String(metrics.fillerCount)],
+    ['Fillers', fillersFigure(metrics)],
   ]
   if (metrics.pausesMeasured) rows.push(['Longest pause', `${metrics.longestPauseSeconds.toFixed(1)} s`])
   return (
-    <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-      {rows.map(([term, value]) => (
-        <div key={term} className="rounded-md bg-muted p-2">
-          <dt className="text-xs text-muted-foreground">{term}</dt>
-          <dd className="font-semibold tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="grid gap-1">
+      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+        {rows.map(([term, value]) => (
+          <div key={term} className="rounded-md bg-muted p-2">
+            <dt className="text-xs text-muted-foreground">{term}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {fillersNote ? <p className="text-xs text-muted-foreground">{fillersNote}</p> : null}
+    </div>
+  )
+}
+
+/**
+ * Before the score is trusted: how many words the speech engine may have
+ * misheard, and the way straight into correcting them.
+ */
+function CheckWordsPrompt({ count, onCheck }: { count: number; onCheck: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
+      <Ear aria-hidden="true" className="size-5 shrink-0" />
+      <p className="min-w-0 flex-1 basis-48 font-medium">{checkWordsPrompt(count)}</p>
+      <Button variant="outline" size="sm" className="print:hidden" onClick={onCheck}>
+        Check the transcript
+      </Button>
+    </div>
   )
 }
 
@@ -93,7 +122,7 @@ function FeedbackDetails({ feedback }: { feedback: NonNullable<ResultEntry['feed
       <div className="flex flex-wrap items-center gap-2">
         <ScoreBadge score={s.overallImpression} label="Overall impression" />
         <ScoreBadge score={s.clarityStructure} label="Clarity & structure" />
-        <ScoreBadge score={s.content} label="Content" />
+        {feedback.contentUnjudged ? <Badge variant="outline">Content: not judged</Badge> : <ScoreBadge score={s.content} label="Content" />}
       </div>
       <p>{feedback.summary}</p>
       <CompetencyTags competencies={competencies(feedback)} />
@@ -147,6 +176,11 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
   const feedback = entry.status === 'failed' || entry.meaningful === false ? null : entry.feedback
   const lift = feedback ? biggestLift(feedback) : null
   const details = feedback || entry.metrics || entry.tip || earlier?.length
+  const [correcting, setCorrecting] = useState(false)
+  // A scored answer, or one the engine heard nothing meaningful in, may be corrected; a typed one is already the student's words.
+  const correctable =
+    entry.kind === 'spoken' && entry.status === 'done' && entry.transcript != null && sessionId && entry.itemId ? { sessionId, itemId: entry.itemId } : undefined
+  const fillersNote = feedback?.evidence?.find((e) => e.unjudged === 'not-measured')?.note
   return (
     <Card aria-labelledby={headingId} role="article" className="print:break-inside-auto print:shadow-none">
       <CardHeader className="gap-2">
@@ -176,6 +210,7 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
       </CardHeader>
       {entry.status === 'skipped' || processing ? null : (
         <CardContent className="grid gap-4">
+          {correctable && entry.uncertainWords > 0 && !correcting ? <CheckWordsPrompt count={entry.uncertainWords} onCheck={() => setCorrecting(true)} /> : null}
           {feedback ? (
             <>
               <FallbackNotice feedback={feedback} />
@@ -185,12 +220,12 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
           ) : null}
           <Transcript
             text={transcriptText(entry)}
+            parts={entry.transcriptParts}
             title={entry.kind === 'typed' ? 'Your written answer' : 'Transcript'}
             correction={entry.correction}
-            // A scored answer, or one the engine heard nothing meaningful in, may be corrected; a typed one is already the student's words.
-            correctable={
-              entry.kind === 'spoken' && entry.status === 'done' && entry.transcript != null && sessionId && entry.itemId ? { sessionId, itemId: entry.itemId } : undefined
-            }
+            correctable={correctable}
+            editing={correcting}
+            onEditingChange={setCorrecting}
           />
           {entry.status === 'failed' ? (
             <p className="whitespace-pre-wrap">{failures.feedbackFailed.message}</p>
@@ -205,7 +240,7 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
             <Disclosure label={feedback ? 'Scores, feedback and evidence' : 'Details'} className="border-t border-border pt-3" buttonClassName="py-1 text-primary" panelClassName="mt-3 grid gap-4">
               {entry.tip ? <p className="text-sm text-muted-foreground">Tip: {entry.tip}</p> : null}
               {feedback ? <FeedbackDetails feedback={feedback} /> : null}
-              {entry.metrics ? <Metrics metrics={entry.metrics} /> : null}
+              {entry.metrics ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
               {feedback && earlier?.length ? <EarlierAttempts attempts={earlier} entry={entry} /> : null}
             </Disclosure>
           ) : null}

@@ -12,24 +12,73 @@ import type { ResultEntry } from '../utils/summary'
 const MAX_TRANSCRIPT = limits.correctTranscript.body.transcript.maxLength
 
 /**
+ * The transcript's words, with those the speech engine may have misheard
+ * marked: a dotted underline and a tint to the eye, "may be misheard" to
+ * a screen reader — never colour alone.
+ */
+function MarkedText({ text, parts }: { text: string; parts: ResultEntry['transcriptParts'] }) {
+  return (
+    <p className="whitespace-pre-wrap">
+      {parts.length === 0
+        ? text
+        : parts.map((part, i) =>
+            part.uncertain ? (
+              <mark key={i} className="rounded-sm bg-amber-100 text-inherit underline decoration-amber-800 decoration-dotted decoration-2 underline-offset-4">
+                {part.text}
+                <span className="sr-only"> (may be misheard)</span>
+              </mark>
+            ) : (
+              part.text
+            ),
+          )}
+    </p>
+  )
+}
+
+/** What the marks mean, said once under the transcript. */
+function MarkLegend() {
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+      <mark aria-hidden="true" className="rounded-sm bg-amber-100 px-1 text-inherit underline decoration-amber-800 decoration-dotted decoration-2 underline-offset-4">
+        word
+      </mark>
+      <span>A dotted underline marks a word we may have misheard.</span>
+    </p>
+  )
+}
+
+/**
  * An answer's transcript. When the speech engine misheard, the student
  * corrects it here and the answer is scored again on their words; a
- * corrected transcript says so and keeps what the engine heard.
+ * corrected transcript says so and keeps what the engine heard. The words
+ * the engine may have misheard are marked, also while the student
+ * corrects them. Whether the editor is open may be held by the card, so
+ * that its prompt to check those words can open it.
  */
 export function Transcript({
   text,
+  parts = [],
   correction,
   correctable,
   title = 'Transcript',
+  editing: editingProp,
+  onEditingChange,
 }: {
   text: string
+  /** The transcript with the words that may have been misheard marked (ResultEntry.transcriptParts). */
+  parts?: ResultEntry['transcriptParts']
   /** "Transcript" for a spoken answer; a typed one is the student's own text. */
   title?: string
   correction: ResultEntry['correction']
   /** Where a correction goes; absent when this answer cannot be corrected. */
   correctable?: { sessionId: string; itemId: string }
+  /** Whether the correction form is open, when the card holds it. */
+  editing?: boolean
+  onEditingChange?: (editing: boolean) => void
 }) {
-  const [editing, setEditing] = useState(false)
+  const [editingHere, setEditingHere] = useState(false)
+  const editing = editingProp ?? editingHere
+  const setEditing = onEditingChange ?? setEditingHere
   const editButton = useRef<HTMLButtonElement>(null)
   const headingId = useId()
   const closeEditor = () => {
@@ -37,6 +86,7 @@ export function Transcript({
     // Back to where the student started, not the top of the page.
     requestAnimationFrame(() => editButton.current?.focus())
   }
+  const marked = parts.some((p) => p.uncertain)
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
@@ -44,10 +94,19 @@ export function Transcript({
         {correction ? <Badge variant="outline">Corrected by you</Badge> : null}
       </h3>
       {editing && correctable ? (
-        <CorrectionForm initial={text} {...correctable} onDone={closeEditor} />
+        <>
+          {marked ? (
+            <>
+              <MarkedText text={text} parts={parts} />
+              <MarkLegend />
+            </>
+          ) : null}
+          <CorrectionForm initial={text} {...correctable} onDone={closeEditor} />
+        </>
       ) : (
         <>
-          <p className="whitespace-pre-wrap">{text}</p>
+          <MarkedText text={text} parts={parts} />
+          {marked ? <MarkLegend /> : null}
           {correction ? (
             <Disclosure label="What the speech engine heard" className="text-sm text-muted-foreground" buttonClassName="font-normal">
               <p className="mt-1 whitespace-pre-wrap">{correction.originalTranscript}</p>

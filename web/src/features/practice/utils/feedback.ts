@@ -35,8 +35,15 @@ export interface SectionBreakdown {
   score: number
   /** The scored criteria, each with its level (1..MAX_LEVEL) and the anchor matched at it. */
   criteria: Evidence[]
-  /** Supporting observations (no level): what the engine looked for and whether it found it. */
+  /** Supporting observations (no level): what the engine looked for and whether it found it, or why it could not tell. */
   observations: Evidence[]
+  /**
+   * Why the section was not judged (too much of the answer may have been
+   * misheard), in the server's words; its score then stands for nothing,
+   * and its criteria are in notJudged.
+   */
+  unjudgedNote: string | null
+  notJudged: Evidence[]
   /** Open by default: the section scored low, or the answer raised a red flag. */
   open: boolean
 }
@@ -58,13 +65,17 @@ export function scoringBreakdown(feedback: Feedback): SectionBreakdown[] | null 
   return (Object.keys(SECTION_LABEL) as SectionKey[]).map((key) => {
     const score = feedback.sectionScores[key]
     const mine = evidence.filter((e) => e.section === key)
+    const notJudged = mine.filter((e) => e.unjudged === 'too-uncertain')
+    const unjudgedNote = key === 'content' && feedback.contentUnjudged ? (notJudged[0]?.note ?? null) : null
     return {
       key,
       label: SECTION_LABEL[key],
       score,
       criteria: mine.filter(isScored),
-      observations: mine.filter((e) => !isScored(e)),
-      open: flagged || scoreVariant(score) === 'destructive',
+      observations: mine.filter((e) => !isScored(e) && e.unjudged !== 'too-uncertain'),
+      unjudgedNote,
+      notJudged,
+      open: flagged || unjudgedNote !== null || scoreVariant(score) === 'destructive',
     }
   })
 }

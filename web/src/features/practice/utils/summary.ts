@@ -37,6 +37,10 @@ export interface ResultEntry {
   canRetry: boolean
   /** Set when the student corrected the transcript: what the engine heard. */
   correction: NonNullable<PracticeItem['correction']> | null
+  /** The transcript with the words the speech engine may have misheard marked; empty when none are (always for a saved copy). */
+  transcriptParts: NonNullable<PracticeItem['transcriptParts']>
+  /** How many words the student is asked to check before trusting the score. */
+  uncertainWords: number
 }
 
 export function entriesFromSession(session: PracticeSession): ResultEntry[] {
@@ -57,6 +61,8 @@ export function entriesFromSession(session: PracticeSession): ResultEntry[] {
     error: it.error,
     canRetry: it.canRetry,
     correction: it.correction ?? null,
+    transcriptParts: it.transcriptParts ?? [],
+    uncertainWords: it.uncertainWords,
   }))
 }
 
@@ -85,6 +91,8 @@ export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
       error: '',
       canRetry: false,
       correction: it.correction ?? null,
+      transcriptParts: [],
+      uncertainWords: 0,
     }
   })
 }
@@ -116,6 +124,13 @@ export function legacyText(html: string): string {
  */
 export function biggestLift(feedback: NonNullable<ResultEntry['feedback']>): string | null {
   return feedback.suggestions?.[0] ?? null
+}
+
+/** "We may have misheard 6 words — check them, then score again." */
+export function checkWordsPrompt(uncertainWords: number): string {
+  return uncertainWords === 1
+    ? 'We may have misheard 1 word — check it, then score again.'
+    : `We may have misheard ${uncertainWords} words — check them, then score again.`
 }
 
 /** What the summary says when no answer of the session was scored. */

@@ -1,0 +1,56 @@
+package transcribe
+
+// Which words of a transcript the engine may have misheard: decided here,
+// once, from the word confidences and where they come from, for the
+// summary that marks them and for the feedback that must not quote them.
+
+// uncertainBelow is, per kind of word confidence (Result.WordConfidence),
+// the confidence under which a word counts as possibly misheard.
+//
+//   - lattice (the local decoder's word posteriors): the posteriors are
+//     sharp, most words near 0 or 1 (see the README), so the middle splits
+//     them. On the bench's real recordings 45 of 114 words fall under 0.5
+//     and 40% of those were misheard, against 14% of the words over it;
+//     it finds 18 of the 28 misheard words (0.1 would find 14, 0.8 the
+//     same 18 with 3 more marked).
+//   - word (a Whisper-style server's word probability): under an even
+//     chance the engine itself thought another word as likely.
+//   - segment (a segment's mean token probability times its chance of
+//     holding speech): every word of a segment shares it, so only a
+//     segment the engine doubted as a whole marks its words.
+//
+// ConfidenceNone has no entry: without a measure no word is marked.
+var uncertainBelow = map[string]float64{
+	ConfidenceLattice: 0.5,
+	ConfidenceWord:    0.5,
+	ConfidenceSegment: 0.4,
+}
+
+// Uncertain returns the byte ranges of text (the transcript) that hold a
+// word the engine may have misheard: a word of words (the engine's timed
+// words, each with its confidence of kind) under its kind's threshold.
+// Nil when there is no measure, or when words do not split into text's
+// words one for one (then no word of text can be pointed at).
+func Uncertain(text string, words []Word, kind string) [][2]int {
+	below, ok := uncertainBelow[kind]
+	if !ok || len(words) == 0 {
+		return nil
+	}
+	toks := tokenize(text)
+	var out [][2]int
+	n := 0
+	for _, w := range words {
+		parts := len(tokenize(w.Word))
+		if n+parts > len(toks) {
+			return nil
+		}
+		if parts > 0 && w.Confidence != nil && *w.Confidence < below {
+			out = append(out, [2]int{toks[n].from, toks[n+parts-1].to})
+		}
+		n += parts
+	}
+	if n != len(toks) {
+		return nil
+	}
+	return out
+}
