@@ -15,6 +15,16 @@ import (
 
 var errNotFound = errors.New("share: not found")
 
+// scanAll reads every row of a query with scan (store.ScanAll), naming
+// the query in its error.
+func scanAll[T any](ctx context.Context, q store.Queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+	out, err := store.ScanAll(ctx, q, scan, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("share: %s: %w", what, err)
+	}
+	return out, nil
+}
+
 // storedLink is a link row: the student's view plus who owns it.
 type storedLink struct {
 	Link
@@ -91,23 +101,10 @@ func linksOf(ctx context.Context, q store.Queryer, userID, savedID string, now t
 	if savedID != "" {
 		query, args = query+` AND l.saved_session_id = $2`, append(args, savedID)
 	}
-	rows, err := q.QueryContext(ctx, query+` ORDER BY l.created_at DESC, l.id DESC`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("share: list links: %w", err)
-	}
-	defer rows.Close()
-	out := []Link{}
-	for rows.Next() {
+	return scanAll(ctx, q, "list links", func(rows *sql.Rows) (Link, error) {
 		l, err := scanLink(rows, now)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, l.Link)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("share: list links: %w", err)
-	}
-	return out, nil
+		return l.Link, err
+	}, query+` ORDER BY l.created_at DESC, l.id DESC`, args...)
 }
 
 func revokeLink(ctx context.Context, q store.Queryer, userID, id string, now time.Time) error {
@@ -145,24 +142,8 @@ func scanComment(r interface{ Scan(...any) error }) (ReportedComment, error) {
 }
 
 func queryComments(ctx context.Context, q store.Queryer, where string, args ...any) ([]ReportedComment, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+commentColumns+` FROM share_comments c JOIN session_shares l ON l.id = c.share_id
-		WHERE `+where+` ORDER BY c.created_at, c.id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("share: list comments: %w", err)
-	}
-	defer rows.Close()
-	out := []ReportedComment{}
-	for rows.Next() {
-		c, err := scanComment(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("share: list comments: %w", err)
-	}
-	return out, nil
+	return scanAll(ctx, q, "list comments", func(rows *sql.Rows) (ReportedComment, error) { return scanComment(rows) },
+		`SELECT `+commentColumns+` FROM share_comments c JOIN session_shares l ON l.id = c.share_id WHERE `+where+` ORDER BY c.created_at, c.id`, args...)
 }
 
 func commentsOfLink(ctx context.Context, q store.Queryer, shareID string) ([]ReportedComment, error) {
@@ -225,24 +206,19 @@ func sharedSessionCounts(ctx context.Context, q store.Queryer, userIDs []string,
 		args = append(args, id)
 		in += fmt.Sprintf("$%d", len(args))
 	}
-	rows, err := q.QueryContext(ctx, `SELECT user_id, COUNT(DISTINCT saved_session_id) FROM session_shares
+	type count struct {
+		userID string
+		n      int
+	}
+	counts, err := scanAll(ctx, q, "count shared sessions", func(rows *sql.Rows) (count, error) {
+		var c count
+		return c, rows.Scan(&c.userID, &c.n)
+	}, `SELECT user_id, COUNT(DISTINCT saved_session_id) FROM session_shares
 		WHERE user_id IN (`+in+`) AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $1) GROUP BY user_id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("share: count shared sessions: %w", err)
+	for _, c := range counts {
+		out[c.userID] = c.n
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, fmt.Errorf("share: count shared sessions: %w", err)
-		}
-		out[id] = n
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("share: count shared sessions: %w", err)
-	}
-	return out, nil
+	return out, err
 }
 
 // deleteUserRows removes every link of the user and the comments left

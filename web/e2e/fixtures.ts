@@ -124,6 +124,14 @@ export async function signUpInUi(page: Page, user: { name: string; email: string
   await expect(page).toHaveURL(/\/dental\/dashboard$/)
 }
 
+/** signUpInUi, then the verification link from the email, confirmed: the page ends on the verified dashboard. */
+export async function signUpVerifiedInUi(page: Page, user: { name: string; email: string; password: string }) {
+  await signUpInUi(page, user)
+  await page.goto(linkIn(await waitForMail(user.email, /verif/i), 'verify-email'))
+  await page.getByRole('button', { name: 'Confirm my email' }).click()
+  await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible()
+}
+
 /**
  * An admin's first login: password, then the enrolment step, with the
  * authenticator app played by totp(). Returns the secret and the recovery

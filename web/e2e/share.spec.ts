@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { expect, linkIn, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
+import { expect, PASSWORD, signUpVerifiedInUi, test, uniqueEmail, waitForMail } from './fixtures'
 import { expectUsableAt375 } from './layout'
 import { practiseThroughApi, speech } from './practice-api'
 
@@ -28,10 +28,7 @@ async function shareInUi(page: Page, reviewer: string, expiry: string): Promise<
 test('a student shares a saved session, a reviewer with no account comments, and closed links say why', async ({ page, browser }) => {
   test.setTimeout(180_000)
   const student = { name: 'Sam Sharer', email: uniqueEmail('share'), password: PASSWORD }
-  await signUpInUi(page, student)
-  await page.goto(linkIn(await waitForMail(student.email, /verif/i), 'verify-email'))
-  await page.getByRole('button', { name: 'Confirm my email' }).click()
-  await expect(page.getByRole('heading', { name: `Welcome, ${student.name}` })).toBeVisible()
+  await signUpVerifiedInUi(page, student)
   const sessionId = await practiseThroughApi(page.request, [{ question: QUESTION, audio: speech(ANSWER) }])
   const saved = await page.request.post(`/api/practice/sessions/${sessionId}/save`, { data: { title: 'Clinic story practice' } })
   expect(saved.status()).toBe(201)
