@@ -120,7 +120,8 @@ func TestSharingASavedSessionForComments(t *testing.T) {
 			t.Fatalf("overall comment %v", overall)
 		}
 		links := ana.get("/api/shares?savedSessionId=" + savedID).JSON(t)["links"].([]any)
-		if l := links[0].(map[string]any); len(links) != 1 || l["comments"] != 2.0 || l["state"] != "active" || l["expiresAt"] == nil {
+		if l := links[0].(map[string]any); len(links) != 1 || l["comments"] != 2.0 || l["state"] != "active" || l["expiresAt"] == nil ||
+			l["savedSessionTitle"] != "Ana's shared practice" {
 			t.Fatalf("links %v", links)
 		}
 

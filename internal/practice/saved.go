@@ -141,6 +141,12 @@ func (s *Service) SavedOf(ctx context.Context, userID, id string) (Saved, error)
 	return sv, err
 }
 
+// SavedTitles are the titles of those of ids that are userID's saved
+// sessions: what a list of share links names each by.
+func (s *Service) SavedTitles(ctx context.Context, userID string, ids []string) (map[string]string, error) {
+	return savedTitles(ctx, s.db.SQL, userID, ids)
+}
+
 // Dashboard gathers the dashboard: access, stats and recent sessions.
 func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error) {
 	access := billing.Evaluate(billing.AccountOf(u), s.clock())

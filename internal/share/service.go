@@ -28,6 +28,8 @@ type SavedSessions interface {
 	GetSaved(ctx context.Context, u auth.User, id string) (practice.Saved, error)
 	// SavedOf is a saved session of userID, for the reviewer they chose.
 	SavedOf(ctx context.Context, userID, id string) (practice.Saved, error)
+	// SavedTitles are the titles of those of ids that are userID's.
+	SavedTitles(ctx context.Context, userID string, ids []string) (map[string]string, error)
 }
 
 // Accounts finds the student behind a link: their first name for the
@@ -80,18 +82,19 @@ func (s *Service) Create(ctx context.Context, u auth.User, savedID, reviewer str
 	case utf8.RuneCountInString(reviewer) > MaxReviewerNameLen:
 		return Created{}, apperr.Invalid("reviewerName", "The name must be at most %d characters.", MaxReviewerNameLen)
 	}
-	if _, err := s.sessions.GetSaved(ctx, u, savedID); err != nil {
+	sv, err := s.sessions.GetSaved(ctx, u, savedID)
+	if err != nil {
 		return Created{}, err
 	}
 	now := s.clock()
-	l := storedLink{Link: Link{ID: store.NewID(), SavedSessionID: savedID, ReviewerName: reviewer, Expiry: expiry, CreatedAt: now, State: StateActive},
-		UserID: u.ID}
+	l := storedLink{Link: Link{ID: store.NewID(), SavedSessionID: savedID, SavedSessionTitle: sv.Title, ReviewerName: reviewer, Expiry: expiry,
+		CreatedAt: now, State: StateActive}, UserID: u.ID}
 	if life, ok := expiry.lifetime(); ok {
 		end := now.Add(life)
 		l.ExpiresAt = &end
 	}
 	token, hash := auth.NewToken()
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		n, err := countLinksOf(ctx, tx, savedID)
 		if err != nil {
 			return err
@@ -112,7 +115,19 @@ func (s *Service) Create(ctx context.Context, u auth.User, savedID, reviewer str
 // Links lists u's links, newest first, for one saved session or (savedID
 // empty) all of them.
 func (s *Service) Links(ctx context.Context, u auth.User, savedID string) ([]Link, error) {
-	return linksOf(ctx, s.db.SQL, u.ID, savedID, s.clock())
+	links, err := linksOf(ctx, s.db.SQL, u.ID, savedID, s.clock())
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(links))
+	for i, l := range links {
+		ids[i] = l.SavedSessionID
+	}
+	titles, err := s.sessions.SavedTitles(ctx, u.ID, ids)
+	for i := range links {
+		links[i].SavedSessionTitle = titles[links[i].SavedSessionID]
+	}
+	return links, err
 }
 
 // Revoke turns one of u's links off; revoking it again changes nothing.

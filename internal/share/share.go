@@ -114,15 +114,17 @@ var (
 // Link is one link a student made, as they see it. Its token is shown
 // once, when it is made (Created); only its hash is kept.
 type Link struct {
-	ID             string     `json:"id"`
-	SavedSessionID string     `json:"savedSessionId"`
-	ReviewerName   string     `json:"reviewerName"`
-	Expiry         Expiry     `json:"expiry"`
-	CreatedAt      time.Time  `json:"createdAt"`
-	ExpiresAt      *time.Time `json:"expiresAt" doc:"When the link stops working; null for a link that works until it is revoked."`
-	RevokedAt      *time.Time `json:"revokedAt"`
-	State          State      `json:"state"`
-	Comments       int        `json:"comments" doc:"How many comments came through the link."`
+	ID             string `json:"id"`
+	SavedSessionID string `json:"savedSessionId"`
+	// SavedSessionTitle names the session in a list of every link.
+	SavedSessionTitle string     `json:"savedSessionTitle"`
+	ReviewerName      string     `json:"reviewerName"`
+	Expiry            Expiry     `json:"expiry"`
+	CreatedAt         time.Time  `json:"createdAt"`
+	ExpiresAt         *time.Time `json:"expiresAt" doc:"When the link stops working; null for a link that works until it is revoked."`
+	RevokedAt         *time.Time `json:"revokedAt"`
+	State             State      `json:"state"`
+	Comments          int        `json:"comments" doc:"How many comments came through the link."`
 }
 
 // Created is a link just made, with the address to send the reviewer.

@@ -197,15 +197,7 @@ func sharedSessionCounts(ctx context.Context, q store.Queryer, userIDs []string,
 	if len(userIDs) == 0 {
 		return out, nil
 	}
-	args := []any{now}
-	in := ""
-	for i, id := range userIDs {
-		if i > 0 {
-			in += ", "
-		}
-		args = append(args, id)
-		in += fmt.Sprintf("$%d", len(args))
-	}
+	in, args := store.InList([]any{now}, userIDs)
 	type count struct {
 		userID string
 		n      int

@@ -95,5 +95,14 @@ test('a student shares a saved session, a reviewer with no account comments, and
   await expectUsableAt375(reviewer, 'review-expired')
   await page.reload()
   await expect(links.getByText('Expired', { exact: true })).toBeVisible()
+
+  // Every link the student made, on the history page.
+  await page.goto('/dental/history')
+  const every = page.getByRole('list', { name: 'Every link you made' })
+  await expect(every.getByRole('listitem')).toHaveCount(2)
+  await expect(every.getByRole('link', { name: 'Clinic story practice' })).toHaveCount(2)
+  await expect(every.getByText('Turned off', { exact: true })).toBeVisible()
+  await expect(every.getByText('Expired', { exact: true })).toBeVisible()
+  await expectUsableAt375(page, 'history-links')
   await reviewerContext.close()
 })

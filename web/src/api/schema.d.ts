@@ -1491,6 +1491,7 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
             savedSessionId: string;
+            savedSessionTitle: string;
             /** @enum {string} */
             state: "active" | "expired" | "revoked";
         };

@@ -53,7 +53,8 @@ export const queryKeys = {
   },
   share: {
     all: shares,
-    links: (savedSessionId: string) => [...shares, 'links', savedSessionId] as const,
+    /** One saved session's links, or (no id) every link the student made. */
+    links: (savedSessionId?: string) => [...shares, 'links', savedSessionId ?? 'every'] as const,
     comments: (savedSessionId: string) => [...shares, 'comments', savedSessionId] as const,
     /** A reviewer's view of one link: no account, so kept apart from the signed-in keys. */
     review: (token: string) => ['review', token] as const,

@@ -10,10 +10,11 @@ export function createShareLink(body: NewShareLink) {
   return unwrap(api.POST('/api/shares', { body }))
 }
 
-export function useCreateShareLink(savedSessionId: string) {
+export function useCreateShareLink() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createShareLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.share.links(savedSessionId) }),
+    // A session's list and the list of every link both show it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.share.all }),
   })
 }

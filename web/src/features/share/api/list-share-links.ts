@@ -5,18 +5,19 @@ import type { ResponseBody } from '@/lib/api-types'
 
 export type ShareLink = ResponseBody<'/api/shares', 'get'>['links'][number]
 
-export async function listShareLinks(savedSessionId: string, signal?: AbortSignal): Promise<ShareLink[]> {
+export async function listShareLinks(savedSessionId: string | undefined, signal?: AbortSignal): Promise<ShareLink[]> {
   const body = await unwrap(api.GET('/api/shares', { params: { query: { savedSessionId } }, signal }))
   return body.links
 }
 
-export function shareLinksQueryOptions(savedSessionId: string) {
+/** savedSessionId narrows the links to one saved session; without it, every link. */
+export function shareLinksQueryOptions(savedSessionId?: string) {
   return queryOptions({
     queryKey: queryKeys.share.links(savedSessionId),
     queryFn: ({ signal }) => listShareLinks(savedSessionId, signal),
   })
 }
 
-export function useShareLinks(savedSessionId: string) {
+export function useShareLinks(savedSessionId?: string) {
   return useQuery(shareLinksQueryOptions(savedSessionId))
 }

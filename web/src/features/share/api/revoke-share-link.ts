@@ -7,10 +7,11 @@ export async function revokeShareLink(id: string) {
   return link
 }
 
-export function useRevokeShareLink(savedSessionId: string) {
+export function useRevokeShareLink() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: revokeShareLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.share.links(savedSessionId) }),
+    // A session's list and the list of every link both show it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.share.all }),
   })
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { limits } from '@/api/limits'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -40,7 +40,7 @@ function ShareDialog({ savedSessionId }: { savedSessionId: string }) {
   const [url, setUrl] = useState<string | null>(null)
   const urlRef = useRef<HTMLInputElement>(null)
   const expiryId = useId()
-  const create = useCreateShareLink(savedSessionId)
+  const create = useCreateShareLink()
 
   function onOpenChange(next: boolean) {
     if (next) {
@@ -149,11 +149,13 @@ function until(link: ShareLink): string {
   return `${link.state === 'expired' ? 'Expired' : 'Works until'} ${day.format(new Date(link.expiresAt))}`
 }
 
-function LinkRow({ link, savedSessionId }: { link: ShareLink; savedSessionId: string }) {
-  const revoke = useRevokeShareLink(savedSessionId)
+/** One link: whom it is for, whether it opens, its comments, and Turn off while it opens; session names the session in a list of every link. */
+export function LinkRow({ link, session }: { link: ShareLink; session?: ReactNode }) {
+  const revoke = useRevokeShareLink()
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-md border p-3">
       <div className="grid min-w-0 gap-1">
+        {session}
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="break-words">{link.reviewerName}</span>
           <Badge variant={link.state === 'active' ? 'default' : 'outline'}>{STATE_LABEL[link.state]}</Badge>
@@ -202,7 +204,7 @@ export function SharePanel({ savedSessionId }: { savedSessionId: string }) {
       ) : links.data && links.data.length > 0 ? (
         <ul aria-label="Links to this session" className="grid gap-2">
           {links.data.map((link) => (
-            <LinkRow key={link.id} link={link} savedSessionId={savedSessionId} />
+            <LinkRow key={link.id} link={link} />
           ))}
         </ul>
       ) : links.data ? (
