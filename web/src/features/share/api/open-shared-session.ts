@@ -15,6 +15,8 @@ export function reviewQueryOptions(token: string) {
   return queryOptions({
     queryKey: queryKeys.share.review(token),
     queryFn: ({ signal }) => openSharedSession(token, signal),
+    // A page opened without a token has no link to ask about.
+    enabled: token !== '',
   })
 }
 

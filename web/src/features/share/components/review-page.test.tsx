@@ -53,6 +53,13 @@ describe('the review page', () => {
     expect(screen.getByText(failure.message)).toBeInTheDocument()
   })
 
+  it('says a link without its token does not work, without asking the server', async () => {
+    const api = reviewApi(() => json(200, review))
+    renderApp('/review')
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeInTheDocument()
+    expect(api.calls.some((c) => c.key === 'GET /api/review')).toBe(false)
+  })
+
   it('shows the answer and sends a comment on it with the token', async () => {
     const api = reviewApi(() => json(200, review))
     renderApp('/review?token=abc')

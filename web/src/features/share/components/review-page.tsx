@@ -134,18 +134,22 @@ function Answer({ item, index, token, comments, canComment }: { item: ReviewedIt
   )
 }
 
+function ClosedLink({ type, message }: { type?: string; message: string }) {
+  return (
+    <div className="grid gap-3">
+      <h1 className="text-2xl font-bold tracking-tight">{CLOSED_HEADING[type ?? ''] ?? 'This session cannot be shown'}</h1>
+      <p>{message}</p>
+    </div>
+  )
+}
+
 /** The page a share link opens: the session, read-only, with a comment box under each answer and one for the whole session. */
 export function ReviewPage({ token }: { token: string }) {
   const review = useReview(token)
+  if (!token) return <ClosedLink type={failures.shareLinkNotFound.type} message={failures.shareLinkNotFound.message} />
   if (review.isPending) return <PageStatus>Loading...</PageStatus>
   if (review.isError) {
-    const type = review.error instanceof ApiError ? review.error.problem.type : undefined
-    return (
-      <div className="grid gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{CLOSED_HEADING[type ?? ''] ?? 'This session cannot be shown'}</h1>
-        <p>{errorMessage(review.error)}</p>
-      </div>
-    )
+    return <ClosedLink type={review.error instanceof ApiError ? review.error.problem.type : undefined} message={errorMessage(review.error)} />
   }
   const r = review.data
   const canComment = r.commentsLeft > 0
