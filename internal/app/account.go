@@ -15,13 +15,15 @@ import (
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/route"
+	"github.com/whitecoat/whitecoat/internal/share"
 )
 
 // Data rights span every domain, so the app puts them together: the
 // export asks each domain for what it keeps about the user, and deletion
-// lets each delete its own rows in one transaction — practice, then
-// billing (the pass; it keeps the payment records accounting requires,
-// detached), then auth, which deletes the account last.
+// lets each delete its own rows in one transaction — practice, sharing
+// (links and the comments left through them), then billing (the pass; it
+// keeps the payment records accounting requires, detached), then auth,
+// which deletes the account last.
 
 // DataExport is everything Whitecoat holds about a user.
 type DataExport struct {
@@ -30,6 +32,9 @@ type DataExport struct {
 	Sessions      []practice.Session `json:"sessions"`
 	SavedSessions []practice.Saved   `json:"savedSessions"`
 	Payments      []billing.Payment  `json:"payments"`
+	// Sharing is every link the user made to a saved session and every
+	// comment reviewers left through them.
+	Sharing share.Export `json:"sharing"`
 	// VoiceFactor is how the speech engine scales the user's voice, when
 	// it remembers that from their answers.
 	VoiceFactor *practice.VoiceFactor `json:"voiceFactor,omitempty"`
@@ -47,8 +52,12 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 	if err != nil {
 		return DataExport{}, err
 	}
+	sharing, err := a.share.Export(ctx, u)
+	if err != nil {
+		return DataExport{}, err
+	}
 	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Payments: payments,
-		VoiceFactor: ex.VoiceFactor, Averages: ex.Averages}, nil
+		Sharing: sharing, VoiceFactor: ex.VoiceFactor, Averages: ex.Averages}, nil
 }
 
 // deleteAccount erases u (eraseAccount) and confirms by email.
@@ -87,6 +96,9 @@ func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
 		if recordings, err = a.practice.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
+		if err := a.share.DeleteUserData(ctx, tx, u.ID); err != nil {
+			return err
+		}
 		if err := a.billing.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
@@ -106,13 +118,13 @@ var dataTags = []string{"Your data"}
 
 func registerDataRoutes(api huma.API, a *App) {
 	route.Register(api, route.Endpoint{ID: "export-my-data", Method: http.MethodGet, Path: "/api/account/export",
-		Summary: "Download my data (JSON)", Description: "Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions, payments and the voice factor the speech engine remembers.",
+		Summary: "Download my data (JSON)", Description: "Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions, share links with reviewers' comments, payments and the voice factor the speech engine remembers.",
 		Tags: dataTags, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, a.exportMine)
 	route.Register(api, route.Endpoint{ID: "export-my-data-csv", Method: http.MethodGet, Path: "/api/account/export.csv",
 		Summary: "Download my sessions and answers (CSV)", Description: "One row per question: the answer's transcript and feedback.",
 		Tags: dataTags, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, a.exportMineCSV)
 	route.Register(api, route.Endpoint{ID: "delete-my-account", Method: http.MethodPost, Path: "/api/account/delete",
-		Summary: "Delete my account", Description: "Needs the account's password, or (for an account made by a Firebase sign-in, which has none its owner knows) a Firebase ID token from a sign-in to the same address within the last 5 minutes. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; " + billing.KeptRecords,
+		Summary: "Delete my account", Description: "Needs the account's password, or (for an account made by a Firebase sign-in, which has none its owner knows) a Firebase ID token from a sign-in to the same address within the last 5 minutes. Deletes the account, its sessions, saved sessions, share links with their comments and recordings and ends every sign-in; " + billing.KeptRecords,
 		Tags: dataTags, Status: http.StatusOK, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, a.deleteMine)
 	route.Register(api, route.Endpoint{ID: "admin-export-user-data", Method: http.MethodGet, Path: "/api/admin/users/{id}/export",
 		Summary: "A user's data (JSON), on their request", Tags: dataTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, a.exportUser)

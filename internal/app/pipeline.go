@@ -14,6 +14,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/share"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
@@ -81,6 +82,11 @@ func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, op
 	s.billing = billing.NewService(s.db, s.auth, s.mailer, logger, s.now, billingConfig(cfg))
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
 	river.AddWorker(workers, &billing.RemindWorker{Service: s.billing})
+	// Sharing reads saved sessions through practice and accounts through
+	// auth; the admin users table counts shared sessions through it.
+	s.share = share.NewService(s.db, client, s.practice, s.auth, s.limiter, s.mailer, logger, s.now, cfg.BaseURL)
+	river.AddWorker(workers, &share.CommentMailWorker{Service: s.share})
+	s.auth.UseSharedSessions(s.share)
 	practice.AddWorkers(workers, s.practice)
 	return client, nil
 }

@@ -29,6 +29,34 @@ func twoStudents(t *testing.T, app *testApp) (ana, bob *browser) {
 	return ana, bob
 }
 
+// practiseAndSave answers one custom question with the fake speech
+// service's recording, completes the session once it is processed and
+// saves it under title. It returns the session's, its answer's and the
+// saved session's ids.
+func practiseAndSave(t *testing.T, b *browser, question, title string) (sessionID, itemID, savedID string) {
+	t.Helper()
+	r := b.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "custom",
+		"questions": []map[string]string{{"text": question}}})
+	wantStatus(t, r, http.StatusCreated)
+	sess := r.JSON(t)["session"].(map[string]any)
+	sessionID = sess["id"].(string)
+	itemID = sess["items"].([]any)[0].(map[string]any)["id"].(string)
+	sessionPath := "/api/practice/sessions/" + sessionID
+	wantStatus(t, b.do(http.MethodPut, sessionPath+"/items/"+itemID+"/audio", bytes.NewReader(whispertest.Recording(t)),
+		map[string]string{"Content-Type": "audio/webm"}), http.StatusAccepted)
+	wantStatus(t, b.post(sessionPath+"/complete", map[string]int{"totalSessionTime": 60}), http.StatusOK)
+	deadline := time.Now().Add(30 * time.Second)
+	for b.get(sessionPath).JSON(t)["session"].(map[string]any)["processing"] == true {
+		if time.Now().After(deadline) {
+			t.Fatal("the session is still processing")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	r = b.post(sessionPath+"/save", map[string]string{"title": title})
+	wantStatus(t, r, http.StatusCreated)
+	return sessionID, itemID, r.JSON(t)["saved"].(map[string]any)["id"].(string)
+}
+
 // Every practice endpoint refuses bad input with a precise 4xx and leaves
 // the session as it was.
 func TestPracticeAPIRefusesBadInput(t *testing.T) {
@@ -126,26 +154,9 @@ func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
 		ana, bob := twoStudents(t, app)
 
 		const title = "Ana's private practice"
-		r := ana.post("/api/practice/sessions", map[string]any{"profession": "dental", "mode": "audio", "interviewType": "custom",
-			"questions": []map[string]string{{"text": "Why would a quokka make a good dentist?"}}})
-		wantStatus(t, r, http.StatusCreated)
-		sess := r.JSON(t)["session"].(map[string]any)
-		id := sess["id"].(string)
-		item := sess["items"].([]any)[0].(map[string]any)["id"].(string)
+		id, item, savedID := practiseAndSave(t, ana, "Why would a quokka make a good dentist?", title)
 		sessionPath := "/api/practice/sessions/" + id
-		wantStatus(t, ana.do(http.MethodPut, sessionPath+"/items/"+item+"/audio", bytes.NewReader(whispertest.Recording(t)),
-			map[string]string{"Content-Type": "audio/webm"}), http.StatusAccepted)
-		wantStatus(t, ana.post(sessionPath+"/complete", map[string]int{"totalSessionTime": 60}), http.StatusOK)
-		deadline := time.Now().Add(30 * time.Second)
-		for ana.get(sessionPath).JSON(t)["session"].(map[string]any)["processing"] == true {
-			if time.Now().After(deadline) {
-				t.Fatal("the session is still processing")
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		r = ana.post(sessionPath+"/save", map[string]string{"title": title})
-		wantStatus(t, r, http.StatusCreated)
-		savedPath := "/api/practice/saved/" + r.JSON(t)["saved"].(map[string]any)["id"].(string)
+		savedPath := "/api/practice/saved/" + savedID
 		before := ana.get(savedPath)
 		wantStatus(t, before, http.StatusOK)
 		heard := before.JSON(t)["saved"].(map[string]any)["items"].([]any)[0].(map[string]any)["transcript"].(string)

@@ -28,6 +28,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/route"
+	"github.com/whitecoat/whitecoat/internal/share"
 	"github.com/whitecoat/whitecoat/internal/site"
 	"github.com/whitecoat/whitecoat/web"
 )
@@ -58,6 +59,7 @@ type App struct {
 	engines  engines
 	practice *practice.Service
 	billing  *billing.Service
+	share    *share.Service
 	jobs     *jobs.Client
 	site     *site.Library
 	metrics  *metrics.Metrics
@@ -164,6 +166,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	question.NewHandler(a.questions).RegisterRoutes(api)
 	practice.NewHandler(a.practice).RegisterRoutes(api)
 	billing.NewHandler(a.billing).RegisterRoutes(api)
+	share.NewHandler(a.share).RegisterRoutes(api)
 	registerDataRoutes(api, a)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

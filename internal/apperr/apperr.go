@@ -64,6 +64,12 @@ func (f Failure) Invalid() *Error {
 	return &Error{Kind: KindInvalid, Message: f.Message, Failure: f.Name}
 }
 
+// NotFound reports the failure as something the caller cannot reach
+// (any more): told apart from a plain "missing" by its name.
+func (f Failure) NotFound() *Error {
+	return &Error{Kind: KindNotFound, Message: f.Message, Failure: f.Name}
+}
+
 // Invalid reports bad input; field may be empty.
 func Invalid(field, format string, args ...any) *Error {
 	return &Error{Kind: KindInvalid, Field: field, Message: fmt.Sprintf(format, args...)}

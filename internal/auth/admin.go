@@ -29,7 +29,20 @@ type UserSummary struct {
 	UsageCount         int        `json:"usageCount"`
 	Role               Role       `json:"role" enum:"user,admin"`
 	CreatedAt          time.Time  `json:"createdAt"`
+	// SharedSessions is how many saved sessions the account shows through
+	// a working link: that it shares, never what reviewers wrote.
+	SharedSessions int `json:"sharedSessions"`
 }
+
+// SharedSessions counts, for each of userIDs who has any, the saved
+// sessions a working share link shows; the share domain owns the links,
+// app provides it (UseSharedSessions).
+type SharedSessions interface {
+	SharedSessionCounts(ctx context.Context, q store.Queryer, userIDs []string) (map[string]int, error)
+}
+
+// UseSharedSessions sets where the admin users table reads sharing from.
+func (s *Service) UseSharedSessions(shared SharedSessions) { s.shared = shared }
 
 // UserQuery is a search, sort and page of the admin users table.
 type UserQuery struct {
@@ -119,17 +132,39 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 		return UserList{}, fmt.Errorf("auth: list users: %w", err)
 	}
 	rows.Close()
-	return out, s.addPasses(ctx, out.Users)
+	if err := s.addPasses(ctx, out.Users); err != nil {
+		return UserList{}, err
+	}
+	return out, s.addSharing(ctx, out.Users)
+}
+
+// addSharing fills in how many sessions each account listed shares.
+func (s *Service) addSharing(ctx context.Context, users []UserSummary) error {
+	if s.shared == nil {
+		return nil
+	}
+	counts, err := s.shared.SharedSessionCounts(ctx, s.db.SQL, idsOf(users))
+	if err != nil {
+		return err
+	}
+	for i := range users {
+		users[i].SharedSessions = counts[users[i].ID]
+	}
+	return nil
+}
+
+func idsOf(users []UserSummary) []string {
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	return ids
 }
 
 // addPasses fills in the Premium pass of each account listed, read in one
 // query for the page.
 func (s *Service) addPasses(ctx context.Context, users []UserSummary) error {
-	ids := make([]string, len(users))
-	for i, u := range users {
-		ids[i] = u.ID
-	}
-	passes, err := s.passes.PassesOf(ctx, s.db.SQL, ids)
+	passes, err := s.passes.PassesOf(ctx, s.db.SQL, idsOf(users))
 	if err != nil {
 		return err
 	}

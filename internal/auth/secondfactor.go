@@ -136,7 +136,7 @@ func (s *Service) PassSecondFactor(ctx context.Context, u User, sess Session, co
 		if step != 0 {
 			return useTOTPStep(ctx, tx, u.ID, step)
 		}
-		return useRecoveryCode(ctx, tx, u.ID, hashToken(code), s.clock())
+		return useRecoveryCode(ctx, tx, u.ID, HashToken(code), s.clock())
 	})
 	if err != nil {
 		return SignIn{}, err
@@ -161,7 +161,7 @@ func (s *Service) PassSecondFactor(ctx context.Context, u User, sess Session, co
 func (s *Service) countCodeAttempt(ctx context.Context, u User, c Client) (string, error) {
 	key := "second-factor:user:" + u.ID
 	if c.DeviceToken != "" {
-		device := hashToken(c.DeviceToken)
+		device := HashToken(c.DeviceToken)
 		passed, err := devicePassedSecondFactor(ctx, s.db.SQL, device, u.ID, s.clock())
 		if err != nil {
 			return "", err
@@ -191,7 +191,7 @@ func (s *Service) passSecondFactor(ctx context.Context, u User, sess Session, c 
 		}
 		now := s.clock()
 		if c.DeviceToken != "" {
-			if err := markDeviceSecondFactor(ctx, tx, hashToken(c.DeviceToken), u.ID, now); err != nil {
+			if err := markDeviceSecondFactor(ctx, tx, HashToken(c.DeviceToken), u.ID, now); err != nil {
 				return err
 			}
 		}
@@ -226,7 +226,7 @@ func newRecoveryCodes() (codes, hashes []string) {
 			groups = append(groups, plain[i:i+recoveryCodeGroups])
 		}
 		codes = append(codes, strings.Join(groups, "-"))
-		hashes = append(hashes, hashToken(plain))
+		hashes = append(hashes, HashToken(plain))
 	}
 	return codes, hashes
 }

@@ -88,6 +88,8 @@ type Service struct {
 	firebase *firebaseVerifier
 	// erase deletes an account across every domain (see UseEraser).
 	erase AccountEraser
+	// shared counts the sessions accounts share (see UseSharedSessions).
+	shared SharedSessions
 
 	// background carries work a response must not wait for (sending mail,
 	// work whose duration would reveal whether an account exists).
@@ -245,7 +247,7 @@ func (s *Service) newUser(ctx context.Context, name, email, password string, rol
 // startSession signs a browser in. A session that still owes a second
 // factor lasts only PendingSignInTTL; one that has passed it records when.
 func (s *Service) startSession(ctx context.Context, q store.Queryer, u User, secondFactorAt *time.Time, c Client) (string, error) {
-	token, hash := newToken()
+	token, hash := NewToken()
 	now := s.clock()
 	sess := Session{TokenHash: hash, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.AbsoluteTimeout),
 		SecondFactorAt: secondFactorAt}
@@ -296,7 +298,7 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 	}
 	keys := map[string]int{"login:ip:" + c.IP: s.cfg.PerIP, "login:account:" + email: s.cfg.PerAccount}
 	if trusted {
-		keys = map[string]int{"login:device:" + hashToken(c.DeviceToken): s.cfg.PerAccount}
+		keys = map[string]int{"login:device:" + HashToken(c.DeviceToken): s.cfg.PerAccount}
 	}
 	if err := s.limit(ctx, keys); err != nil {
 		return SignIn{}, err
@@ -375,7 +377,7 @@ func (s *Service) trustedDevice(ctx context.Context, deviceToken, email string) 
 	if deviceToken == "" {
 		return false, nil
 	}
-	owner, err := trustedDeviceEmail(ctx, s.db.SQL, hashToken(deviceToken), s.clock())
+	owner, err := trustedDeviceEmail(ctx, s.db.SQL, HashToken(deviceToken), s.clock())
 	if errors.Is(err, errNotFound) {
 		return false, nil
 	}
@@ -389,7 +391,7 @@ func (s *Service) trustedDevice(ctx context.Context, deviceToken, email string) 
 // belongs to the account's owner (a correct password, or a reset link from
 // their inbox).
 func (s *Service) trustDevice(ctx context.Context, q store.Queryer, userID string) (string, error) {
-	token, hash := newToken()
+	token, hash := NewToken()
 	now := s.clock()
 	return token, insertTrustedDevice(ctx, q, hash, userID, now, now.Add(DeviceTTL))
 }
@@ -414,7 +416,7 @@ func (s *Service) Logout(ctx context.Context, sess Session) error {
 // and absolute timeouts. It returns apperr Unauthenticated for any token
 // that is unknown or expired.
 func (s *Service) Authenticate(ctx context.Context, token string) (User, Session, error) {
-	hash := hashToken(token)
+	hash := HashToken(token)
 	sess, u, err := sessionWithUser(ctx, s.db.SQL, hash)
 	if errors.Is(err, errNotFound) {
 		return User{}, Session{}, apperr.Unauthenticated(MsgSignInRequired)
@@ -480,7 +482,7 @@ func (s *Service) sendVerification(ctx context.Context, u User) error {
 // issueToken revokes the user's older tokens of this purpose and returns a
 // link carrying a new one.
 func (s *Service) issueToken(ctx context.Context, userID, purpose string, ttl time.Duration, page string) (string, error) {
-	token, hash := newToken()
+	token, hash := NewToken()
 	now := s.clock()
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := revokeTokens(ctx, tx, userID, purpose, now); err != nil {
@@ -507,7 +509,7 @@ func (s *Service) issueToken(ctx context.Context, userID, purpose string, ttl ti
 func (s *Service) ConfirmEmail(ctx context.Context, token string, c Client, previousTokenHash string) (SignIn, error) {
 	var in SignIn
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		userID, err := consumeToken(ctx, tx, hashToken(token), purposeVerify, s.clock())
+		userID, err := consumeToken(ctx, tx, HashToken(token), purposeVerify, s.clock())
 		if err != nil {
 			return err
 		}
@@ -588,7 +590,7 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string, c C
 	if err := CheckPassword(password); err != nil {
 		return "", err
 	}
-	tokenHash := hashToken(token)
+	tokenHash := HashToken(token)
 	usable, err := tokenUsable(ctx, s.db.SQL, tokenHash, purposeReset, s.clock())
 	if err != nil {
 		return "", err

@@ -7,9 +7,9 @@ import (
 	"encoding/hex"
 )
 
-// newToken returns a 256-bit random token for the user and the SHA-256 hash
+// NewToken returns a 256-bit random token for the user and the SHA-256 hash
 // that is all the database ever sees.
-func newToken() (token, hash string) {
+func NewToken() (token, hash string) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		// crypto/rand never fails on supported platforms; carrying on
@@ -17,10 +17,12 @@ func newToken() (token, hash string) {
 		panic("auth: crypto/rand: " + err.Error())
 	}
 	token = base64.RawURLEncoding.EncodeToString(b)
-	return token, hashToken(token)
+	return token, HashToken(token)
 }
 
-func hashToken(token string) string {
+// HashToken is the SHA-256 hash a token is stored as. Exported with
+// NewToken for the other packages that hand out tokens (share links).
+func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }

@@ -53,7 +53,7 @@ func (t spentTrial) trialEnd(fresh time.Time) time.Time {
 // back is never used afterwards.
 func emailHash(ctx context.Context, q store.Queryer, email string) (string, error) {
 	salt, err := installationSecret(ctx, q, spentTrialSalt, func() string {
-		_, hash := newToken()
+		_, hash := NewToken()
 		return hash
 	})
 	if err != nil {

@@ -260,3 +260,38 @@ func AccountDeleted(to, name, kept string) (Message, error) {
 	data := struct{ Greeting, Kept string }{greeting(name), kept}
 	return render(to, "Your Whitecoat account has been deleted", "", data, accountDeletedTextT, accountDeletedHTMLT)
 }
+
+const (
+	commentArrivedText = `{{.Greeting}}
+
+{{.Reviewer}} left a comment on your saved session "{{.Session}}". Read it here:
+
+{{.Link}}
+
+You get this email because you shared the session. Turn the link off on the session's page to stop comments.
+`
+	commentArrivedHTML = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">
+<p>{{.Greeting}}</p>
+<p>{{.Reviewer}} left a comment on your saved session “{{.Session}}”.</p>
+<p><a href="{{.Link}}" style="display:inline-block;padding:10px 16px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none">Read the comment</a></p>
+<p>Or paste this link into your browser: {{.Link}}</p>
+<p>You get this email because you shared the session. Turn the link off on the session's page to stop comments.</p>
+</body></html>`
+)
+
+var (
+	commentArrivedTextT = texttemplate.Must(texttemplate.New("comment-arrived").Parse(commentArrivedText))
+	commentArrivedHTMLT = htmltemplate.Must(htmltemplate.New("comment-arrived").Parse(commentArrivedHTML))
+)
+
+// CommentArrived tells a student that the reviewer they shared a saved
+// session with commented on it; link opens the session. The reviewer's
+// name was typed by the student, but is named only when it looks like a
+// name, as greetings are; the comment's words stay in the app.
+func CommentArrived(to, name, reviewer, session, link string) (Message, error) {
+	if !looksLikeAName(reviewer) {
+		reviewer = "Your reviewer"
+	}
+	data := struct{ Greeting, Reviewer, Session, Link string }{greeting(name), reviewer, session, link}
+	return render(to, reviewer+" commented on your Whitecoat session", link, data, commentArrivedTextT, commentArrivedHTMLT)
+}

@@ -93,3 +93,27 @@ func TestPassEmailsStateTheTerms(t *testing.T) {
 		}
 	}
 }
+
+// A reviewer's name is typed by the student and reaches their inbox in
+// the subject: one that is not name-like is not repeated; the email links
+// to the session, never to anything from the comment.
+func TestTheCommentEmailNamesOnlyANameLikeReviewer(t *testing.T) {
+	link := "https://whitecoat.test/dental/summary?saved=s1"
+	msg, err := CommentArrived("ana@example.com", "Ana Lee", "Dr. Rivera", "Clinic story", link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.Subject != "Dr. Rivera commented on your Whitecoat session" || msg.Link != link ||
+		!strings.Contains(msg.Text, `Dr. Rivera left a comment on your saved session "Clinic story"`) || !strings.Contains(msg.HTML, link) {
+		t.Errorf("message %+v", msg)
+	}
+	msg, err = CommentArrived("ana@example.com", "Ana Lee", "see http://evil.example", "Clinic story", link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for part, body := range map[string]string{"subject": msg.Subject, "text": msg.Text, "html": msg.HTML} {
+		if strings.Contains(body, "evil.example") || !strings.Contains(body, "Your reviewer") {
+			t.Errorf("the %s part:\n%s", part, body)
+		}
+	}
+}

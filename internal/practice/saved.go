@@ -127,11 +127,24 @@ func (s *Service) GetSaved(ctx context.Context, u auth.User, id string) (Saved, 
 	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
 		return Saved{}, apperr.Forbidden(billing.MsgLocked)
 	}
-	sv, err := getSaved(ctx, s.db.SQL, u.ID, id)
+	return s.SavedOf(ctx, u.ID, id)
+}
+
+// SavedOf reads one saved session of userID for someone the student chose
+// to show it to (a reviewer with a share link): unlike GetSaved, a locked
+// history does not hide it, since the student shared it while it was open.
+func (s *Service) SavedOf(ctx context.Context, userID, id string) (Saved, error) {
+	sv, err := getSaved(ctx, s.db.SQL, userID, id)
 	if errors.Is(err, errNotFound) {
 		return Saved{}, apperr.NotFound(MsgSavedNotFound)
 	}
 	return sv, err
+}
+
+// SavedTitles are the titles of those of ids that are userID's saved
+// sessions: what a list of share links names each by.
+func (s *Service) SavedTitles(ctx context.Context, userID string, ids []string) (map[string]string, error) {
+	return savedTitles(ctx, s.db.SQL, userID, ids)
 }
 
 // Dashboard gathers the dashboard: access, stats and recent sessions.

@@ -30,22 +30,11 @@ func exec(ctx context.Context, q store.Queryer, what, query string, args ...any)
 	return n, nil
 }
 
-// scanAll reads every row of a query with scan, and always closes the rows.
+// scanAll reads every row of a query with scan (store.ScanAll), naming
+// the query in its error.
 func scanAll[T any](ctx context.Context, q store.Queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
-	rows, err := q.QueryContext(ctx, query, args...)
+	out, err := store.ScanAll(ctx, q, scan, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("practice: %s: %w", what, err)
-	}
-	defer rows.Close()
-	out := []T{}
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("practice: %s: %w", what, err)
 	}
 	return out, nil

@@ -179,6 +179,25 @@ func getSaved(ctx context.Context, q store.Queryer, userID, id string) (Saved, e
 	return scanSaved(q.QueryRowContext(ctx, `SELECT `+savedWithItems+` FROM saved_sessions WHERE id = $1 AND user_id = $2`, id, userID), true)
 }
 
+// savedTitles reads the titles of those of ids that are the user's saved
+// sessions, without their items.
+func savedTitles(ctx context.Context, q store.Queryer, userID string, ids []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	in, args := store.InList([]any{userID}, ids)
+	type titled struct{ id, title string }
+	rows, err := scanAll(ctx, q, "saved titles", func(rows *sql.Rows) (titled, error) {
+		var t titled
+		return t, rows.Scan(&t.id, &t.title)
+	}, `SELECT id, title FROM saved_sessions WHERE user_id = $1 AND id IN (`+in+`)`, args...)
+	for _, t := range rows {
+		out[t.id] = cmp.Or(t.title, "Untitled Session")
+	}
+	return out, err
+}
+
 // recentSaved lists the user's newest saved sessions, without their items.
 func recentSaved(ctx context.Context, q store.Queryer, userID string, limit int) ([]Saved, error) {
 	return scanAll(ctx, q, "recent sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },

@@ -246,6 +246,37 @@ func Now() time.Time { return Truncate(time.Now()) }
 // Truncate normalises t the way the database will store it.
 func Truncate(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
 
+// InList appends values to args as query parameters and returns them as
+// the inside of an SQL IN list ("$2, $3"), numbered after the args
+// already there.
+func InList(args []any, values []string) (string, []any) {
+	marks := make([]string, len(values))
+	for i, v := range values {
+		args = append(args, v)
+		marks[i] = fmt.Sprintf("$%d", len(args))
+	}
+	return strings.Join(marks, ", "), args
+}
+
+// ScanAll reads every row of a query with scan, and always closes the
+// rows. An empty result is an empty slice, never nil.
+func ScanAll[T any](ctx context.Context, q Queryer, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // NewID returns a random 128-bit row id as 32 hex characters.
 func NewID() string {
 	b := make([]byte, 16)

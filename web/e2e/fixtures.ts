@@ -124,13 +124,12 @@ export async function signUpInUi(page: Page, user: { name: string; email: string
   await expect(page).toHaveURL(/\/dental\/dashboard$/)
 }
 
-/** signUpInUi, then the verification link: the page ends on the dashboard, verified, welcoming the student by name. */
-export async function signUpVerifiedInUi(page: Page, name: string, emailPrefix: string) {
-  const user = { name, email: uniqueEmail(emailPrefix), password: PASSWORD }
+/** signUpInUi, then the verification link from the email, confirmed: the page ends on the verified dashboard. */
+export async function signUpVerifiedInUi(page: Page, user: { name: string; email: string; password: string }) {
   await signUpInUi(page, user)
   await page.goto(linkIn(await waitForMail(user.email, /verif/i), 'verify-email'))
   await page.getByRole('button', { name: 'Confirm my email' }).click()
-  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible()
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import { expectAxeClean } from './axe'
-import { expect, signUpVerifiedInUi } from './fixtures'
+import { expect, PASSWORD, signUpVerifiedInUi, uniqueEmail } from './fixtures'
 import { speakingTest } from './speaking'
 
 /**
@@ -62,7 +62,7 @@ function saidForCertain(parts: Part[], q: string): boolean {
 
 test('words the engine may have misheard are marked and never quoted; the student checks them and the answer is scored again', async ({ page }) => {
   test.setTimeout(180_000)
-  await signUpVerifiedInUi(page, 'Mia Misheard', 'misheard')
+  await signUpVerifiedInUi(page, { name: 'Mia Misheard', email: uniqueEmail('misheard'), password: PASSWORD })
 
   await page.goto('/dental/setup')
   await page.getByRole('radio', { name: /Audio/ }).check()

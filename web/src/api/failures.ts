@@ -18,4 +18,16 @@ export const failures = {
     type: "urn:whitecoat:problem:incomplete-question-edit",
     message: "All fields required",
   },
+  shareLinkExpired: {
+    type: "urn:whitecoat:problem:share-link-expired",
+    message: "This link has expired. Ask the student for a new one if you would still like to comment.",
+  },
+  shareLinkNotFound: {
+    type: "urn:whitecoat:problem:share-link-not-found",
+    message: "This link does not work. Check that it was copied in full, or ask the student for a new one.",
+  },
+  shareLinkRevoked: {
+    type: "urn:whitecoat:problem:share-link-revoked",
+    message: "The student has turned this link off. Ask them for a new one if you would still like to comment.",
+  },
 } as const

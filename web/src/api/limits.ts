@@ -81,6 +81,22 @@ export const limits = {
       },
     },
   },
+  commentOnSharedSession: {
+    body: {
+      body: {
+        maxLength: 2000,
+      },
+      itemIndex: {
+        minimum: 0,
+      },
+    },
+    query: {
+      token: {
+        minLength: 1,
+        maxLength: 64,
+      },
+    },
+  },
   completePracticeSession: {
     body: {
       totalSessionTime: {
@@ -164,6 +180,19 @@ export const limits = {
       },
     },
   },
+  createShareLink: {
+    body: {
+      expiry: {
+        enum: ["7-days", "30-days", "until-revoked"],
+      },
+      reviewerName: {
+        maxLength: 80,
+      },
+      savedSessionId: {
+        maxLength: 64,
+      },
+    },
+  },
   deleteMyAccount: {
     body: {
       idToken: {
@@ -229,6 +258,20 @@ export const limits = {
       },
     },
   },
+  listShareComments: {
+    query: {
+      savedSessionId: {
+        maxLength: 64,
+      },
+    },
+  },
+  listShareLinks: {
+    query: {
+      savedSessionId: {
+        maxLength: 64,
+      },
+    },
+  },
   login: {
     body: {
       email: {
@@ -236,6 +279,14 @@ export const limits = {
       },
       password: {
         maxLength: 1024,
+      },
+    },
+  },
+  openSharedSession: {
+    query: {
+      token: {
+        minLength: 1,
+        maxLength: 64,
       },
     },
   },
@@ -308,6 +359,14 @@ export const schemaLimits = {
       maxLength: 64,
     },
   },
+  CommentBody: {
+    body: {
+      maxLength: 2000,
+    },
+    itemIndex: {
+      minimum: 0,
+    },
+  },
   CompetencyShown: {
     competency: {
       enum: ["ethical-responsibility", "empathy-compassion", "teamwork", "oral-communication", "reliability", "resilience-adaptability", "service-orientation", "cultural-humility", "critical-thinking"],
@@ -321,6 +380,17 @@ export const schemaLimits = {
   CorrectInputBody: {
     transcript: {
       maxLength: 8000,
+    },
+  },
+  CreateBody: {
+    expiry: {
+      enum: ["7-days", "30-days", "until-revoked"],
+    },
+    reviewerName: {
+      maxLength: 80,
+    },
+    savedSessionId: {
+      maxLength: 64,
     },
   },
   CreateInput: {
@@ -418,6 +488,14 @@ export const schemaLimits = {
       enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
     },
   },
+  Link: {
+    expiry: {
+      enum: ["7-days", "30-days", "until-revoked"],
+    },
+    state: {
+      enum: ["active", "expired", "revoked"],
+    },
+  },
   LoginBody: {
     secondFactor: {
       enum: ["enrol", "code"],
@@ -501,6 +579,11 @@ export const schemaLimits = {
     },
     token: {
       maxLength: 200,
+    },
+  },
+  ReviewedSession: {
+    format: {
+      enum: ["traditional", "mmi", "kira", "casper"],
     },
   },
   Saved: {

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Delete my account
-         * @description Needs the account's password, or (for an account made by a Firebase sign-in, which has none its owner knows) a Firebase ID token from a sign-in to the same address within the last 5 minutes. Deletes the account, its sessions, saved sessions and recordings and ends every sign-in; Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
+         * @description Needs the account's password, or (for an account made by a Firebase sign-in, which has none its owner knows) a Firebase ID token from a sign-in to the same address within the last 5 minutes. Deletes the account, its sessions, saved sessions, share links with their comments and recordings and ends every sign-in; Your payment records (amount, currency, dates and the card processor's payment ids) are kept, no longer linked to you, because accounting law requires us to keep sales records.
          */
         post: operations["delete-my-account"];
         delete?: never;
@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Download my data (JSON)
-         * @description Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions, payments and the voice factor the speech engine remembers.
+         * @description Everything Whitecoat holds about the signed-in user: account, sessions with answers and feedback, saved sessions, share links with reviewers' comments, payments and the voice factor the speech engine remembers.
          */
         get: operations["export-my-data"];
         put?: never;
@@ -96,6 +96,26 @@ export interface paths {
         post?: never;
         /** Delete a question */
         delete: operations["admin-delete-question"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reported-comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Comments students reported
+         * @description The only reviewers' comments an admin can read.
+         */
+        get: operations["admin-list-reported-comments"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -824,6 +844,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved session a link shows
+         * @description No account needed: the link's token is the key. A link past its date or turned off by the student is refused, each with its own problem type.
+         */
+        get: operations["open-shared-session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a shared session
+         * @description On one answer (itemIndex) or the whole session (no itemIndex), under the reviewer's name. Plain text, at most 50 comments a link and 10 in 10m0s; the student is emailed.
+         */
+        post: operations["comment-on-shared-session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The links I made to my saved sessions
+         * @description Newest first, each with whether it still opens and how many comments came through it. The address itself was shown once, when the link was made.
+         */
+        get: operations["list-share-links"];
+        put?: never;
+        /**
+         * Share a saved session with a reviewer
+         * @description Makes a link for the named reviewer that works for 7 days, 30 days or until revoked. Whoever opens it sees the session's questions, transcripts, scores and feedback and the student's first name, and can comment; nothing else of the student's.
+         */
+        post: operations["create-share-link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reviewers' comments on my saved sessions */
+        get: operations["list-share-comments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/comments/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a comment to Whitecoat
+         * @description Admins read a reviewer's comment only once its student reports it.
+         */
+        post: operations["report-share-comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shares/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn a link off */
+        post: operations["revoke-share-link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site": {
         parameters: {
             query?: never;
@@ -951,6 +1089,36 @@ export interface components {
             /** @description A 6-digit code from the authenticator app, or a recovery code. */
             code: string;
         };
+        Comment: {
+            authorName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: int64 */
+            itemIndex: number | null;
+            /**
+             * Format: date-time
+             * @description When the student reported the comment to Whitecoat; null if they did not.
+             */
+            reportedAt: string | null;
+            shareId: string;
+        };
+        CommentBody: {
+            /** @description The comment, plain text. */
+            body: string;
+            /**
+             * Format: int64
+             * @description The answer commented on, its place in the session's items; absent for a comment on the whole session.
+             */
+            itemIndex?: number;
+        };
+        CommentOutputBody: {
+            comment: components["schemas"]["Comment"];
+        };
+        CommentsOutputBody: {
+            comments: components["schemas"]["Comment"][];
+        };
         Comparison: {
             items: components["schemas"]["EarlierAttempts"][];
             locked: boolean;
@@ -991,6 +1159,13 @@ export interface components {
             /** Format: int64 */
             totalQuestions: number;
         };
+        CreateBody: {
+            /** @enum {string} */
+            expiry: "7-days" | "30-days" | "until-revoked";
+            /** @description Whom the link is for; their comments appear under this name. */
+            reviewerName: string;
+            savedSessionId: string;
+        };
         CreateInput: {
             /** @description Put the Big 3 first (default true); always false for custom sessions. */
             big3?: boolean;
@@ -1024,6 +1199,11 @@ export interface components {
             /** @description The format's limits before any extension (default: the format's preset). */
             timings?: components["schemas"]["Timings"];
         };
+        Created: {
+            link: components["schemas"]["Link"];
+            /** @description The address to send the reviewer. Shown this once: only a hash of its token is kept. */
+            url: string;
+        };
         CustomQuestion: {
             text: string;
         };
@@ -1044,6 +1224,7 @@ export interface components {
             payments: components["schemas"]["Payment"][];
             savedSessions: components["schemas"]["Saved"][];
             sessions: components["schemas"]["Session"][];
+            sharing: components["schemas"]["Export"];
             voiceFactor?: components["schemas"]["VoiceFactor"];
         };
         DeleteAccountInputBody: {
@@ -1146,6 +1327,10 @@ export interface components {
             section: string;
             /** @enum {string} */
             unjudged?: "not-measured" | "too-uncertain";
+        };
+        Export: {
+            shareComments: components["schemas"]["Comment"][];
+            shareLinks: components["schemas"]["Link"][];
         };
         FAQItem: {
             answer: string;
@@ -1291,6 +1476,36 @@ export interface components {
         };
         ItemBody: {
             item: components["schemas"]["Item"];
+        };
+        Link: {
+            /**
+             * Format: int64
+             * @description How many comments came through the link.
+             */
+            comments: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working; null for a link that works until it is revoked.
+             */
+            expiresAt: string | null;
+            /** @enum {string} */
+            expiry: "7-days" | "30-days" | "until-revoked";
+            id: string;
+            reviewerName: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            savedSessionId: string;
+            savedSessionTitle: string;
+            /** @enum {string} */
+            state: "active" | "expired" | "revoked";
+        };
+        LinkOutputBody: {
+            link: components["schemas"]["Link"];
+        };
+        LinksOutputBody: {
+            links: components["schemas"]["Link"][];
         };
         LoginBody: {
             /**
@@ -1478,9 +1693,78 @@ export interface components {
             quote: string;
             why: string;
         };
+        ReportedComment: {
+            authorName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: int64 */
+            itemIndex: number | null;
+            /**
+             * Format: date-time
+             * @description When the student reported the comment to Whitecoat; null if they did not.
+             */
+            reportedAt: string | null;
+            shareId: string;
+            studentId: string;
+        };
+        ReportedOutputBody: {
+            comments: components["schemas"]["ReportedComment"][];
+        };
         ResetInputBody: {
             password: string;
             token: string;
+        };
+        Review: {
+            /** @description The comments left through this link, oldest first. */
+            comments: components["schemas"]["ReviewerComment"][];
+            /**
+             * Format: int64
+             * @description How many more comments the link takes.
+             */
+            commentsLeft: number;
+            /** Format: date-time */
+            expiresAt: string | null;
+            reviewerName: string;
+            session: components["schemas"]["ReviewedSession"];
+            /** @description The student's first name; nothing else of their account is shown. */
+            studentFirstName: string;
+        };
+        ReviewedItem: {
+            feedback?: components["schemas"]["Feedback"];
+            followUps?: string[];
+            kind: string;
+            legacyFeedback?: string;
+            question: string;
+            scenario: string;
+            skipped: boolean;
+            status: string;
+            transcript: string;
+        };
+        ReviewedSession: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            format: "traditional" | "mmi" | "kira" | "casper";
+            items: components["schemas"]["ReviewedItem"][];
+            /** Format: double */
+            overallAvg: number;
+            profession: string;
+            scored: boolean;
+            title: string;
+        };
+        ReviewerComment: {
+            authorName: string;
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: int64 */
+            itemIndex: number | null;
+        };
+        ReviewerCommentOutputBody: {
+            comment: components["schemas"]["ReviewerComment"];
         };
         SaveInputBody: {
             /** @description Empty for the default "Session {date/time}". */
@@ -1701,6 +1985,8 @@ export interface components {
             name: string;
             /** @enum {string} */
             role: "user" | "admin";
+            /** Format: int64 */
+            sharedSessions: number;
             /** Format: date-time */
             subscriptionEndsAt: string | null;
             /** Format: date-time */
@@ -1994,6 +2280,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-list-reported-comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportedOutputBody"];
+                };
             };
             /** @description Error */
             default: {
@@ -3364,6 +3679,233 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "open-shared-session": {
+        parameters: {
+            query: {
+                /** @description The link's token. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "comment-on-shared-session": {
+        parameters: {
+            query: {
+                /** @description The link's token. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewerCommentOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "list-share-links": {
+        parameters: {
+            query?: {
+                /** @description A saved session's id; empty for every link. */
+                savedSessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinksOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "create-share-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "list-share-comments": {
+        parameters: {
+            query?: {
+                /** @description A saved session's id; empty for every link. */
+                savedSessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentsOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-share-comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "revoke-share-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkOutputBody"];
                 };
             };
             /** @description Error */

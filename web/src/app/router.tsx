@@ -23,6 +23,7 @@ const staticPages = () => import('@/routes/static-pages')
 const dashboard = () => import('@/routes/dashboard')
 const history = () => import('@/routes/history')
 const progress = () => import('@/routes/progress')
+const review = () => import('@/routes/review')
 
 function page<M>(load: () => Promise<M>, render: (module: M) => ReactNode): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ element: render(await load()) }) }
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...page(auth, (m) => <m.ForgotPasswordRoute />) },
       { path: 'reset-password', ...page(auth, (m) => <m.ResetPasswordRoute />) },
       { path: 'verify-email', ...page(auth, (m) => <m.VerifyEmailRoute />) },
+      { path: 'review', ...page(review, (m) => <m.ReviewRoute />) },
       ...ALIASES.map((rest) => ({ path: rest, element: <LastProfessionRedirect rest={rest} /> })),
       {
         path: ':profession',

@@ -10,6 +10,7 @@ const practiceSession = [...practice, 'session'] as const
 const savedSessions = [...practice, 'saved'] as const
 const adminQuestions = ['admin', 'questions'] as const
 const adminUsers = ['admin', 'users'] as const
+const shares = ['shares'] as const
 
 /**
  * Every TanStack Query key the app uses, declared once (the lint rejects a
@@ -50,7 +51,16 @@ export const queryKeys = {
       detail: (id: string) => [...savedSessions, id] as const,
     },
   },
+  share: {
+    all: shares,
+    /** One saved session's links, or (no id) every link the student made. */
+    links: (savedSessionId?: string) => [...shares, 'links', savedSessionId ?? 'every'] as const,
+    comments: (savedSessionId: string) => [...shares, 'comments', savedSessionId] as const,
+    /** A reviewer's view of one link: no account, so kept apart from the signed-in keys. */
+    review: (token: string) => ['review', token] as const,
+  },
   admin: {
+    reportedComments: ['admin', 'reported-comments'] as const,
     questions: {
       all: adminQuestions,
       list: (query: QueryParams<'/api/admin/questions', 'get'>) => [...adminQuestions, 'list', query] as const,

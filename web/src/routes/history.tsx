@@ -1,5 +1,6 @@
 import { HistoryList } from '@/features/history/components/history-list'
 import { useProfessions } from '@/features/professions/api/get-professions'
+import { AllShareLinks } from '@/features/share/components/all-share-links'
 import { normaliseSlug } from '@/lib/professions'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import { HistoryAccess } from '@/routes/history-access'
@@ -16,6 +17,7 @@ export function HistoryRoute() {
           professions={(professions.data?.professions ?? []).map((p) => ({ slug: p.slug, name: p.displayName }))}
           reviewPath={(profession, id) => `/${normaliseSlug(profession) ?? slug}/summary?saved=${encodeURIComponent(id)}`}
         />
+        <AllShareLinks reviewPath={(id) => `/${slug}/summary?saved=${encodeURIComponent(id)}`} />
       </HistoryAccess>
     </div>
   )

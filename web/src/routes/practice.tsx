@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { useSavedSession } from '@/features/practice/api/get-saved-session'
 import { PracticeSession } from '@/features/practice/components/practice-session'
 import { ProfessionTag, type ProfessionNames } from '@/features/practice/components/profession-tag'
 import { SavedSessionSummary, SessionSummary } from '@/features/practice/components/session-summary'
 import { parseFocus, SetupForm } from '@/features/practice/components/setup-form'
 import { useProfessions } from '@/features/professions/api/get-professions'
+import { ReviewerComments } from '@/features/share/components/reviewer-comments'
+import { SharePanel } from '@/features/share/components/share-panel'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import type { ProfessionSlug } from '@/lib/professions'
 import { BackToDashboard, SetupAccess } from './setup-access'
@@ -36,6 +39,18 @@ function NothingOpen({ slug, text }: { slug: ProfessionSlug; text: string }) {
         </Button>
       </div>
     </div>
+  )
+}
+
+/** Under a saved session: its share links and what reviewers wrote, once the session itself is shown. */
+function SavedSessionSharing({ savedId }: { savedId: string }) {
+  const saved = useSavedSession(savedId).data
+  if (!saved) return null
+  return (
+    <>
+      <ReviewerComments savedSessionId={savedId} questions={saved.items.map((item) => item.question)} />
+      <SharePanel savedSessionId={savedId} />
+    </>
   )
 }
 
@@ -79,7 +94,10 @@ export function SummaryRoute() {
   return (
     <PracticePage docTitle="Summary">
       {saved ? (
-        <SavedSessionSummary savedId={saved} slug={slug} nameOf={nameOf} />
+        <>
+          <SavedSessionSummary savedId={saved} slug={slug} nameOf={nameOf} />
+          <SavedSessionSharing savedId={saved} />
+        </>
       ) : id ? (
         <SessionSummary sessionId={id} slug={slug} nameOf={nameOf} />
       ) : (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { ListChecks } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { ReportedComments } from './reported-comments'
 import { UsersTable } from './users-table'
 
 /** The admin dashboard (spec §2): the users table and the way to the question manager. */
@@ -22,6 +23,7 @@ export function AdminHome({ questionsPath }: { questionsPath: string }) {
         </h2>
         <UsersTable />
       </section>
+      <ReportedComments />
     </div>
   )
 }

@@ -121,7 +121,13 @@ export function UsersTable() {
                     </div>
                   )}
                 </TableCell>
-                <TableCell className="tabular-nums">{u.usageCount}</TableCell>
+                <TableCell className="tabular-nums">
+                  {u.usageCount}
+                  {/* That a student shares sessions, never what reviewers wrote (issue 31). */}
+                  {u.sharedSessions > 0 ? (
+                    <span className="block text-xs whitespace-nowrap text-muted-foreground">Shares {u.sharedSessions === 1 ? '1 session' : `${u.sharedSessions} sessions`}</span>
+                  ) : null}
+                </TableCell>
                 <TableCell>
                   <Badge variant={u.role === 'admin' ? 'default' : 'outline'}>{u.role}</Badge>
                 </TableCell>

@@ -54,7 +54,10 @@ const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
 const STEPS: { title: string; body: string }[] = [
   { title: 'Choose Your Format', body: 'Pick video or audio, how many questions, and random or your own custom questions.' },
   { title: 'Practice Answering Questions', body: 'Answer each question out loud with up to three minutes per answer, as you would on interview day.' },
-  { title: 'Review and Improve', body: 'Read your transcript, scores and suggestions, then practice again and track your progress.' },
+  {
+    title: 'Review and Improve',
+    body: 'Read your transcript, scores and suggestions, share a saved session with an advisor for comments, then practice again and track your progress.',
+  },
 ]
 
 function PrimaryAction({ signedIn, slug }: { signedIn: boolean; slug: string }) {
