@@ -25,7 +25,8 @@
 // must stay within 300 MB and the file be refused as damaged.
 //
 // Usage: go run ./bench/transcribe [-bin bin/whitecoat] [-set corpus|dev] [-voices all|V,V...] [-voice V] [-full|-clean] [-max-wer 0.10] [-max-rtf 0]
-// [-snr dB] [-quick] [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-keep]
+// [-snr dB] [-quick] [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-lm model] [-workers N]
+// [-part tuning|held-out|all] [-keep]
 package main
 
 import (
