@@ -25,7 +25,8 @@
 // must stay within 300 MB and the file be refused as damaged.
 //
 // Usage: go run ./bench/transcribe [-bin bin/whitecoat] [-set corpus|dev] [-voices all|V,V...] [-voice V] [-full|-clean] [-max-wer 0.10] [-max-rtf 0]
-// [-snr dB] [-quick] [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-keep]
+// [-snr dB] [-quick] [-args "pocketsphinx options"] [-filter "ffmpeg filter"] [-vocab N] [-lm model] [-workers N]
+// [-part tuning|held-out|all] [-keep]
 package main
 
 import (
@@ -130,6 +131,9 @@ func main() {
 	clean := flag.Bool("clean", false, "every voice, the first too, speaks the set's clean clips only (a quicker run)")
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary the hostile recordings go through (\"\": skip them)")
 	vocab := flag.Int("vocab", transcribe.DefaultConfig().Local.Vocabulary, "general words the decoder searches (0: Debian's whole dictionary)")
+	lm := flag.String("lm", transcribe.DefaultConfig().Local.LM, "the decoder's language model")
+	workers := flag.Int("workers", transcribe.DefaultConfig().Local.Workers, "decoders run at once (a sweep beside another run: 1)")
+	part := flag.String("part", partAll, "which part of the real recordings to run: tuning, held-out or all (real/README.md)")
 	fillers := flag.String("fillers", "", "instead of the WER benchmark, the filler benchmark on fillers/dev (for tuning) or fillers/test (the report)")
 	flag.Parse()
 	if *fillers != "" {
@@ -148,6 +152,10 @@ func main() {
 	clips, ok := sets[*set]
 	if !ok && *set != "real" {
 		fmt.Fprintf(os.Stderr, "bench-transcribe: -set %q: want corpus, dev or real\n", *set)
+		os.Exit(2)
+	}
+	if *part != partTuning && *part != partHeldOut && *part != partAll {
+		fmt.Fprintf(os.Stderr, "bench-transcribe: -part %q: want tuning, held-out or all\n", *part)
 		os.Exit(2)
 	}
 	if *set != "corpus" && !isSet("max-wer") {
@@ -190,10 +198,12 @@ func main() {
 	}
 	cfg.Local.Vocabulary = *vocab
 	cfg.Local.AudioFilter = *filter
+	cfg.Local.Workers = *workers
+	cfg.Local.LM = *lm
 	// The recorded figures hold for the corpus as the engine is configured.
-	tuned := isSet("args") || isSet("filter") || isSet("vocab") || isSet("snr") || *quick
+	tuned := isSet("args") || isSet("filter") || isSet("vocab") || isSet("snr") || isSet("workers") || isSet("lm") || *quick
 	b := bench{set: *set, clips: clips, voices: speakers, full: *full, cfg: cfg, maxWER: *maxWER, maxRTF: *maxRTF, keep: *keep,
-		compare: *set == "corpus" && !tuned && !*clean}
+		compare: *set == "corpus" && !tuned && !*clean, realPart: *part}
 	start := time.Now()
 	err := b.run(context.Background(), os.Stdout)
 	fmt.Printf("bench-transcribe took %.0f s\n", time.Since(start).Seconds())
@@ -242,7 +252,8 @@ type bench struct {
 	cfg            transcribe.Config
 	maxWER, maxRTF float64
 	keep           bool
-	compare        bool // hold each voice to its figure in before
+	compare        bool   // hold each voice to its figure in before
+	realPart       string // which part of the real recordings to run
 }
 
 // voiceResult is what one voice scored: each answer probed for its voice
@@ -302,7 +313,7 @@ func (b bench) run(ctx context.Context, out io.Writer) error {
 	defer eng.Close()
 
 	fmt.Fprintln(out, "\nrecordings of real people (misheard words in capitals, each word's confidence in brackets):")
-	real, err := runReal(ctx, out, eng)
+	real, err := runReal(ctx, out, eng, b.realPart)
 	if err != nil {
 		return err
 	}

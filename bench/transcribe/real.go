@@ -15,9 +15,36 @@ import (
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
-// A realClip is a recording of a real person with what they said.
+// A realClip is a recording of a real person with what they said, and
+// whether it belongs to the held-out part of the real recordings.
 type realClip struct {
 	path, text string
+	heldOut    bool
+}
+
+// The real recordings are few (114 words), so decoder options and
+// confidence are chosen on one part of them and reported on both: the
+// tuning part is the first, third and fifth clip of each source with
+// several (LibriVox, cards); the held-out part is the others and the
+// whole of JFK's speech, a speaker and a recording nothing was chosen on.
+// -part runs one part alone (sweeps run the tuning part).
+const (
+	partTuning  = "tuning"
+	partHeldOut = "held-out"
+	partAll     = "all"
+)
+
+// splitEveryOther puts every second clip of a source in the held-out part.
+func splitEveryOther(clips []realClip) []realClip {
+	for i := range clips {
+		clips[i].heldOut = i%2 == 1
+	}
+	return clips
+}
+
+// inPart says whether c is run when the bench runs part.
+func (c realClip) inPart(part string) bool {
+	return part == partAll || c.heldOut == (part == partHeldOut)
 }
 
 // A realSet is recordings of real people from one source (real/README.md
@@ -33,11 +60,12 @@ const testdata = "/usr/share/pocketsphinx/test/data"
 var realSets = []realSet{
 	{"real/LibriVox", func() ([]realClip, error) { return sphinxTranscription(testdata+"/librivox", "transcription") }},
 	{"real/cards", func() ([]realClip, error) { return sphinxTranscription(testdata+"/cards", "cards.transcription") }},
+	// Held out whole: a third speaker, recording and kind of speech.
 	{"real/JFK", func() ([]realClip, error) {
 		_, self, _, _ := runtime.Caller(0)
 		dir := filepath.Join(filepath.Dir(self), "real")
 		text, err := os.ReadFile(filepath.Join(dir, "jfk.txt"))
-		return []realClip{{filepath.Join(dir, "jfk.wav"), string(text)}}, err
+		return []realClip{{filepath.Join(dir, "jfk.wav"), string(text), true}}, err
 	}},
 }
 
@@ -60,9 +88,9 @@ func sphinxTranscription(dir, name string) ([]realClip, error) {
 		if m == nil {
 			continue
 		}
-		clips = append(clips, realClip{filepath.Join(dir, m[2]+".wav"), strings.TrimSpace(m[1])})
+		clips = append(clips, realClip{path: filepath.Join(dir, m[2]+".wav"), text: strings.TrimSpace(m[1])})
 	}
-	return clips, sc.Err()
+	return splitEveryOther(clips), sc.Err()
 }
 
 // setResult is what the engine made of one set of clips.
@@ -76,40 +104,79 @@ type setResult struct {
 
 func (r setResult) wer() float64 { return float64(r.errors) / float64(r.words) }
 
-// runReal transcribes every real set, printing each clip's errors, and
-// returns each set's result.
-func runReal(ctx context.Context, out io.Writer, eng transcribe.Engine) ([]setResult, error) {
-	var results []setResult
+// add counts o's clips in r.
+func (r *setResult) add(o setResult) {
+	r.clips += o.clips
+	r.audio += o.audio
+	r.cpu += o.cpu
+	r.words += o.words
+	r.errors += o.errors
+	r.heard = append(r.heard, o.heard...)
+}
+
+// realResults are the engine's results on the real recordings: by source,
+// and by part (tuning, held-out).
+type realResults struct {
+	sets            []setResult
+	tuning, heldOut setResult
+}
+
+// runReal transcribes the clips of part of every real set, printing each
+// clip's errors, and returns the results.
+func runReal(ctx context.Context, out io.Writer, eng transcribe.Engine, part string) (realResults, error) {
+	res := realResults{tuning: setResult{name: "real, tuning part"}, heldOut: setResult{name: "real, held-out part"}}
+	warm := false
 	for _, set := range realSets {
-		clips, err := set.clips()
+		all, err := set.clips()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", set.name, err)
+			return res, fmt.Errorf("%s: %w", set.name, err)
+		}
+		var clips []realClip
+		for _, c := range all {
+			if c.inPart(part) {
+				clips = append(clips, c)
+			}
+		}
+		if len(clips) == 0 {
+			continue
 		}
 		r := setResult{name: set.name, clips: len(clips)}
-		if len(results) == 0 && len(clips) > 0 {
+		if !warm {
+			warm = true
 			// Load the model before timing, as a server has.
 			if _, err := eng.Transcribe(ctx, transcribe.Audio{Path: clips[0].path}); err != nil {
-				return nil, fmt.Errorf("warm-up: %w", err)
+				return res, fmt.Errorf("warm-up: %w", err)
 			}
 		}
 		for _, c := range clips {
 			cpu0 := childCPU()
-			res, err := eng.Transcribe(ctx, transcribe.Audio{Path: c.path})
+			got, err := eng.Transcribe(ctx, transcribe.Audio{Path: c.path})
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", c.path, err)
+				return res, fmt.Errorf("%s: %w", c.path, err)
 			}
-			r.cpu += childCPU() - cpu0
-			r.audio += res.DurationSeconds
-			errs, words := transcribe.CountWordErrors(c.text, res.Text)
-			r.errors += errs
-			r.words += words
-			heard := transcribe.JudgeWords(c.text, res.Words)
-			r.heard = append(r.heard, heard...)
-			fmt.Fprintf(out, "  %s %s: %d/%d: %s\n", set.name, filepath.Base(c.path), errs, words, markMisheard(heard))
+			one := setResult{clips: 1, cpu: childCPU() - cpu0, audio: got.DurationSeconds}
+			one.errors, one.words = transcribe.CountWordErrors(c.text, got.Text)
+			one.heard = transcribe.JudgeWords(c.text, got.Words)
+			r.add(one)
+			if c.heldOut {
+				res.heldOut.add(one)
+			} else {
+				res.tuning.add(one)
+			}
+			fmt.Fprintf(out, "  %s %s (%s): %d/%d: %s\n", set.name, filepath.Base(c.path), c.part(), one.errors, one.words, markMisheard(one.heard))
 		}
-		results = append(results, r)
+		r.clips = len(clips)
+		res.sets = append(res.sets, r)
 	}
-	return results, nil
+	return res, nil
+}
+
+// part names the part of the real recordings c belongs to.
+func (c realClip) part() string {
+	if c.heldOut {
+		return partHeldOut
+	}
+	return partTuning
 }
 
 // markMisheard writes the words with their confidence, the misheard ones
@@ -133,42 +200,53 @@ func markMisheard(heard []transcribe.HeardWord) string {
 }
 
 // reportSets prints the table of sets, the real ones first, and the
-// confidence's AUROC over every real word.
-func reportSets(out io.Writer, real []setResult, voices []voiceResult) {
-	fmt.Fprintln(out, "\nWord errors by set (real recordings, then each synthetic voice on its clips):")
+// confidence's AUROC over every real word, by part and overall.
+func reportSets(out io.Writer, real realResults, voices []voiceResult) {
+	fmt.Fprintln(out, "\nWord errors by set (real recordings by source, by part and all, then each synthetic voice on its clips):")
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "set\tclips\taudio s\twords\terrors\tWER\tCPU s per audio s\t")
-	var all setResult
-	for _, r := range real {
-		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%d\t%d\t%.1f%%\t%.3f\t\n", r.name, r.clips, r.audio, r.words, r.errors, 100*r.wer(), r.cpu/r.audio)
-		all.clips += r.clips
-		all.audio += r.audio
-		all.cpu += r.cpu
-		all.words += r.words
-		all.errors += r.errors
-		all.heard = append(all.heard, r.heard...)
+	row := func(name string, clips int, audio, cpu float64, words, errors int) {
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%d\t%d\t%.1f%%\t%.3f\t\n", name, clips, audio, words, errors, 100*float64(errors)/float64(words), cpu/audio)
 	}
-	if len(real) > 0 {
-		fmt.Fprintf(tw, "real, all\t%d\t%.0f\t%d\t%d\t%.1f%%\t%.3f\t\n", all.clips, all.audio, all.words, all.errors, 100*all.wer(), all.cpu/all.audio)
+	all := setResult{name: "real, all"}
+	for _, r := range real.sets {
+		row(r.name, r.clips, r.audio, r.cpu, r.words, r.errors)
+		all.add(r)
+	}
+	parts := []setResult{real.tuning, real.heldOut}
+	if real.tuning.clips > 0 && real.heldOut.clips > 0 {
+		parts = append(parts, all)
+	}
+	for _, r := range parts {
+		if r.clips > 0 {
+			row(r.name, r.clips, r.audio, r.cpu, r.words, r.errors)
+		}
 	}
 	for _, v := range voices {
-		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%d\t%d\t%.1f%%\t%.3f\t\n", v.voice, v.clips, v.audio, v.words, v.errors, 100*v.wer(), v.cpu/v.audio)
+		row(v.voice, v.clips, v.audio, v.cpu, v.words, v.errors)
 	}
 	tw.Flush()
-	if len(real) == 0 {
-		return
+	for _, r := range parts {
+		if r.clips > 0 {
+			reportConfidence(out, r)
+		}
 	}
+}
+
+// reportConfidence prints how well the word confidence picks out the
+// misheard words of r.
+func reportConfidence(out io.Writer, r setResult) {
 	misheard := 0
-	for _, w := range all.heard {
+	for _, w := range r.heard {
 		if w.Misheard {
 			misheard++
 		}
 	}
-	if auroc, ok := transcribe.ConfidenceAUROC(all.heard); ok {
-		fmt.Fprintf(out, "word confidence on the real recordings: AUROC %.3f (target >= 0.75) for %d misheard of %d recognised words\n",
-			auroc, misheard, len(all.heard))
+	if auroc, ok := transcribe.ConfidenceAUROC(r.heard); ok {
+		fmt.Fprintf(out, "word confidence, %s: AUROC %.3f (target >= 0.75) for %d misheard of %d recognised words\n",
+			r.name, auroc, misheard, len(r.heard))
 	} else {
-		fmt.Fprintf(out, "word confidence on the real recordings: no AUROC (%d misheard of %d recognised words, confidences given: %t)\n",
-			misheard, len(all.heard), len(all.heard) > 0 && all.heard[0].Confidence != nil)
+		fmt.Fprintf(out, "word confidence, %s: no AUROC (%d misheard of %d recognised words, confidences given: %t)\n",
+			r.name, misheard, len(r.heard), len(r.heard) > 0 && r.heard[0].Confidence != nil)
 	}
 }

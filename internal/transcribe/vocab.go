@@ -22,6 +22,10 @@ var (
 	healthWords string
 )
 
+// MaxVocabulary is how many general words vocab/general.txt lists: every
+// word of Debian's en-us language model.
+const MaxVocabulary = 72545
+
 // commonWords is how many of the most probable general words keep their
 // first pronunciation even when it is a hesitation's.
 const commonWords = 100

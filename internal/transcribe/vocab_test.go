@@ -44,7 +44,7 @@ func TestVocabularyLists(t *testing.T) {
 			general = append(general, strings.TrimSpace(line))
 		}
 	}
-	if len(general) != 40000 || general[0] != "the" {
+	if len(general) != MaxVocabulary || general[0] != "the" {
 		t.Errorf("general list: %d words starting %q", len(general), general[:1])
 	}
 	if !strings.Contains(healthWords, " dentistry ") {
