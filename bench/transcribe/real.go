@@ -102,8 +102,6 @@ type setResult struct {
 	heard         []transcribe.HeardWord
 }
 
-func (r setResult) wer() float64 { return float64(r.errors) / float64(r.words) }
-
 // add counts o's clips in r.
 func (r *setResult) add(o setResult) {
 	r.clips += o.clips
