@@ -29,6 +29,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/route"
 	"github.com/whitecoat/whitecoat/internal/site"
+	"github.com/whitecoat/whitecoat/internal/tryout"
 	"github.com/whitecoat/whitecoat/web"
 )
 
@@ -60,6 +61,7 @@ type App struct {
 	billing  *billing.Service
 	jobs     *jobs.Client
 	site     *site.Library
+	examples tryout.Examples
 	metrics  *metrics.Metrics
 	api      huma.API
 	handler  http.Handler
@@ -114,7 +116,7 @@ func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
 	a.engines.speech = a.metrics.Speech(eng.speech)
 	a.engines.scorer = a.metrics.Feedback(eng.scorer)
 	a.observeQueues()
-	if a.site, err = newSite(cfg); err != nil {
+	if a.site, a.examples, err = newSite(ctx, cfg); err != nil {
 		a.Close()
 		return nil, err
 	}
@@ -164,6 +166,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	question.NewHandler(a.questions).RegisterRoutes(api)
 	practice.NewHandler(a.practice).RegisterRoutes(api)
 	billing.NewHandler(a.billing).RegisterRoutes(api)
+	tryout.NewHandler(a.examples).RegisterRoutes(api)
 	registerDataRoutes(api, a)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

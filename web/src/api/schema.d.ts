@@ -881,6 +881,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tryout/{slug}/example": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a profession's example answer
+         * @description An answer to the profession's default question with the feedback the rubric engine gives it, as the landing page shows it.
+         */
+        get: operations["get-example-answer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1144,6 +1164,11 @@ export interface components {
             note?: string;
             quote?: string;
             section: string;
+        };
+        Example: {
+            feedback: components["schemas"]["Feedback"];
+            question: string;
+            transcript: string;
         };
         FAQItem: {
             answer: string;
@@ -3451,6 +3476,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-example-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profession slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Example"];
                 };
             };
             /** @description Error */

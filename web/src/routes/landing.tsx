@@ -1,5 +1,8 @@
 import { useMe } from '@/features/auth/api/get-me'
+import { useExampleAnswer } from '@/features/landing/api/get-example-answer'
 import { LandingPage } from '@/features/landing/components/landing-page'
+import { ResultCard } from '@/features/practice/components/result-card'
+import { entryFromExample } from '@/features/practice/utils/summary'
 import { useProfession } from '@/features/professions/api/get-professions'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 
@@ -7,6 +10,7 @@ export function LandingRoute() {
   const slug = useProfessionSlug()
   const me = useMe()
   const { profession, isPending, isError, refetch } = useProfession(slug)
+  const example = useExampleAnswer(slug)
   return (
     <>
       <title>{profession ? `${profession.displayName} interview practice · Whitecoat` : 'Whitecoat'}</title>
@@ -15,6 +19,7 @@ export function LandingRoute() {
         signedIn={!!me.data}
         hero={profession ? { title: profession.heroTitle, subtitle: profession.heroSubtitle, displayName: profession.displayName } : undefined}
         guide={profession}
+        example={example.data ? <ResultCard entry={entryFromExample(example.data)} /> : undefined}
         heroState={profession ? 'ready' : isPending ? 'loading' : isError ? 'error' : 'error'}
         onRetry={() => void refetch()}
       />

@@ -111,15 +111,39 @@ function ProfessionGuide({ guide, signedIn, slug }: { guide: LandingGuide; signe
   )
 }
 
+/**
+ * An answer to the profession's default question with its feedback, drawn
+ * by the practice summary's own result card (the route passes it in:
+ * features do not import each other).
+ */
+function ExampleFeedback({ question, card }: { question: string; card: ReactNode }) {
+  return (
+    <section aria-labelledby="example-title" className="bg-muted">
+      <div className="mx-auto grid max-w-3xl gap-4 px-4 py-16">
+        <h2 id="example-title" className="text-3xl font-bold tracking-tight">
+          What your feedback looks like
+        </h2>
+        <p className="text-muted-foreground text-pretty">
+          An example answer to “{question}”, scored by the same engine that scores your practice answers. Open the details to see how each score was reached.
+        </p>
+        {card}
+      </div>
+    </section>
+  )
+}
+
 export function LandingPage({
   slug,
   hero,
   guide,
+  example,
   heroState,
   onRetry,
   signedIn,
 }: {
   slug: string
+  /** The example answer's result card, once there is one. */
+  example?: ReactNode
   hero: LandingHero | undefined
   guide: LandingGuide | undefined
   heroState: 'loading' | 'error' | 'ready'
@@ -159,6 +183,8 @@ export function LandingPage({
       </section>
 
       {guide ? <ProfessionGuide guide={guide} signedIn={signedIn} slug={slug} /> : null}
+
+      {guide && example ? <ExampleFeedback question={guide.defaultQuestion} card={example} /> : null}
 
       <section id="features" aria-labelledby="features-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
         <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">

@@ -1,3 +1,4 @@
+import type { components } from '@/api/schema'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import type { SavedSession } from '../api/get-saved-session'
 
@@ -87,6 +88,27 @@ export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
       correction: it.correction ?? null,
     }
   })
+}
+
+/** An example answer (a landing page's) as one result: a spoken answer scored from its transcript alone. */
+export function entryFromExample(example: components['schemas']['Example']): ResultEntry {
+  return {
+    key: 'example',
+    kind: 'spoken',
+    scenario: '',
+    question: example.question,
+    alsoAsked: [],
+    tip: '',
+    status: 'done',
+    transcript: example.transcript,
+    metrics: null,
+    feedback: example.feedback,
+    legacyFeedback: '',
+    meaningful: true,
+    error: '',
+    canRetry: false,
+    correction: null,
+  }
 }
 
 /** The asked order, with skipped questions last (spec §4). */
