@@ -160,6 +160,7 @@ type services struct {
 	now       func() time.Time
 	auth      *auth.Service
 	questions *question.Service
+	limiter   *ratelimit.Limiter
 }
 
 // newServices opens the configured database and builds the services on
@@ -188,7 +189,7 @@ func newServices(ctx context.Context, cfg config.Config, logger *slog.Logger, no
 			ProjectID: cfg.Firebase.ProjectID, APIKey: cfg.Firebase.APIKey, AuthDomain: cfg.Firebase.AuthDomain, JWKSURL: cfg.Firebase.JWKSURL,
 		},
 	})
-	s := &services{db: db, mailer: mailer, now: now, auth: authSvc, questions: question.NewService(db, now)}
+	s := &services{db: db, mailer: mailer, now: now, auth: authSvc, questions: question.NewService(db, now), limiter: limiter}
 	// The built-in bank belongs to every database like its schema does;
 	// seeding only ever adds questions it never added before.
 	if n, err := s.questions.Seed(ctx); err != nil {

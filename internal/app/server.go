@@ -62,6 +62,7 @@ type App struct {
 	jobs     *jobs.Client
 	site     *site.Library
 	examples tryout.Examples
+	tryout   *tryout.Service
 	metrics  *metrics.Metrics
 	api      huma.API
 	handler  http.Handler
@@ -166,7 +167,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	question.NewHandler(a.questions).RegisterRoutes(api)
 	practice.NewHandler(a.practice).RegisterRoutes(api)
 	billing.NewHandler(a.billing).RegisterRoutes(api)
-	tryout.NewHandler(a.examples).RegisterRoutes(api)
+	tryout.NewHandler(a.examples, a.tryout).RegisterRoutes(api)
 	registerDataRoutes(api, a)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -199,14 +200,16 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 		_, pattern := mux.Handler(r)
 		return pattern
 	}
-	uploads := map[string]bool{http.MethodPut + " " + practice.AudioPath: true, http.MethodPatch + " " + practice.AudioPath: true}
+	uploads := map[string]bool{http.MethodPut + " " + practice.AudioPath: true, http.MethodPatch + " " + practice.AudioPath: true,
+		http.MethodPost + " " + tryout.RecordPath: true}
 	return a.metrics.Requests(httpx.Chain(mux,
 		httpx.ClientIPFrom(httpx.ProxyTrust{Header: a.cfg.TrustedProxyHeader, Proxies: a.cfg.TrustedProxies}),
 		httpx.RequestLog(a.logger),
 		httpx.Recover,
 		httpx.SecurityHeaders(a.cfg.SecureCookies()),
 		httpx.NoStoreAPI,
-		httpx.BodyLimit(route.MaxJSONBytes, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes}),
+		httpx.BodyLimit(route.MaxJSONBytes, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes,
+			tryout.RecordPathPrefix: tryout.MaxAudioBytes}),
 		httpx.TextHygiene,
 		httpx.CrossOrigin,
 		accounts.Middleware,

@@ -186,18 +186,18 @@ func TestTheLandingPageCarriesTheRubricEnginesExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api := b.get("/api/tryout/dental/example")
+	api := b.get("/api/tryout/examples/dental")
 	var served tryout.Example
 	if err := json.Unmarshal(api.Body, &served); err != nil || !reflect.DeepEqual(served, want["dental"]) {
 		t.Fatalf("%d %v: served %+v\nwant the engine's %+v", api.Status, err, served, want["dental"])
 	}
 	page := string(b.get("/dental").Body)
-	_, rest, _ := strings.Cut(page, `<script type="application/json" data-api-path="/api/tryout/dental/example">`)
+	_, rest, _ := strings.Cut(page, `<script type="application/json" data-api-path="/api/tryout/examples/dental">`)
 	embedded, _, _ := strings.Cut(rest, "</script>")
 	if strings.TrimSpace(embedded) != strings.TrimSpace(string(api.Body)) {
 		t.Errorf("/dental carries\n%s\nbut the API answers\n%s", embedded, api.Body)
 	}
-	if r := b.get("/api/tryout/astronaut/example"); r.Status != http.StatusNotFound {
+	if r := b.get("/api/tryout/examples/astronaut"); r.Status != http.StatusNotFound {
 		t.Errorf("an unknown profession's example: %d", r.Status)
 	}
 }

@@ -58,4 +58,4 @@ func defaultQuestionInput(p profession.Profession, transcript string) feedback.I
 
 // ExamplePath is where a profession's example is served; the landing
 // page's first render reads it.
-func ExamplePath(slug string) string { return "/api/tryout/" + slug + "/example" }
+func ExamplePath(slug string) string { return "/api/tryout/examples/" + slug }

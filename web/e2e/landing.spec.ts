@@ -51,7 +51,7 @@ for (const slug of SLUGS) {
 }
 
 test('/dental shows an example answer scored by the rubric engine, in the practice summary\'s result card, before any script runs', async ({ browser, request }, testInfo) => {
-  const res = await request.get('/api/tryout/dental/example')
+  const res = await request.get('/api/tryout/examples/dental')
   expect(res.ok()).toBe(true)
   const example = (await res.json()) as { question: string; transcript: string; feedback: { overallScore: number; suggestions: string[]; summary: string } }
   // Prerendered: the card is in the page's HTML, not drawn by the app later.

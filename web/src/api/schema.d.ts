@@ -881,7 +881,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tryout/{slug}/example": {
+    "/api/tryout/examples/{slug}": {
         parameters: {
             query?: never;
             header?: never;
@@ -895,6 +895,80 @@ export interface paths {
         get: operations["get-example-answer"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long a try may run and is kept */
+        get: operations["get-try-limits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/recordings/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try the default question by recording
+         * @description Without an account: transcribed and scored behind students' answers, kept 24 hours.
+         */
+        post: operations["record-try"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/tries/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A try's progress and result */
+        get: operations["get-try"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/typed/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try the default question by typing
+         * @description Without an account: scored behind students' answers, kept 24 hours.
+         */
+        post: operations["type-try"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1311,6 +1385,12 @@ export interface components {
         ItemBody: {
             item: components["schemas"]["Item"];
         };
+        LimitsBody: {
+            /** Format: int64 */
+            keptHours: number;
+            /** Format: int64 */
+            maxAnswerSeconds: number;
+        };
         LoginBody: {
             /**
              * @description What the browser must still do before it is signed in: set up a second factor (enrol) or give a code (code). Absent when nothing.
@@ -1660,8 +1740,27 @@ export interface components {
             /** Format: double */
             wordsPerMinute: number | null;
         };
+        Try: {
+            /** Format: date-time */
+            expiresAt: string;
+            feedback?: components["schemas"]["Feedback"];
+            id: string;
+            /** @enum {string} */
+            kind: "spoken" | "typed";
+            meaningful: boolean | null;
+            metrics?: components["schemas"]["Metrics"];
+            profession: string;
+            question: string;
+            /** @enum {string} */
+            status: "queued" | "done" | "failed";
+            transcript: string | null;
+        };
         TypedInputBody: {
             /** @description The answer as written; for a typed part, both questions' answers. */
+            text: string;
+        };
+        TypedTry: {
+            /** @description The typed answer */
             text: string;
         };
         UsagePause: {
@@ -3508,6 +3607,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Example"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-try-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "record-try": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Content-Type"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "audio/mp4": string;
+                "audio/webm": string;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Try"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The try's token, as its creation returned it */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Try"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "type-try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypedTry"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Try"];
                 };
             };
             /** @description Error */

@@ -2,8 +2,9 @@ import { useMe } from '@/features/auth/api/get-me'
 import { useExampleAnswer } from '@/features/landing/api/get-example-answer'
 import { LandingPage } from '@/features/landing/components/landing-page'
 import { ResultCard } from '@/features/practice/components/result-card'
-import { entryFromExample } from '@/features/practice/utils/summary'
+import { entryFromExample, entryFromTry } from '@/features/practice/utils/summary'
 import { useProfession } from '@/features/professions/api/get-professions'
+import { TryQuestion } from '@/features/tryout/components/try-question'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 
 export function LandingRoute() {
@@ -20,6 +21,11 @@ export function LandingRoute() {
         hero={profession ? { title: profession.heroTitle, subtitle: profession.heroSubtitle, displayName: profession.displayName } : undefined}
         guide={profession}
         example={example.data ? <ResultCard entry={entryFromExample(example.data)} /> : undefined}
+        tryIt={
+          profession && !me.data ? (
+            <TryQuestion slug={slug} question={profession.defaultQuestion} renderResult={(t) => <ResultCard entry={entryFromTry(t)} />} />
+          ) : undefined
+        }
         heroState={profession ? 'ready' : isPending ? 'loading' : isError ? 'error' : 'error'}
         onRetry={() => void refetch()}
       />

@@ -4,14 +4,14 @@ import type { ResponseBody } from '@/lib/api-types'
 import { preloaded } from '@/lib/preloaded'
 import { queryKeys } from '@/lib/query-keys'
 
-export type ExampleAnswer = ResponseBody<'/api/tryout/{slug}/example', 'get'>
+export type ExampleAnswer = ResponseBody<'/api/tryout/examples/{slug}', 'get'>
 
 export async function getExampleAnswer(slug: string, signal?: AbortSignal): Promise<ExampleAnswer> {
-  return unwrap(api.GET('/api/tryout/{slug}/example', { params: { path: { slug } }, signal }))
+  return unwrap(api.GET('/api/tryout/examples/{slug}', { params: { path: { slug } }, signal }))
 }
 
 export function exampleAnswerQueryOptions(slug: string) {
-  const path = `/api/tryout/${slug}/example`
+  const path = `/api/tryout/examples/${slug}`
   return queryOptions({
     queryKey: queryKeys.exampleAnswer(slug),
     queryFn: ({ signal }) => getExampleAnswer(slug, signal),

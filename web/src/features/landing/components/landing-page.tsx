@@ -72,20 +72,23 @@ function PrimaryAction({ signedIn, slug }: { signedIn: boolean; slug: string }) 
 /**
  * The profession's default question, how its interviews run, and its tips:
  * what makes each of the seven landing pages its own. The question is
- * quoted, not drawn as a button; the one way to practice it is the button
- * under it (every session starts with the Big 3, this question among them).
+ * quoted, not drawn as a button; under it a visitor tries it without an
+ * account (`tryIt`), and a student practices it (every session starts
+ * with the Big 3, this question among them).
  */
-function ProfessionGuide({ guide, signedIn, slug }: { guide: LandingGuide; signedIn: boolean; slug: string }) {
+function ProfessionGuide({ guide, signedIn, slug, tryIt }: { guide: LandingGuide; signedIn: boolean; slug: string; tryIt?: ReactNode }) {
   return (
-    <section aria-labelledby="practice-title" className="mx-auto grid max-w-5xl gap-10 px-4 py-16">
-      <div className="grid gap-4 border-l-4 border-primary pl-6">
+    <section aria-labelledby="practice-title" className="mx-auto grid max-w-5xl grid-cols-1 gap-10 px-4 py-16">
+      <div className="grid grid-cols-1 gap-4 border-l-4 border-primary pl-4 sm:pl-6">
         <h2 id="practice-title" className="text-sm font-semibold uppercase tracking-wide text-primary">
           The question to expect first
         </h2>
         <blockquote className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">“{guide.defaultQuestion}”</blockquote>
-        <Button asChild variant="outline" className="justify-self-start">
-          <Link to={signedIn ? `/${slug}/setup` : '/signup'}>Practice this question</Link>
-        </Button>
+        {tryIt ?? (
+          <Button asChild variant="outline" className="justify-self-start">
+            <Link to={signedIn ? `/${slug}/setup` : '/signup'}>Practice this question</Link>
+          </Button>
+        )}
         <h3 className="mt-4 text-lg font-semibold">How {guide.displayName} interviews work</h3>
         <p className="text-muted-foreground text-pretty">{guide.interviewFormats}</p>
       </div>
@@ -137,6 +140,7 @@ export function LandingPage({
   hero,
   guide,
   example,
+  tryIt,
   heroState,
   onRetry,
   signedIn,
@@ -144,6 +148,8 @@ export function LandingPage({
   slug: string
   /** The example answer's result card, once there is one. */
   example?: ReactNode
+  /** Trying the question without an account, for a visitor. */
+  tryIt?: ReactNode
   hero: LandingHero | undefined
   guide: LandingGuide | undefined
   heroState: 'loading' | 'error' | 'ready'
@@ -182,7 +188,7 @@ export function LandingPage({
         </div>
       </section>
 
-      {guide ? <ProfessionGuide guide={guide} signedIn={signedIn} slug={slug} /> : null}
+      {guide ? <ProfessionGuide guide={guide} signedIn={signedIn} slug={slug} tryIt={tryIt} /> : null}
 
       {guide && example ? <ExampleFeedback question={guide.defaultQuestion} card={example} /> : null}
 

@@ -111,6 +111,27 @@ export function entryFromExample(example: components['schemas']['Example']): Res
   }
 }
 
+/** A visitor's try (on a landing page, without an account) as one result. */
+export function entryFromTry(t: components['schemas']['Try']): ResultEntry {
+  return {
+    key: 'try',
+    kind: t.kind,
+    scenario: '',
+    question: t.question,
+    alsoAsked: [],
+    tip: '',
+    status: t.status,
+    transcript: t.transcript,
+    metrics: t.metrics ?? null,
+    feedback: t.feedback ?? null,
+    legacyFeedback: '',
+    meaningful: t.meaningful,
+    error: '',
+    canRetry: false,
+    correction: null,
+  }
+}
+
 /** The asked order, with skipped questions last (spec §4). */
 export function orderForSummary<T extends { status: string }>(entries: readonly T[]): T[] {
   return [...entries.filter((e) => e.status !== 'skipped'), ...entries.filter((e) => e.status === 'skipped')]
