@@ -52,6 +52,7 @@ const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
 ]
 
 const STEPS: { title: string; body: string }[] = [
+  { title: 'Try One Question Free', body: 'Answer the first question above out loud or in writing, with no account, and see your feedback right away.' },
   { title: 'Choose Your Format', body: 'Pick video or audio, how many questions, and random or your own custom questions.' },
   { title: 'Practice Answering Questions', body: 'Answer each question out loud with up to three minutes per answer, as you would on interview day.' },
   { title: 'Review and Improve', body: 'Read your transcript, scores and suggestions, then practice again and track your progress.' },
@@ -218,7 +219,7 @@ export function LandingPage({
           <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
             How it works
           </h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {STEPS.map((s, i) => (
               <li key={s.title} className="rounded-xl bg-background p-6 shadow-sm">
                 <span className="flex size-9 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground" aria-hidden="true">
