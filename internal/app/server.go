@@ -167,7 +167,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	question.NewHandler(a.questions).RegisterRoutes(api)
 	practice.NewHandler(a.practice).RegisterRoutes(api)
 	billing.NewHandler(a.billing).RegisterRoutes(api)
-	tryout.NewHandler(a.examples, a.tryout).RegisterRoutes(api)
+	tryout.NewHandler(a.examples, a.tryout, a.keepTry).RegisterRoutes(api)
 	registerDataRoutes(api, a)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")

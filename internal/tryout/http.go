@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/route"
@@ -17,11 +18,13 @@ import (
 type Handler struct {
 	examples Examples
 	svc      *Service
+	keep     Keeper
 }
 
-// NewHandler serves examples and the tries svc runs.
-func NewHandler(examples Examples, svc *Service) *Handler {
-	return &Handler{examples: examples, svc: svc}
+// NewHandler serves examples and the tries svc runs; keep saves a try in
+// the account made after it.
+func NewHandler(examples Examples, svc *Service, keep Keeper) *Handler {
+	return &Handler{examples: examples, svc: svc, keep: keep}
 }
 
 // RecordPath receives a spoken try: the whole recording.
@@ -98,6 +101,9 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags:        tags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.typed)
 	route.Register(api, route.Endpoint{ID: "get-try", Method: http.MethodGet, Path: "/api/tryout/tries/{token}", Summary: "A try's progress and result",
 		Tags: tags, Access: route.AccessPublic}, h.get)
+	route.Register(api, route.Endpoint{ID: "keep-try", Method: http.MethodPost, Path: "/api/tryout/tries/{token}/keep", Summary: "Save a try in the new account's history",
+		Description: "Once the account is verified: the try becomes a saved session of its own, which uses no free session; it is then deleted here.",
+		Tags:        tags, Status: http.StatusNoContent, Access: route.AccessVerified}, h.keepTry)
 	route.Register(api, route.Endpoint{ID: "get-try-limits", Method: http.MethodGet, Path: "/api/tryout/limits", Summary: "How long a try may run and is kept",
 		Tags: tags, Access: route.AccessPublic}, h.limits)
 }
@@ -124,6 +130,10 @@ func (h *Handler) get(ctx context.Context, _ any, in *tryInput) (*tryOutput, err
 		return nil, err
 	}
 	return &tryOutput{Body: t}, nil
+}
+
+func (h *Handler) keepTry(ctx context.Context, u auth.User, in *tryInput) (*struct{}, error) {
+	return nil, h.svc.Keep(ctx, u, in.Token, h.keep)
 }
 
 func (h *Handler) limits(context.Context, any, *struct{}) (*limitsOutput, error) {

@@ -19,6 +19,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/ratelimit"
@@ -138,6 +139,39 @@ func (s *Service) Get(ctx context.Context, token string) (Try, error) {
 	}
 	t.ID = token
 	return t.Try, nil
+}
+
+// Kept is a scored try as it goes into an account.
+type Kept struct {
+	Try
+	AnsweredAt time.Time
+}
+
+// Keeper saves a try in the account of the student who made it, in the
+// package that owns accounts' answers (app wires practice's).
+type Keeper func(ctx context.Context, u auth.User, k Kept) error
+
+// Keep carries the try the visitor holding token made into u's account,
+// once scored, with keep, and then forgets it here.
+func (s *Service) Keep(ctx context.Context, u auth.User, token string, keep Keeper) error {
+	t, err := loadTry(ctx, s.db.SQL, hash(token), s.now())
+	switch {
+	case errors.Is(err, errNotFound):
+		return apperr.NotFound(MsgTryNotFound)
+	case err != nil:
+		return err
+	case t.Status != StatusDone:
+		return apperr.Conflict(MsgNothingToKeep)
+	}
+	// Claimed first, so that a second request cannot keep it twice.
+	claimed, err := deleteTry(ctx, s.db.SQL, hash(token))
+	if err != nil {
+		return err
+	}
+	if !claimed {
+		return apperr.NotFound(MsgTryNotFound)
+	}
+	return keep(ctx, u, Kept{Try: t.Try, AnsweredAt: t.createdAt})
 }
 
 // answer transcribes and scores the try with id (a token's hash). It is

@@ -24,6 +24,7 @@ type stored struct {
 	audio     []byte
 	audioMIME string
 	typedText string
+	createdAt time.Time
 }
 
 func insertTry(ctx context.Context, q store.Queryer, t stored, addressHash string, now time.Time) error {
@@ -59,9 +60,9 @@ func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (st
 		transcript, metrics, fbJSON sql.NullString
 		meaningful                  sql.NullBool
 	)
-	err := q.QueryRowContext(ctx, `SELECT profession, kind, status, audio, audio_mime, typed_text, transcript, metrics, meaningful, feedback, expires_at
+	err := q.QueryRowContext(ctx, `SELECT profession, kind, status, audio, audio_mime, typed_text, transcript, metrics, meaningful, feedback, expires_at, created_at
 		FROM tryout_answers WHERE id = $1 AND expires_at > $2`, id, now).
-		Scan(&t.Profession, &kind, &status, &t.audio, &t.audioMIME, &t.typedText, &transcript, &metrics, &meaningful, &fbJSON, &t.ExpiresAt)
+		Scan(&t.Profession, &kind, &status, &t.audio, &t.audioMIME, &t.typedText, &transcript, &metrics, &meaningful, &fbJSON, &t.ExpiresAt, &t.createdAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return stored{}, errNotFound
 	}
@@ -118,6 +119,16 @@ func finishTry(ctx context.Context, q store.Queryer, id string, status Status, t
 		return fmt.Errorf("tryout: finish try: %w", err)
 	}
 	return nil
+}
+
+// deleteTry deletes the try with id; false when it was gone already.
+func deleteTry(ctx context.Context, q store.Queryer, id string) (bool, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM tryout_answers WHERE id = $1`, id)
+	if err != nil {
+		return false, fmt.Errorf("tryout: delete try: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // deleteExpired sweeps the tries whose time is up.

@@ -61,6 +61,7 @@ const (
 	MsgTypedEmpty        = "Type an answer before you submit it."
 	MsgNotARecord        = "This is not a recording we can play. Record again, or type your answer."
 	MsgTryNotFound       = "This try is no longer here: tries are kept for 24 hours."
+	MsgNothingToKeep     = "Only an answer that was scored can be saved."
 	MsgUnknownProfession = "unknown profession %q"
 )
 

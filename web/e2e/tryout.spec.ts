@@ -1,4 +1,4 @@
-import { expect } from './fixtures'
+import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
 import { expectAxeClean } from './axe'
 import { speakingTest } from './speaking'
 
@@ -12,13 +12,16 @@ import { speakingTest } from './speaking'
 const ANSWER = 'I want to become a dentist because I love helping people. My family dentist taught me that trust matters.'
 const WORDS = ['dentist', 'people', 'family', 'trust', 'helping', 'because']
 const NETWORK_LIMIT = 'Too many tries from your network right now — sign up to keep practicing.'
+const TWO_LEFT = 'Free trial: 7 days left and 2 free sessions remaining.'
 
 const test = speakingTest(ANSWER)
 test.describe.configure({ mode: 'serial' })
 
-test('a visitor on /dental records an answer and reads its scored feedback without an account', async ({ page }, testInfo) => {
+test('a visitor on /dental records an answer, reads its scored feedback without an account, signs up and finds it in their history with their free sessions unchanged', async ({
+  page,
+}, testInfo) => {
   test.slow()
-  for (const width of [1280, 375]) {
+  for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 })
     await page.goto('/dental')
     const panel = page.getByRole('region', { name: 'Try it now, no account needed' })
@@ -40,13 +43,30 @@ test('a visitor on /dental records an answer and reads its scored feedback witho
     await expect(card.getByText(/^Score: \d+$/)).toBeVisible()
     const transcript = ((await card.getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? '').toLowerCase()
     expect(WORDS.filter((w) => transcript.includes(w)).length, `transcript "${transcript}"`).toBeGreaterThanOrEqual(2)
-    await expect(panel.getByRole('link', { name: 'Create a free account to keep practicing' })).toHaveAttribute('href', '/signup')
     await expectAxeClean(page)
     await panel.screenshot({ path: testInfo.outputPath(`try-feedback-${width}.png`) })
     // The same feedback at phone width.
     await page.setViewportSize({ width: 375, height: 900 })
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await panel.screenshot({ path: testInfo.outputPath('try-feedback-375.png') })
+    const score = (await card.getByText(/^Score: \d+$/).textContent()) ?? ''
+
+    await panel.getByRole('link', { name: 'Create a free account to save this answer' }).click()
+    await expect(page).toHaveURL(/\/signup$/)
+    const user = { name: 'Tia Tryer', email: uniqueEmail('try'), password: PASSWORD }
+    await signUpInUi(page, user)
+    await page.goto(linkIn(await waitForMail(user.email, /verif/i), 'verify-email'))
+    await page.getByRole('button', { name: 'Confirm my email' }).click()
+    await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible()
+    await expect(page.getByText('The answer you tried before signing up is saved in your history.')).toBeVisible()
+    await expect(page.getByText(TWO_LEFT)).toBeVisible()
+    await page.goto('/dental/history')
+    const row = page.getByRole('main').getByText('Tried before signing up')
+    await expect(row).toBeVisible()
+    await expect(page.getByRole('main').getByText(score.replace('Score: ', ''), { exact: false }).first()).toBeVisible()
+    // Saving it used none of the free sessions.
+    await page.goto('/dental/dashboard')
+    await expect(page.getByText(TWO_LEFT)).toBeVisible()
   }
 })
 

@@ -955,6 +955,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tryout/tries/{token}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a try in the new account's history
+         * @description Once the account is verified: the try becomes a saved session of its own, which uses no free session; it is then deleted here.
+         */
+        post: operations["keep-try"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tryout/typed/{slug}": {
         parameters: {
             query?: never;
@@ -3707,6 +3727,36 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Try"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "keep-try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The try's token, as its creation returned it */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { openMedia, startRecording } from '@/lib/media'
+import { rememberTryToKeep } from '../api/keep-try'
 import { useRecordTry, type Try } from '../api/record-try'
 import { useTry } from '../api/get-try'
 import { useTryLimits } from '../api/get-try-limits'
@@ -136,9 +137,17 @@ function TryPanel({ slug, question, renderResult }: { slug: string; question: st
         <FormStatus status={current.status === 'done' ? 'Your feedback is ready.' : null} error={current.status === 'failed' ? failures.tryFailed.message : null} />
         {current.status === 'done' ? renderResult(current) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <Button asChild className="h-auto min-h-9 whitespace-normal py-2 text-left">
-            <Link to="/signup">Create a free account to keep practicing</Link>
-          </Button>
+          {current.status === 'done' ? (
+            <Button asChild className="h-auto min-h-9 whitespace-normal py-2 text-left">
+              <Link to="/signup" onClick={() => rememberTryToKeep(current.id)}>
+                Create a free account to save this answer
+              </Link>
+            </Button>
+          ) : (
+            <Button asChild className="h-auto min-h-9 whitespace-normal py-2 text-left">
+              <Link to="/signup">Create a free account to keep practicing</Link>
+            </Button>
+          )}
           <Button
             variant="outline"
             onClick={() => {
@@ -150,7 +159,10 @@ function TryPanel({ slug, question, renderResult }: { slug: string; question: st
             Try again
           </Button>
         </div>
-        <p className="text-sm text-muted-foreground">This answer and its feedback are deleted {limitsQuery.data?.keptHours ?? 24} hours after you gave it.</p>
+        <p className="text-sm text-muted-foreground">
+          This answer and its feedback are deleted {limitsQuery.data?.keptHours ?? 24} hours after you gave it, unless you save it: it then goes into your history once you
+          confirm your email, and does not use one of your free sessions.
+        </p>
       </div>
     )
   }
