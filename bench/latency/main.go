@@ -64,27 +64,35 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
+// warmServer speaks the answers into a fresh directory and starts the
+// server there, with a first session run to load the speech models (a
+// student's would not). stop ends the server and removes the directory.
+func warmServer(ctx context.Context, bin string) (srv *server, files []string, durations []time.Duration, stop func(), err error) {
 	work, err := os.MkdirTemp("", "whitecoat-latency-")
 	if err != nil {
-		return err
+		return nil, nil, nil, nil, err
 	}
-	defer os.RemoveAll(work)
-	files, durations, err := prepare(ctx, work)
+	if files, durations, err = prepare(ctx, work); err == nil {
+		srv, err = start(ctx, bin, work)
+	}
 	if err != nil {
-		return err
+		os.RemoveAll(work)
+		return nil, nil, nil, nil, err
 	}
-
-	srv, err := start(ctx, bin, work)
-	if err != nil {
-		return err
-	}
-	defer srv.Stop()
-
-	// A first session loads the speech models; a student's would not.
+	stop = func() { srv.Stop(); os.RemoveAll(work) }
 	if _, _, err := srv.session(files, durations); err != nil {
-		return fmt.Errorf("warm-up session: %w", err)
+		stop()
+		return nil, nil, nil, nil, fmt.Errorf("warm-up session: %w", err)
 	}
+	return srv, files, durations, stop, nil
+}
+
+func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
+	srv, files, durations, stop, err := warmServer(ctx, bin)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	var ours []time.Duration
 	var streamedErrs, streamedWords int
 	reference, err := os.ReadFile(filepath.Join("bench", "transcribe", "corpus", answers[len(answers)-1]+".txt"))
@@ -278,23 +286,11 @@ func sequential(ctx context.Context, files []string) (time.Duration, []string, e
 // runWithTries measures time to feedback alone and with a burst of tries
 // beside each session, and prints both.
 func runWithTries(ctx context.Context, bin string, sessions, tries int, out io.Writer) error {
-	work, err := os.MkdirTemp("", "whitecoat-latency-")
+	srv, files, durations, stop, err := warmServer(ctx, bin)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(work)
-	files, durations, err := prepare(ctx, work)
-	if err != nil {
-		return err
-	}
-	srv, err := start(ctx, bin, work)
-	if err != nil {
-		return err
-	}
-	defer srv.Stop()
-	if _, _, err := srv.session(files, durations); err != nil {
-		return fmt.Errorf("warm-up session: %w", err)
-	}
+	defer stop()
 	tryAudio, err := os.ReadFile(files[0])
 	if err != nil {
 		return err
