@@ -28,10 +28,10 @@ for (const slug of SLUGS) {
       await page.goto(`/${slug}`)
       const hero = page.getByRole('heading', { level: 1, name: p.heroTitle })
       await expect(hero).toBeInViewport()
-      // The question is quoted under its heading; what can be pressed is a real link to practice it.
+      // The question is quoted under its heading; a visitor tries it there, without an account.
       const first = page.getByRole('region', { name: 'The question to expect first' })
       await expect(first.getByText(`“${p.defaultQuestion}”`)).toBeVisible()
-      await expect(first.getByRole('link', { name: 'Practice this question' })).toHaveAttribute('href', '/signup')
+      await expect(first.getByRole('region', { name: 'Try it now, no account needed' }).getByRole('button', { name: 'Record your answer' })).toBeVisible()
       await expect(page.getByText(p.interviewFormats)).toBeVisible()
       await expect(page.getByRole('heading', { level: 2, name: `${p.displayName} interview tips` })).toBeVisible()
       await expect(page.getByText(p.tipsIntro)).toBeVisible()

@@ -23,7 +23,7 @@ export function LandingRoute() {
         example={example.data ? <ResultCard entry={entryFromExample(example.data)} /> : undefined}
         tryIt={
           profession && !me.data ? (
-            <TryQuestion slug={slug} question={profession.defaultQuestion} renderResult={(t) => <ResultCard entry={entryFromTry(t)} />} />
+            <TryQuestion slug={slug} renderResult={(t) => <ResultCard entry={entryFromTry(t)} />} />
           ) : undefined
         }
         heroState={profession ? 'ready' : isPending ? 'loading' : isError ? 'error' : 'error'}

@@ -1,5 +1,5 @@
 import { Mic, Square } from 'lucide-react'
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { failures } from '@/api/failures'
 import { limits } from '@/api/limits'
@@ -22,17 +22,6 @@ const LIMIT_TYPES: readonly string[] = [failures.tooManyTriesFromNetwork.type, f
 
 function isLimit(err: unknown): boolean {
   return err instanceof ApiError && LIMIT_TYPES.includes(err.problem.type ?? '')
-}
-
-const noUpdates = () => () => {}
-
-/** False in the prerendered HTML and on the render that hydrates it, true after: recording needs the browser. */
-function useInBrowser() {
-  return useSyncExternalStore(
-    noUpdates,
-    () => true,
-    () => false,
-  )
 }
 
 /** "2 minutes" for a whole number of minutes, else "1:30". */
@@ -100,24 +89,26 @@ function useTryRecorder(maxSeconds: number, onRecorded: (audio: Blob) => void) {
  * Try the profession's default question without an account: record up to
  * the limit or type, then read the transcript and feedback (drawn by
  * `renderResult`, the practice summary's own card, which the route passes
- * in). Drawn in the browser only: the prerendered page has no microphone.
+ * in). The prerendered page has it with its buttons disabled: they work
+ * once the app runs and knows the limits.
  */
-export function TryQuestion({ slug, question, renderResult }: { slug: string; question: string; renderResult: (t: Try) => ReactNode }) {
-  const inBrowser = useInBrowser()
+export function TryQuestion({ slug, renderResult }: { slug: string; renderResult: (t: Try) => ReactNode }) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-xl border border-border bg-background p-3 shadow-sm sm:p-6">
       <h3 id={headingId} className="text-lg font-semibold">
         Try it now, no account needed
       </h3>
-      {inBrowser ? <TryPanel slug={slug} question={question} renderResult={renderResult} /> : <p className="text-sm text-muted-foreground">Loading the recorder…</p>}
+      <TryPanel slug={slug} renderResult={renderResult} />
     </section>
   )
 }
 
-function TryPanel({ slug, question, renderResult }: { slug: string; question: string; renderResult: (t: Try) => ReactNode }) {
+function TryPanel({ slug, renderResult }: { slug: string; renderResult: (t: Try) => ReactNode }) {
   const limitsQuery = useTryLimits()
   const maxSeconds = limitsQuery.data?.maxAnswerSeconds ?? 0
+  const keptFor = limitsQuery.data ? `${limitsQuery.data.keptHours} hours` : '…'
+
   const [token, setToken] = useState<string | null>(null)
   const record = useRecordTry()
   const type = useTypeTry()
@@ -160,7 +151,7 @@ function TryPanel({ slug, question, renderResult }: { slug: string; question: st
           </Button>
         </div>
         <p className="text-sm text-muted-foreground">
-          This answer and its feedback are deleted {limitsQuery.data?.keptHours ?? 24} hours after you gave it, unless you save it: it then goes into your history once you
+          This answer and its feedback are deleted {keptFor} after you gave it, unless you save it: it then goes into your history once you
           confirm your email, and does not use one of your free sessions.
         </p>
       </div>
@@ -176,8 +167,7 @@ function TryPanel({ slug, question, renderResult }: { slug: string; question: st
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground text-pretty">
-        Answer “{question}” out loud for up to {maxSeconds ? duration(maxSeconds) : '…'}, or type it, and see your transcript and feedback here. Nothing is
-        kept beyond {limitsQuery.data?.keptHours ?? 24} hours.
+        Answer it out loud for up to {maxSeconds ? duration(maxSeconds) : '…'}, or type it, and see your transcript and feedback here. Nothing is kept beyond {keptFor}.
       </p>
       {mode.name === 'typing' ? (
         <form onSubmit={onType} className="grid gap-2">
@@ -210,7 +200,7 @@ function TryPanel({ slug, question, renderResult }: { slug: string; question: st
               {clock(recorder.elapsed)} / {clock(maxSeconds)}
             </span>
           ) : (
-            <Button variant="outline" onClick={() => recorder.setMode({ name: 'typing' })} disabled={waiting}>
+            <Button variant="outline" onClick={() => recorder.setMode({ name: 'typing' })} disabled={waiting || !maxSeconds}>
               Type instead
             </Button>
           )}
