@@ -4,7 +4,8 @@ package content
 
 import "embed"
 
-// FS holds pages/, guides/ and downloads/.
+// FS holds pages/, guides/, downloads/ and examples/ (an example answer
+// to each profession's default question, scored on its landing page).
 //
-//go:embed pages guides downloads
+//go:embed pages guides downloads examples
 var FS embed.FS

@@ -14,11 +14,19 @@
 // answer has its feedback. Beside it: the spec's way, the same five answers transcribed
 // and scored one after another only after the session ends.
 //
-// Usage: go run ./bench/latency [-bin bin/whitecoat] [-sessions 10]
+// With -tries N (issue 31), the sessions are measured twice: alone, then
+// with N visitors trying a question without an account (a minute's
+// recording each, from N networks) at once as each last answer starts;
+// the time to feedback with them must stay within 20 % of the time
+// without them.
+//
+// Usage: go run ./bench/latency [-bin bin/whitecoat] [-sessions 10] [-tries 10]
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -42,34 +50,49 @@ var answers = []string{"07-failure", "08-difficult-patient", "09-leadership", "1
 func main() {
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
 	sessions := flag.Int("sessions", 10, "sessions to measure")
+	tries := flag.Int("tries", 0, "if > 0: measure again with this many anonymous tries at once during each session")
 	flag.Parse()
-	if err := run(context.Background(), *bin, *sessions, os.Stdout); err != nil {
+	var err error
+	if *tries > 0 {
+		err = runWithTries(context.Background(), *bin, *sessions, *tries, os.Stdout)
+	} else {
+		err = run(context.Background(), *bin, *sessions, os.Stdout)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "latency:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
+// warmServer speaks the answers into a fresh directory and starts the
+// server there, with a first session run to load the speech models (a
+// student's would not). stop ends the server and removes the directory.
+func warmServer(ctx context.Context, bin string) (srv *server, files []string, durations []time.Duration, stop func(), err error) {
 	work, err := os.MkdirTemp("", "whitecoat-latency-")
 	if err != nil {
-		return err
+		return nil, nil, nil, nil, err
 	}
-	defer os.RemoveAll(work)
-	files, durations, err := prepare(ctx, work)
+	if files, durations, err = prepare(ctx, work); err == nil {
+		srv, err = start(ctx, bin, work)
+	}
 	if err != nil {
-		return err
+		os.RemoveAll(work)
+		return nil, nil, nil, nil, err
 	}
-
-	srv, err := start(ctx, bin, work)
-	if err != nil {
-		return err
-	}
-	defer srv.Stop()
-
-	// A first session loads the speech models; a student's would not.
+	stop = func() { srv.Stop(); os.RemoveAll(work) }
 	if _, _, err := srv.session(files, durations); err != nil {
-		return fmt.Errorf("warm-up session: %w", err)
+		stop()
+		return nil, nil, nil, nil, fmt.Errorf("warm-up session: %w", err)
 	}
+	return srv, files, durations, stop, nil
+}
+
+func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
+	srv, files, durations, stop, err := warmServer(ctx, bin)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	var ours []time.Duration
 	var streamedErrs, streamedWords int
 	reference, err := os.ReadFile(filepath.Join("bench", "transcribe", "corpus", answers[len(answers)-1]+".txt"))
@@ -140,7 +163,10 @@ func prepare(ctx context.Context, work string) ([]string, []time.Duration, error
 type server struct{ *benchserver.Server }
 
 func start(ctx context.Context, bin, work string) (*server, error) {
-	s, err := benchserver.Start(ctx, bin, work, "SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=10000")
+	// The tries come from many networks through the one proxy the
+	// benchmark stands for.
+	s, err := benchserver.Start(ctx, bin, work, "SPEECH_ENGINE=local", "FEEDBACK_ENGINE=rubric", "RATE_LIMIT_PER_IP=10000",
+		"TRUSTED_PROXY_HEADER=X-Forwarded-For", "TRUSTED_PROXIES=127.0.0.1/32")
 	if err != nil {
 		return nil, err
 	}
@@ -156,6 +182,12 @@ func (s *server) get(id string) (benchserver.SessionBody, error) {
 // session runs one five-answer session and returns the wait after the
 // last upload and the last answer's transcript.
 func (s *server) session(files []string, durations []time.Duration) (time.Duration, string, error) {
+	return s.sessionBeside(files, durations, nil)
+}
+
+// sessionBeside is session, with beside started as the last answer starts
+// (nil: nothing beside it).
+func (s *server) sessionBeside(files []string, durations []time.Duration, beside func()) (time.Duration, string, error) {
 	var created benchserver.SessionBody
 	if err := s.Call(http.MethodPost, "/api/practice/sessions", "application/json",
 		benchserver.MustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(files)}),
@@ -175,6 +207,9 @@ func (s *server) session(files []string, durations []time.Duration) (time.Durati
 		pace := time.Duration(0)
 		if last {
 			pace = durations[i]
+			if beside != nil {
+				beside()
+			}
 		}
 		if err := s.StreamAnswer(id, created.Session.Items[i].ID, audio, pace); err != nil {
 			return 0, "", err
@@ -246,4 +281,111 @@ func sequential(ctx context.Context, files []string) (time.Duration, []string, e
 		}
 	}
 	return time.Since(startAt), transcripts, nil
+}
+
+// runWithTries measures time to feedback alone and with a burst of tries
+// beside each session, and prints both.
+func runWithTries(ctx context.Context, bin string, sessions, tries int, out io.Writer) error {
+	srv, files, durations, stop, err := warmServer(ctx, bin)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	tryAudio, err := os.ReadFile(files[0])
+	if err != nil {
+		return err
+	}
+	var alone, beside []time.Duration
+	var triesDone, triesRefused int
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "session	alone (s)	with %d tries (s)	\n", tries)
+	for i := range sessions {
+		a, _, err := srv.session(files, durations)
+		if err != nil {
+			return fmt.Errorf("session %d alone: %w", i+1, err)
+		}
+		burst := make(chan tryOutcome, tries)
+		b, _, err := srv.sessionBeside(files, durations, func() {
+			for n := range tries {
+				go func() { burst <- srv.try(fmt.Sprintf("198.51.%d.%d", 100+i, n+1), tryAudio) }()
+			}
+		})
+		if err != nil {
+			return fmt.Errorf("session %d with tries: %w", i+1, err)
+		}
+		// Every try is answered before the next pair, so each burst meets
+		// an empty queue.
+		for range tries {
+			o := <-burst
+			if o.err != nil {
+				return o.err
+			}
+			if o.refused {
+				triesRefused++
+			} else {
+				triesDone++
+			}
+		}
+		alone, beside = append(alone, a), append(beside, b)
+		fmt.Fprintf(tw, "%d\t%.2f\t%.2f\t\n", i+1, a.Seconds(), b.Seconds())
+	}
+	tw.Flush()
+	medAlone, medBeside := benchserver.Percentile(alone, 50), benchserver.Percentile(beside, 50)
+	fmt.Fprintln(out)
+	tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "measure\tvalue\ttarget\t")
+	fmt.Fprintf(tw, "time to feedback alone, median (s)\t%.2f\t\t\n", medAlone.Seconds())
+	fmt.Fprintf(tw, "time to feedback with %d tries at once, median (s)\t%.2f\t\t\n", tries, medBeside.Seconds())
+	fmt.Fprintf(tw, "slower with the tries (%%)\t%.1f\t<= 20\t\n", 100*(medBeside.Seconds()/medAlone.Seconds()-1))
+	fmt.Fprintf(tw, "tries scored / refused by the limits\t%d / %d\t\t\n", triesDone, triesRefused)
+	tw.Flush()
+	if medBeside.Seconds() > 1.2*medAlone.Seconds() {
+		return fmt.Errorf("time to feedback with %d tries is %.0f%% above the time without them", tries, 100*(medBeside.Seconds()/medAlone.Seconds()-1))
+	}
+	return nil
+}
+
+// tryOutcome is how one anonymous try ended.
+type tryOutcome struct {
+	refused bool
+	err     error
+}
+
+// try sends one anonymous try from network and waits for its feedback.
+func (s *server) try(network string, audio []byte) tryOutcome {
+	visitor := benchserver.NewClient(s.Base)
+	req, err := http.NewRequest(http.MethodPost, s.Base+"/api/tryout/recordings/dental", bytes.NewReader(audio))
+	if err != nil {
+		return tryOutcome{err: err}
+	}
+	req.Header.Set("Content-Type", "audio/webm")
+	req.Header.Set("X-Forwarded-For", network)
+	resp, err := visitor.HTTP.Do(req)
+	if err != nil {
+		return tryOutcome{err: err}
+	}
+	var started struct {
+		ID     string `json:"id"`
+		Status string `json:"status"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&started)
+	resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests:
+		return tryOutcome{refused: true}
+	case resp.StatusCode != http.StatusAccepted || err != nil:
+		return tryOutcome{err: fmt.Errorf("try: %d %v", resp.StatusCode, err)}
+	}
+	for {
+		var t struct {
+			Status string `json:"status"`
+		}
+		if err := visitor.Call(http.MethodGet, "/api/tryout/tries/"+started.ID, "", nil, http.StatusOK, &t); err != nil {
+			return tryOutcome{err: err}
+		}
+		if t.Status != "queued" {
+			return tryOutcome{}
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
 }

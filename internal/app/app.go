@@ -81,7 +81,7 @@ func Run(ctx context.Context, args []string, sio IO) error {
 	case "openapi":
 		return printOpenAPI(ctx, sio.Stdout)
 	case "public-pages":
-		return printPublicPages(sio.Stdout)
+		return printPublicPages(ctx, sio.Stdout)
 	}
 	cfg, err := config.Load(sio.Getenv)
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/share"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/tryout"
 )
 
 // engines are what the practice pipeline transcribes and scores with.
@@ -71,15 +72,17 @@ func billingConfig(cfg config.Config) billing.Config {
 func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, opts jobs.Options) (*jobs.Client, error) {
 	workers := river.NewWorkers()
 	opts.Workers = workers
-	opts.Queues = map[string]int{practice.AdvanceQueue: practice.AdvanceWorkers}
+	opts.Queues = map[string]int{practice.AdvanceQueue: practice.AdvanceWorkers, tryout.Queue: tryout.Workers}
 	opts.PeriodicJobs = append(opts.PeriodicJobs, auth.PrunePeriodically(time.Hour), practice.SweepPeriodically(cfg.JobTimeout),
-		billing.RemindPeriodically(time.Hour))
+		billing.RemindPeriodically(time.Hour), tryout.SweepPeriodically(10*time.Minute))
 	client, err := jobs.New(s.db, logger, opts)
 	if err != nil {
 		return nil, err
 	}
 	s.practice = practice.NewService(s.db, client, s.auth, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
 	s.billing = billing.NewService(s.db, s.auth, s.mailer, logger, s.now, billingConfig(cfg))
+	s.tryout = tryout.NewService(s.db, client, s.limiter, eng.speech, eng.scorer, logger, s.now, tryout.Limits{
+		PerAddressPerHour: cfg.TryLimitPerIP, OverallPerHour: tryout.DefaultLimits.OverallPerHour, InProgressOverall: tryout.DefaultLimits.InProgressOverall})
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
 	river.AddWorker(workers, &billing.RemindWorker{Service: s.billing})
 	// Sharing reads saved sessions through practice and accounts through
@@ -88,6 +91,7 @@ func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, op
 	river.AddWorker(workers, &share.CommentMailWorker{Service: s.share})
 	s.auth.UseSharedSessions(s.share)
 	practice.AddWorkers(workers, s.practice)
+	tryout.AddWorkers(workers, s.tryout)
 	return client, nil
 }
 

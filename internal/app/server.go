@@ -30,6 +30,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/route"
 	"github.com/whitecoat/whitecoat/internal/share"
 	"github.com/whitecoat/whitecoat/internal/site"
+	"github.com/whitecoat/whitecoat/internal/tryout"
 	"github.com/whitecoat/whitecoat/web"
 )
 
@@ -62,6 +63,8 @@ type App struct {
 	share    *share.Service
 	jobs     *jobs.Client
 	site     *site.Library
+	examples tryout.Examples
+	tryout   *tryout.Service
 	metrics  *metrics.Metrics
 	api      huma.API
 	handler  http.Handler
@@ -116,7 +119,7 @@ func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
 	a.engines.speech = a.metrics.Speech(eng.speech)
 	a.engines.scorer = a.metrics.Feedback(eng.scorer)
 	a.observeQueues()
-	if a.site, err = newSite(cfg); err != nil {
+	if a.site, a.examples, err = newSite(ctx, cfg); err != nil {
 		a.Close()
 		return nil, err
 	}
@@ -167,6 +170,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	practice.NewHandler(a.practice).RegisterRoutes(api)
 	billing.NewHandler(a.billing).RegisterRoutes(api)
 	share.NewHandler(a.share).RegisterRoutes(api)
+	tryout.NewHandler(a.examples, a.tryout, a.keepTry).RegisterRoutes(api)
 	registerDataRoutes(api, a)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -199,14 +203,16 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 		_, pattern := mux.Handler(r)
 		return pattern
 	}
-	uploads := map[string]bool{http.MethodPut + " " + practice.AudioPath: true, http.MethodPatch + " " + practice.AudioPath: true}
+	uploads := map[string]bool{http.MethodPut + " " + practice.AudioPath: true, http.MethodPatch + " " + practice.AudioPath: true,
+		http.MethodPost + " " + tryout.RecordPath: true}
 	return a.metrics.Requests(httpx.Chain(mux,
 		httpx.ClientIPFrom(httpx.ProxyTrust{Header: a.cfg.TrustedProxyHeader, Proxies: a.cfg.TrustedProxies}),
 		httpx.RequestLog(a.logger),
 		httpx.Recover,
 		httpx.SecurityHeaders(a.cfg.SecureCookies()),
 		httpx.NoStoreAPI,
-		httpx.BodyLimit(route.MaxJSONBytes, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes}),
+		httpx.BodyLimit(route.MaxJSONBytes, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes,
+			tryout.RecordPathPrefix: tryout.MaxAudioBytes}),
 		httpx.TextHygiene,
 		httpx.CrossOrigin,
 		accounts.Middleware,

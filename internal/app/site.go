@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,19 +15,29 @@ import (
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/site"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/tryout"
 )
 
 // newSite renders the public pages with the facts they state: the
 // operator's from configuration, the product's from the constants that
-// enforce them.
-func newSite(cfg config.Config) (*site.Library, error) {
+// enforce them. Each landing page shows its profession's example answer
+// scored by the rubric engine, whichever engine the server scores
+// students' answers with: the example's feedback is the same on every
+// server, so the web build can prerender it.
+func newSite(ctx context.Context, cfg config.Config) (*site.Library, tryout.Examples, error) {
 	lib, err := site.Load(content.FS, siteFacts(cfg))
 	if err != nil {
-		return nil, fmt.Errorf("app: %w", err)
+		return nil, nil, fmt.Errorf("app: %w", err)
 	}
-	return lib, nil
+	examples, err := tryout.ScoreExamples(ctx, content.FS, rubric.New())
+	if err != nil {
+		return nil, nil, fmt.Errorf("app: %w", err)
+	}
+	lib.ReadOnLanding(func(slug string) (string, any) { return tryout.ExamplePath(slug), examples[slug] })
+	return lib, examples, nil
 }
 
 func siteFacts(cfg config.Config) site.Facts {
@@ -75,12 +86,12 @@ func days(d time.Duration) int { return int(d / (24 * time.Hour)) }
 // web build renders to HTML (web/scripts/prerender.mjs), for a server
 // configured with the defaults: the values a configuration decides are
 // tokens that each server fills in with its own.
-func printPublicPages(w io.Writer) error {
+func printPublicPages(ctx context.Context, w io.Writer) error {
 	cfg, err := config.Load(func(string) string { return "" })
 	if err != nil {
 		return fmt.Errorf("app: public pages: %w", err)
 	}
-	lib, err := newSite(cfg)
+	lib, _, err := newSite(ctx, cfg)
 	if err != nil {
 		return err
 	}

@@ -12,11 +12,14 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/whitecoat/whitecoat/content"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/site"
 	"github.com/whitecoat/whitecoat/internal/site/sitetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/tryout"
 )
 
 // Before this, every public URL answered with the same empty shell, and
@@ -169,5 +172,32 @@ func TestPublicPagesAreServedPrerendered(t *testing.T) {
 		if body := string(b.get(path).Body); !strings.Contains(body, `<div id="root"></div>`) {
 			t.Errorf("%s is not the app's shell:\n%s", path, body)
 		}
+	}
+}
+
+// Each landing page shows its example answer scored by the rubric
+// engine: the page carries the engine's verdict, the one the API gives,
+// whichever engine scores students' answers.
+func TestTheLandingPageCarriesTheRubricEnginesExample(t *testing.T) {
+	t.Parallel()
+	app := newTestApp(t, storetest.SQLite(t), map[string]string{"FEEDBACK_ENGINE": "llm", "FEEDBACK_OPENAI_BASE_URL": "http://127.0.0.1:9/v1"})
+	b := app.browser(t, "10.0.0.1")
+	want, err := tryout.ScoreExamples(context.Background(), content.FS, rubric.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := b.get("/api/tryout/examples/dental")
+	var served tryout.Example
+	if err := json.Unmarshal(api.Body, &served); err != nil || !reflect.DeepEqual(served, want["dental"]) {
+		t.Fatalf("%d %v: served %+v\nwant the engine's %+v", api.Status, err, served, want["dental"])
+	}
+	page := string(b.get("/dental").Body)
+	_, rest, _ := strings.Cut(page, `<script type="application/json" data-api-path="/api/tryout/examples/dental">`)
+	embedded, _, _ := strings.Cut(rest, "</script>")
+	if strings.TrimSpace(embedded) != strings.TrimSpace(string(api.Body)) {
+		t.Errorf("/dental carries\n%s\nbut the API answers\n%s", embedded, api.Body)
+	}
+	if r := b.get("/api/tryout/examples/astronaut"); r.Status != http.StatusNotFound {
+		t.Errorf("an unknown profession's example: %d", r.Status)
 	}
 }

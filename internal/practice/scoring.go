@@ -2,7 +2,6 @@ package practice
 
 import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
-	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
 // What the feedback engine is given to judge an answer by, built in one
@@ -27,7 +26,7 @@ func (sess Session) answerSession() answerSession {
 // extension is an accommodation, not a call for longer answers).
 func scoringInput(as answerSession, it Item, transcript string) feedback.Input {
 	in := feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag,
-		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: delivery(it.Metrics), Written: it.Kind == KindTyped,
+		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: it.Metrics.FeedbackDelivery(), Written: it.Kind == KindTyped,
 		Uncertain: uncertainRanges(it, transcript)}
 	if as.format != FormatTraditional {
 		in.LimitSeconds = float64(as.answerSeconds)
@@ -46,17 +45,4 @@ func big3Name(order int) string {
 		return feedback.Big3WhySchool
 	}
 	return ""
-}
-
-// delivery is what the feedback engine is told of a spoken answer's
-// delivery; nil for a typed answer or one without speech.
-func delivery(m *transcribe.Metrics) *feedback.Delivery {
-	if m == nil || m.DurationSeconds == 0 {
-		return nil
-	}
-	return &feedback.Delivery{
-		DurationSeconds: m.DurationSeconds, WordsPerMinute: m.WordsPerMinute, FillerCount: m.FillerCount,
-		FillersPer100Words: m.FillersPer100Words, LongestPauseSeconds: m.LongestPauseSeconds, PausesOver2s: m.PausesOver2s,
-		FillersEstimated: m.FillersSource == transcribe.FillersEstimated,
-	}
 }

@@ -140,7 +140,9 @@ func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, 
 	_, err = exec(ctx, q, "save session", `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
 		overall_avg, total_session_time, total_questions, answered, skipped, items, format, question_text)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-		sv.ID, userID, sv.PracticeSessionID, sv.Title, sv.Profession, sv.CreatedAt, sv.OverallAvg, sv.TotalSessionTime,
+		// A saved session that was never a practice session (a try kept
+		// at sign-up) links to none.
+		sv.ID, userID, sql.NullString{String: sv.PracticeSessionID, Valid: sv.PracticeSessionID != ""}, sv.Title, sv.Profession, sv.CreatedAt, sv.OverallAvg, sv.TotalSessionTime,
 		sv.Counts.TotalQuestions, sv.Counts.Answered, sv.Counts.Skipped, string(itemsJSON), sv.Format, questionText(items))
 	return err
 }

@@ -21,6 +21,9 @@ type Library struct {
 	// texts are every page's and download's words, parsed.
 	texts map[pageID]composed
 	pdfs  sync.Map // pageID -> *pdfOnce
+	// landing are the responses a landing page reads beyond the
+	// professions and the facts (ReadOnLanding).
+	landing []LandingResponse
 }
 
 // pageID is a page or a download for one profession ("" for a download's

@@ -158,10 +158,17 @@ func (l *Library) Prerendered(path string) (httpx.Prerendered, bool) {
 	return httpx.Prerendered{Fingerprint: f.fingerprint, Values: strings.NewReplacer(pairs...), Preloaded: f.preloaded}, true
 }
 
+// LandingResponse is a further API response a profession's landing page
+// reads on its first render: its path and body for the profession slug.
+type LandingResponse func(slug string) (api string, body any)
+
+// ReadOnLanding adds read's response to every landing page's first render.
+func (l *Library) ReadOnLanding(read LandingResponse) { l.landing = append(l.landing, read) }
+
 // responses are the API responses a public page's first render reads:
 // the professions (the header and the landing page), the operator's facts
-// (contact links, the plans) and, on every page but the landing page, its
-// words.
+// (contact links, the plans), on the landing page what ReadOnLanding
+// added and, on every other page, its words.
 func (l *Library) responses(path string) (map[string]any, bool) {
 	out := map[string]any{"/api/professions": profession.CurrentCatalog(), factsPath: l.facts}
 	slug, rest, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
@@ -170,6 +177,10 @@ func (l *Library) responses(path string) (map[string]any, bool) {
 		return nil, false
 	}
 	if rest == "" {
+		for _, read := range l.landing {
+			api, body := read(slug)
+			out[api] = body
+		}
 		return out, true
 	}
 	for _, key := range PageKeys {

@@ -3,6 +3,8 @@ package transcribe
 import (
 	"math"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
 )
 
 // Sources of the filler counts in Metrics.FillersSource.
@@ -217,4 +219,17 @@ func findFillers(toks []token) []Filler {
 		}
 	}
 	return out
+}
+
+// FeedbackDelivery is what the feedback engine is told of a spoken
+// answer's delivery; nil for a typed answer (m nil) or one without speech.
+func (m *Metrics) FeedbackDelivery() *feedback.Delivery {
+	if m == nil || m.DurationSeconds == 0 {
+		return nil
+	}
+	return &feedback.Delivery{
+		DurationSeconds: m.DurationSeconds, WordsPerMinute: m.WordsPerMinute, FillerCount: m.FillerCount,
+		FillersPer100Words: m.FillersPer100Words, LongestPauseSeconds: m.LongestPauseSeconds, PausesOver2s: m.PausesOver2s,
+		FillersEstimated: m.FillersSource == FillersEstimated,
+	}
 }

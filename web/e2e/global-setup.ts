@@ -48,6 +48,8 @@ export default async function globalSetup() {
     // Generous limits: every test browses from 127.0.0.1.
     RATE_LIMIT_PER_IP: '1000',
     RATE_LIMIT_PER_ACCOUNT: '50',
+    // The try spec reaches the anonymous limit after one recording.
+    TRY_LIMIT_PER_IP: '3',
     // The practice specs: real pocketsphinx, and answers that stop by
     // themselves after 10 s instead of 3 minutes so the auto-stop is seen.
     SPEECH_ENGINE: 'local',

@@ -28,10 +28,10 @@ for (const slug of SLUGS) {
       await page.goto(`/${slug}`)
       const hero = page.getByRole('heading', { level: 1, name: p.heroTitle })
       await expect(hero).toBeInViewport()
-      // The question is quoted under its heading; what can be pressed is a real link to practice it.
+      // The question is quoted under its heading; a visitor tries it there, without an account.
       const first = page.getByRole('region', { name: 'The question to expect first' })
       await expect(first.getByText(`“${p.defaultQuestion}”`)).toBeVisible()
-      await expect(first.getByRole('link', { name: 'Practice this question' })).toHaveAttribute('href', '/signup')
+      await expect(first.getByRole('region', { name: 'Try it now, no account needed' }).getByRole('button', { name: 'Record your answer' })).toBeVisible()
       await expect(page.getByText(p.interviewFormats)).toBeVisible()
       await expect(page.getByRole('heading', { level: 2, name: `${p.displayName} interview tips` })).toBeVisible()
       await expect(page.getByText(p.tipsIntro)).toBeVisible()
@@ -49,6 +49,41 @@ for (const slug of SLUGS) {
     }
   })
 }
+
+test('/dental shows an example answer scored by the rubric engine, in the practice summary\'s result card, before any script runs', async ({ browser, request }, testInfo) => {
+  const res = await request.get('/api/tryout/examples/dental')
+  expect(res.ok()).toBe(true)
+  const example = (await res.json()) as { question: string; transcript: string; feedback: { overallScore: number; suggestions: string[]; summary: string } }
+  // Prerendered: the card is in the page's HTML, not drawn by the app later.
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled })
+    const page = await context.newPage()
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/dental')
+      const section = page.getByRole('region', { name: 'What your feedback looks like' })
+      const card = section.getByRole('article', { name: example.question })
+      await expect(card.getByText(`Score: ${example.feedback.overallScore}`)).toBeVisible()
+      await expect(card.getByText(example.feedback.suggestions[0])).toBeVisible()
+      await expect(card.getByText(example.transcript)).toBeVisible()
+      if (javaScriptEnabled) {
+        // The details open from the keyboard, as on the summary, once the
+        // app has hydrated the prerendered button (a press before that is lost).
+        const details = card.getByRole('button', { name: 'Scores, feedback and evidence' })
+        await expect(async () => {
+          await details.focus()
+          await page.keyboard.press('Enter')
+          await expect(details).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 })
+        }).toPass()
+        await expect(card.getByText(example.feedback.summary)).toBeVisible()
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+        expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(width)
+        await section.screenshot({ path: testInfo.outputPath(`landing-example-${width}.png`) })
+      }
+    }
+    await context.close()
+  }
+})
 
 test('the pricing FAQ is a styled disclosure with a chevron, opened from the keyboard', async ({ page }) => {
   await page.goto('/dental/pricing')

@@ -14,7 +14,7 @@ test.describe('route table', () => {
     for (const card of ['Profession-Specific Questions', 'Video Practice Sessions', 'Instant Feedback', 'Customizable Scenarios', 'Progress Tracking', 'Secure & Private']) {
       await expect(page.getByRole('heading', { name: card })).toBeVisible()
     }
-    for (const step of ['Choose Your Format', 'Practice Answering Questions', 'Review and Improve']) {
+    for (const step of ['Try One Question Free', 'Choose Your Format', 'Practice Answering Questions', 'Review and Improve']) {
       await expect(page.getByRole('heading', { name: step })).toBeVisible()
     }
   })

@@ -30,4 +30,16 @@ export const failures = {
     type: "urn:whitecoat:problem:share-link-revoked",
     message: "The student has turned this link off. Ask them for a new one if you would still like to comment.",
   },
+  tooManyTriesFromNetwork: {
+    type: "urn:whitecoat:problem:too-many-tries-from-network",
+    message: "Too many tries from your network right now — sign up to keep practicing.",
+  },
+  tooManyTriesOverall: {
+    type: "urn:whitecoat:problem:too-many-tries-overall",
+    message: "Too many people are trying Whitecoat right now — sign up to keep practicing, or try again in a few minutes.",
+  },
+  tryFailed: {
+    type: "urn:whitecoat:problem:try-failed",
+    message: "We could not score this answer. Check that your microphone is on and try again, or type your answer.",
+  },
 } as const

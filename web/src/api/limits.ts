@@ -297,6 +297,11 @@ export const limits = {
       },
     },
   },
+  recordTry: {
+    body: {
+      maxLength: 8388608,
+    },
+  },
   resendVerification: {
     body: {
       email: {
@@ -331,6 +336,14 @@ export const limits = {
       },
       password: {
         maxLength: 1024,
+      },
+    },
+  },
+  typeTry: {
+    body: {
+      text: {
+        minLength: 1,
+        maxLength: 4000,
       },
     },
   },
@@ -648,9 +661,23 @@ export const schemaLimits = {
       maxLength: 200,
     },
   },
+  Try: {
+    kind: {
+      enum: ["spoken", "typed"],
+    },
+    status: {
+      enum: ["queued", "done", "failed"],
+    },
+  },
   TypedInputBody: {
     text: {
       maxLength: 8000,
+    },
+  },
+  TypedTry: {
+    text: {
+      minLength: 1,
+      maxLength: 4000,
     },
   },
   User: {

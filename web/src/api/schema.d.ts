@@ -1019,6 +1019,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tryout/examples/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a profession's example answer
+         * @description An answer to the profession's default question with the feedback the rubric engine gives it, as the landing page shows it.
+         */
+        get: operations["get-example-answer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How long a try may run and is kept */
+        get: operations["get-try-limits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/recordings/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try the default question by recording
+         * @description Without an account: transcribed and scored behind students' answers, kept 24 hours.
+         */
+        post: operations["record-try"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/tries/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A try's progress and result */
+        get: operations["get-try"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/tries/{token}/keep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a try in the new account's history
+         * @description Once the account is verified: the try becomes a saved session of its own, which uses no free session; it is then deleted here.
+         */
+        post: operations["keep-try"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tryout/typed/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try the default question by typing
+         * @description Without an account: scored behind students' answers, kept 24 hours.
+         */
+        post: operations["type-try"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1328,6 +1442,11 @@ export interface components {
             /** @enum {string} */
             unjudged?: "not-measured" | "too-uncertain";
         };
+        Example: {
+            feedback: components["schemas"]["Feedback"];
+            question: string;
+            transcript: string;
+        };
         Export: {
             shareComments: components["schemas"]["Comment"][];
             shareLinks: components["schemas"]["Link"][];
@@ -1476,6 +1595,12 @@ export interface components {
         };
         ItemBody: {
             item: components["schemas"]["Item"];
+        };
+        LimitsBody: {
+            /** Format: int64 */
+            keptHours: number;
+            /** Format: int64 */
+            maxAnswerSeconds: number;
         };
         Link: {
             /**
@@ -1930,8 +2055,27 @@ export interface components {
             /** Format: double */
             wordsPerMinute: number | null;
         };
+        Try: {
+            /** Format: date-time */
+            expiresAt: string;
+            feedback?: components["schemas"]["Feedback"];
+            id: string;
+            /** @enum {string} */
+            kind: "spoken" | "typed";
+            meaningful: boolean | null;
+            metrics?: components["schemas"]["Metrics"];
+            profession: string;
+            question: string;
+            /** @enum {string} */
+            status: "queued" | "done" | "failed";
+            transcript: string | null;
+        };
         TypedInputBody: {
             /** @description The answer as written; for a typed part, both questions' answers. */
+            text: string;
+        };
+        TypedTry: {
+            /** @description The typed answer */
             text: string;
         };
         UsagePause: {
@@ -4004,6 +4148,202 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-example-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profession slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Example"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-try-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "record-try": {
+        parameters: {
+            query?: never;
+            header?: {
+                "Content-Type"?: string;
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "audio/mp4": string;
+                "audio/webm": string;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Try"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The try's token, as its creation returned it */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Try"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "keep-try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The try's token, as its creation returned it */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "type-try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TypedTry"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Try"];
                 };
             };
             /** @description Error */

@@ -30,6 +30,11 @@ export const queryKeys = {
   /** The same for every user, so kept when one signs in or out. */
   professions: ['professions'] as const,
   siteFacts: ['site-facts'] as const,
+  exampleAnswer: (profession: string) => ['example-answer', profession] as const,
+  tryout: {
+    limits: ['tryout', 'limits'] as const,
+    try: (token: string) => ['tryout', 'try', token] as const,
+  },
   sitePage: (profession: string, page: SitePageKey) => ['site-page', profession, page] as const,
   paymentsMode: ['payments-mode'] as const,
   questionBank: ['questions', 'bank'] as const,

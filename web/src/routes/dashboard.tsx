@@ -11,6 +11,7 @@ import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notic
 import { CheckoutReturn } from '@/features/billing/components/checkout-return'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
 import { type Dashboard, useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { useKeepRememberedTry } from '@/features/tryout/api/keep-try'
 import { DashboardHome, EMAIL_CONFIRMED_WELCOME } from '@/features/dashboard/components/dashboard-home'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { errorMessage } from '@/lib/api-client'
@@ -48,6 +49,8 @@ export function DashboardRoute() {
     enabled: !!me.data?.emailVerified,
     pollEvery: (data) => (returning === 'success' && !paidUntil(data) ? 2000 : untilPauseEnds(data)),
   })
+  // A question tried before signing up goes into the history now.
+  useKeepRememberedTry(!!me.data?.emailVerified)
   const premiumUntil = paidUntil(dashboard.data)
   const slug = getLastProfession()
   const professionSlug = useProfessionSlug()

@@ -1,12 +1,17 @@
 import { useMe } from '@/features/auth/api/get-me'
+import { useExampleAnswer } from '@/features/landing/api/get-example-answer'
 import { LandingPage } from '@/features/landing/components/landing-page'
+import { ResultCard } from '@/features/practice/components/result-card'
+import { entryFromExample, entryFromTry } from '@/features/practice/utils/summary'
 import { useProfession } from '@/features/professions/api/get-professions'
+import { TryQuestion } from '@/features/tryout/components/try-question'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 
 export function LandingRoute() {
   const slug = useProfessionSlug()
   const me = useMe()
   const { profession, isPending, isError, refetch } = useProfession(slug)
+  const example = useExampleAnswer(slug)
   return (
     <>
       <title>{profession ? `${profession.displayName} interview practice · Whitecoat` : 'Whitecoat'}</title>
@@ -15,6 +20,12 @@ export function LandingRoute() {
         signedIn={!!me.data}
         hero={profession ? { title: profession.heroTitle, subtitle: profession.heroSubtitle, displayName: profession.displayName } : undefined}
         guide={profession}
+        example={example.data ? <ResultCard entry={entryFromExample(example.data)} /> : undefined}
+        tryIt={
+          profession && !me.data ? (
+            <TryQuestion slug={slug} renderResult={(t) => <ResultCard entry={entryFromTry(t)} />} />
+          ) : undefined
+        }
         heroState={profession ? 'ready' : isPending ? 'loading' : isError ? 'error' : 'error'}
         onRetry={() => void refetch()}
       />

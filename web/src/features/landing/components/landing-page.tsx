@@ -52,6 +52,7 @@ const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
 ]
 
 const STEPS: { title: string; body: string }[] = [
+  { title: 'Try One Question Free', body: 'Answer the first question above out loud or in writing, with no account, and see your feedback right away.' },
   { title: 'Choose Your Format', body: 'Pick video or audio, how many questions, and random or your own custom questions.' },
   { title: 'Practice Answering Questions', body: 'Answer each question out loud with up to three minutes per answer, as you would on interview day.' },
   {
@@ -75,20 +76,23 @@ function PrimaryAction({ signedIn, slug }: { signedIn: boolean; slug: string }) 
 /**
  * The profession's default question, how its interviews run, and its tips:
  * what makes each of the seven landing pages its own. The question is
- * quoted, not drawn as a button; the one way to practice it is the button
- * under it (every session starts with the Big 3, this question among them).
+ * quoted, not drawn as a button; under it a visitor tries it without an
+ * account (`tryIt`), and a student practices it (every session starts
+ * with the Big 3, this question among them).
  */
-function ProfessionGuide({ guide, signedIn, slug }: { guide: LandingGuide; signedIn: boolean; slug: string }) {
+function ProfessionGuide({ guide, signedIn, slug, tryIt }: { guide: LandingGuide; signedIn: boolean; slug: string; tryIt?: ReactNode }) {
   return (
-    <section aria-labelledby="practice-title" className="mx-auto grid max-w-5xl gap-10 px-4 py-16">
-      <div className="grid gap-4 border-l-4 border-primary pl-6">
+    <section aria-labelledby="practice-title" className="mx-auto grid max-w-5xl grid-cols-1 gap-10 px-4 py-16">
+      <div className="grid grid-cols-1 gap-4 border-l-4 border-primary pl-4 sm:pl-6">
         <h2 id="practice-title" className="text-sm font-semibold uppercase tracking-wide text-primary">
           The question to expect first
         </h2>
         <blockquote className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">“{guide.defaultQuestion}”</blockquote>
-        <Button asChild variant="outline" className="justify-self-start">
-          <Link to={signedIn ? `/${slug}/setup` : '/signup'}>Practice this question</Link>
-        </Button>
+        {tryIt ?? (
+          <Button asChild variant="outline" className="justify-self-start">
+            <Link to={signedIn ? `/${slug}/setup` : '/signup'}>Practice this question</Link>
+          </Button>
+        )}
         <h3 className="mt-4 text-lg font-semibold">How {guide.displayName} interviews work</h3>
         <p className="text-muted-foreground text-pretty">{guide.interviewFormats}</p>
       </div>
@@ -114,15 +118,42 @@ function ProfessionGuide({ guide, signedIn, slug }: { guide: LandingGuide; signe
   )
 }
 
+/**
+ * An answer to the profession's default question with its feedback, drawn
+ * by the practice summary's own result card (the route passes it in:
+ * features do not import each other).
+ */
+function ExampleFeedback({ question, card }: { question: string; card: ReactNode }) {
+  return (
+    <section aria-labelledby="example-title" className="bg-muted">
+      <div className="mx-auto grid max-w-3xl gap-4 px-4 py-16">
+        <h2 id="example-title" className="text-3xl font-bold tracking-tight">
+          What your feedback looks like
+        </h2>
+        <p className="text-muted-foreground text-pretty">
+          An example answer to “{question}”, scored by the same engine that scores your practice answers. Open the details to see how each score was reached.
+        </p>
+        {card}
+      </div>
+    </section>
+  )
+}
+
 export function LandingPage({
   slug,
   hero,
   guide,
+  example,
+  tryIt,
   heroState,
   onRetry,
   signedIn,
 }: {
   slug: string
+  /** The example answer's result card, once there is one. */
+  example?: ReactNode
+  /** Trying the question without an account, for a visitor. */
+  tryIt?: ReactNode
   hero: LandingHero | undefined
   guide: LandingGuide | undefined
   heroState: 'loading' | 'error' | 'ready'
@@ -161,7 +192,9 @@ export function LandingPage({
         </div>
       </section>
 
-      {guide ? <ProfessionGuide guide={guide} signedIn={signedIn} slug={slug} /> : null}
+      {guide ? <ProfessionGuide guide={guide} signedIn={signedIn} slug={slug} tryIt={tryIt} /> : null}
+
+      {guide && example ? <ExampleFeedback question={guide.defaultQuestion} card={example} /> : null}
 
       <section id="features" aria-labelledby="features-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-16">
         <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
@@ -189,7 +222,7 @@ export function LandingPage({
           <h2 id="how-title" className="text-center text-3xl font-bold tracking-tight">
             How it works
           </h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          <ol className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
             {STEPS.map((s, i) => (
               <li key={s.title} className="rounded-xl bg-background p-6 shadow-sm">
                 <span className="flex size-9 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground" aria-hidden="true">

@@ -168,9 +168,10 @@ function transcriptText(entry: ResultEntry): string {
  * what matters first — the score, any red flag, the one change that would
  * lift the score most, and the transcript — with the rest (section scores,
  * summary, delivery figures, criteria and evidence, earlier answers)
- * behind a disclosure that print opens.
+ * behind a disclosure that print opens. A result on its own (a landing
+ * page's example) has no number.
  */
-export function ResultCard({ entry, number, sessionId, earlier }: { entry: ResultEntry; number: number; sessionId?: string; earlier?: Attempt[] }) {
+export function ResultCard({ entry, number, sessionId, earlier }: { entry: ResultEntry; number?: number; sessionId?: string; earlier?: Attempt[] }) {
   const headingId = `result-${entry.key}`
   const processing = IN_PROGRESS.includes(entry.status)
   const feedback = entry.status === 'failed' || entry.meaningful === false ? null : entry.feedback
@@ -186,7 +187,8 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 id={headingId} className="min-w-0 text-lg font-semibold leading-snug">
-            {number}. {entry.question}
+            {number ? `${number}. ` : null}
+            {entry.question}
           </h2>
           {feedback ? (
             <Badge variant={scoreVariant(feedback.overallScore)} className="text-sm">

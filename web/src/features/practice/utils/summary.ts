@@ -1,3 +1,4 @@
+import type { components } from '@/api/schema'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import type { SavedSession } from '../api/get-saved-session'
 
@@ -95,6 +96,52 @@ export function entriesFromSaved(saved: SavedSession): ResultEntry[] {
       uncertainWords: 0,
     }
   })
+}
+
+/** An example answer (a landing page's) as one result: a spoken answer scored from its transcript alone. */
+export function entryFromExample(example: components['schemas']['Example']): ResultEntry {
+  return {
+    key: 'example',
+    kind: 'spoken',
+    scenario: '',
+    question: example.question,
+    alsoAsked: [],
+    tip: '',
+    status: 'done',
+    transcript: example.transcript,
+    metrics: null,
+    feedback: example.feedback,
+    legacyFeedback: '',
+    meaningful: true,
+    error: '',
+    canRetry: false,
+    correction: null,
+    transcriptParts: [],
+    uncertainWords: 0,
+  }
+}
+
+/** A visitor's try (on a landing page, without an account) as one result. */
+export function entryFromTry(t: components['schemas']['Try']): ResultEntry {
+  return {
+    key: 'try',
+    kind: t.kind,
+    scenario: '',
+    question: t.question,
+    alsoAsked: [],
+    tip: '',
+    status: t.status,
+    transcript: t.transcript,
+    metrics: t.metrics ?? null,
+    feedback: t.feedback ?? null,
+    legacyFeedback: '',
+    meaningful: t.meaningful,
+    error: '',
+    canRetry: false,
+    correction: null,
+    transcriptParts: [],
+    uncertainWords: 0,
+  }
 }
 
 /** The asked order, with skipped questions last (spec §4). */

@@ -1,0 +1,97 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+
+	"github.com/whitecoat/whitecoat/internal/httpx"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/tryout"
+)
+
+// A try without an account is a request like any other: a cross-site
+// form cannot make one, the body is capped, and a refused try answers
+// with the failure the landing page words.
+func TestATryIsProtectedLikeEveryRequest(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, map[string]string{"TRY_LIMIT_PER_IP": "1"})
+		b := app.browser(t, "10.0.0.31")
+		typed := func(header map[string]string) response {
+			return b.do(http.MethodPost, "/api/tryout/typed/dental", bytes.NewReader([]byte(`{"text":"I want to care for smiles."}`)), header)
+		}
+		if r := typed(map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}); r.Status != http.StatusForbidden {
+			t.Errorf("a cross-site try: %d %s", r.Status, r.Body)
+		}
+		if r := b.do(http.MethodPost, "/api/tryout/recordings/dental", bytes.NewReader(make([]byte, tryout.MaxAudioBytes+1)), map[string]string{"Content-Type": "audio/webm"}); r.Status != http.StatusRequestEntityTooLarge {
+			t.Errorf("a recording over the cap: %d", r.Status)
+		}
+		if r := typed(map[string]string{"Content-Type": "application/json"}); r.Status != http.StatusAccepted {
+			t.Fatalf("a try: %d %s", r.Status, r.Body)
+		}
+		r := typed(map[string]string{"Content-Type": "application/json"})
+		if r.Status != http.StatusTooManyRequests || r.JSON(t)["type"] != httpx.ProblemType(tryout.FailureTooManyFromNetwork.Name) || r.Header.Get("Retry-After") == "" {
+			t.Errorf("a second try this hour: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// A try made before signing up goes into the new account's history once
+// the account is verified, and uses none of its free sessions; it is then
+// gone from the tries, so it cannot be kept twice.
+func TestAKeptTryIsInTheHistoryAndUsesNoFreeSession(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		app := newTestApp(t, db, nil)
+		if err := app.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		b := app.browser(t, "10.0.0.32")
+		r := b.post("/api/tryout/typed/dental", map[string]string{"text": "I want to become a dentist because my family dentist showed me that trust and care matter."})
+		wantStatus(t, r, http.StatusAccepted)
+		token := r.JSON(t)["id"].(string)
+		deadline := time.Now().Add(30 * time.Second)
+		for r.JSON(t)["status"] == "queued" && time.Now().Before(deadline) {
+			time.Sleep(50 * time.Millisecond)
+			r = b.get("/api/tryout/tries/" + token)
+		}
+		score := r.JSON(t)["feedback"].(map[string]any)["overallScore"]
+
+		if _, err := app.auth.CreateUser(ctx, "Tess Try", "tess@example.com", pw, auth.RoleUser); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, b.login("tess@example.com", pw), http.StatusOK)
+		free := func() any {
+			access, _ := b.get("/api/dashboard").JSON(t)["access"].(map[string]any)
+			return access["freeSessionsRemaining"]
+		}
+		before := free()
+		wantStatus(t, b.post("/api/tryout/tries/"+token+"/keep", nil), http.StatusNoContent)
+		wantStatus(t, b.post("/api/tryout/tries/"+token+"/keep", nil), http.StatusNotFound)
+
+		var history practice.HistoryPage
+		if err := json.Unmarshal(b.get("/api/practice/history").Body, &history); err != nil {
+			t.Fatal(err)
+		}
+		if len(history.Sessions) != 1 || history.Sessions[0].Title != practice.TitleTried || !history.Sessions[0].Scored ||
+			history.Sessions[0].OverallAvg != score {
+			t.Fatalf("history: %+v; the try scored %v", history.Sessions, score)
+		}
+		saved, _ := b.get("/api/practice/saved/" + history.Sessions[0].ID).JSON(t)["saved"].(map[string]any)
+		if items, _ := saved["items"].([]any); len(items) != 1 || items[0].(map[string]any)["question"] != "Why do you want to become a dentist?" {
+			t.Errorf("the saved try: %v", saved)
+		}
+		if after := free(); after != before {
+			t.Errorf("free sessions went from %v to %v", before, after)
+		}
+	})
+}

@@ -1,0 +1,57 @@
+package practice
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// TitleTried is what a kept try is called in the history.
+const TitleTried = "Tried before signing up"
+
+// TriedAnswer is an answer given without an account (a try on a landing
+// page, internal/tryout), as it is kept in the account made after it.
+type TriedAnswer struct {
+	Profession string
+	Question   string
+	// Kind is KindSpoken or KindTyped.
+	Kind       string
+	Transcript string
+	Metrics    *transcribe.Metrics
+	Meaningful bool
+	Feedback   *feedback.Feedback
+	AnsweredAt time.Time
+}
+
+// KeepTried saves a, answered before u had an account, in u's history.
+// It becomes a saved session of its own and never a practice session: a
+// free session is one of the student's practice sessions that had an
+// answer scored (usedSessions), so a kept try uses none, and it takes no
+// part in the averages and the sessions counted, which come from practice
+// sessions too.
+func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Saved, error) {
+	meaningful := a.Meaningful
+	si := storedItem{Kind: a.Kind, Question: a.Question, Status: StatusDone, Meaningful: &meaningful, Transcript: a.Transcript}
+	var overall float64
+	if a.Feedback != nil {
+		si.Feedback = &feedback.Stored{Feedback: a.Feedback}
+		overall = math.Round(float64(a.Feedback.OverallScore)*10) / 10
+	}
+	var seconds int
+	if a.Metrics != nil {
+		si.Metrics, _ = json.Marshal(a.Metrics)
+		seconds = int(math.Round(a.Metrics.DurationSeconds))
+	}
+	saved := Saved{TotalSessionTime: seconds, ID: store.NewID(), Title: TitleTried, Profession: a.Profession, Format: FormatTraditional, CreatedAt: store.Truncate(a.AnsweredAt),
+		Counts: Counts{TotalQuestions: 1, Answered: 1}, OverallAvg: overall}
+	if err := insertSaved(ctx, s.db.SQL, u.ID, saved, []storedItem{si}); err != nil {
+		return Saved{}, err
+	}
+	return s.GetSaved(ctx, u, saved.ID)
+}

@@ -1,0 +1,237 @@
+package tryout
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/profession"
+	"github.com/whitecoat/whitecoat/internal/ratelimit"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// Jobs is what the service queues its work on.
+type Jobs interface {
+	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+}
+
+// Service runs tries: it admits them within the limits, queues their
+// recognition and scoring behind students' answers, and sweeps them.
+type Service struct {
+	db      *store.DB
+	jobs    Jobs
+	limiter *ratelimit.Limiter
+	speech  transcribe.Engine
+	scorer  feedback.Engine
+	logger  *slog.Logger
+	now     func() time.Time
+	limits  Limits
+}
+
+// NewService runs tries on db with the engines students' answers use.
+func NewService(db *store.DB, jobs Jobs, limiter *ratelimit.Limiter, speech transcribe.Engine, scorer feedback.Engine, logger *slog.Logger, now func() time.Time, limits Limits) *Service {
+	return &Service{db: db, jobs: jobs, limiter: limiter, speech: speech, scorer: scorer, logger: logger, now: now, limits: limits}
+}
+
+// Record admits a spoken try from address: the recording's first bytes
+// must be an accepted container (the speech engine checks the rest, with
+// the protections every upload has).
+func (s *Service) Record(ctx context.Context, address, slug, mimeType string, audio []byte) (Try, error) {
+	if _, ok := transcribe.Sniff(audio[:min(len(audio), transcribe.SniffLen)]); !ok {
+		return Try{}, apperr.Invalid("body", MsgNotARecord)
+	}
+	return s.start(ctx, address, slug, stored{Try: Try{Kind: KindSpoken}, audio: audio, audioMIME: mimeType})
+}
+
+// Type admits a typed try from address.
+func (s *Service) Type(ctx context.Context, address, slug, text string) (Try, error) {
+	text = strings.TrimSpace(text)
+	switch {
+	case text == "":
+		return Try{}, apperr.Invalid("text", MsgTypedEmpty)
+	case utf8.RuneCountInString(text) > MaxTypedChars:
+		return Try{}, apperr.Invalid("text", "A typed answer must be at most %d characters.", MaxTypedChars)
+	}
+	return s.start(ctx, address, slug, stored{Try: Try{Kind: KindTyped}, typedText: text})
+}
+
+// start stores t and queues its work, once the limits allow it: the
+// hourly counts first (every attempt counts), then the tries in progress.
+func (s *Service) start(ctx context.Context, address, slug string, t stored) (Try, error) {
+	p, ok := profession.Lookup(slug)
+	if !ok {
+		return Try{}, apperr.NotFound(fmt.Sprintf(MsgUnknownProfession, slug))
+	}
+	addressHash := hash(address)
+	if err := s.hit(ctx, "tryout:address:"+addressHash, s.limits.PerAddressPerHour, FailureTooManyFromNetwork); err != nil {
+		return Try{}, err
+	}
+	if err := s.hit(ctx, "tryout:overall", s.limits.OverallPerHour, FailureTooManyOverall); err != nil {
+		return Try{}, err
+	}
+	token := newToken()
+	now := s.now()
+	t.ID, t.Profession, t.Question, t.Status, t.ExpiresAt = hash(token), p.Slug, p.DefaultQuestion, StatusQueued, store.Truncate(now.Add(Lifetime))
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		overall, fromAddress, err := inProgress(ctx, tx, addressHash)
+		switch {
+		case err != nil:
+			return err
+		case fromAddress > 0:
+			return tooMany(FailureTooManyFromNetwork, time.Minute)
+		case overall >= s.limits.InProgressOverall:
+			return tooMany(FailureTooManyOverall, time.Minute)
+		}
+		if err := insertTry(ctx, tx, t, addressHash, now); err != nil {
+			return err
+		}
+		_, err = s.jobs.InsertTx(ctx, tx, AnswerArgs{ID: t.ID}, &river.InsertOpts{Queue: Queue, MaxAttempts: 3, Priority: 4})
+		return err
+	})
+	if err != nil {
+		return Try{}, err
+	}
+	t.ID = token
+	return t.Try, nil
+}
+
+// hit counts one try against key, refused as failure past limit an hour.
+func (s *Service) hit(ctx context.Context, key string, limit int, failure apperr.Failure) error {
+	ok, retry, err := s.limiter.Hit(ctx, key, ratelimit.Rule{Limit: limit, Window: time.Hour})
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return tooMany(failure, retry)
+	}
+	return nil
+}
+
+func tooMany(f apperr.Failure, retry time.Duration) error {
+	return &apperr.Error{Kind: apperr.KindRateLimited, Message: f.Message, Failure: f.Name, RetryAfter: retry}
+}
+
+// Get is the try the visitor holding token made, while it is kept.
+func (s *Service) Get(ctx context.Context, token string) (Try, error) {
+	t, err := loadTry(ctx, s.db.SQL, hash(token), s.now())
+	if errors.Is(err, errNotFound) {
+		return Try{}, apperr.NotFound(MsgTryNotFound)
+	}
+	if err != nil {
+		return Try{}, err
+	}
+	t.ID = token
+	return t.Try, nil
+}
+
+// Kept is a scored try as it goes into an account.
+type Kept struct {
+	Try
+	AnsweredAt time.Time
+}
+
+// Keeper saves a try in the account of the student who made it, in the
+// package that owns accounts' answers (app wires practice's).
+type Keeper func(ctx context.Context, u auth.User, k Kept) error
+
+// Keep carries the try the visitor holding token made into u's account,
+// once scored, with keep, and then forgets it here.
+func (s *Service) Keep(ctx context.Context, u auth.User, token string, keep Keeper) error {
+	t, err := loadTry(ctx, s.db.SQL, hash(token), s.now())
+	switch {
+	case errors.Is(err, errNotFound):
+		return apperr.NotFound(MsgTryNotFound)
+	case err != nil:
+		return err
+	case t.Status != StatusDone:
+		return apperr.Conflict(MsgNothingToKeep)
+	}
+	// Claimed first, so that a second request cannot keep it twice.
+	claimed, err := deleteTry(ctx, s.db.SQL, hash(token))
+	if err != nil {
+		return err
+	}
+	if !claimed {
+		return apperr.NotFound(MsgTryNotFound)
+	}
+	return keep(ctx, u, Kept{Try: t.Try, AnsweredAt: t.createdAt})
+}
+
+// answer transcribes and scores the try with id (a token's hash). It is
+// safe to run twice: a finished try is left alone.
+func (s *Service) answer(ctx context.Context, id string, lastAttempt bool) error {
+	t, err := loadTry(ctx, s.db.SQL, id, s.now())
+	if errors.Is(err, errNotFound) || (err == nil && t.Status != StatusQueued) {
+		return nil // swept, or done
+	}
+	if err != nil {
+		return err
+	}
+	text, metrics := t.typedText, (*transcribe.Metrics)(nil)
+	if t.Kind == KindSpoken {
+		res, err := s.speech.Transcribe(ctx, transcribe.Audio{Reader: bytes.NewReader(t.audio), MIMEType: t.audioMIME, Limit: MaxAnswerSeconds * time.Second})
+		switch {
+		case errors.Is(err, transcribe.ErrBadAudio):
+			s.logger.Info("a try was not a recording the engine could decode", "err", err)
+			return finishTry(ctx, s.db.SQL, id, StatusFailed, nil, nil, nil, nil)
+		case err != nil && lastAttempt:
+			s.logger.Error("a try could not be transcribed", "err", err)
+			return finishTry(ctx, s.db.SQL, id, StatusFailed, nil, nil, nil, nil)
+		case err != nil:
+			return fmt.Errorf("tryout: transcribe: %w", err)
+		}
+		m := transcribe.ComputeMetrics(res, MaxAnswerSeconds*time.Second)
+		text, metrics = res.Text, &m
+	}
+	meaningful := transcribe.Meaningful(text)
+	if !meaningful {
+		return finishTry(ctx, s.db.SQL, id, StatusDone, &text, metrics, &meaningful, nil)
+	}
+	p, _ := profession.Lookup(t.Profession)
+	in := defaultQuestionInput(p, text)
+	in.Delivery, in.Written = metrics.FeedbackDelivery(), t.Kind == KindTyped
+	fb, err := s.scorer.Score(ctx, in)
+	switch {
+	case err != nil && lastAttempt:
+		s.logger.Error("a try could not be scored", "err", err)
+		return finishTry(ctx, s.db.SQL, id, StatusFailed, &text, metrics, &meaningful, nil)
+	case err != nil:
+		return fmt.Errorf("tryout: score: %w", err)
+	}
+	return finishTry(ctx, s.db.SQL, id, StatusDone, &text, metrics, &meaningful, &fb)
+}
+
+// Sweep deletes the tries whose time is up.
+func (s *Service) Sweep(ctx context.Context) (int64, error) {
+	return deleteExpired(ctx, s.db.SQL, s.now())
+}
+
+// newToken is a try's handle: 256 random bits.
+func newToken() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b) // crypto/rand does not fail on supported platforms
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// hash is how a token and an address are kept: never as they are.
+func hash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,232 @@
+package tryout_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"os"
+	"regexp"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
+	"github.com/whitecoat/whitecoat/internal/jobs"
+	"github.com/whitecoat/whitecoat/internal/ratelimit"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
+	"github.com/whitecoat/whitecoat/internal/tryout"
+)
+
+const spoken = "I want to become a dentist because shadowing Dr. Patel showed me how much trust matters. " +
+	"When a nervous patient relaxed because she explained every step, I saw that dentistry is care as much as skill, " +
+	"and I want a career where I build that trust with families for years."
+
+type fixture struct {
+	svc *tryout.Service
+	now *atomic.Int64 // the service's clock, in Unix nanoseconds
+}
+
+// newFixture runs tries on db with a Whisper-compatible server that hears
+// spoken, the rubric engine and, when work is true, the job workers.
+func newFixture(t *testing.T, db *store.DB, limits tryout.Limits, work bool) *fixture {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	whisper := whispertest.Start(t, spoken)
+	sc := transcribe.DefaultConfig()
+	sc.Engine, sc.TempDir = transcribe.EngineOpenAI, t.TempDir()
+	sc.OpenAI.BaseURL, sc.OpenAI.APIKey, sc.OpenAI.MaxRetries = whisper.URL, "test-key", 0
+	speech, err := transcribe.New(sc, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var now atomic.Int64
+	now.Store(time.Now().UnixNano())
+	clock := func() time.Time { return time.Unix(0, now.Load()) }
+	opts := jobs.Options{}
+	if work {
+		opts = jobs.Options{Workers: river.NewWorkers(), MaxWorkers: 1, Queues: map[string]int{tryout.Queue: tryout.Workers},
+			PollInterval: 50 * time.Millisecond, JobTimeout: 30 * time.Second, RescueAfter: time.Minute}
+	}
+	client, err := jobs.New(db, logger, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := tryout.NewService(db, client, ratelimit.New(db, clock), speech, rubric.New(), logger, clock, limits)
+	if work {
+		tryout.AddWorkers(opts.Workers, svc)
+		if err := client.Start(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_ = jobs.Stop(ctx, client)
+		})
+	}
+	return &fixture{svc: svc, now: &now}
+}
+
+var roomy = tryout.Limits{PerAddressPerHour: 100, OverallPerHour: 100, InProgressOverall: 100}
+
+func (f *fixture) waitScored(t *testing.T, token string) tryout.Try {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		tr, err := f.svc.Get(context.Background(), token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Status != tryout.StatusQueued {
+			return tr
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the try was not scored within a minute")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// A visitor's recording is transcribed and scored like a student's
+// answer, and read back only with the token the visitor holds.
+func TestARecordedTryIsTranscribedAndScored(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, roomy, true)
+		tr, err := f.svc.Record(context.Background(), "203.0.113.7", "Dental", "audio/webm", whispertest.Recording(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Status != tryout.StatusQueued || tr.Question != "Why do you want to become a dentist?" || len(tr.ID) < 43 {
+			t.Fatalf("%+v", tr)
+		}
+		done := f.waitScored(t, tr.ID)
+		if done.Status != tryout.StatusDone || done.Question != tr.Question || done.Transcript == nil || *done.Transcript != spoken || done.Metrics == nil ||
+			done.Meaningful == nil || !*done.Meaningful || done.Feedback == nil || done.Feedback.Engine != "rubric" {
+			t.Fatalf("%+v", done)
+		}
+		if !done.ExpiresAt.After(time.Now().Add(23 * time.Hour)) {
+			t.Errorf("kept until %v, want a day", done.ExpiresAt)
+		}
+		if _, err := f.svc.Get(context.Background(), "not-"+tr.ID); apperr.KindOf(err) != apperr.KindNotFound {
+			t.Errorf("another token read the try: %v", err)
+		}
+		if _, err := f.svc.Record(context.Background(), "203.0.113.7", "dental", "audio/webm", []byte("#!/bin/sh\nrm -rf /\n")); apperr.KindOf(err) != apperr.KindInvalid {
+			t.Errorf("a script was taken for a recording: %v", err)
+		}
+	})
+}
+
+func failureOf(err error) string {
+	if e, ok := apperr.As(err); ok && e.Kind == apperr.KindRateLimited {
+		return e.Failure
+	}
+	return ""
+}
+
+// One address may try a few times an hour and one at a time; everyone
+// together is bounded too, and each refusal says which.
+func TestTriesAreBounded(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		// No workers: every try stays in progress.
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 3, OverallPerHour: 100, InProgressOverall: 2}, false)
+		if _, err := f.svc.Type(ctx, "198.51.100.1", "dental", "My first answer."); err != nil {
+			t.Fatal(err)
+		}
+		_, err := f.svc.Type(ctx, "198.51.100.1", "dental", "My second answer, while the first is scored.")
+		if got := failureOf(err); got != tryout.FailureTooManyFromNetwork.Name {
+			t.Fatalf("a second try in progress from one address: %v", err)
+		}
+		if _, err := f.svc.Type(ctx, "198.51.100.2", "dental", "Another network's answer."); err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.svc.Type(ctx, "198.51.100.3", "dental", "A third network, with two tries in progress.")
+		if got := failureOf(err); got != tryout.FailureTooManyOverall.Name {
+			t.Fatalf("a third try in progress overall: %v", err)
+		}
+	})
+}
+
+// A few tries an hour from one address, each scored before the next.
+func TestTriesPerAddressPerHour(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 2, OverallPerHour: 100, InProgressOverall: 100}, true)
+		for range 2 {
+			tr, err := f.svc.Type(ctx, "198.51.100.1", "dental", "I want to care for people's health and smiles.")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.waitScored(t, tr.ID)
+		}
+		_, err := f.svc.Type(ctx, "198.51.100.1", "dental", "A third answer this hour.")
+		e, _ := apperr.As(err)
+		if failureOf(err) != tryout.FailureTooManyFromNetwork.Name || e.Message != "Too many tries from your network right now — sign up to keep practicing." || e.RetryAfter <= 0 {
+			t.Fatalf("a third try in an hour: %v", err)
+		}
+		if _, err := f.svc.Type(ctx, "198.51.100.2", "dental", "Another network's answer."); err != nil {
+			t.Errorf("another network was refused: %v", err)
+		}
+		f.now.Add(int64(time.Hour))
+		if _, err := f.svc.Type(ctx, "198.51.100.1", "dental", "An hour later."); err != nil {
+			t.Errorf("an hour later: %v", err)
+		}
+	})
+}
+
+// A try lives for a day, then the sweep deletes it.
+func TestTriesAreSweptAfterADay(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db, roomy, false)
+		tr, err := f.svc.Type(ctx, "192.0.2.9", "medical", "I want to help people.")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.now.Add(int64(tryout.Lifetime - time.Minute))
+		if n, err := f.svc.Sweep(ctx); err != nil || n != 0 {
+			t.Fatalf("swept %d before its time: %v", n, err)
+		}
+		f.now.Add(int64(time.Minute))
+		if _, err := f.svc.Get(ctx, tr.ID); apperr.KindOf(err) != apperr.KindNotFound {
+			t.Errorf("an expired try is still read: %v", err)
+		}
+		if n, err := f.svc.Sweep(ctx); err != nil || n != 1 {
+			t.Fatalf("swept %d: %v", n, err)
+		}
+	})
+}
+
+// tryout writes its own table and no other package's: carrying a try
+// into an account goes through practice's API, wired by app.
+func TestTryoutWritesOnlyItsOwnTable(t *testing.T) {
+	t.Parallel()
+	var tables []string
+	for _, file := range []string{"store.go", "service.go", "jobs.go", "http.go", "tryout.go", "example.go"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The SQL is in raw strings; the words around it are not SQL.
+		for _, sql := range regexp.MustCompile("`[^`]*`").FindAllString(string(src), -1) {
+			for _, m := range regexp.MustCompile(`(?i)\b(?:FROM|INTO|UPDATE|JOIN|TABLE)\s+([a-z_]+)`).FindAllStringSubmatch(sql, -1) {
+				if !slices.Contains(tables, m[1]) {
+					tables = append(tables, m[1])
+				}
+			}
+		}
+	}
+	if !slices.Equal(tables, []string{"tryout_answers"}) {
+		t.Errorf("tryout's SQL names %v", tables)
+	}
+}

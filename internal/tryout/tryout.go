@@ -1,0 +1,108 @@
+package tryout
+
+import (
+	"time"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+)
+
+// The bounds of a try, declared here once: the API contract publishes them
+// and the landing page reads them from there.
+const (
+	// MaxAnswerSeconds is how long a spoken try may run.
+	MaxAnswerSeconds = 120
+	// MaxAudioBytes caps a try's recording: two minutes of Opus or AAC
+	// from a browser is well under 4 MiB.
+	MaxAudioBytes = 8 << 20
+	// MaxTypedChars caps a typed try: two minutes of speech is about
+	// 400 words.
+	MaxTypedChars = 4000
+	// Lifetime is how long a try is kept: then it is swept.
+	Lifetime = 24 * time.Hour
+)
+
+// Kind is how a try was answered.
+type Kind string
+
+const (
+	KindSpoken Kind = "spoken"
+	KindTyped  Kind = "typed"
+)
+
+// Status is where a try is: queued until transcribed and scored, then
+// done, or failed.
+type Status string
+
+const (
+	StatusQueued Status = "queued"
+	StatusDone   Status = "done"
+	StatusFailed Status = "failed"
+)
+
+// Failures a visitor is told apart from others.
+var (
+	// FailureTooManyFromNetwork: this address has tried too often this
+	// hour, or has a try still being scored.
+	FailureTooManyFromNetwork = apperr.Failure{Name: "too-many-tries-from-network",
+		Message: "Too many tries from your network right now — sign up to keep practicing."}
+	// FailureTooManyOverall: every visitor together has tried too often
+	// this hour, or too many tries are being scored at once.
+	FailureTooManyOverall = apperr.Failure{Name: "too-many-tries-overall",
+		Message: "Too many people are trying Whitecoat right now — sign up to keep practicing, or try again in a few minutes."}
+	// FailureTryFailed: the try could not be transcribed or scored.
+	FailureTryFailed = apperr.Failure{Name: "try-failed",
+		Message: "We could not score this answer. Check that your microphone is on and try again, or type your answer."}
+)
+
+// Texts of a refused try.
+const (
+	MsgTypedEmpty        = "Type an answer before you submit it."
+	MsgNotARecord        = "This is not a recording we can play. Record again, or type your answer."
+	MsgTryNotFound       = "This try is no longer here: tries are kept for 24 hours."
+	MsgNothingToKeep     = "Only an answer that was scored can be saved."
+	MsgUnknownProfession = "unknown profession %q"
+)
+
+// Try is one visitor's answer to a profession's default question and,
+// once scored, its transcript and feedback.
+type Try struct {
+	// ID is the token the visitor's browser holds: the only way to read it.
+	ID         string `json:"id"`
+	Profession string `json:"profession"`
+	Question   string `json:"question"`
+	Kind       Kind   `json:"kind" enum:"spoken,typed"`
+	Status     Status `json:"status" enum:"queued,done,failed"`
+	// Transcript is nil until the recording is transcribed.
+	Transcript *string             `json:"transcript"`
+	Metrics    *transcribe.Metrics `json:"metrics,omitempty"`
+	// Meaningful is false when the answer held nothing to score.
+	Meaningful *bool              `json:"meaningful"`
+	Feedback   *feedback.Feedback `json:"feedback,omitempty"`
+	// ExpiresAt is when the try is swept.
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// Limits bound tries: per address and for everyone together, per hour
+// and at once. The configuration sets the per-address one
+// (TRY_LIMIT_PER_IP); DefaultLimits are the others.
+type Limits struct {
+	PerAddressPerHour int
+	OverallPerHour    int
+	// InProgressOverall is how many tries may be waiting for or in
+	// recognition at once; one address may have one.
+	InProgressOverall int
+}
+
+// DefaultLimits keep anonymous recognition to a trickle beside students'
+// answers.
+var DefaultLimits = Limits{OverallPerHour: 300, InProgressOverall: 10}
+
+// Queue is the River queue tries are transcribed and scored on, with
+// Workers workers per server: apart from students' answers, so a burst of
+// tries waits its turn there instead of in front of them.
+const (
+	Queue   = "tryout"
+	Workers = 1
+)

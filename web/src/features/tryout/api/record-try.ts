@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api-client'
+import type { ResponseBody } from '@/lib/api-types'
+import { recordingType } from '@/lib/media'
+
+export type Try = ResponseBody<'/api/tryout/tries/{token}', 'get'>
+
+/** Sends a visitor's recorded answer to the profession's default question. */
+export function recordTry({ slug, audio }: { slug: string; audio: Blob }): Promise<Try> {
+  return unwrap(
+    api.POST('/api/tryout/recordings/{slug}', {
+      params: { path: { slug } },
+      // The raw recording, typed by the recorder's MIME type (audio/mp4 on Safari).
+      body: audio as unknown as string,
+      bodySerializer: (body: unknown) => body as Blob,
+      headers: { 'Content-Type': recordingType(audio) },
+    }),
+  )
+}
+
+export function useRecordTry() {
+  return useMutation({ mutationFn: recordTry })
+}
