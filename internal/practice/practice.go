@@ -155,8 +155,8 @@ type Item struct {
 	// trusting the score; TranscriptParts is the transcript with those
 	// words marked, empty when there are none (a typed or corrected
 	// answer has none).
-	UncertainWords  int              `json:"uncertainWords"`
-	TranscriptParts []TranscriptPart `json:"transcriptParts,omitempty"`
+	UncertainWords  int                         `json:"uncertainWords"`
+	TranscriptParts []transcribe.TranscriptPart `json:"transcriptParts,omitempty"`
 
 	sessionID  string
 	audioPath  string

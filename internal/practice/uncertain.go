@@ -2,14 +2,6 @@ package practice
 
 import "github.com/whitecoat/whitecoat/internal/transcribe"
 
-// TranscriptPart is a piece of an answer's transcript: a word the speech
-// engine may have misheard (Uncertain), or the words and spaces between
-// such words. The parts of a transcript, in order, are its text.
-type TranscriptPart struct {
-	Text      string `json:"text"`
-	Uncertain bool   `json:"uncertain,omitempty"`
-}
-
 // uncertainRanges are the byte ranges of transcript that hold a word the
 // speech engine may have misheard (transcribe.Uncertain), when transcript
 // is what the engine heard in it: none in a typed answer, and none once
@@ -28,21 +20,6 @@ func (it *Item) markUncertain() {
 	if it.Transcript == nil {
 		return
 	}
-	text := *it.Transcript
-	ranges := uncertainRanges(*it, text)
-	if len(ranges) == 0 {
-		return
-	}
-	it.UncertainWords = len(ranges)
-	at := 0
-	for _, r := range ranges {
-		if r[0] > at {
-			it.TranscriptParts = append(it.TranscriptParts, TranscriptPart{Text: text[at:r[0]]})
-		}
-		it.TranscriptParts = append(it.TranscriptParts, TranscriptPart{Text: text[r[0]:r[1]], Uncertain: true})
-		at = r[1]
-	}
-	if at < len(text) {
-		it.TranscriptParts = append(it.TranscriptParts, TranscriptPart{Text: text[at:]})
-	}
+	ranges := uncertainRanges(*it, *it.Transcript)
+	it.UncertainWords, it.TranscriptParts = len(ranges), transcribe.Marked(*it.Transcript, ranges)
 }

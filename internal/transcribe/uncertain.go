@@ -54,3 +54,33 @@ func Uncertain(text string, words []Word, kind string) [][2]int {
 	}
 	return out
 }
+
+// TranscriptPart is a piece of a transcript: a word the speech engine may
+// have misheard (Uncertain), or the words and spaces between such words.
+// The parts of a transcript, in order, are its text.
+type TranscriptPart struct {
+	Text      string `json:"text"`
+	Uncertain bool   `json:"uncertain,omitempty"`
+}
+
+// Marked splits text into parts at its uncertain ranges (Uncertain's);
+// nil when none is uncertain, so that an answer with nothing to check
+// carries no parts.
+func Marked(text string, ranges [][2]int) []TranscriptPart {
+	if len(ranges) == 0 {
+		return nil
+	}
+	var parts []TranscriptPart
+	at := 0
+	for _, r := range ranges {
+		if r[0] > at {
+			parts = append(parts, TranscriptPart{Text: text[at:r[0]]})
+		}
+		parts = append(parts, TranscriptPart{Text: text[r[0]:r[1]], Uncertain: true})
+		at = r[1]
+	}
+	if at < len(text) {
+		parts = append(parts, TranscriptPart{Text: text[at:]})
+	}
+	return parts
+}

@@ -163,15 +163,25 @@ func (s *Service) Keep(ctx context.Context, u auth.User, token string, keep Keep
 	case t.Status != StatusDone:
 		return apperr.Conflict(MsgNothingToKeep)
 	}
-	// Claimed first, so that a second request cannot keep it twice.
-	claimed, err := deleteTry(ctx, s.db.SQL, hash(token))
+	// Claimed first, so that a second request cannot keep it twice, and
+	// deleted only once kept: if keeping fails the try is still there to
+	// keep again.
+	id := hash(token)
+	claimed, err := setKeeping(ctx, s.db.SQL, id, true)
 	if err != nil {
 		return err
 	}
 	if !claimed {
 		return apperr.NotFound(MsgTryNotFound)
 	}
-	return keep(ctx, u, Kept{Try: t.Try, AnsweredAt: t.createdAt})
+	if err := keep(ctx, u, Kept{Try: t.Try, AnsweredAt: t.createdAt}); err != nil {
+		if _, giveBackErr := setKeeping(context.WithoutCancel(ctx), s.db.SQL, id, false); giveBackErr != nil {
+			s.logger.Error("a try that could not be kept stays claimed until it is swept", "err", giveBackErr)
+		}
+		return err
+	}
+	_, err = deleteTry(ctx, s.db.SQL, id)
+	return err
 }
 
 // answer transcribes and scores the try with id (a token's hash). It is
@@ -207,6 +217,10 @@ func (s *Service) answer(ctx context.Context, id string, lastAttempt bool) error
 	p, _ := profession.Lookup(t.Profession)
 	in := defaultQuestionInput(p, text)
 	in.Delivery, in.Written = metrics.FeedbackDelivery(), t.Kind == KindTyped
+	// The feedback never quotes a word the engine may have misheard, and
+	// does not judge content it could hardly hear, as in practice.
+	t.Transcript, t.Metrics = &text, metrics
+	in.Uncertain = t.uncertainRanges()
 	fb, err := s.scorer.Score(ctx, in)
 	switch {
 	case err != nil && lastAttempt:

@@ -2,11 +2,13 @@ package tryout_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"os"
 	"regexp"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/ratelimit"
@@ -29,8 +32,9 @@ const spoken = "I want to become a dentist because shadowing Dr. Patel showed me
 	"and I want a career where I build that trust with families for years."
 
 type fixture struct {
-	svc *tryout.Service
-	now *atomic.Int64 // the service's clock, in Unix nanoseconds
+	svc     *tryout.Service
+	now     *atomic.Int64 // the service's clock, in Unix nanoseconds
+	whisper *whispertest.Server
 }
 
 // newFixture runs tries on db with a Whisper-compatible server that hears
@@ -70,7 +74,7 @@ func newFixture(t *testing.T, db *store.DB, limits tryout.Limits, work bool) *fi
 			_ = jobs.Stop(ctx, client)
 		})
 	}
-	return &fixture{svc: svc, now: &now}
+	return &fixture{svc: svc, now: &now, whisper: whisper}
 }
 
 var roomy = tryout.Limits{PerAddressPerHour: 100, OverallPerHour: 100, InProgressOverall: 100}
@@ -229,4 +233,68 @@ func TestTryoutWritesOnlyItsOwnTable(t *testing.T) {
 	if !slices.Equal(tables, []string{"tryout_answers"}) {
 		t.Errorf("tryout's SQL names %v", tables)
 	}
+}
+
+// A try is as honest as practice about what the engine may have misheard:
+// the words are marked, and an answer it mostly could not hear has its
+// content left unjudged instead of judged from misheard words.
+func TestATrysMisheardWordsAreMarkedAndNotJudged(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, roomy, true)
+		f.whisper.SetWordProbabilities(0.1)
+		tr, err := f.svc.Record(context.Background(), "203.0.113.9", "dental", "audio/webm", whispertest.Recording(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := f.waitScored(t, tr.ID)
+		var text strings.Builder
+		marked := 0
+		for _, p := range done.TranscriptParts {
+			text.WriteString(p.Text)
+			if p.Uncertain {
+				marked++
+			}
+		}
+		words := len(strings.Fields(spoken))
+		if done.UncertainWords != words || marked != words || text.String() != spoken {
+			t.Fatalf("%d uncertain words, %d marked, of %d; parts make %q", done.UncertainWords, marked, words, text.String())
+		}
+		if done.Feedback == nil || !done.Feedback.ContentUnjudged {
+			t.Fatalf("every word in doubt, yet the content was judged: %+v", done.Feedback)
+		}
+	})
+}
+
+// Keeping a try that fails to reach the account loses nothing: the try is
+// still there, and kept by the next attempt; once kept it is gone.
+func TestATryThatCouldNotBeKeptCanBeKeptAgain(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, roomy, true)
+		ctx := context.Background()
+		tr, err := f.svc.Type(ctx, "203.0.113.10", "dental", spoken)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.waitScored(t, tr.ID)
+		broken := errors.New("the account's database is away")
+		err = f.svc.Keep(ctx, auth.User{}, tr.ID, func(context.Context, auth.User, tryout.Kept) error { return broken })
+		if !errors.Is(err, broken) {
+			t.Fatalf("keep: %v, want the keeper's error", err)
+		}
+		var kept []string
+		if err := f.svc.Keep(ctx, auth.User{}, tr.ID, func(_ context.Context, _ auth.User, k tryout.Kept) error {
+			kept = append(kept, *k.Transcript)
+			return nil
+		}); err != nil {
+			t.Fatalf("keep again: %v", err)
+		}
+		if len(kept) != 1 || kept[0] != spoken {
+			t.Fatalf("kept %q", kept)
+		}
+		if _, err := f.svc.Get(ctx, tr.ID); apperr.KindOf(err) != apperr.KindNotFound {
+			t.Errorf("a kept try is still here: %v", err)
+		}
+	})
 }

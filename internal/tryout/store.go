@@ -70,6 +70,9 @@ func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (st
 		return stored{}, fmt.Errorf("tryout: load try: %w", err)
 	}
 	t.Kind, t.Status = Kind(kind), Status(status)
+	if t.Status == statusKeeping {
+		t.Status = StatusDone // to its visitor it is the scored try it was
+	}
 	p, _ := profession.Lookup(t.Profession)
 	t.Question = p.DefaultQuestion
 	if transcript.Valid {
@@ -89,6 +92,9 @@ func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (st
 		if err := json.Unmarshal([]byte(fbJSON.String), t.Feedback); err != nil {
 			return stored{}, fmt.Errorf("tryout: read feedback: %w", err)
 		}
+	}
+	if ranges := t.uncertainRanges(); len(ranges) > 0 {
+		t.UncertainWords, t.TranscriptParts = len(ranges), transcribe.Marked(*t.Transcript, ranges)
 	}
 	t.ExpiresAt = t.ExpiresAt.UTC()
 	return t, nil
@@ -119,6 +125,21 @@ func finishTry(ctx context.Context, q store.Queryer, id string, status Status, t
 		return fmt.Errorf("tryout: finish try: %w", err)
 	}
 	return nil
+}
+
+// setKeeping marks the scored try with id as being kept (keeping true),
+// or gives it back (false); false when it was not in the state to change.
+func setKeeping(ctx context.Context, q store.Queryer, id string, keeping bool) (bool, error) {
+	from, to := StatusDone, statusKeeping
+	if !keeping {
+		from, to = to, from
+	}
+	res, err := q.ExecContext(ctx, `UPDATE tryout_answers SET status = $2 WHERE id = $1 AND status = $3`, id, string(to), string(from))
+	if err != nil {
+		return false, fmt.Errorf("tryout: claim try: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // deleteTry deletes the try with id; false when it was gone already.

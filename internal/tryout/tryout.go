@@ -39,6 +39,10 @@ const (
 	StatusQueued Status = "queued"
 	StatusDone   Status = "done"
 	StatusFailed Status = "failed"
+	// statusKeeping is a scored try being carried into an account: stored
+	// only, shown as done. It stops a second request from keeping it too
+	// while the first may still fail and give it back.
+	statusKeeping Status = "keeping"
 )
 
 // Failures a visitor is told apart from others.
@@ -77,6 +81,11 @@ type Try struct {
 	// Transcript is nil until the recording is transcribed.
 	Transcript *string             `json:"transcript"`
 	Metrics    *transcribe.Metrics `json:"metrics,omitempty"`
+	// UncertainWords counts the words of the transcript the speech engine
+	// may have misheard; TranscriptParts is the transcript with those
+	// words marked (none when there is nothing to check), as in practice.
+	UncertainWords  int                         `json:"uncertainWords"`
+	TranscriptParts []transcribe.TranscriptPart `json:"transcriptParts,omitempty"`
 	// Meaningful is false when the answer held nothing to score.
 	Meaningful *bool              `json:"meaningful"`
 	Feedback   *feedback.Feedback `json:"feedback,omitempty"`
@@ -106,3 +115,12 @@ const (
 	Queue   = "tryout"
 	Workers = 1
 )
+
+// uncertainRanges are the byte ranges of the transcript that hold a word
+// the speech engine may have misheard (none in a typed answer).
+func (t Try) uncertainRanges() [][2]int {
+	if t.Kind != KindSpoken || t.Transcript == nil || t.Metrics == nil {
+		return nil
+	}
+	return transcribe.Uncertain(*t.Transcript, t.Metrics.Words, t.Metrics.WordConfidence)
+}

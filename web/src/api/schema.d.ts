@@ -2069,6 +2069,9 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "done" | "failed";
             transcript: string | null;
+            transcriptParts?: components["schemas"]["TranscriptPart"][];
+            /** Format: int64 */
+            uncertainWords: number;
         };
         TypedInputBody: {
             /** @description The answer as written; for a typed part, both questions' answers. */

@@ -139,8 +139,8 @@ export function entryFromTry(t: components['schemas']['Try']): ResultEntry {
     error: '',
     canRetry: false,
     correction: null,
-    transcriptParts: [],
-    uncertainWords: 0,
+    transcriptParts: t.transcriptParts ?? [],
+    uncertainWords: t.uncertainWords,
   }
 }
 
