@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { limits } from '@/api/limits'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -42,6 +42,12 @@ function ShareDialog({ savedSessionId }: { savedSessionId: string }) {
   const expiryId = useId()
   const create = useCreateShareLink()
 
+  // The address is shown once: put the student on it as soon as it is on
+  // the page (an animation frame after the answer could come before it).
+  useEffect(() => {
+    if (url) urlRef.current?.select()
+  }, [url])
+
   function onOpenChange(next: boolean) {
     if (next) {
       setReviewer('')
@@ -57,11 +63,7 @@ function ShareDialog({ savedSessionId }: { savedSessionId: string }) {
     create.mutate(
       { savedSessionId, reviewerName: reviewer, expiry },
       {
-        onSuccess: (made) => {
-          setUrl(made.url)
-          // The address is shown once: put the student on it.
-          requestAnimationFrame(() => urlRef.current?.select())
-        },
+        onSuccess: (made) => setUrl(made.url),
       },
     )
   }
