@@ -254,7 +254,11 @@ func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result,
 		return res, nil
 	}
 	from, words, warp, probed := resume(p, len(levels))
-	more, warp, probedNow, err := e.recognise(ctx, sphinx.Request{Priority: sphinx.Awaited, Since: since}, pc, levels, from, len(levels), warp)
+	req := sphinx.Request{Priority: sphinx.Awaited, Since: since}
+	if in.Spare {
+		req.Priority = sphinx.Spare
+	}
+	more, warp, probedNow, err := e.recognise(ctx, req, pc, levels, from, len(levels), warp)
 	if err != nil {
 		return Result{}, err
 	}
@@ -317,7 +321,11 @@ func (e *localEngine) recognise(ctx context.Context, req sphinx.Request, pc *pcm
 		}
 	}
 	if from < to && hasSpeech(levels[from:to]) {
-		rest, err := e.decodeSpans(rctx, req, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, e.cfg.Local.Workers)))
+		workers := e.cfg.Local.Workers
+		if req.Priority == sphinx.Spare {
+			workers = 1 // its pieces run one at a time anyway
+		}
+		rest, err := e.decodeSpans(rctx, req, pc, warp, from, splitAtPauses(levels[from:to], pieces(to-from, workers)))
 		if err != nil {
 			return nil, 0, false, decoderFailed(ctx, err)
 		}

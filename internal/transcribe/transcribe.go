@@ -98,6 +98,10 @@ type Audio struct {
 	// engine's AnswerLimit (an MMI station runs longer than 3 minutes);
 	// audio past it and the margin is not decoded. 0 means AnswerLimit.
 	Limit time.Duration
+	// Spare marks recognition no student waits for (a visitor's try):
+	// the local engine decodes it only on idle decoders, one piece at a
+	// time, after every student's answer.
+	Spare bool
 }
 
 // Word is one recognised word with its position in the recording, in seconds.

@@ -196,7 +196,7 @@ func (s *Service) answer(ctx context.Context, id string, lastAttempt bool) error
 	}
 	text, metrics := t.typedText, (*transcribe.Metrics)(nil)
 	if t.Kind == KindSpoken {
-		res, err := s.speech.Transcribe(ctx, transcribe.Audio{Reader: bytes.NewReader(t.audio), MIMEType: t.audioMIME, Limit: MaxAnswerSeconds * time.Second})
+		res, err := s.speech.Transcribe(ctx, transcribe.Audio{Reader: bytes.NewReader(t.audio), MIMEType: t.audioMIME, Limit: MaxAnswerSeconds * time.Second, Spare: true})
 		switch {
 		case errors.Is(err, transcribe.ErrBadAudio):
 			s.logger.Info("a try was not a recording the engine could decode", "err", err)

@@ -101,10 +101,16 @@ const (
 	// Awaited is recognition that a student waits for: a finished answer
 	// whose feedback comes when it is done.
 	Awaited
+	// Spare is recognition no student waits for (a visitor's try without
+	// an account): it takes a decoder only when every decoder is idle, so
+	// at most one runs at a time, a student's request always finds the
+	// others free, and a burst of them never delays a student's feedback
+	// by more than the one piece in progress.
+	Spare
 )
 
 // priorities is every Priority, highest first.
-var priorities = [...]Priority{Awaited, Ahead}
+var priorities = [...]Priority{Awaited, Ahead, Spare}
 
 // Request is how a decoding is done: with which search, and how urgently.
 type Request struct {
@@ -187,8 +193,9 @@ func New(opts Options) *Pool {
 // otherwise the one handed to it when its turn comes.
 func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
 	p.queueMu.Lock()
-	if len(p.free) > 0 {
-		// A free slot means nobody waits: release hands slots to waiters first.
+	if len(p.free) > 0 && (req.Priority != Spare || len(p.free) == p.opts.Workers) {
+		// A free slot means no student's request waits: release hands
+		// slots to those first (spare ones wait for every slot to be free).
 		sl := p.free[len(p.free)-1]
 		p.free = p.free[:len(p.free)-1]
 		p.queueMu.Unlock()
@@ -227,7 +234,7 @@ func (p *Pool) release(sl *slot) {
 	defer p.queueMu.Unlock()
 	for _, pr := range priorities {
 		queue := p.queue[pr]
-		if len(queue) == 0 {
+		if len(queue) == 0 || pr == Spare && len(p.free)+1 < p.opts.Workers {
 			continue
 		}
 		first := 0
@@ -244,14 +251,17 @@ func (p *Pool) release(sl *slot) {
 	p.free = append(p.free, sl)
 }
 
-// Waiting is how many requests are waiting for a slot: none while the
-// decoders keep up.
+// Waiting is how many students' requests are waiting for a slot: none
+// while the decoders keep up. Spare requests are not counted: they wait
+// by design, and must not turn students' recognition to the quick search.
 func (p *Pool) Waiting() int {
 	p.queueMu.Lock()
 	defer p.queueMu.Unlock()
 	n := 0
-	for _, queue := range p.queue {
-		n += len(queue)
+	for pr, queue := range p.queue {
+		if Priority(pr) != Spare {
+			n += len(queue)
+		}
 	}
 	return n
 }

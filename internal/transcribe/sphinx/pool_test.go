@@ -209,7 +209,50 @@ func TestPoolServesAwaitedRequestsFirst(t *testing.T) {
 	}
 }
 
-// holdTheWorker makes the pool's one worker busy until letGo: the decoder
+// A visitor's try is recognised only on idle decoders: while one of two
+// decoders is busy it waits though the other is free, a student's request
+// takes that one at once, and the try is not counted as a student waiting
+// (which would turn students' recognition to the quick search). It runs
+// once every decoder is free.
+func TestPoolServesSpareRequestsOnlyOnIdleDecoders(t *testing.T) {
+	opts := realOptions(t, 256<<20, nil)
+	opts.Workers = 2
+	p := New(opts)
+	defer p.Close()
+	ctx := t.Context()
+	letGo, held := holdTheWorker(t, p)
+	quiet := quietInput(t, t.TempDir())
+	spareQueued := func() int {
+		p.queueMu.Lock()
+		defer p.queueMu.Unlock()
+		return len(p.queue[Spare])
+	}
+	spare := make(chan error, 1)
+	go func() {
+		_, err := p.Decode(ctx, Request{Search: Thorough, Priority: Spare}, quiet, 0, -1)
+		spare <- err
+	}()
+	waitFor(t, "the try to wait", func() bool { return spareQueued() == 1 })
+	if n := p.Waiting(); n != 0 {
+		t.Errorf("a waiting try counted as %d students waiting", n)
+	}
+	if _, err := p.Decode(ctx, Request{Search: Thorough, Priority: Awaited}, quiet, 0, -1); err != nil {
+		t.Fatalf("the student's request beside the waiting try: %v", err)
+	}
+	if spareQueued() != 1 {
+		t.Fatal("the try took the decoder the student's request left while the other was busy")
+	}
+	if err := letGo(); err != nil {
+		t.Fatal(err)
+	}
+	for _, ended := range []<-chan error{held, spare} {
+		if err := <-ended; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// holdTheWorker makes one of the pool's workers busy until letGo: the decoder
 // reads a named pipe until its writer closes it. held says how the
 // holding request ended.
 func holdTheWorker(t *testing.T, p *Pool) (letGo func() error, held <-chan error) {
@@ -222,15 +265,17 @@ func holdTheWorker(t *testing.T, p *Pool) (letGo func() error, held <-chan error
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
+	free := func() int {
+		p.queueMu.Lock()
+		defer p.queueMu.Unlock()
+		return len(p.free)
+	}
+	before := free()
 	go func() {
 		_, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1)
 		done <- err
 	}()
-	waitFor(t, "the worker to be taken", func() bool {
-		p.queueMu.Lock()
-		defer p.queueMu.Unlock()
-		return len(p.free) == 0
-	})
+	waitFor(t, "the worker to be taken", func() bool { return free() == before-1 })
 	// A second of silence, then end of file.
 	return func() error { return os.WriteFile(base+".raw", make([]byte, 32000), 0o600) }, done
 }
