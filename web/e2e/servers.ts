@@ -74,27 +74,35 @@ function stripeMockBinary(): string | null {
   return null
 }
 
-/** Starts stripe-mock on a free port; null when it is not installed. */
+/**
+ * Starts stripe-mock on ports the system chooses and resolves once it
+ * prints its HTTP address; null when it is not installed. Left to its
+ * defaults it also listens for HTTPS on port 12112, so it exited at once
+ * whenever the Go tests' stripe-mock was running (see
+ * internal/billing/stripemock).
+ */
 export async function startStripeMock(): Promise<{ url: string; close(): Promise<void> } | null> {
   const bin = stripeMockBinary()
   if (!bin) return null
-  const port = await freePort()
-  const proc: ChildProcess = spawn(bin, ['-http-addr', `127.0.0.1:${port}`], { stdio: 'ignore' })
-  const url = `http://127.0.0.1:${port}`
-  // Without a key stripe-mock answers 401: any answer means it is up. It
-  // reads Stripe's whole OpenAPI document before listening, which took
-  // over 15 s on a loaded 2-core machine (as in the Go tests' stripemock).
-  for (const deadline = Date.now() + 60_000; ; ) {
-    try {
-      await fetch(`${url}/v1/charges`)
-      break
-    } catch (err) {
-      if (Date.now() > deadline || proc.exitCode !== null) {
-        await stop(proc)
-        throw new Error(`stripe-mock did not start on ${url}: ${(err as Error).message}`)
-      }
-      await new Promise((r) => setTimeout(r, 100))
+  const proc: ChildProcess = spawn(bin, ['-http-addr', '127.0.0.1:', '-https-addr', '127.0.0.1:'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let printed = ''
+  const address = new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      printed += chunk.toString()
+      const found = /^Listening for HTTP at address: (\S+)$/m.exec(printed)
+      if (found) resolve(found[1]!)
     }
+    // It logs every request it serves: both streams are read to the end,
+    // or a full pipe would stall it.
+    proc.stdout!.on('data', read)
+    proc.stderr!.on('data', read)
+    proc.on('exit', (code) => reject(new Error(`stripe-mock exited (${code}) before it listened:\n${printed}`)))
+    setTimeout(() => reject(new Error(`stripe-mock did not listen within 60 s:\n${printed}`)), 60_000).unref()
+  })
+  try {
+    return { url: `http://${await address}`, close: () => stop(proc) }
+  } catch (err) {
+    await stop(proc)
+    throw err
   }
-  return { url, close: () => stop(proc) }
 }

@@ -4,15 +4,16 @@
 package stripemock
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
+	"regexp"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -36,44 +37,99 @@ func Start(t testing.TB) string {
 	return url
 }
 
-// Run starts stripe-mock on a free loopback port and returns its base URL
-// once it answers; stop ends it.
+// Run starts stripe-mock and returns its base URL once it listens; stop
+// ends it.
+//
+// Both of its listeners get a port the system chooses and the HTTP address
+// is read from what it prints. Left to its defaults, every stripe-mock also
+// listens for HTTPS on port 12112, so a second one running at the same time
+// (the billing and app packages, and the browser tests, run in parallel)
+// exited at once and was waited for in vain.
 func Run() (url string, stop func(), err error) {
 	bin := find()
 	if bin == "" {
 		return "", nil, errNotInstalled
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	out, err := startedProcess(bin)
 	if err != nil {
 		return "", nil, err
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
+	select {
+	case addr := <-out.listening:
+		return "http://" + addr, out.stop, nil
+	case <-out.exited:
+		out.stop()
+		return "", nil, fmt.Errorf("stripe-mock exited before it listened:\n%s", out.printed())
+	case <-time.After(startTimeout):
+		out.stop()
+		return "", nil, fmt.Errorf("stripe-mock did not listen within %s:\n%s", startTimeout, out.printed())
+	}
+}
+
+// startTimeout bounds the wait for a stripe-mock that neither listens nor
+// exits; it reads Stripe's whole OpenAPI document first (about half a
+// second on a quiet machine).
+const startTimeout = 60 * time.Second
+
+// process is a running stripe-mock whose output is read line by line.
+type process struct {
+	listening chan string   // its HTTP address, once
+	exited    chan struct{} // closed when its output ends
+	stop      func()
+
+	mu    sync.Mutex
+	lines []string // what it printed before it listened
+}
+
+var listeningLine = regexp.MustCompile(`^Listening for HTTP at address: (\S+)$`)
+
+func startedProcess(bin string) (*process, error) {
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "-http-addr", "127.0.0.1:"+strconv.Itoa(port))
+	cmd := exec.CommandContext(ctx, bin, "-http-addr", "127.0.0.1:", "-https-addr", "127.0.0.1:")
+	r, w, err := os.Pipe()
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = w, w
 	if err := cmd.Start(); err != nil {
 		cancel()
-		return "", nil, fmt.Errorf("start stripe-mock: %w", err)
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("start stripe-mock: %w", err)
 	}
-	stop = func() {
+	w.Close()
+	p := &process{listening: make(chan string, 1), exited: make(chan struct{})}
+	p.stop = func() {
 		cancel()
 		_ = cmd.Wait()
 	}
-	url = fmt.Sprintf("http://127.0.0.1:%d", port)
-	// It reads Stripe's whole OpenAPI document before it listens: seconds
-	// of CPU, and more than 15 s on a loaded 2-core machine running tests
-	// in parallel, where it failed tests that way.
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		resp, err := http.Get(url + "/v1/charges")
-		if err == nil {
-			resp.Body.Close()
-			return url, stop, nil
+	// It logs every request it serves: the output is read to its end, or
+	// a full pipe would stall it.
+	go func() {
+		defer r.Close()
+		defer close(p.exited)
+		sc := bufio.NewScanner(r)
+		for listened := false; sc.Scan(); {
+			if listened {
+				continue
+			}
+			p.mu.Lock()
+			p.lines = append(p.lines, sc.Text())
+			p.mu.Unlock()
+			if m := listeningLine.FindStringSubmatch(sc.Text()); m != nil {
+				p.listening <- m[1]
+				listened = true
+			}
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	stop()
-	return "", nil, fmt.Errorf("stripe-mock did not answer on %s", url)
+	}()
+	return p, nil
+}
+
+func (p *process) printed() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return strings.Join(p.lines, "\n")
 }
 
 // Version is the stripe-mock release the Makefile installs.
