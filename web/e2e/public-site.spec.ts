@@ -144,3 +144,26 @@ test("each guide's button opens setup with its kind of question chosen", async (
   const { session } = (await (await page.request.get(`/api/practice/sessions/${id}`)).json()) as { session: { items: { subtag: string }[] } }
   expect(session.items.map((i) => i.subtag)).toEqual(Array(5).fill('Ethical'))
 })
+
+test('a visitor who scrolled down a guide before the app took over stays where they were, and its last link works', async ({ page }) => {
+  // The app's script is held back until the visitor has scrolled, as on a
+  // slow connection or a busy phone.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/paint-first-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  await page.goto('/dental/resources/ethics', { waitUntil: 'commit' })
+  const link = page.getByRole('link', { name: 'Practice an ethics scenario' })
+  await link.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(1000)
+
+  release()
+  // Signed out: the header's Log in shows once the app, hydrated, knows it.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  await link.click()
+  await expect(page).toHaveURL(/\/login$/)
+})

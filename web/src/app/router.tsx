@@ -86,8 +86,15 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createRouter() {
-  return createBrowserRouter(routes)
+/**
+ * The app's router. `prerendered`: the page's HTML is already there and is
+ * hydrated. The router is then told so (hydration data, with no loader to
+ * carry), which keeps it from scrolling to the top when the app takes over:
+ * a visitor who had already scrolled down a guide was thrown back up, and a
+ * click on its last link landed on empty page instead.
+ */
+export function createRouter({ prerendered }: { prerendered: boolean }) {
+  return createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined)
 }
 
 /**

@@ -6,12 +6,13 @@ import { createRouter, loadMatchedRoutes } from './router'
 /** Runs the app in `container`, the page's #root. */
 export async function start(container: HTMLElement): Promise<Root> {
   await loadMatchedRoutes(window.location.pathname)
+  const prerendered = container.hasChildNodes()
   const app = (
     <StrictMode>
-      <App router={createRouter()} />
+      <App router={createRouter({ prerendered })} />
     </StrictMode>
   )
-  if (!container.hasChildNodes()) {
+  if (!prerendered) {
     const root = createRoot(container)
     root.render(app)
     return root

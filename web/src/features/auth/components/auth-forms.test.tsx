@@ -217,6 +217,26 @@ describe('verify email page', () => {
     expect(calls.find((c) => c.key === 'POST /api/auth/verification/confirm')?.body).toEqual({ token: 'tok123' })
   })
 
+  it('lands signed in even when the page\'s first check of the old sign-in is still unanswered when the confirmation replaces it', async () => {
+    // The server answers that check only after the confirmation ended the
+    // sign-in it carried; until then it hangs, unless it is cancelled.
+    let meCalls = 0
+    mockApi({
+      'GET /api/auth/me': (req) => {
+        meCalls++
+        if (meCalls > 1) return json(200, { user: user({ name: 'Tess' }) })
+        return new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      },
+      'GET /api/professions': () => json(200, professionsBody),
+      'GET /api/dashboard': () => json(200, dashboardBody({ name: 'Tess' })),
+      'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed.', signedIn: true }),
+    })
+    const { router } = renderApp('/verify-email?token=tok123')
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm my email' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
+    expect(await screen.findByRole('heading', { name: 'Welcome, Tess' })).toBeInTheDocument()
+  })
+
   it('says a confirmation that signed nobody in is done, and offers only Log in', async () => {
     mockApi({
       'GET /api/auth/me': () => problem(401, 'no'),
