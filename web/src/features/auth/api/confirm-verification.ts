@@ -17,12 +17,12 @@ export function useConfirmVerification() {
     // has changed. Awaited: the page goes on to the dashboard only once the
     // signed-in user is known, or the dashboard's guard, still holding the
     // signed-out answer, sends the student to log in (seen on a loaded
-    // machine). A check still in flight went with the sign-in this
-    // confirmation replaced, and the server may answer it after the
-    // replacement (401): it is cancelled first, since a refetch would only
-    // wait for it, and asked again with the new sign-in.
-    onSuccess: async () => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.auth.me })
+    // machine). When the confirmation signed the browser in, a check still
+    // in flight went with the sign-in it replaced, and the server may answer
+    // it after the replacement (401): it is cancelled first, since a
+    // refetch would only wait for it, and asked again with the new sign-in.
+    onSuccess: async (answer) => {
+      if (answer.signedIn) await queryClient.cancelQueries({ queryKey: queryKeys.auth.me })
       await queryClient.invalidateQueries({ queryKey: queryKeys.auth.me })
     },
   })
