@@ -85,8 +85,9 @@ function tag(page: Page): Locator {
   return page.getByText(/^Medical interview/)
 }
 
-test('an MMI station, a Kira-style question and a Casper-style set, each scored on the summary', async ({ page }) => {
-  test.setTimeout(240_000)
+// Each format is a test of its own, so that they run side by side.
+test('an MMI station: the scenario, notes, an automatic start and follow-ups, scored on the summary', async ({ page }) => {
+  test.setTimeout(120_000)
   await keepAnnouncements(page)
   await signIn(page, 'Mo Formats')
 
@@ -114,8 +115,13 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
   const mmi = await expectEveryAnswerScored(page, 1)
   await expect(mmi.first().getByText('Scenario', { exact: true })).toBeVisible()
   await expectUsableAt375(page, 'summary-mmi')
+})
 
-  // Kira-style: preparation runs out by itself, then one take.
+test('a Kira-style question: preparation runs out by itself, then one take, scored on the summary', async ({ page }) => {
+  test.setTimeout(120_000)
+  await keepAnnouncements(page)
+  await signIn(page, 'Kim Formats')
+
   await setUp(page, { format: /Kira-style/, count: '1', prep: '3', answer: '10' })
   await start(page)
   await expect(tag(page)).toHaveText('Medical interview · Kira-style · Audio')
@@ -124,8 +130,14 @@ test('an MMI station, a Kira-style question and a Casper-style set, each scored 
   await expect(page.getByText('Time is up. Your response was saved.')).toBeVisible({ timeout: 15_000 })
   await page.getByRole('button', { name: 'Complete Session' }).click()
   await expectEveryAnswerScored(page, 1)
+})
 
-  // Casper-style: a video part (two questions on one scenario) and a typed part.
+test('a Casper-style set: two spoken questions on one scenario and a typed part, each scored on the summary', async ({ page }) => {
+  test.setTimeout(120_000)
+  await keepAnnouncements(page)
+  await signIn(page, 'Cas Formats')
+
+  // A video part (two questions on one scenario) and a typed part.
   await setUp(page, { format: /Casper-style/, count: '2', prep: '3', answer: '10', typed: '120' })
   await start(page)
   await expect(tag(page)).toHaveText('Medical interview · Casper-style · Audio')
