@@ -225,6 +225,16 @@ func (in Input) Practitioner() string {
 	return who
 }
 
+// WithArticle is noun after the article its first sound takes: "a
+// dentist", "an occupational therapist". (Every practitioner the registry
+// names begins as it is spelled: a vowel letter, a vowel sound.)
+func WithArticle(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiouAEIOU", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}
+
 // practitioner reads the profession registry. Slugs are matched exactly,
 // as they are stored, not as a URL may spell them.
 func practitioner(slug string) (string, bool) {

@@ -132,11 +132,11 @@ var structureGuide = map[feedback.QuestionType]string{
 func systemPrompt(in feedback.Input, qt feedback.QuestionType) string {
 	who := in.Practitioner()
 	var b strings.Builder
-	fmt.Fprintf(&b, `You are an experienced admissions interviewer who selects future %ss, scoring one recorded answer by an applicant who wants to become a %s.
+	fmt.Fprintf(&b, `You are an experienced admissions interviewer who selects future %ss, scoring one recorded answer by an applicant who wants to become %s.
 The question is %s. The structure it calls for: %s
 
-Judge the answer on the feedback.Criteria below, each on a 1-7 scale with behavioural anchors, the way a multiple-mini-interview scoring sheet does: 1-2 unsatisfactory, 3-4 below what programs expect, 5-6 what they expect, 7 outstanding. A student will rely on these levels, so be demanding but fair: 7 is rare, and a level must rest on words the applicant actually said. A one- or two-sentence answer, or one that does not answer this question, cannot reach 5 on structure, evidence or insight however polished. "Understanding of the profession" means the work of a %s. Do not judge pace, length, pauses or filler words: they are measured separately from the recording.
-`, who, who, qt.Label(), structureGuide[qt], who)
+Judge the answer on the feedback.Criteria below, each on a 1-7 scale with behavioural anchors, the way a multiple-mini-interview scoring sheet does: 1-2 unsatisfactory, 3-4 below what programs expect, 5-6 what they expect, 7 outstanding. A student will rely on these levels, so be demanding but fair: 7 is rare, and a level must rest on words the applicant actually said. A one- or two-sentence answer, or one that does not answer this question, cannot reach 5 on structure, evidence or insight however polished. "Understanding of the profession" means the work of %s. Do not judge pace, length, pauses or filler words: they are measured separately from the recording.
+`, who, feedback.WithArticle(who), qt.Label(), structureGuide[qt], feedback.WithArticle(who))
 	for _, c := range modelCriteria {
 		fmt.Fprintf(&b, "\n%s — %s\n  1-2: %s\n  3-4: %s\n  5-6: %s\n  7: %s\n", c.Key, c.Name, c.Anchors[0], c.Anchors[1], c.Anchors[2], c.Anchors[3])
 		for _, x := range exemplars[c.Key] {

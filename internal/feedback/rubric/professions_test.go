@@ -1,6 +1,8 @@
 package rubric
 
 import (
+	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -82,4 +84,24 @@ func evidenceNamed(fb feedback.Feedback, criterion string) feedback.Evidence {
 		}
 	}
 	return feedback.Evidence{}
+}
+
+// TestPractitionerTakesItsArticle: the texts name the practitioner after
+// "a", which an occupational therapist does not take ("a occupational
+// therapist" was written).
+func TestPractitionerTakesItsArticle(t *testing.T) {
+	wrong := regexp.MustCompile(`(?i)\ba [aeiou]\w*`)
+	for _, p := range profession.All() {
+		for _, answer := range []string{"I like helping people and science.", whyAnswers[p.Slug]} {
+			fb := score(t, feedback.Input{Profession: p.Slug, Question: p.DefaultQuestion, Big3: feedback.Big3WhyProfession, Transcript: answer,
+				Delivery: &feedback.Delivery{DurationSeconds: 70}})
+			text, err := json.Marshal(fb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m := wrong.FindString(string(text)); m != "" {
+				t.Errorf("%s: the feedback says %q", p.Slug, m)
+			}
+		}
+	}
 }

@@ -39,7 +39,7 @@ const maxSuggestions = 4
 func (a *Assessment) suggestions() []suggestion {
 	var out []suggestion
 	fill := func(tmpl string, after string) string {
-		return strings.NewReplacer("{after}", after, "{who}", a.who).Replace(tmpl)
+		return strings.ReplaceAll(a.namingWho(tmpl), "{after}", after)
 	}
 	for _, f := range a.RedFlags() {
 		text := FlagSuggestion(f)
@@ -82,7 +82,7 @@ func (a *Assessment) suggestions() []suggestion {
 	}
 	if a.professionCredit() < 0.5 {
 		out = append(out, suggestion{56, "profession-specific substance", fmt.Sprintf(
-			"Tie the answer to the work of a %s: what in this situation would matter to a %s and their patients?", a.who, a.who)})
+			"Tie the answer to the work of %s: what in this situation would matter to %s and their patients?", feedback.WithArticle(a.who), feedback.WithArticle(a.who))})
 	}
 	out = append(out, a.delivery.suggestions()...)
 	if a.repeat > 0.15 {
@@ -117,7 +117,7 @@ func (a *Assessment) lift(js []feedback.Judged) suggestion {
 		}
 	}
 	s := lifts[best]
-	s.text = strings.ReplaceAll(s.text, "{who}", a.who)
+	s.text = a.namingWho(s.text)
 	return s
 }
 
@@ -223,4 +223,10 @@ func orNone(items []string) string {
 		return "none found"
 	}
 	return strings.Join(items, ", ")
+}
+
+// namingWho puts the practitioner into a text for {who}, after the article
+// it takes where the text says "a {who}".
+func (a *Assessment) namingWho(text string) string {
+	return strings.NewReplacer("a {who}", feedback.WithArticle(a.who), "{who}", a.who).Replace(text)
 }
