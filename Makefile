@@ -77,17 +77,20 @@ check-generated: generate
 
 # The three phases run at the same time, longest first: the browser tests
 # (recordings played in real time, the server and Chromium), the Go tests
-# and linters, and the web unit tests. The web unit tests are short CPU
-# work that can wait: they run at a lower priority (nice), so that they
-# fill the gaps instead of slowing the other two. (Run first and alone
-# they added a minute and a half to CI; the Go tests at a lower priority
-# too ended a minute after the browser tests instead of before them.) -k
-# lets the others finish when one fails; --output-sync prints each one's
-# output whole when it ends, not interleaved.
+# and linters, and the web unit tests. The last two are CPU work that can
+# wait: they run at a lower priority (nice), so that the browser tests,
+# whose pages and recordings run against the clock, get the CPU when they
+# need it and the rest fills the gaps. (Run first and alone, the web unit
+# tests added a minute and a half to CI.) -k lets the others finish when
+# one fails; --output-sync prints each one's output whole when it ends,
+# not interleaved.
 test: test-system-deps check-generated $(BIN) stripe-mock web/node_modules/.package-lock.json
 	@$(MAKE) --no-print-directory -k -j4 --output-sync=target test-e2e test-go test-web
 
 test-go: lint-go test-go-packages
+
+# What `make test` runs beside the browser tests, at a lower CPU priority.
+LATER := nice -n 10
 
 # deadcode (golang.org/x/tools) lists functions nothing reaches, tests
 # included; any line it prints fails the build.
@@ -95,15 +98,15 @@ DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
 
 lint-go: $(BIN)
 	@unformatted="$$(gofmt -l cmd internal bench web/embed.go)"; if [ -n "$$unformatted" ]; then echo "$$unformatted"; echo "Not gofmt-formatted: run gofmt -w on these."; exit 1; fi
-	$(GO) vet ./...
-	@dead="$$($(GO) run $(DEADCODE) -test ./...)" || exit 1; if [ -n "$$dead" ]; then echo "$$dead"; echo "Unreachable code: delete it or use it."; exit 1; fi
+	$(LATER) $(GO) vet ./...
+	@dead="$$($(LATER) $(GO) run $(DEADCODE) -test ./...)" || exit 1; if [ -n "$$dead" ]; then echo "$$dead"; echo "Unreachable code: delete it or use it."; exit 1; fi
 
 test-go-packages: $(BIN)
 	@scripts/postgres-banner.sh
-	$(GO) test -count=1 -timeout=25m ./...
+	$(LATER) $(GO) test -count=1 -timeout=25m ./...
 
 test-web: web/node_modules/.package-lock.json
-	cd web && nice npm run typecheck --silent && nice npm run lint --silent && nice npm test --silent
+	cd web && $(LATER) npm run typecheck --silent && $(LATER) npm run lint --silent && $(LATER) npm test --silent
 
 test-e2e: $(BIN)
 	cd web && WHITECOAT_BIN=$(CURDIR)/$(BIN) npm run e2e --silent
