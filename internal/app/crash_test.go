@@ -239,12 +239,20 @@ func waitEmpty(t *testing.T, dir string) {
 	}
 }
 
+// jobTimeout is the servers' JOB_TIMEOUT: short, so that work a killed
+// copy abandoned is taken up again soon, but not so short that a starved
+// process misses it. At 3 s, on a loaded machine, a job sometimes could not
+// even begin its transaction in time; each such failure is retried later
+// and later (River's backoff: 1 s, 16 s, 81 s), and an answer was still
+// "transcribing" when waitAllDone gave up.
+const jobTimeout = 10 * time.Second
+
 // serverEnv is the environment of a server process on db at addr.
 func serverEnv(db *store.DB, dir, addr, whisperURL string) map[string]string {
 	return map[string]string{
 		"ADDR": addr, "BASE_URL": "http://" + addr, "DATABASE_URL": db.DSN, "DATA_DIR": dir, "LOG_LEVEL": "info",
 		"SPEECH_ENGINE": "openai", "SPEECH_OPENAI_BASE_URL": whisperURL, "SPEECH_OPENAI_API_KEY": "test-key",
-		"JOB_TIMEOUT": "3s",
+		"JOB_TIMEOUT": jobTimeout.String(),
 	}
 }
 
@@ -285,7 +293,7 @@ func TestNothingLostWhenTheServerIsKilled(t *testing.T) {
 		_ = first.cmd.Wait()
 		t.Logf("killed with %d transcription request(s) in flight", whisper.Requests())
 
-		time.Sleep(3 * time.Second) // past JOB_TIMEOUT, so PostgreSQL treats the work as abandoned
+		time.Sleep(jobTimeout) // past JOB_TIMEOUT, so PostgreSQL treats the work as abandoned
 		second := startProcess(t, env)
 		c.base = second.url
 		waitAllDone(t, c, id, first.log, second.log)
