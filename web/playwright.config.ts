@@ -8,6 +8,19 @@ import { defineConfig, devices } from '@playwright/test'
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
+/**
+ * Chromium features the tests run without. Headless Chromium opens two
+ * WebUI omnibox popups, each a page of its own, for every window, so for
+ * every page a test opens; no test uses them, and they cost CPU that the
+ * pages under test need. Chromium reads only the last --disable-features,
+ * so Playwright's own list (playwright-core 1.65, chromiumSwitches.ts),
+ * which this one replaces, comes first.
+ */
+const playwrightDisabledFeatures =
+  'AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,' +
+  'PaintHolding,ThirdPartyStoragePartitioning,AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch'
+const disabledFeatures = `${playwrightDisabledFeatures},WebUIOmniboxPopup,WebUIOmniboxAimPopup`
+
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
@@ -35,7 +48,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromiumPath,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+          args: ['--no-sandbox', '--disable-gpu', `--disable-features=${disabledFeatures}`, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
         },
       },
     },
