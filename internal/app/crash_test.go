@@ -239,6 +239,10 @@ func waitEmpty(t *testing.T, dir string) {
 	}
 }
 
+// The crash tests run their servers as processes of their own, on their
+// own databases, directories and ports, and spend most of their time
+// waiting for them: they run in parallel with the package's other tests.
+//
 // jobTimeout is the servers' JOB_TIMEOUT: short, so that work a killed
 // copy abandoned is taken up again soon, but not so short that a starved
 // process misses it. At 3 s, on a loaded machine, a job sometimes could not
@@ -260,6 +264,7 @@ func serverEnv(db *store.DB, dir, addr, whisperURL string) map[string]string {
 // restart every answer reaches a result, the stats count the session once,
 // and no recording is left in the temporary directory.
 func TestNothingLostWhenTheServerIsKilled(t *testing.T) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		whisper := whispertest.Start(t, "I want to help people keep their smiles for life, which I learned while shadowing.")
 		whisper.SetDelay(1500 * time.Millisecond)
@@ -309,6 +314,7 @@ func TestNothingLostWhenTheServerIsKilled(t *testing.T) {
 // the answers A had accepted are read from the database, the stats count
 // the session once, and no recording is left anywhere.
 func TestTwoCopiesOnePostgresACopyKilledMidAnswer(t *testing.T) {
+	t.Parallel()
 	db := storetest.Postgres(t)
 	whisper := whispertest.Start(t, "I want to help people keep their smiles for life, which I learned while shadowing.")
 	// Slow enough that A is still transcribing the first answer when it
