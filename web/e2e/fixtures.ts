@@ -170,6 +170,17 @@ export async function logInInUi(page: Page, email: string, password: string) {
 
 export const PASSWORD = 'practice makes confident'
 
+/** Holds back the page's requests matching `url` until the returned function is called. */
+export async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
 /**
  * Playwright's test with baseURL pointing at the binary started by global
  * setup. Every test also fails on uncaught page errors, on resources or

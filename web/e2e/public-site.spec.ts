@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe'
-import { expect, linkIn, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
+import { expect, holdBack, linkIn, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
 
 /**
  * The public site as a visitor sees it, for two professions: every page
@@ -148,12 +148,7 @@ test("each guide's button opens setup with its kind of question chosen", async (
 test('a visitor who scrolled down a guide before the app took over stays where they were, and its last link works', async ({ page }) => {
   // The app's script is held back until the visitor has scrolled, as on a
   // slow connection or a busy phone.
-  let release!: () => void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/paint-first-*.js', async (route) => {
-    await released
-    await route.continue()
-  })
+  const release = await holdBack(page, '**/assets/paint-first-*.js')
   await page.goto('/dental/resources/ethics', { waitUntil: 'commit' })
   const link = page.getByRole('link', { name: 'Practice an ethics scenario' })
   await link.scrollIntoViewIfNeeded()

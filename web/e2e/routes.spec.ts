@@ -1,4 +1,4 @@
-import { createUserWithCli, expect, logInInUi, PASSWORD, test, uniqueEmail } from './fixtures'
+import { createUserWithCli, expect, holdBack, logInInUi, PASSWORD, test, uniqueEmail } from './fixtures'
 
 const SLUGS = ['dental', 'medical', 'pt', 'pa', 'pharmacy', 'ot', 'veterinary']
 
@@ -73,12 +73,7 @@ test.describe('route table', () => {
   })
 
   test('"Loading..." shows while auth state loads', async ({ page }) => {
-    let release!: () => void
-    const held = new Promise<void>((r) => (release = r))
-    await page.route('**/api/auth/me', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdBack(page, '**/api/auth/me')
     await page.goto('/dental/dashboard')
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible()
     release()
