@@ -36,6 +36,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // Pages run as for a student who asked for reduced motion: the recording
+    // dot's pulse and the microphone meter's glide made Chromium draw every
+    // frame while a microphone was open, about half the CPU of a recording
+    // spec. The specs that look at motion itself (toasts sliding in and
+    // fading, auth.spec and account.spec) ask for it back.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 10_000,

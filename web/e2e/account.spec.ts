@@ -2,6 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { expectAxeClean, expectToastsAxeClean } from './axe'
 import { createUserWithCli, expect, logInInUi, PASSWORD, test, uniqueEmail, waitForMail } from './fixtures'
 
+// Toasts slide in and fade out here as for most students: these specs check them at rest.
+test.use({ reducedMotion: 'no-preference' })
+
 test.use({ viewport: { width: 375, height: 812 } })
 
 test('a student downloads their data, then deletes the account and can no longer log in', async ({ page }) => {

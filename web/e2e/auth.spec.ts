@@ -12,6 +12,9 @@ import {
   waitForMail,
 } from './fixtures'
 
+// Toasts slide in and fade out here as for most students: these specs check them at rest.
+test.use({ reducedMotion: 'no-preference' })
+
 test('signup, verification email over SMTP, confirm, dashboard welcomes by name', async ({ page }) => {
   const user = { name: 'Vera Verified', email: uniqueEmail('signup'), password: PASSWORD }
   await signUpInUi(page, user)

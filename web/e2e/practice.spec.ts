@@ -149,6 +149,10 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await expect(page.getByText('Question 2 of 3')).toBeVisible()
   const saidBefore = (await announcements(page)).length
   await page.getByRole('button', { name: 'Start Recording' }).click()
+  // The student asked for reduced motion (the config's default): while the
+  // answer records, the red dot stands still and nothing keeps animating.
+  await expect(page.getByRole('button', { name: 'Stop Recording' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length), { timeout: 3_000 }).toBe(0)
   await expect(page.getByText(LIMIT_REACHED)).toBeVisible({ timeout: 15_000 })
   // The start was announced, though the answer clock has spoken since.
   expect((await announcements(page)).slice(saidBefore)).toContain('Recording started')
