@@ -58,3 +58,31 @@ func TestForgedForwardedForDoesNotEscapeTheLoginLimit(t *testing.T) {
 		})
 	}
 }
+
+// One home or phone is given a whole IPv6 /64: guesses from its other
+// addresses counted as new clients, so an attacker escaped the per-IP
+// limit by moving to the next address of their own block. The block now
+// counts as one client; the next block keeps its own limit.
+func TestLoginGuessesFromOneIPv6BlockShareTheLimit(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"RATE_LIMIT_PER_IP": "3", "RATE_LIMIT_PER_ACCOUNT": "100", "TRUSTED_PROXY_HEADER": "X-Forwarded-For"}
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, env)
+		guess := func(n int, from string) int {
+			body, _ := json.Marshal(map[string]string{"email": "user" + strconv.Itoa(n) + "@example.com", "password": "a guess at it"})
+			return app.browser(t, "").do(http.MethodPost, "/api/auth/login", bytes.NewReader(body),
+				map[string]string{"Content-Type": "application/json", "X-Forwarded-For": from}).Status
+		}
+		for i := range 3 {
+			if got := guess(i, "2001:db8:5:6::"+strconv.Itoa(i+1)); got != http.StatusUnauthorized {
+				t.Fatalf("guess %d: status %d, want 401", i+1, got)
+			}
+		}
+		if got := guess(3, "2001:db8:5:6:abcd::9"); got != http.StatusTooManyRequests {
+			t.Fatalf("a fourth guess from another address of the same /64: status %d, want 429", got)
+		}
+		if got := guess(4, "2001:db8:5:7::1"); got != http.StatusUnauthorized {
+			t.Fatalf("a guess from the next /64: status %d, want 401", got)
+		}
+	})
+}

@@ -198,7 +198,7 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 	if s.firebase == nil {
 		return SignIn{}, apperr.NotFound(MsgFirebaseOff)
 	}
-	if err := s.limit(ctx, map[string]int{"firebase:ip:" + c.IP: s.cfg.PerIP}); err != nil {
+	if err := s.limit(ctx, map[string]int{c.ipKey("firebase"): s.cfg.PerIP}); err != nil {
 		return SignIn{}, err
 	}
 	claims, err := s.firebase.verify(ctx, strings.TrimSpace(idToken))

@@ -74,6 +74,12 @@ type Client struct {
 	DeviceToken string
 }
 
+// ipKey is the rate-limit key of action for the client's network: its IPv4
+// address, or its IPv6 /64 (see ratelimit.Network).
+func (c Client) ipKey(action string) string {
+	return action + ":ip:" + ratelimit.Network(c.IP)
+}
+
 // Service implements accounts on top of the store.
 type Service struct {
 	db      *store.DB
@@ -201,7 +207,7 @@ func (s *Service) Signup(ctx context.Context, name, email, password string, c Cl
 	if email, err = NormalizeEmail(email); err != nil {
 		return err
 	}
-	if err := s.limit(ctx, map[string]int{"signup:ip:" + c.IP: s.cfg.PerIP, "signup:email:" + email: s.cfg.PerAccount}); err != nil {
+	if err := s.limit(ctx, map[string]int{c.ipKey("signup"): s.cfg.PerIP, "signup:email:" + email: s.cfg.PerAccount}); err != nil {
 		return err
 	}
 	if err := CheckPassword(password); err != nil {
@@ -296,7 +302,7 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 	if err != nil {
 		return SignIn{}, err
 	}
-	keys := map[string]int{"login:ip:" + c.IP: s.cfg.PerIP, "login:account:" + email: s.cfg.PerAccount}
+	keys := map[string]int{c.ipKey("login"): s.cfg.PerIP, "login:account:" + email: s.cfg.PerAccount}
 	if trusted {
 		keys = map[string]int{"login:device:" + HashToken(c.DeviceToken): s.cfg.PerAccount}
 	}
@@ -451,7 +457,7 @@ func (s *Service) ResendVerification(ctx context.Context, email string, c Client
 	if err != nil {
 		return err
 	}
-	if err := s.limit(ctx, map[string]int{"resend:ip:" + c.IP: s.cfg.PerIP, "resend:email:" + email: s.cfg.PerAccount}); err != nil {
+	if err := s.limit(ctx, map[string]int{c.ipKey("resend"): s.cfg.PerIP, "resend:email:" + email: s.cfg.PerAccount}); err != nil {
 		return err
 	}
 	s.inBackground("resend verification", func(ctx context.Context) error {
@@ -547,7 +553,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email string, c Client) er
 	if err != nil {
 		return err
 	}
-	if err := s.limit(ctx, map[string]int{"reset:ip:" + c.IP: s.cfg.PerIP, "reset:email:" + email: s.cfg.PerAccount}); err != nil {
+	if err := s.limit(ctx, map[string]int{c.ipKey("reset"): s.cfg.PerIP, "reset:email:" + email: s.cfg.PerAccount}); err != nil {
 		return err
 	}
 	s.inBackground("send password reset", func(ctx context.Context) error {
@@ -582,7 +588,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email string, c Client) er
 // can log in even while guessers elsewhere have used up the account's
 // allowance (see Login). It does not pass an admin's second factor.
 func (s *Service) ResetPassword(ctx context.Context, token, password string, c Client) (string, error) {
-	ipKey := "reset-password:ip:" + c.IP
+	ipKey := c.ipKey("reset-password")
 	if err := s.limit(ctx, map[string]int{ipKey: s.cfg.PerIP}); err != nil {
 		return "", err
 	}

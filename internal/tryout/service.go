@@ -74,12 +74,14 @@ func (s *Service) Type(ctx context.Context, address, slug, text string) (Try, er
 
 // start stores t and queues its work, once the limits allow it: the
 // hourly counts first (every attempt counts), then the tries in progress.
+// Both count by the address's network (an IPv6 address's /64; see
+// ratelimit.Network).
 func (s *Service) start(ctx context.Context, address, slug string, t stored) (Try, error) {
 	p, ok := profession.Lookup(slug)
 	if !ok {
 		return Try{}, apperr.NotFound(fmt.Sprintf(MsgUnknownProfession, slug))
 	}
-	addressHash := hash(address)
+	addressHash := hash(ratelimit.Network(address))
 	if err := s.hit(ctx, "tryout:address:"+addressHash, s.limits.PerAddressPerHour, FailureTooManyFromNetwork); err != nil {
 		return Try{}, err
 	}

@@ -187,6 +187,29 @@ func TestTriesPerAddressPerHour(t *testing.T) {
 	})
 }
 
+// The addresses of one IPv6 /64, one subscriber's block, are one network:
+// moving to the next address does not start a new count.
+func TestTriesFromOneIPv6BlockShareTheirLimit(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 2, OverallPerHour: 100, InProgressOverall: 100}, true)
+		for _, address := range []string{"2001:db8:7:1::1", "2001:db8:7:1::2"} {
+			tr, err := f.svc.Type(ctx, address, "dental", "I want to care for people's health and smiles.")
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.waitScored(t, tr.ID)
+		}
+		if _, err := f.svc.Type(ctx, "2001:db8:7:1:ffff::3", "dental", "A third try from the same block."); failureOf(err) != tryout.FailureTooManyFromNetwork.Name {
+			t.Fatalf("a third try from the same /64: %v", err)
+		}
+		if _, err := f.svc.Type(ctx, "2001:db8:7:2::1", "dental", "The next block's answer."); err != nil {
+			t.Errorf("another /64 was refused: %v", err)
+		}
+	})
+}
+
 // A try lives for a day, then the sweep deletes it.
 func TestTriesAreSweptAfterADay(t *testing.T) {
 	t.Parallel()
