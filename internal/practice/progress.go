@@ -39,7 +39,8 @@ type TrendPoint struct {
 	Sections     SectionAverages `json:"sectionScores"`
 	// The delivery figures are null when no answer of the session was
 	// measured from a recording (a typed answer has none); the longest
-	// pause also needs word timings.
+	// pause also needs word timings, and fillers per minute a count (an
+	// estimate that found none is not one).
 	WordsPerMinute      *float64 `json:"wordsPerMinute"`
 	FillersPerMinute    *float64 `json:"fillersPerMinute"`
 	LongestPauseSeconds *float64 `json:"longestPauseSeconds"`
@@ -137,14 +138,16 @@ func trend(answers []scoredAnswer) []TrendPoint {
 }
 
 type trendSums struct {
-	answers               int
-	overall, impression   float64
-	clarity, content      float64
-	contentJudged         int // answers whose content was judged (feedback.ContentUnjudged)
-	measured              int
-	wpm, fillersPerMinute float64
-	pauseMeasured         bool
-	longestPause          float64
+	answers             int
+	overall, impression float64
+	clarity, content    float64
+	contentJudged       int // answers whose content was judged (feedback.ContentUnjudged)
+	measured            int
+	wpm                 float64
+	fillersCounted      int // measured answers with a fillers figure (see add)
+	fillersPerMinute    float64
+	pauseMeasured       bool
+	longestPause        float64
 }
 
 func (t *trendSums) add(a scoredAnswer) {
@@ -159,7 +162,13 @@ func (t *trendSums) add(a scoredAnswer) {
 	if m := a.metrics; m != nil && m.DurationSeconds > 0 {
 		t.measured++
 		t.wpm += m.WordsPerMinute
-		t.fillersPerMinute += m.FillersPerMinute
+		// An engine that drops hesitations has its fillers estimated from
+		// the words; its 0 is no measure (the answer's card says "Not
+		// measured"), and averaged in it would look like fewer fillers.
+		if m.FillersSource != transcribe.FillersEstimated || m.FillerCount > 0 {
+			t.fillersCounted++
+			t.fillersPerMinute += m.FillersPerMinute
+		}
 		if m.PausesMeasured {
 			t.pauseMeasured = true
 			t.longestPause = max(t.longestPause, m.LongestPauseSeconds)
@@ -173,8 +182,10 @@ func (t *trendSums) point(last scoredAnswer) TrendPoint {
 		OverallScore: round1(t.overall / n),
 		Sections:     SectionAverages{OverallImpression: round1(t.impression / n), ClarityStructure: round1(t.clarity / n), Content: round1(t.content / float64(max(t.contentJudged, 1)))}}
 	if t.measured > 0 {
-		m := float64(t.measured)
-		p.WordsPerMinute, p.FillersPerMinute = ptr(round1(t.wpm/m)), ptr(round1(t.fillersPerMinute/m))
+		p.WordsPerMinute = ptr(round1(t.wpm / float64(t.measured)))
+	}
+	if t.fillersCounted > 0 {
+		p.FillersPerMinute = ptr(round1(t.fillersPerMinute / float64(t.fillersCounted)))
 	}
 	if t.pauseMeasured {
 		p.LongestPauseSeconds = ptr(round1(t.longestPause))

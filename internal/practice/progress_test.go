@@ -58,6 +58,14 @@ func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T
 		if p.WordsPerMinute == nil || *p.WordsPerMinute <= 0 || p.FillersPerMinute == nil || *p.FillersPerMinute <= 0 {
 			t.Fatalf("the first session's delivery figures: %+v", p)
 		}
+		// The ethical answer has no filler the estimate could find, and the
+		// engine drops hesitations: that 0 is no measure, so the session has
+		// no fillers figure rather than a 0 that looks like progress.
+		if e := dental.Points[1]; e.WordsPerMinute == nil {
+			t.Fatal("the ethical session has no words per minute")
+		} else if e.FillersPerMinute != nil {
+			t.Fatalf("the ethical session's fillers per minute: %v; want none", *e.FillersPerMinute)
+		}
 		if len(dental.Subtags) != 1 || dental.Subtags[0] != question.Ethical {
 			t.Fatalf("subtags %v; want Ethical only", dental.Subtags)
 		}
