@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
@@ -36,6 +37,22 @@ function welcomed(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'welcome' in state && state.welcome === true
 }
 
+/**
+ * Whether this visit came from the verification link. The browser keeps a
+ * page's history state through a reload, so the state is cleared once read:
+ * the welcome stays for this visit, and a reload does not confirm the
+ * email again.
+ */
+function useWelcome(): boolean {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [welcome] = useState(() => welcomed(location.state))
+  useEffect(() => {
+    if (welcomed(location.state)) void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null })
+  }, [location, navigate])
+  return welcome
+}
+
 export function DashboardRoute() {
   const location = useLocation()
   const [search] = useSearchParams()
@@ -57,6 +74,7 @@ export function DashboardRoute() {
   const clearSession = useClearSession()
   const navigate = useNavigate()
   const freshSignIn = useFreshFirebaseSignIn()
+  const welcome = useWelcome()
 
   async function onDeleted(message: string) {
     toast.success('Your account has been deleted.', { description: message, duration: 20_000 })
@@ -91,7 +109,7 @@ export function DashboardRoute() {
           notice={
             returning ? (
               <CheckoutReturn state={returning} premiumUntil={premiumUntil} />
-            ) : welcomed(location.state) ? (
+            ) : welcome ? (
               <Alert variant="success" role="status">
                 <AlertDescription>{EMAIL_CONFIRMED_WELCOME}</AlertDescription>
               </Alert>
