@@ -25,5 +25,5 @@ for run in 1 2 3; do
   (cd "$out/src" && git clean -qfdx -e web/node_modules && CI=true make test) > "$out/run$run.log" 2>&1
   rc=$?
   echo "run $run: exit $rc after $(($(date +%s) - start)) s, load average $(cut -d' ' -f1-3 /proc/loadavg), retried browser tests: $(grep -c '(retry #' "$out/run$run.log")" | tee -a "$out/summary"
-  [ "$rc" -ne 0 ] && exit "$rc"
+  if [ "$rc" -ne 0 ]; then exit "$rc"; fi
 done
