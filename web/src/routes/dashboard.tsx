@@ -48,7 +48,7 @@ function useWelcome(): boolean {
   const navigate = useNavigate()
   const [welcome] = useState(() => welcomed(location.state))
   useEffect(() => {
-    if (welcomed(location.state)) void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null })
+    if (welcomed(location.state)) void navigate(location, { replace: true, state: null })
   }, [location, navigate])
   return welcome
 }
