@@ -45,6 +45,9 @@ describe('progress', () => {
     const scores = await screen.findByRole('img', { name: /^Scores\./ })
     expect(scores).toHaveAccessibleName(/Overall: from 40 to 72\.5/)
     expect(screen.getByRole('img', { name: /^Words per minute\. Words per minute: 131\.2 wpm/ })).toBeInTheDocument()
+    // No session has a longest pause: the card says why instead of drawing an empty chart.
+    expect(screen.queryByRole('img', { name: /^Longest pause/ })).not.toBeInTheDocument()
+    expect(screen.getByText('Not measured yet: it needs recorded answers with word timings.')).toBeInTheDocument()
 
     const table = screen.getByRole('table')
     const rows = within(table).getAllByRole('row')

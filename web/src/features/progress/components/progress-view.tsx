@@ -24,12 +24,17 @@ const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'num
 /** The section scores in the order the summary lists them. */
 const SECTIONS = Object.keys(SECTION_LABEL) as SectionKey[]
 
-/** A delivery figure of the trends, with how it reads. */
+/** A delivery figure of the trends, with how it reads and why no session may have it. */
 const DELIVERY = [
-  { key: 'wordsPerMinute', title: 'Words per minute', unit: ' wpm' },
-  { key: 'fillersPerMinute', title: 'Fillers per minute', unit: '' },
-  { key: 'longestPauseSeconds', title: 'Longest pause (seconds)', unit: ' s' },
-] as const satisfies readonly { key: keyof TrendPoint; title: string; unit: string }[]
+  { key: 'wordsPerMinute', title: 'Words per minute', unit: ' wpm', unmeasured: 'Not measured yet: it comes from recorded answers, not typed ones.' },
+  {
+    key: 'fillersPerMinute',
+    title: 'Fillers per minute',
+    unit: '',
+    unmeasured: 'Not measured: the speech engine does not write down every “um” and “uh”, so an answer in which it heard none has no count.',
+  },
+  { key: 'longestPauseSeconds', title: 'Longest pause (seconds)', unit: ' s', unmeasured: 'Not measured yet: it needs recorded answers with word timings.' },
+] as const satisfies readonly { key: keyof TrendPoint; title: string; unit: string; unmeasured: string }[]
 
 /** A table cell's figure; a dash where the session was not measured. */
 function figure(v: number | null | undefined): string {
@@ -108,7 +113,14 @@ function Trends({ points, summaryPath }: { points: TrendPoint[]; summaryPath: (s
           return (
             <Card key={d.key}>
               <CardContent className="pt-6">
-                <TrendChart title={d.title} dates={dates} max={niceMax(values)} unit={d.unit} series={[{ label: d.title, values }]} />
+                {values.every((v) => v === null) ? (
+                  <figure className="grid gap-2">
+                    <figcaption className="font-semibold">{d.title}</figcaption>
+                    <p className="text-sm text-muted-foreground">{d.unmeasured}</p>
+                  </figure>
+                ) : (
+                  <TrendChart title={d.title} dates={dates} max={niceMax(values)} unit={d.unit} series={[{ label: d.title, values }]} />
+                )}
               </CardContent>
             </Card>
           )
