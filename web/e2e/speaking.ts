@@ -3,7 +3,26 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
-import { test as base } from './fixtures'
+import { expect, test as base } from './fixtures'
+
+/**
+ * A student's answer to "Why do you want to become a dentist?", for the
+ * fake microphone. Chromium loops it (7.35 s with its pause) and a
+ * recording starts anywhere in the loop, so a check may not wait for
+ * particular words: one started where "My family dentist" ends hears
+ * "…taught me that trust matters. I want to become a…". Measured with
+ * `whitecoat transcribe` on 3.8 s of the loop from every start a quarter
+ * second apart, pocketsphinx hears at least 4 of DENTIST_ANSWER_WORDS.
+ */
+export const DENTIST_ANSWER = 'I want to become a dentist because I love helping people. My family dentist taught me that trust matters.'
+const DENTIST_ANSWER_WORDS = ['want', 'become', 'dentist', 'because', 'love', 'helping', 'people', 'family', 'taught', 'trust', 'matters']
+
+/** A transcript of at least 4 s of DENTIST_ANSWER has at least 3 of its words (4 measured at worst). */
+export function expectDentistAnswerHeard(transcript: string) {
+  const lower = transcript.toLowerCase()
+  const heard = DENTIST_ANSWER_WORDS.filter((w) => lower.includes(w))
+  expect(heard.length, `words of the answer in the transcript "${transcript}"`).toBeGreaterThanOrEqual(3)
+}
 
 /**
  * The fixtures with a browser whose fake microphone says answer: festival

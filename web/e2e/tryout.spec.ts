@@ -1,20 +1,18 @@
 import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
 import { expectAxeClean } from './axe'
-import { speakingTest } from './speaking'
+import { DENTIST_ANSWER, expectDentistAnswerHeard, speakingTest } from './speaking'
 
 /**
  * Trying the default question on a landing page without an account, with
- * a fake microphone that says ANSWER, against the real server
+ * a fake microphone that says DENTIST_ANSWER, against the real server
  * (pocketsphinx and the rubric engine). The server allows TRY_LIMIT_PER_IP
  * tries an hour from one address (global-setup.ts): every test here
  * browses from 127.0.0.1, so they run in order, the limit last.
  */
-const ANSWER = 'I want to become a dentist because I love helping people. My family dentist taught me that trust matters.'
-const WORDS = ['dentist', 'people', 'family', 'trust', 'helping', 'because']
 const NETWORK_LIMIT = 'Too many tries from your network right now — sign up to keep practicing.'
 const TWO_LEFT = 'Free trial: 7 days left and 2 free sessions remaining.'
 
-const test = speakingTest(ANSWER)
+const test = speakingTest(DENTIST_ANSWER)
 test.describe.configure({ mode: 'serial' })
 
 test('a visitor on /dental records an answer, reads its scored feedback without an account, signs up and finds it in their history with their free sessions unchanged', async ({
@@ -41,8 +39,7 @@ test('a visitor on /dental records an answer, reads its scored feedback without 
     await expect(panel.getByRole('status')).toHaveText('Your feedback is ready.', { timeout: 90_000 })
     const card = panel.getByRole('article', { name: 'Why do you want to become a dentist?' })
     await expect(card.getByText(/^Score: \d+$/)).toBeVisible()
-    const transcript = ((await card.getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? '').toLowerCase()
-    expect(WORDS.filter((w) => transcript.includes(w)).length, `transcript "${transcript}"`).toBeGreaterThanOrEqual(2)
+    expectDentistAnswerHeard((await card.getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? '')
     await expectAxeClean(page)
     await panel.screenshot({ path: testInfo.outputPath(`try-feedback-${width}.png`) })
     // The same feedback at phone width.

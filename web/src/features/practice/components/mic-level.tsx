@@ -10,14 +10,19 @@ export function levelWords(level: number): string {
   return 'Good'
 }
 
+/** Whether the stream has a microphone that Web Audio can read. */
+function measurable(stream: MediaStream | null): stream is MediaStream {
+  return stream !== null && stream.getAudioTracks().length > 0 && typeof AudioContext !== 'undefined'
+}
+
 /**
  * The loudness (0-100) of the stream's microphone, read with a Web Audio
- * AnalyserNode; null until there is a microphone to read (or no Web Audio).
+ * AnalyserNode every SAMPLE_MS; 0 until the first reading.
  */
-function useMicrophoneLevel(stream: MediaStream | null): number | null {
-  const [level, setLevel] = useState<number | null>(null)
+function useMicrophoneLevel(stream: MediaStream | null): number {
+  const [level, setLevel] = useState(0)
   useEffect(() => {
-    if (!stream || stream.getAudioTracks().length === 0 || typeof AudioContext === 'undefined') return
+    if (!measurable(stream)) return
     const context = new AudioContext()
     // Safari starts a context suspended until a user gesture; the Start click resumes it at the latest.
     void context.resume()
@@ -37,7 +42,7 @@ function useMicrophoneLevel(stream: MediaStream | null): number | null {
       clearInterval(timer)
       source.disconnect()
       void context.close()
-      setLevel(null)
+      setLevel(0)
     }
   }, [stream])
   return level
@@ -51,7 +56,10 @@ function useMicrophoneLevel(stream: MediaStream | null): number | null {
 export function MicLevel({ stream }: { stream: MediaStream | null }) {
   const level = useMicrophoneLevel(stream)
   const labelId = useId()
-  if (level === null) return null
+  // Drawn in the render that has the stream, not with the first reading a
+  // tenth of a second later: the buttons under it must not move as a
+  // question appears, or a click aimed at them lands on the meter.
+  if (!measurable(stream)) return null
   return (
     <div className="grid gap-1">
       <span id={labelId} className="text-sm font-medium">
