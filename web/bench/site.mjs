@@ -12,12 +12,16 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 
-// Issue 14 set 100 KB when the browser ran Preact (77 KB measured); React
+// Issue 14 set 100 KB when the browser ran Preact (77 KB measured). React
 // DOM, which the browser runs since issue 28 (the same React the unit
-// tests run), is 68 KB of gzipped JavaScript by itself, against Preact's
-// 10 KB: the landing page then loads 137 KB. The budget keeps 3 KB over
-// that, to catch what is added to the landing page's code.
-const LANDING_JS_BUDGET_BYTES = 140 * 1024
+// tests run), is 66 KB of gzipped JavaScript by itself, against Preact's
+// 10 KB. Since issues 30 and 31 the landing page's HTML also holds an
+// example answer's scored card and a working try (its panel), which
+// hydrate with the page: the card's code alone is 6.8 KB. The recorder, and the student's earlier
+// answers a summary card shows, load only where they are used. Measured
+// so: 151.9 KB. The budget keeps 3 KB over that, to catch what is added to
+// the landing page's code.
+const LANDING_JS_BUDGET_BYTES = 155 * 1024
 const PAGES = ['/dental', '/dental/pricing', '/dental/resources/ethics']
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 }
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'

@@ -1,5 +1,5 @@
 import { CloudOff, Ear } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { failures } from '@/api/failures'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -7,13 +7,11 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Disclosure } from '@/components/ui/disclosure'
 import { errorMessage } from '@/lib/api-client'
 import { scoreVariant } from '@/lib/score'
-import type { Attempt } from '../api/get-earlier-attempts'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
 import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
 import { biggestLift, checkWordsPrompt, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
-import { EarlierAttempts } from './earlier-attempts'
 import { Transcript } from './transcript'
 
 const STATUS_LABEL: Record<ResultEntry['status'], string> = {
@@ -169,14 +167,16 @@ function transcriptText(entry: ResultEntry): string {
  * lift the score most, and the transcript — with the rest (section scores,
  * summary, delivery figures, criteria and evidence, earlier answers)
  * behind a disclosure that print opens. A result on its own (a landing
- * page's example) has no number.
+ * page's example) has no number. `earlier`, the student's earlier answers
+ * to the question, is drawn by the summary, so that a landing page's card
+ * does not carry their code.
  */
-export function ResultCard({ entry, number, sessionId, earlier }: { entry: ResultEntry; number?: number; sessionId?: string; earlier?: Attempt[] }) {
+export function ResultCard({ entry, number, sessionId, earlier }: { entry: ResultEntry; number?: number; sessionId?: string; earlier?: ReactNode }) {
   const headingId = `result-${entry.key}`
   const processing = IN_PROGRESS.includes(entry.status)
   const feedback = entry.status === 'failed' || entry.meaningful === false ? null : entry.feedback
   const lift = feedback ? biggestLift(feedback) : null
-  const details = feedback || entry.metrics || entry.tip || earlier?.length
+  const details = feedback || entry.metrics || entry.tip || earlier
   const [correcting, setCorrecting] = useState(false)
   // A scored answer, or one the engine heard nothing meaningful in, may be corrected; a typed one is already the student's words.
   const correctable =
@@ -243,7 +243,7 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
               {entry.tip ? <p className="text-sm text-muted-foreground">Tip: {entry.tip}</p> : null}
               {feedback ? <FeedbackDetails feedback={feedback} /> : null}
               {entry.metrics ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
-              {feedback && earlier?.length ? <EarlierAttempts attempts={earlier} entry={entry} /> : null}
+              {feedback ? earlier : null}
             </Disclosure>
           ) : null}
         </CardContent>

@@ -12,6 +12,7 @@ import { useEarlierAttempts } from '../api/get-earlier-attempts'
 import { useSavedSession } from '../api/get-saved-session'
 import { entriesFromSaved, entriesFromSession, formatImprovement, NOTHING_SCORED, orderForSummary, unscoredReason, type ResultEntry } from '../utils/summary'
 import { ProfessionTag, type ProfessionNames } from './profession-tag'
+import { EarlierAttempts } from './earlier-attempts'
 import { ResultCard } from './result-card'
 import { SaveSessionDialog } from './save-session-dialog'
 import { SessionLoadError } from './session-load-error'
@@ -40,11 +41,19 @@ function SummaryLayout(props: {
         </div>
       </div>
       <ol className="grid gap-4">
-        {entries.map((entry, i) => (
-          <li key={entry.key}>
-            <ResultCard entry={entry} number={i + 1} sessionId={props.sessionId} earlier={entry.itemId ? earlier.get(entry.itemId) : undefined} />
-          </li>
-        ))}
+        {entries.map((entry, i) => {
+          const attempts = entry.itemId ? earlier.get(entry.itemId) : undefined
+          return (
+            <li key={entry.key}>
+              <ResultCard
+                entry={entry}
+                number={i + 1}
+                sessionId={props.sessionId}
+                earlier={attempts?.length ? <EarlierAttempts attempts={attempts} entry={entry} /> : undefined}
+              />
+            </li>
+          )
+        })}
       </ol>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap print:hidden">
         <Button asChild variant="outline">

@@ -8,7 +8,6 @@ import { FormStatus } from '@/components/ui/form-status'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import { openMedia, startRecording } from '@/lib/media'
 import { rememberTryToKeep } from '../api/keep-try'
 import { useRecordTry, type Try } from '../api/record-try'
 import { useTry } from '../api/get-try'
@@ -34,12 +33,16 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
+/** The recorder's code could not be fetched (the connection dropped): pressing the button again fetches it again. */
+const RECORDER_NOT_LOADED = 'The recorder could not load. Check your connection and press Record again.'
+
 type Mode = { name: 'choosing' } | { name: 'recording'; startedAt: number; stop: () => void } | { name: 'typing' }
 
 /**
  * Recording the answer: the microphone opens on Start, and the answer
  * stops by itself at the limit. Start and Stop are one button that keeps
- * the keyboard focus.
+ * the keyboard focus. The recorder's code loads on the first Start: most
+ * visitors to a landing page never press it.
  */
 function useTryRecorder(maxSeconds: number, onRecorded: (audio: Blob) => void) {
   const [mode, setMode] = useState<Mode>({ name: 'choosing' })
@@ -50,14 +53,21 @@ function useTryRecorder(maxSeconds: number, onRecorded: (audio: Blob) => void) {
 
   async function start() {
     setMicError(null)
+    let media: typeof import('@/lib/media')
+    try {
+      media = await import('@/lib/media')
+    } catch {
+      setMicError(RECORDER_NOT_LOADED)
+      return
+    }
     let stream: MediaStream
     try {
-      stream = await openMedia('audio')
+      stream = await media.openMedia('audio')
     } catch (err) {
       setMicError((err as Error).message)
       return
     }
-    const recording = startRecording(stream, 'audio', () => {})
+    const recording = media.startRecording(stream, 'audio', () => {})
     let stopped = false
     const stop = () => {
       if (stopped) return
