@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Navigate, useLocation, useNavigate } from 'react-router'
 import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
@@ -37,27 +37,45 @@ function welcomed(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'welcome' in state && state.welcome === true
 }
 
+/** Back from checkout: its return address says how it ended (see test-checkout and the server's Stripe URLs). */
+function checkoutReturn(search: string): 'success' | 'cancelled' | null {
+  const value = new URLSearchParams(search).get('checkout')
+  return value === 'success' || value === 'cancelled' ? value : null
+}
+
 /**
- * Whether this visit came from the verification link. The browser keeps a
- * page's history state through a reload, so the state is cleared once read:
- * the welcome stays for this visit, and a reload does not confirm the
- * email again.
+ * What brought the student here, read once: the verification link's
+ * welcome (history state) or the end of a checkout (?checkout=).
  */
-function useWelcome(): boolean {
+function useArrival() {
+  const location = useLocation()
+  const [arrival] = useState(() => ({ welcome: welcomed(location.state), checkout: checkoutReturn(location.search) }))
+  return arrival
+}
+
+/**
+ * The browser keeps the welcome and ?checkout= through a reload, so once
+ * the dashboard has `shown` its notice the location forgets them: the
+ * notice stays for this visit, and a reload neither welcomes again nor says
+ * a checkout just ended. Not before: a student sent to log in first comes
+ * back with them, and one who reloads while a payment is confirmed still
+ * waits for it.
+ */
+function useForgetArrival(shown: boolean) {
   const location = useLocation()
   const navigate = useNavigate()
-  const [welcome] = useState(() => welcomed(location.state))
   useEffect(() => {
-    if (welcomed(location.state)) void navigate(location, { replace: true, state: null })
-  }, [location, navigate])
-  return welcome
+    const search = new URLSearchParams(location.search)
+    if (!shown || (!welcomed(location.state) && !search.has('checkout'))) return
+    search.delete('checkout')
+    const rest = search.toString()
+    void navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true, state: null })
+  }, [shown, location, navigate])
 }
 
 export function DashboardRoute() {
   const location = useLocation()
-  const [search] = useSearchParams()
-  const checkout = search.get('checkout')
-  const returning = checkout === 'success' || checkout === 'cancelled' ? checkout : null
+  const { welcome, checkout: returning } = useArrival()
   // Re-read the user on every visit so a freshly verified email unlocks the app.
   const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' })
   // Access, stats and history only mean something once the email is verified.
@@ -69,12 +87,13 @@ export function DashboardRoute() {
   // A question tried before signing up goes into the history now.
   useKeepRememberedTry(!!me.data?.emailVerified)
   const premiumUntil = paidUntil(dashboard.data)
+  // A payment still being confirmed keeps its ?checkout=success: a reload then still waits for the pass.
+  useForgetArrival(dashboard.isSuccess && !!me.data?.emailVerified && (returning !== 'success' || premiumUntil !== null))
   const slug = getLastProfession()
   const professionSlug = useProfessionSlug()
   const clearSession = useClearSession()
   const navigate = useNavigate()
   const freshSignIn = useFreshFirebaseSignIn()
-  const welcome = useWelcome()
 
   async function onDeleted(message: string) {
     toast.success('Your account has been deleted.', { description: message, duration: 20_000 })

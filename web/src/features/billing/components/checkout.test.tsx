@@ -60,11 +60,16 @@ describe('checkout from the dashboard', () => {
             : body,
         ),
     })
-    renderApp('/dental/dashboard?checkout=success')
+    const { router } = renderApp('/dental/dashboard?checkout=success')
     expect(await screen.findByText('Thank you! We are confirming your payment…')).toBeInTheDocument()
+    // Until the pass is granted, a reload must still wait for it.
+    expect(router.state.location.search).toBe('?checkout=success')
     paid = true
     expect(await screen.findByText('Premium is active until September 10, 2027.')).toBeInTheDocument()
     expect(screen.getByText('Premium (365 days left)')).toBeInTheDocument()
+    // Then the address forgets the return, so a reload does not announce it again; the note stays for this visit.
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(screen.getByText('Premium is active until September 10, 2027.')).toBeInTheDocument()
   })
 
   it('returns from a cancelled checkout with a neutral note', async () => {
@@ -73,7 +78,10 @@ describe('checkout from the dashboard', () => {
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/dashboard': () => json(200, dashboardBody()),
     })
-    renderApp('/dental/dashboard?checkout=cancelled')
+    const { router } = renderApp('/dental/dashboard?checkout=cancelled')
     expect(await screen.findByText('Checkout was canceled. You have not been charged.')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.search).toBe(''))
+    expect(router.state.location.pathname).toBe('/dental/dashboard')
+    expect(screen.getByText('Checkout was canceled. You have not been charged.')).toBeInTheDocument()
   })
 })
