@@ -89,9 +89,10 @@ for (const width of WIDTHS) {
     await page.getByRole('button', { name: 'Upgrade to Premium' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Test payment — no money moves' })).toBeVisible()
     await page.getByRole('button', { name: 'Pay' }).click()
-    await expect(page).toHaveURL(/\/dental\/dashboard\?checkout=success$/)
     // A year from the purchase, as the terms say: not from the trial's end.
     await expect(page.getByText('Premium (365 days left)')).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /^Premium is active until / })).toBeVisible()
+    await expect(page).toHaveURL(/\/dental\/dashboard$/)
     await expect(page.getByRole('button', { name: 'Upgrade to Premium' })).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Start practice' })).toBeVisible()
   })
