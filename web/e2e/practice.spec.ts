@@ -37,14 +37,18 @@ async function answerByHand(page: Page) {
 }
 
 /**
- * Where on the page (its top, from the document's) the button named `name`
- * is in the DOM commit that first draws it: a MutationObserver reads it
- * before the browser paints. Call before the action that draws it.
+ * Call before the action that draws the button named `name`: a
+ * MutationObserver reads where on the page it is (its top, from the
+ * document's) in the DOM commit that draws it, before the browser paints.
+ * The check returned then waits for the microphone meter to read the
+ * microphone and expects the button still there: nothing drawn after it
+ * (the meter, the microphone opening) moves it from under a click aimed
+ * at it at once.
  */
-async function topWhenFirstDrawn(page: Page, name: string): Promise<{ top: Promise<number> }> {
+async function watchWhereDrawn(page: Page, name: string): Promise<() => Promise<void>> {
+  type Watched = Window & { firstTop?: Promise<number> }
   await page.evaluate((name) => {
-    const w = window as Window & { firstTop?: Promise<number> }
-    w.firstTop = new Promise((resolve) => {
+    ;(window as Watched).firstTop = new Promise((resolve) => {
       const observer = new MutationObserver(() => {
         const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === name)
         if (!button) return
@@ -54,7 +58,13 @@ async function topWhenFirstDrawn(page: Page, name: string): Promise<{ top: Promi
       observer.observe(document.body, { childList: true, subtree: true, characterData: true })
     })
   }, name)
-  return { top: page.evaluate(() => (window as Window & { firstTop?: Promise<number> }).firstTop!) }
+  const firstTop = page.evaluate(() => (window as Watched).firstTop!)
+  return async () => {
+    const meter = page.getByRole('meter', { name: 'Microphone level' })
+    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0)
+    const top = await page.getByRole('button', { name }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+    expect(top, `where ${name} is, against where it was first drawn`).toBe(await firstTop)
+  }
 }
 
 /** Waits for the summary to finish processing and checks each answered card. */
@@ -140,15 +150,16 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   await page.getByRole('radio', { name: /Audio/ }).check()
   await page.getByLabel('Number of questions').fill('3')
   await expect(page.getByRole('checkbox', { name: /Big 3/ })).toBeChecked()
+  const firstSkipStays = await watchWhereDrawn(page, 'Skip Question')
   await page.getByRole('button', { name: 'Start Interview' }).click()
   await expect(page).toHaveURL(/\/dental\/session\?id=/)
   const audioSessionId = new URL(page.url()).searchParams.get('id')!
 
   await expect(page.getByText('Question 1 of 3')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tell me about yourself.')
-  // Audio mode: a level meter hears the fake microphone before recording.
-  const meter = page.getByRole('meter', { name: 'Microphone level' })
-  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0)
+  // Audio mode: a level meter hears the fake microphone before recording,
+  // and its space was kept while the microphone opened.
+  await firstSkipStays()
   await answerByHand(page)
   // Playback knows its length: Chromium's Infinity duration for a recorded blob is resolved by one seek.
   await expect(page.getByText(/^Length 0:0[3-9]$/)).toBeVisible()
@@ -169,14 +180,12 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   // The start was announced, though the answer clock has spoken since.
   expect((await announcements(page)).slice(saidBefore)).toContain('Recording started')
   await expect(page.getByLabel('Replay your answer')).toBeVisible()
-  const firstDrawn = await topWhenFirstDrawn(page, 'Skip Question')
+  const thirdSkipStays = await watchWhereDrawn(page, 'Skip Question')
   await page.getByRole('button', { name: 'Next Question' }).click()
 
   await expect(page.getByText('Question 3 of 3')).toBeVisible()
-  // The microphone meter has read the microphone, and the question's buttons
-  // are still where they were first drawn: a click aimed at once lands.
-  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0)
-  expect(await page.getByRole('button', { name: 'Skip Question' }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBe(await firstDrawn.top)
+  // A click on Skip as the question appears lands (the meter is drawn with it).
+  await thirdSkipStays()
   await page.getByRole('button', { name: 'Skip Question' }).click()
   await expectScoredSummary(page, 2, 1)
   expectStreamed(uploads, 2)

@@ -10,9 +10,12 @@ export function levelWords(level: number): string {
   return 'Good'
 }
 
-/** Whether the stream has a microphone that Web Audio can read. */
-function measurable(stream: MediaStream | null): stream is MediaStream {
-  return stream !== null && stream.getAudioTracks().length > 0 && typeof AudioContext !== 'undefined'
+/** The meter's words while the microphone is still opening. */
+const WAITING_FOR_MICROPHONE = 'Waiting for the microphone'
+
+/** Whether Web Audio can read the stream's microphone, or will once it opens (null: still opening). */
+function measurable(stream: MediaStream | null): boolean {
+  return typeof AudioContext !== 'undefined' && (stream === null || stream.getAudioTracks().length > 0)
 }
 
 /**
@@ -22,7 +25,7 @@ function measurable(stream: MediaStream | null): stream is MediaStream {
 function useMicrophoneLevel(stream: MediaStream | null): number {
   const [level, setLevel] = useState(0)
   useEffect(() => {
-    if (!measurable(stream)) return
+    if (!stream || !measurable(stream)) return
     const context = new AudioContext()
     // Safari starts a context suspended until a user gesture; the Start click resumes it at the latest.
     void context.resume()
@@ -56,9 +59,10 @@ function useMicrophoneLevel(stream: MediaStream | null): number {
 export function MicLevel({ stream }: { stream: MediaStream | null }) {
   const level = useMicrophoneLevel(stream)
   const labelId = useId()
-  // Drawn in the render that has the stream, not with the first reading a
-  // tenth of a second later: the buttons under it must not move as a
-  // question appears, or a click aimed at them lands on the meter.
+  // Drawn from the question's first render, before the microphone opens
+  // and before its first reading a tenth of a second later: the buttons
+  // under it must not move as the question appears or the microphone
+  // opens, or a click aimed at them lands on the meter.
   if (!measurable(stream)) return null
   return (
     <div className="grid gap-1">
@@ -71,7 +75,7 @@ export function MicLevel({ stream }: { stream: MediaStream | null }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={level}
-        aria-valuetext={levelWords(level)}
+        aria-valuetext={stream ? levelWords(level) : WAITING_FOR_MICROPHONE}
         className="h-3 w-full max-w-sm overflow-hidden rounded-full border border-border bg-muted"
       >
         <div className="h-full bg-primary transition-[width] duration-100 motion-reduce:transition-none" style={{ width: `${level}%` }} />

@@ -252,7 +252,7 @@ export function QuestionRecorder(props: Props) {
 
       {mode === 'video' && stream && !saved ? <LivePreview stream={stream} /> : null}
       {/* In both modes: the camera shows the face, not whether the microphone hears. */}
-      {!saved ? <MicLevel stream={stream} /> : null}
+      {!saved && !mediaError ? <MicLevel stream={stream} /> : null}
 
       {isRecording ? (
         <div className="flex items-center gap-2">
