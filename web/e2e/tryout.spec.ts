@@ -10,6 +10,7 @@ import { DENTIST_ANSWER, expectDentistAnswerHeard, speakingTest } from './speaki
  * browses from 127.0.0.1, so they run in order, the limit last.
  */
 const NETWORK_LIMIT = 'Too many tries from your network right now — sign up to keep practicing.'
+const NETWORK_ERROR = 'Network error. Check your connection and try again.'
 const TWO_LEFT = 'Free trial: 7 days left and 2 free sessions remaining.'
 
 const test = speakingTest(DENTIST_ANSWER)
@@ -65,6 +66,21 @@ test('a visitor on /dental records an answer, reads its scored feedback without 
     await page.goto('/dental/dashboard')
     await expect(page.getByText(TWO_LEFT)).toBeVisible()
   }
+})
+
+test('the recorder loads on the first Record press: when it cannot arrive the panel says so, and the next press records', async ({ page }) => {
+  await page.goto('/dental')
+  const panel = page.getByRole('region', { name: 'Try it now, no account needed' })
+  const record = panel.getByRole('button', { name: 'Record your answer' })
+  await expect(record).toBeEnabled()
+  // The connection drops after the page has loaded: no further script arrives.
+  await page.route('**/*.js', (route) => route.abort('internetdisconnected'))
+  await record.click()
+  await expect(panel.getByRole('alert')).toHaveText(`✕ ${NETWORK_ERROR}`)
+  await page.unroute('**/*.js')
+  await record.click()
+  await expect(panel.getByRole('button', { name: 'Stop and get feedback' })).toBeVisible()
+  await expect(panel.getByRole('alert')).toHaveCount(0)
 })
 
 test('the anonymous try limit is reached and says so', async ({ page }) => {

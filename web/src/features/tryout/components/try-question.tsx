@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
-import { ApiError, errorMessage } from '@/lib/api-client'
+import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from '@/lib/api-client'
 import { rememberTryToKeep } from '../api/keep-try'
 import { useRecordTry, type Try } from '../api/record-try'
 import { useTry } from '../api/get-try'
@@ -33,9 +33,6 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
-/** The recorder's code could not be fetched (the connection dropped): pressing the button again fetches it again. */
-const RECORDER_NOT_LOADED = 'The recorder could not load. Check your connection and press Record again.'
-
 type Mode = { name: 'choosing' } | { name: 'recording'; startedAt: number; stop: () => void } | { name: 'typing' }
 
 /**
@@ -57,7 +54,8 @@ function useTryRecorder(maxSeconds: number, onRecorded: (audio: Blob) => void) {
     try {
       media = await import('@/lib/media')
     } catch {
-      setMicError(RECORDER_NOT_LOADED)
+      // The recorder's code did not arrive; pressing Record again fetches it again.
+      setMicError(NETWORK_ERROR_MESSAGE)
       return
     }
     let stream: MediaStream
