@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Disclosure } from '@/components/ui/disclosure'
 import type { Attempt } from '../api/get-earlier-attempts'
-import type { ResultEntry } from '../utils/summary'
+import { fillersCounted, type ResultEntry } from '../utils/summary'
 import { wordDiff } from '../utils/word-diff'
 
 type Metrics = NonNullable<ResultEntry['metrics']>
@@ -19,6 +19,7 @@ interface Row {
 function rows(then: Attempt, now: ResultEntry): Row[] {
   const f = now.feedback!
   const pauses = (m: Metrics | null | undefined) => (m?.pausesMeasured ? m.longestPauseSeconds : undefined)
+  const fillers = (m: Metrics | null | undefined) => (m ? fillersCounted(m) : undefined)
   const scores: Row[] = [
     { label: 'Score', then: then.feedback.overallScore, now: f.overallScore, digits: 0, better: 'higher' },
     { label: 'Overall impression', then: then.feedback.sectionScores.overallImpression, now: f.sectionScores.overallImpression, digits: 0, better: 'higher' },
@@ -30,7 +31,7 @@ function rows(then: Attempt, now: ResultEntry): Row[] {
   return [
     ...scores,
     { label: 'Words per minute', then: then.metrics?.wordsPerMinute, now: now.metrics.wordsPerMinute, digits: 0, better: 'neither' },
-    { label: 'Fillers', then: then.metrics?.fillerCount, now: now.metrics.fillerCount, digits: 0, better: 'lower' },
+    { label: 'Fillers', then: fillers(then.metrics), now: fillers(now.metrics), digits: 0, better: 'lower' },
     { label: 'Longest pause (s)', then: pauses(then.metrics), now: pauses(now.metrics), digits: 1, better: 'lower' },
   ]
 }

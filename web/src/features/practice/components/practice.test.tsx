@@ -534,12 +534,12 @@ describe('summary', () => {
       averageScore: 80,
       items: [item(1, { status: 'done', transcript: 'I want to help patients and I want a career', metrics: metricsNow, feedback: feedback(80), meaningful: true })],
     })
-    const attempt = (score: number, answeredAt: string, transcript: string) => ({
+    const attempt = (score: number, answeredAt: string, transcript: string, metrics: object = {}) => ({
       sessionId: `old-${score}`,
       answeredAt,
       transcript,
       feedback: feedback(score),
-      metrics: { ...metricsNow, wordsPerMinute: 120, fillerCount: 4, longestPauseSeconds: 3.5 },
+      metrics: { ...metricsNow, wordsPerMinute: 120, fillerCount: 4, longestPauseSeconds: 3.5, ...metrics },
     })
     mockApi({
       ...base,
@@ -547,7 +547,7 @@ describe('summary', () => {
       'GET /api/practice/sessions/s1/earlier-attempts': () =>
         json(200, {
           locked: false,
-          items: [{ itemId: 'i1', attempts: [attempt(62, '2026-11-20T10:00:00Z', 'I like teeth and I want a job'), attempt(40, '2026-11-10T10:00:00Z', 'teeth')] }],
+          items: [{ itemId: 'i1', attempts: [attempt(62, '2026-11-20T10:00:00Z', 'I like teeth and I want a job'), attempt(40, '2026-11-10T10:00:00Z', 'teeth', { fillerCount: 0, fillersSource: 'estimated' })] }],
         }),
     })
     renderApp('/dental/summary?id=s1')
@@ -563,6 +563,8 @@ describe('summary', () => {
 
     await userEvent.selectOptions(within(compare).getByLabelText('Compare with'), '1')
     expect(change('Score').map((c) => c.textContent)).toEqual(['40', '80', '+40'])
+    // That answer's engine drops hesitations and heard none: not measured, so no change to show.
+    expect(change('Fillers').map((c) => c.textContent)).toEqual(['—', '1', '—'])
   })
 
   it('compares a typed answer with an earlier spoken one on its scores alone', async () => {

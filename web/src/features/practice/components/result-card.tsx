@@ -10,7 +10,7 @@ import { scoreVariant } from '@/lib/score'
 import { useRetryAnswer } from '../api/retry-answer'
 import { formatClock } from '../utils/countdown'
 import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
-import { biggestLift, checkWordsPrompt, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
+import { biggestLift, checkWordsPrompt, fillersCounted, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
 import { Transcript } from './transcript'
 
@@ -36,8 +36,9 @@ function ScoreBadge({ score, label }: { score: number; label?: string }) {
  * engine counted none.
  */
 function fillersFigure(metrics: NonNullable<ResultEntry['metrics']>): string {
-  if (metrics.fillersSource !== 'estimated') return String(metrics.fillerCount)
-  return metrics.fillerCount === 0 ? 'Not measured' : `${metrics.fillerCount} or more`
+  const count = fillersCounted(metrics)
+  if (count === undefined) return 'Not measured'
+  return metrics.fillersSource === 'estimated' ? `${count} or more` : String(count)
 }
 
 function Metrics({ metrics, fillersNote }: { metrics: NonNullable<ResultEntry['metrics']>; fillersNote?: string }) {

@@ -12,6 +12,15 @@ import type { SavedSession } from '../api/get-saved-session'
 export const TRANSCRIPT_ERROR = 'Error'
 export const NO_MEANINGFUL_RESPONSE = 'No meaningful response detected. Skipping feedback.'
 
+/**
+ * The fillers an answer's engine counted, or undefined when it counted
+ * none it could see: an engine that drops hesitations (fillersSource
+ * 'estimated') and found none has no count, not a count of 0.
+ */
+export function fillersCounted(metrics: NonNullable<PracticeItem['metrics']>): number | undefined {
+  return metrics.fillersSource === 'estimated' && metrics.fillerCount === 0 ? undefined : metrics.fillerCount
+}
+
 /** One question on the summary, from a live session or a saved one. */
 export interface ResultEntry {
   key: string
