@@ -13,6 +13,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
+	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/share"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
@@ -275,5 +276,88 @@ func TestSharingIsExportedAndDeletedWithTheAccount(t *testing.T) {
 			}
 		}
 		wantFailure(t, reviewer.get(reviewPath(token)), http.StatusNotFound, "share-link-not-found")
+	})
+}
+
+// shareRows is every link and comment, as text.
+func shareRows(t *testing.T, db *store.DB) string {
+	t.Helper()
+	var out strings.Builder
+	for _, query := range []string{
+		`SELECT id, user_id, saved_session_id, reviewer_name, expires_at, revoked_at FROM session_shares ORDER BY id`,
+		`SELECT id, share_id, body, reported_at FROM share_comments ORDER BY id`,
+	} {
+		rows, err := db.SQL.QueryContext(t.Context(), query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id, owner, a, b string
+			var c, d *time.Time
+			if strings.Contains(query, "session_shares") {
+				err = rows.Scan(&id, &owner, &a, &b, &c, &d)
+			} else {
+				err = rows.Scan(&id, &owner, &a, &d)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintln(&out, id, owner, a, b, c, d)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		_ = rows.Close()
+	}
+	return out.String()
+}
+
+// Bob, with Ana's real ids, can neither share her session, nor turn her
+// link off, nor report a comment on it: each is answered as a missing
+// one, and Ana's links and comments are as they were. Revoking used to
+// write first and look for the link afterwards, so a revocation that lost
+// its owner filter still answered 404 after turning Ana's link off.
+func TestAnotherStudentChangesNoneOfAStudentsSharing(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		ana, bob, savedID, token := sharedSession(t, app, share.ExpiryUntilRevoked)
+		reviewer := app.browser(t, "10.9.0.1")
+		wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": "Lead with the story."}), http.StatusCreated)
+		linkID := ana.get("/api/shares").JSON(t)["links"].([]any)[0].(map[string]any)["id"].(string)
+		commentID := ana.get("/api/shares/comments").JSON(t)["comments"].([]any)[0].(map[string]any)["id"].(string)
+
+		before := shareRows(t, db)
+		for _, tc := range []struct {
+			name   string
+			r      func() response
+			detail string
+		}{
+			{"share", func() response {
+				return bob.post("/api/shares", map[string]string{"savedSessionId": savedID, "reviewerName": "Bob's friend", "expiry": "7-days"})
+			}, practice.MsgSavedNotFound},
+			{"revoke", func() response { return bob.post("/api/shares/"+linkID+"/revoke", nil) }, share.MsgNoSuchLink},
+			{"report", func() response { return bob.post("/api/shares/comments/"+commentID+"/report", nil) }, share.MsgNoSuchComment},
+		} {
+			if r := tc.r(); r.Status != http.StatusNotFound || r.Detail(t) != tc.detail {
+				t.Errorf("%s: %d %s", tc.name, r.Status, r.Body)
+			}
+			if after := shareRows(t, db); after != before {
+				t.Fatalf("%s: Bob changed Ana's sharing:\nbefore:\n%s\nafter:\n%s", tc.name, before, after)
+			}
+		}
+		// Ana's own requests still do what they did.
+		first := ana.post("/api/shares/"+linkID+"/revoke", nil)
+		if first.Status != http.StatusOK || first.JSON(t)["link"].(map[string]any)["state"] != "revoked" {
+			t.Fatalf("Ana's revocation: %d %s", first.Status, first.Body)
+		}
+		app.Clock.Advance(time.Minute)
+		// Revoking again changes nothing: the link was turned off when it was.
+		again := ana.post("/api/shares/"+linkID+"/revoke", nil)
+		if again.Status != http.StatusOK || again.JSON(t)["link"].(map[string]any)["revokedAt"] != first.JSON(t)["link"].(map[string]any)["revokedAt"] {
+			t.Fatalf("revoking again: %d %s, first %s", again.Status, again.Body, first.Body)
+		}
+		wantStatus(t, ana.post("/api/shares/comments/"+commentID+"/report", nil), http.StatusOK)
+		wantStatus(t, ana.post("/api/shares/nope/revoke", nil), http.StatusNotFound)
 	})
 }

@@ -36,9 +36,12 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 	}
 	out := Export{Sessions: make([]Session, 0, len(ids))}
 	for _, id := range ids {
-		sess, err := loadSession(ctx, s.db.SQL, id)
+		sess, err := sessionOf(ctx, s.db.SQL, userID, id)
 		if errors.Is(err, errNotFound) {
 			continue // deleted since it was listed
+		}
+		if err == nil {
+			sess, err = withItems(ctx, s.db.SQL, sess)
 		}
 		if err != nil {
 			return Export{}, err

@@ -2,9 +2,11 @@ package practice
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/feedback"
@@ -45,14 +47,17 @@ type Comparison struct {
 // a custom question typed again matches too. Questions answered for the
 // first time are left out.
 func (s *Service) EarlierAttempts(ctx context.Context, u auth.User, sessionID string) (Comparison, error) {
-	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+	began, questions, err := questionsOf(ctx, s.db.SQL, u.ID, sessionID)
+	if errors.Is(err, errNotFound) {
+		return Comparison{}, apperr.NotFound(MsgSessionNotFound)
+	}
 	if err != nil {
 		return Comparison{}, err
 	}
 	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
 		return Comparison{Locked: true, Items: []EarlierAttempts{}}, nil
 	}
-	earlier, err := scoredAnswersBefore(ctx, s.db.SQL, u.ID, sess.ID, sess.CreatedAt)
+	earlier, err := scoredAnswersBefore(ctx, s.db.SQL, u.ID, sessionID, began)
 	if err != nil {
 		return Comparison{}, err
 	}
@@ -64,9 +69,9 @@ func (s *Service) EarlierAttempts(ctx context.Context, u auth.User, sessionID st
 		}
 	}
 	out := []EarlierAttempts{}
-	for _, it := range sess.Items {
-		if attempts := byQuestion[questionKey(it.Question)]; len(attempts) > 0 {
-			out = append(out, EarlierAttempts{ItemID: it.ID, Attempts: attempts})
+	for _, q := range questions {
+		if attempts := byQuestion[questionKey(q.question)]; len(attempts) > 0 {
+			out = append(out, EarlierAttempts{ItemID: q.itemID, Attempts: attempts})
 		}
 	}
 	return Comparison{Items: out}, nil

@@ -58,11 +58,11 @@ func (s *Service) scratch(path string) string {
 
 // recordingKept reports whether the recording at path is still here for
 // a retry: in the database, or on this copy's disk.
-func (s *Service) recordingKept(ctx context.Context, path string) (bool, error) {
+func (s *Service) recordingKept(ctx context.Context, q store.Queryer, path string) (bool, error) {
 	if path == "" {
 		return false, nil
 	}
-	stored, err := storedAudioSize(ctx, s.db.SQL, path)
+	stored, err := storedAudioSize(ctx, q, path)
 	if err != nil || stored > 0 {
 		return stored > 0, err
 	}

@@ -39,13 +39,9 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	if !transcribe.Meaningful(text) {
 		return Session{}, apperr.Invalid("transcript", MsgCorrectionEmpty)
 	}
-	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+	it, err := s.ownItem(ctx, s.db.SQL, u, sessionID, itemID)
 	if err != nil {
 		return Session{}, err
-	}
-	it, ok := itemOf(sess, itemID)
-	if !ok {
-		return Session{}, apperr.NotFound(MsgItemNotFound)
 	}
 	// Correction mends what the recogniser misheard. A typed answer was
 	// written by the student, against its clock: rewriting it after the
@@ -53,7 +49,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	if it.Kind == KindTyped {
 		return Session{}, apperr.Conflict(MsgTypedAnswerFinal)
 	}
-	if it.Status != StatusDone || it.Transcript == nil || !sess.statsApplied {
+	if it.Status != StatusDone || it.Transcript == nil || !it.statsApplied {
 		return Session{}, apperr.Conflict(MsgCorrectionNotScored)
 	}
 	// The same text is nothing to correct, unless it had words the engine
@@ -62,22 +58,28 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	if *it.Transcript == text && it.UncertainWords == 0 {
 		return s.Get(ctx, u, sessionID)
 	}
-	in := scoringInput(sess.answerSession(), it, text)
+	in := scoringInput(it.answerSession, it.Item, text)
 	in.Uncertain = nil // the student's words
 	fb, err := s.scorer.Score(ctx, in)
 	if err != nil {
 		s.logger.Error("scoring a corrected transcript failed", "item", itemID, "err", err)
 		return Session{}, apperr.Unavailable(MsgCorrectionFailed, 0, err)
 	}
+	// Scored outside the transaction, which holds the student's lock: the
+	// session is read again, as theirs, in the transaction that writes.
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
-		if err := s.countFirstScore(ctx, tx, sessionID); err != nil {
+		sess, err := s.ownSessionWithItems(ctx, tx, u, sessionID)
+		if err != nil {
+			return err
+		}
+		if err := s.countFirstScore(ctx, tx, sess); err != nil {
 			return err
 		}
 		now := s.clock()
 		if err := saveCorrection(ctx, tx, itemID, text, &fb, now); err != nil {
 			return err
 		}
-		updated, err := loadSession(ctx, tx, sessionID)
+		updated, err := withItems(ctx, tx, sess)
 		if err != nil {
 			return err
 		}
@@ -85,7 +87,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 		if err := setSessionAverage(ctx, tx, sessionID, avg); err != nil {
 			return err
 		}
-		savedID, err := savedIDForPracticeSession(ctx, tx, sessionID)
+		savedID, err := savedIDForPracticeSession(ctx, tx, u.ID, sessionID)
 		if errors.Is(err, errNotFound) {
 			return nil
 		}
@@ -93,7 +95,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 			return err
 		}
 		stored, _, overall := storedItemsOf(updated.Items)
-		return replaceSavedItems(ctx, tx, savedID, stored, overall)
+		return replaceSavedItems(ctx, tx, u.ID, savedID, stored, overall)
 	})
 	if err != nil {
 		return Session{}, err
@@ -101,29 +103,17 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	return s.Get(ctx, u, sessionID)
 }
 
-// countFirstScore counts sessionID, about to have its first answer scored
-// by a correction, as practice (see Finalize): refused, like any answer,
-// when the student may not practise. A session already scored is left as
-// it is. It runs in the correction's transaction, under the user's lock.
-func (s *Service) countFirstScore(ctx context.Context, tx *sql.Tx, sessionID string) error {
-	sess, err := loadSession(ctx, tx, sessionID)
-	if err != nil {
-		return err
-	}
+// countFirstScore counts sess, as read in the correction's transaction
+// before its answer is corrected, as practice when this is its first
+// scored answer (see Finalize): refused, like any answer, when the
+// student may not practise. A session already scored is left as it is.
+// It runs under the user's lock.
+func (s *Service) countFirstScore(ctx context.Context, tx *sql.Tx, sess Session) error {
 	if _, scored := averageScore(sess.Items); scored {
 		return nil
 	}
-	if err := s.checkAnswerAllowed(ctx, tx, sess.userID, sessionID); err != nil {
+	if err := s.checkAnswerAllowed(ctx, tx, sess.userID, sess.ID); err != nil {
 		return err
 	}
 	return s.users.CountSession(ctx, tx, sess.userID, answeredCount(sess.Items))
-}
-
-func itemOf(sess Session, itemID string) (Item, bool) {
-	for _, it := range sess.Items {
-		if it.ID == itemID {
-			return it, true
-		}
-	}
-	return Item{}, false
 }

@@ -2,6 +2,7 @@ package practice
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"math"
@@ -27,16 +28,33 @@ const (
 // Save stores a processed session on the user's dashboard. Saving the same
 // session again updates its title instead of making a copy.
 func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string) (Saved, error) {
-	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+	var savedID string
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		sess, err := s.ownSessionWithItems(ctx, tx, u, sessionID)
+		if err != nil {
+			return err
+		}
+		savedID, err = saveTx(ctx, tx, u.ID, sess, title)
+		return err
+	})
+	if store.IsUniqueViolation(err) { // a double click raced us
+		return s.Save(ctx, u, sessionID, title)
+	}
 	if err != nil {
 		return Saved{}, err
 	}
+	return s.GetSaved(ctx, u, savedID)
+}
+
+// saveTx saves sess, one of the user's sessions as read in tx, under
+// title, or retitles its saved copy, and returns the saved session's id.
+func saveTx(ctx context.Context, tx *sql.Tx, userID string, sess Session, title string) (string, error) {
 	if sess.Status != SessionCompleted {
-		return Saved{}, apperr.Conflict("Complete the session before saving it.")
+		return "", apperr.Conflict("Complete the session before saving it.")
 	}
 	for _, it := range sess.Items {
 		if !it.settled() {
-			return Saved{}, apperr.Conflict(MsgNotReadyToSave)
+			return "", apperr.Conflict(MsgNotReadyToSave)
 		}
 	}
 	title = strings.Join(strings.Fields(title), " ")
@@ -47,30 +65,20 @@ func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string
 		title = "Session " + practised.Format("Jan 2, 2006 3:04 PM") + " UTC"
 	}
 	if utf8.RuneCountInString(title) > MaxTitleLen {
-		return Saved{}, apperr.Invalid("title", "The title must be at most %d characters.", MaxTitleLen)
+		return "", apperr.Invalid("title", "The title must be at most %d characters.", MaxTitleLen)
+	}
+	existing, err := savedIDForPracticeSession(ctx, tx, userID, sess.ID)
+	switch {
+	case err == nil:
+		return existing, renameSaved(ctx, tx, userID, existing, title)
+	case !errors.Is(err, errNotFound):
+		return "", err
 	}
 	saved := Saved{ID: store.NewID(), Title: title, Profession: sess.Profession, Format: sess.Format, CreatedAt: practised,
 		TotalSessionTime: sess.TotalSessionTime, PracticeSessionID: sess.ID}
 	stored, counts, avg := storedItemsOf(sess.Items)
 	saved.Counts, saved.OverallAvg = counts, avg
-	existing, err := savedIDForPracticeSession(ctx, s.db.SQL, sess.ID)
-	switch {
-	case err == nil:
-		if err := renameSaved(ctx, s.db.SQL, existing, title); err != nil {
-			return Saved{}, err
-		}
-		return s.GetSaved(ctx, u, existing)
-	case !errors.Is(err, errNotFound):
-		return Saved{}, err
-	}
-	err = insertSaved(ctx, s.db.SQL, u.ID, saved, stored)
-	if store.IsUniqueViolation(err) { // a double click raced us
-		return s.Save(ctx, u, sessionID, title)
-	}
-	if err != nil {
-		return Saved{}, err
-	}
-	return s.GetSaved(ctx, u, saved.ID)
+	return saved.ID, insertSaved(ctx, tx, userID, saved, stored)
 }
 
 // storedItemsOf is what a saved session keeps of a session's items, in

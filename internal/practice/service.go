@@ -383,41 +383,59 @@ func (s *Service) checkAnswerAllowed(ctx context.Context, q store.Queryer, userI
 	return err
 }
 
-// ownSession loads a session the user owns. Someone else's session is
-// reported exactly like a missing one.
+// Whose a session is, is decided in SQL: every request on a session or
+// an answer begins with a statement that has the user in its WHERE
+// (sessionOf, itemOf, loadAnswerTarget, questionsOf), and someone else's
+// session is exactly a missing one. A request that writes reads it first
+// in the transaction that writes; the statements after it act on the
+// rows it found.
+
+// ownSession reads one of u's sessions, without its items.
 func (s *Service) ownSession(ctx context.Context, q store.Queryer, u auth.User, id string) (Session, error) {
-	sess, err := loadSession(ctx, q, id)
-	if errors.Is(err, errNotFound) || (err == nil && sess.userID != u.ID) {
+	sess, err := sessionOf(ctx, q, u.ID, id)
+	if errors.Is(err, errNotFound) {
 		return Session{}, apperr.NotFound(MsgSessionNotFound)
 	}
 	return sess, err
 }
 
-// activeItem loads a question of one of the user's sessions that is still
-// being answered.
-func (s *Service) activeItem(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
-	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
+// ownSessionWithItems reads one of u's sessions with its items.
+func (s *Service) ownSessionWithItems(ctx context.Context, q store.Queryer, u auth.User, id string) (Session, error) {
+	sess, err := s.ownSession(ctx, q, u, id)
 	if err != nil {
-		return Item{}, err
+		return Session{}, err
 	}
-	if sess.Status != SessionActive {
-		return Item{}, apperr.Conflict(MsgSessionCompleted)
-	}
-	return findItem(sess, itemID)
+	return withItems(ctx, q, sess)
 }
 
-func findItem(sess Session, itemID string) (Item, error) {
-	for _, it := range sess.Items {
-		if it.ID == itemID {
-			return it, nil
-		}
+// ownItem reads a question of one of u's sessions. A missing one says
+// which is missing, the session or the question; an error with the item
+// carries its session's status when only the question was missing.
+func (s *Service) ownItem(ctx context.Context, q store.Queryer, u auth.User, sessionID, itemID string) (ownedItem, error) {
+	it, err := itemOf(ctx, q, u.ID, sessionID, itemID)
+	if !errors.Is(err, errNotFound) {
+		return it, err
 	}
-	return Item{}, apperr.NotFound(MsgItemNotFound)
+	sess, err := s.ownSession(ctx, q, u, sessionID)
+	if err != nil {
+		return ownedItem{}, err
+	}
+	return ownedItem{sessionStatus: sess.Status}, apperr.NotFound(MsgItemNotFound)
+}
+
+// activeItem reads a question of one of u's sessions that is still being
+// answered.
+func (s *Service) activeItem(ctx context.Context, q store.Queryer, u auth.User, sessionID, itemID string) (ownedItem, error) {
+	it, err := s.ownItem(ctx, q, u, sessionID, itemID)
+	if it.sessionStatus != "" && it.sessionStatus != SessionActive {
+		return ownedItem{}, apperr.Conflict(MsgSessionCompleted)
+	}
+	return it, err
 }
 
 // Get returns one of the user's sessions with every answer's progress.
 func (s *Service) Get(ctx context.Context, u auth.User, id string) (Session, error) {
-	sess, err := s.ownSession(ctx, s.db.SQL, u, id)
+	sess, err := s.ownSessionWithItems(ctx, s.db.SQL, u, id)
 	if err != nil {
 		return Session{}, err
 	}
@@ -437,7 +455,7 @@ func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 			sess.Processing = true
 		}
 		if it.Status == StatusFailed && it.audioPath != "" {
-			kept, err := s.recordingKept(ctx, it.audioPath)
+			kept, err := s.recordingKept(ctx, s.db.SQL, it.audioPath)
 			if err != nil {
 				return Session{}, err
 			}
@@ -486,7 +504,7 @@ func averageScore(items []Item) (float64, bool) {
 // UploadAdmitted or AppendAdmitted. Admission refuses early what it can;
 // the transaction that records the answer decides.
 func (s *Service) AdmitAnswer(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
-	it, err := s.admit(ctx, u, sessionID, itemID)
+	it, err := s.admit(ctx, s.db.SQL, u, sessionID, itemID)
 	if err == nil && it.Kind == KindTyped {
 		return Item{}, apperr.Conflict(MsgNotSpoken)
 	}
@@ -498,28 +516,24 @@ func (s *Service) AdmitAnswer(ctx context.Context, u auth.User, sessionID, itemI
 // unanswered; spec §4 lets them practise; and the answer would not exceed
 // the daily usage guard (an answer arriving in pieces was counted when its
 // first piece came).
-func (s *Service) admit(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
-	t, err := loadAnswerTarget(ctx, s.db.SQL, sessionID, itemID, s.usageSince())
+func (s *Service) admit(ctx context.Context, q store.Queryer, u auth.User, sessionID, itemID string) (Item, error) {
+	t, err := loadAnswerTarget(ctx, q, u.ID, sessionID, itemID, s.usageSince())
 	if errors.Is(err, errNotFound) {
 		// Say why as every other operation on a question does.
-		if _, err := s.activeItem(ctx, u, sessionID, itemID); err != nil {
-			return Item{}, err
-		}
-		return Item{}, apperr.NotFound(MsgItemNotFound)
+		_, err = s.activeItem(ctx, q, u, sessionID, itemID)
+		return Item{}, err
 	}
 	switch {
 	case err != nil:
 		return Item{}, err
-	case t.owner != u.ID:
-		return Item{}, apperr.NotFound(MsgSessionNotFound)
 	case t.sessionStatus != SessionActive:
 		return Item{}, apperr.Conflict(MsgSessionCompleted)
-	case !t.item.awaitsAnswer():
+	case !t.Item.awaitsAnswer():
 		return Item{}, apperr.Conflict(msgAlreadyAnswered)
 	case !s.practiceEnabled(billing.AccountOf(u), t.usedSessions):
 		return Item{}, apperr.Forbidden(billing.MsgLocked)
 	}
-	return t.item, s.usageErr(t.recentAnswers)
+	return t.Item, s.usageErr(t.recentAnswers)
 }
 
 // UploadAdmitted stores one recorded answer to the question AdmitAnswer
@@ -532,18 +546,20 @@ func (s *Service) UploadAdmitted(ctx context.Context, u auth.User, it Item, mime
 	}
 	var replaced string
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		current, err := s.ownItem(ctx, tx, u, it.sessionID, it.ID)
+		if err != nil {
+			return err
+		}
+		if replaced, err = s.queueAnswer(ctx, tx, u, current.Item, path, mimeType); err != nil {
+			return err
+		}
 		// A whole recording replaces one that was arriving in pieces.
 		if err := forgetProgress(ctx, tx, it.ID); err != nil {
 			return err
 		}
 		// Stored where any copy can read it, in the transaction that
 		// queues its job.
-		if err := storeUpload(ctx, tx, it.ID, path); err != nil {
-			return err
-		}
-		var err error
-		replaced, err = s.queueAnswer(ctx, tx, u, it, path, mimeType)
-		return err
+		return storeUpload(ctx, tx, it.ID, path)
 	})
 	if err != nil {
 		removeAudio(s.logger, path)
@@ -554,17 +570,14 @@ func (s *Service) UploadAdmitted(ctx context.Context, u auth.User, it Item, mime
 	return it, nil
 }
 
-// queueAnswer records that it's recording is at path and queues its
-// transcription, once spec §4 and the usage guard allow it; it returns
-// the recording that was arriving in pieces for it, if any. It runs in a
-// transaction holding the user's lock, so that answers arriving at once
-// are checked one after another.
-func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it Item, path, mimeType string) (streamPath string, err error) {
-	if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
-		return "", err
-	}
-	current, err := loadItem(ctx, tx, it.ID)
-	if err != nil {
+// queueAnswer records that the recording of current, one of u's questions
+// as read in tx, is at path and queues its transcription, once spec §4
+// and the usage guard allow it; it returns the recording that was
+// arriving in pieces for it, if any. It runs in a transaction holding the
+// user's lock, so that answers arriving at once are checked one after
+// another.
+func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, current Item, path, mimeType string) (streamPath string, err error) {
+	if err := s.checkAnswerAllowed(ctx, tx, u.ID, current.sessionID); err != nil {
 		return "", err
 	}
 	// An answer that arrived in pieces was counted when its first piece did.
@@ -575,9 +588,9 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, it I
 		}
 	}
 	moved, err := s.moveItemTx(ctx, tx, move{
-		itemID: it.ID, sessionID: it.sessionID, event: eventRecorded,
+		itemID: current.ID, sessionID: current.sessionID, event: eventRecorded,
 		update: func(tx *sql.Tx, now time.Time) error {
-			if err := recordUpload(ctx, tx, it.ID, path, mimeType, now); err != nil {
+			if err := recordUpload(ctx, tx, current.ID, path, mimeType, now); err != nil {
 				return err
 			}
 			if !count {
@@ -745,17 +758,25 @@ func removeAudio(logger *slog.Logger, path string) {
 
 // Skip marks an unanswered question skipped.
 func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
-	it, err := s.activeItem(ctx, u, sessionID, itemID)
-	if err != nil {
-		return Item{}, err
-	}
-	moved, err := s.moveItem(ctx, move{itemID: itemID, sessionID: sessionID, event: eventSkipped,
-		update: func(tx *sql.Tx, _ time.Time) error {
-			if err := forgetRecording(ctx, tx, itemID); err != nil {
-				return err
-			}
-			return deleteStoredAudio(ctx, tx, it.streamPath)
-		}})
+	var (
+		it    Item
+		moved bool
+	)
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		owned, err := s.activeItem(ctx, tx, u, sessionID, itemID)
+		if err != nil {
+			return err
+		}
+		it = owned.Item
+		moved, err = s.moveItemTx(ctx, tx, move{itemID: itemID, sessionID: sessionID, event: eventSkipped,
+			update: func(tx *sql.Tx, _ time.Time) error {
+				if err := forgetRecording(ctx, tx, itemID); err != nil {
+					return err
+				}
+				return deleteStoredAudio(ctx, tx, it.streamPath)
+			}})
+		return err
+	})
 	if err != nil {
 		return Item{}, err
 	}
@@ -769,26 +790,29 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 
 // Retry queues a failed answer again while its recording is still here.
 func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID string) (Item, error) {
-	sess, err := s.ownSession(ctx, s.db.SQL, u, sessionID)
-	if err != nil {
-		return Item{}, err
-	}
-	it, err := findItem(sess, itemID)
-	if err != nil {
-		return Item{}, err
-	}
-	if it.Status != StatusFailed {
-		return Item{}, apperr.Conflict("Only a failed answer can be retried.")
-	}
-	kept, err := s.recordingKept(ctx, it.audioPath)
-	if err != nil {
-		return Item{}, err
-	}
-	if !kept {
-		return Item{}, apperr.Conflict(MsgRecordingGone)
-	}
-	moved, err := s.moveItem(ctx, move{itemID: itemID, sessionID: sessionID, event: eventRetried,
-		update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) }})
+	var (
+		it    Item
+		moved bool
+	)
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		owned, err := s.ownItem(ctx, tx, u, sessionID, itemID)
+		if err != nil {
+			return err
+		}
+		if it = owned.Item; it.Status != StatusFailed {
+			return apperr.Conflict("Only a failed answer can be retried.")
+		}
+		kept, err := s.recordingKept(ctx, tx, it.audioPath)
+		if err != nil {
+			return err
+		}
+		if !kept {
+			return apperr.Conflict(MsgRecordingGone)
+		}
+		moved, err = s.moveItemTx(ctx, tx, move{itemID: itemID, sessionID: sessionID, event: eventRetried,
+			update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) }})
+		return err
+	})
 	if err != nil {
 		return Item{}, err
 	}
@@ -803,10 +827,10 @@ func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID stri
 // Complete ends a session: unanswered questions count as skipped, and the
 // stats update follows once every answer is processed.
 func (s *Service) Complete(ctx context.Context, u auth.User, sessionID string, totalSeconds int) (Session, error) {
-	if _, err := s.ownSession(ctx, s.db.SQL, u, sessionID); err != nil {
-		return Session{}, err
-	}
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if _, err := s.ownSession(ctx, tx, u, sessionID); err != nil {
+			return err
+		}
 		return s.completeTx(ctx, tx, sessionID, min(max(totalSeconds, 0), 24*60*60))
 	})
 	if err != nil {

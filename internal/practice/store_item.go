@@ -68,13 +68,50 @@ func loadItem(ctx context.Context, q store.Queryer, id string) (Item, error) {
 	return scanItem(q.QueryRowContext(ctx, `SELECT `+itemColumns+` FROM practice_items WHERE id = $1`, id))
 }
 
-// answerTarget is a question as admitting an answer to it finds it: the
-// item, its session's owner and status, and the owner's counts that spec
-// §4 and the usage guard decide by.
-type answerTarget struct {
-	item          Item
-	owner         string
+// ownedItem is a question of one of the user's sessions, with what the
+// requests on it check of its session.
+type ownedItem struct {
+	Item
 	sessionStatus string
+	// statsApplied is whether the session's stats were applied: every
+	// answer of the completed session settled.
+	statsApplied bool
+	answerSession
+}
+
+// ownedItemQuery reads question $1 of session $2 when the session is user
+// $3's, as ownedItemColumns and then extra, in one statement: the one
+// item's row, never the session's other items and their feedback. The
+// session's columns are renamed so that the item's read as they do
+// everywhere else.
+func ownedItemQuery(extra string) string {
+	return `SELECT ` + itemColumns + `, s.session_status, s.stats_applied, s.profession, s.session_format, s.session_answer_seconds` + extra + `
+		FROM practice_items JOIN (SELECT id AS session_key, user_id AS owner, status AS session_status,
+			stats_applied_at IS NOT NULL AS stats_applied, profession, format AS session_format, answer_seconds AS session_answer_seconds
+			FROM practice_sessions) s ON s.session_key = practice_items.session_id
+		WHERE practice_items.id = $1 AND practice_items.session_id = $2 AND s.owner = $3`
+}
+
+// scanOwnedItem reads a row of ownedItemQuery, and into extra its extra
+// columns.
+func scanOwnedItem(r interface{ Scan(...any) error }, extra ...any) (ownedItem, error) {
+	var it ownedItem
+	var err error
+	it.Item, err = scanItem(r, append([]any{&it.sessionStatus, &it.statsApplied, &it.profession, &it.format, &it.answerSeconds}, extra...)...)
+	return it, err
+}
+
+// itemOf reads question itemID of the user's session sessionID:
+// errNotFound when either is missing or the session is someone else's.
+func itemOf(ctx context.Context, q store.Queryer, userID, sessionID, itemID string) (ownedItem, error) {
+	return scanOwnedItem(q.QueryRowContext(ctx, ownedItemQuery(""), itemID, sessionID, userID))
+}
+
+// answerTarget is a question as admitting an answer to it finds it: the
+// item and its session, and the owner's counts that spec §4 and the usage
+// guard decide by.
+type answerTarget struct {
+	ownedItem
 	// usedSessions are the owner's sessions besides this one that have an
 	// answer (see countUsedSessions).
 	usedSessions int
@@ -84,19 +121,15 @@ type answerTarget struct {
 	recentAnswers int
 }
 
-// loadAnswerTarget reads question itemID of sessionID for admission in
-// one statement: the one item's row, never the session's other items and
-// their feedback. The session's columns are renamed so that the item's
-// read as they do everywhere else.
-func loadAnswerTarget(ctx context.Context, q store.Queryer, sessionID, itemID string, usageSince time.Time) (answerTarget, error) {
+// loadAnswerTarget reads question itemID of the user's session sessionID
+// for admission in one statement (ownedItemQuery): errNotFound when
+// either is missing or the session is someone else's.
+func loadAnswerTarget(ctx context.Context, q store.Queryer, userID, sessionID, itemID string, usageSince time.Time) (answerTarget, error) {
 	var t answerTarget
 	var err error
-	t.item, err = scanItem(q.QueryRowContext(ctx, `SELECT `+itemColumns+`, s.owner, s.session_status, `+usedSessions("s.owner", "s.session_key")+`,
-		CASE WHEN practice_items.stream_path = '' THEN `+recentUploads("s.owner", "$3")+` ELSE 0 END
-		FROM practice_items JOIN (SELECT id AS session_key, user_id AS owner, status AS session_status FROM practice_sessions) s
-			ON s.session_key = practice_items.session_id
-		WHERE practice_items.id = $1 AND practice_items.session_id = $2`, itemID, sessionID, usageSince),
-		&t.owner, &t.sessionStatus, &t.usedSessions, &t.recentAnswers)
+	t.ownedItem, err = scanOwnedItem(q.QueryRowContext(ctx, ownedItemQuery(`, `+usedSessions("s.owner", "s.session_key")+`,
+		CASE WHEN practice_items.stream_path = '' THEN `+recentUploads("s.owner", "$4")+` ELSE 0 END`), itemID, sessionID, userID, usageSince),
+		&t.usedSessions, &t.recentAnswers)
 	return t, err
 }
 

@@ -15,13 +15,15 @@ import (
 
 // Saved sessions and the history's search through them.
 
-// replaceSavedItems rewrites a saved session's items and average.
-func replaceSavedItems(ctx context.Context, q store.Queryer, savedID string, items []storedItem, overallAvg float64) error {
+// replaceSavedItems rewrites the items and average of one of the user's
+// saved sessions.
+func replaceSavedItems(ctx context.Context, q store.Queryer, userID, savedID string, items []storedItem, overallAvg float64) error {
 	b, err := json.Marshal(items)
 	if err != nil {
 		return fmt.Errorf("practice: saved items: %w", err)
 	}
-	_, err = exec(ctx, q, "replace saved items", `UPDATE saved_sessions SET items = $1, overall_avg = $2 WHERE id = $3`, string(b), overallAvg, savedID)
+	_, err = exec(ctx, q, "replace saved items", `UPDATE saved_sessions SET items = $1, overall_avg = $2 WHERE id = $3 AND user_id = $4`,
+		string(b), overallAvg, savedID, userID)
 	return err
 }
 
@@ -158,10 +160,10 @@ func questionText(items []storedItem) string {
 	return strings.ToLower(strings.Join(questions, "\n"))
 }
 
-// savedIDForPracticeSession finds the saved copy of a practice session.
-func savedIDForPracticeSession(ctx context.Context, q store.Queryer, practiceSessionID string) (string, error) {
+// savedIDForPracticeSession finds the user's saved copy of a practice session.
+func savedIDForPracticeSession(ctx context.Context, q store.Queryer, userID, practiceSessionID string) (string, error) {
 	var id string
-	err := q.QueryRowContext(ctx, `SELECT id FROM saved_sessions WHERE practice_session_id = $1`, practiceSessionID).Scan(&id)
+	err := q.QueryRowContext(ctx, `SELECT id FROM saved_sessions WHERE practice_session_id = $1 AND user_id = $2`, practiceSessionID, userID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", errNotFound
 	}
@@ -171,8 +173,9 @@ func savedIDForPracticeSession(ctx context.Context, q store.Queryer, practiceSes
 	return id, nil
 }
 
-func renameSaved(ctx context.Context, q store.Queryer, id, title string) error {
-	_, err := exec(ctx, q, "rename saved session", `UPDATE saved_sessions SET title = $1 WHERE id = $2`, title, id)
+// renameSaved retitles one of the user's saved sessions.
+func renameSaved(ctx context.Context, q store.Queryer, userID, id, title string) error {
+	_, err := exec(ctx, q, "rename saved session", `UPDATE saved_sessions SET title = $1 WHERE id = $2 AND user_id = $3`, title, id, userID)
 	return err
 }
 

@@ -56,18 +56,66 @@ func scanSession(r interface{ Scan(...any) error }) (Session, error) {
 	return s, nil
 }
 
-// loadSession reads a session with its items, in the order they are asked.
+// sessionOf reads session id, without its items, when it is the user's:
+// errNotFound when it is missing or someone else's.
+func sessionOf(ctx context.Context, q store.Queryer, userID, id string) (Session, error) {
+	return scanSession(q.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM practice_sessions WHERE id = $1 AND user_id = $2`, id, userID))
+}
+
+// loadSession reads a session with its items for the pipeline's jobs,
+// which act on the sessions of whoever answered.
 func loadSession(ctx context.Context, q store.Queryer, id string) (Session, error) {
 	s, err := scanSession(q.QueryRowContext(ctx, `SELECT `+sessionColumns+` FROM practice_sessions WHERE id = $1`, id))
 	if err != nil {
 		return Session{}, err
 	}
+	return withItems(ctx, q, s)
+}
+
+// withItems adds its items, in the order they are asked, to a session
+// just read: by sessionOf, which found it the user's, or by loadSession.
+func withItems(ctx context.Context, q store.Queryer, s Session) (Session, error) {
+	var err error
 	s.Items, err = scanAll(ctx, q, "load items", func(rows *sql.Rows) (Item, error) { return scanItem(rows) },
-		`SELECT `+itemColumns+` FROM practice_items WHERE session_id = $1 ORDER BY position`, id)
+		`SELECT `+itemColumns+` FROM practice_items WHERE session_id = $1 ORDER BY position`, s.ID)
 	if err != nil {
 		return Session{}, err
 	}
 	return s, nil
+}
+
+// sessionQuestion is a question of a session, as an earlier answer to it
+// is found by.
+type sessionQuestion struct {
+	itemID, question string
+}
+
+// questionsOf reads when the user's session sessionID began and its
+// questions, in the order asked, in one statement that reads nothing of
+// their answers: errNotFound when the session is missing or someone
+// else's.
+func questionsOf(ctx context.Context, q store.Queryer, userID, sessionID string) (time.Time, []sessionQuestion, error) {
+	type row struct {
+		began time.Time
+		sessionQuestion
+	}
+	rows, err := scanAll(ctx, q, "session questions", func(rows *sql.Rows) (row, error) {
+		var r row
+		return r, rows.Scan(&r.began, &r.itemID, &r.question)
+	}, `SELECT s.created_at, i.id, i.question FROM practice_sessions s JOIN practice_items i ON i.session_id = s.id
+		WHERE s.id = $1 AND s.user_id = $2 ORDER BY i.position`, sessionID, userID)
+	if err != nil {
+		return time.Time{}, nil, err
+	}
+	if len(rows) == 0 {
+		// A session is made with its questions: none is no session of the user's.
+		return time.Time{}, nil, errNotFound
+	}
+	out := make([]sessionQuestion, len(rows))
+	for i, r := range rows {
+		out[i] = r.sessionQuestion
+	}
+	return rows[0].began, out, nil
 }
 
 // sessionOfAnswer reads what scoring an answer needs of its session.

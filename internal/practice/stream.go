@@ -97,6 +97,9 @@ func (s *Service) AppendAdmitted(ctx context.Context, u auth.User, it Item, offs
 		return 0, storageErr(err)
 	}
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		if _, err := s.ownItem(ctx, tx, u, it.sessionID, it.ID); err != nil {
+			return err
+		}
 		if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
 			return err
 		}
@@ -132,11 +135,11 @@ func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeTyp
 	}
 	var replaced string
 	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
-		if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
+		current, err := s.ownItem(ctx, tx, u, it.sessionID, it.ID)
+		if err != nil {
 			return err
 		}
-		current, err := loadItem(ctx, tx, it.ID)
-		if err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
 			return err
 		}
 		if replaced = current.streamPath; replaced == "" {
@@ -215,32 +218,35 @@ func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
 // FinishAudio queues the recording that arrived in pieces, size bytes in
 // all, like a whole upload. Finishing an answer already queued succeeds.
 func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemID string, size int64) (Item, error) {
-	it, err := s.activeItem(ctx, u, sessionID, itemID)
-	if err != nil {
-		return Item{}, err
-	}
-	switch {
-	case it.Status == StatusSkipped:
-		return Item{}, apperr.Conflict("This question was skipped.")
-	case !it.awaitsAnswer():
-		// Most likely this request was sent again after its answer was
-		// lost: the recording is in, which is what the client wants to hear.
-		return it, nil
-	case it.streamPath == "":
-		return Item{}, apperr.Conflict("No recording was uploaded for this question.")
-	case it.streamBytes != size:
-		return Item{}, apperr.Conflict(fmt.Sprintf("Part of the recording did not arrive: the server has %d of its %d bytes.", it.streamBytes, size))
-	}
-	// The database holds the recording as recorded: whatever a failed
-	// append left in a scratch copy is not used.
-	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
-		_, err := s.queueAnswer(ctx, tx, u, it, it.streamPath, it.streamMIME)
-		return err
+	var it Item
+	err := s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		owned, err := s.activeItem(ctx, tx, u, sessionID, itemID)
+		if err != nil {
+			return err
+		}
+		switch it = owned.Item; {
+		case it.Status == StatusSkipped:
+			return apperr.Conflict("This question was skipped.")
+		case !it.awaitsAnswer():
+			// Most likely this request was sent again after its answer was
+			// lost: the recording is in, which is what the client wants to hear.
+			return nil
+		case it.streamPath == "":
+			return apperr.Conflict("No recording was uploaded for this question.")
+		case it.streamBytes != size:
+			return apperr.Conflict(fmt.Sprintf("Part of the recording did not arrive: the server has %d of its %d bytes.", it.streamBytes, size))
+		}
+		// The database holds the recording as recorded: whatever a failed
+		// append left in a scratch copy is not used.
+		if _, err := s.queueAnswer(ctx, tx, u, it, it.streamPath, it.streamMIME); err != nil {
+			return err
+		}
+		it.Status = StatusQueued
+		return nil
 	})
 	if err != nil {
 		return Item{}, err
 	}
-	it.Status = StatusQueued
 	return it, nil
 }
 

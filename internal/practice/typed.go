@@ -32,13 +32,6 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 	case utf8.RuneCountInString(text) > MaxTranscriptLen:
 		return Item{}, apperr.Invalid("text", MsgTypedTooLong, MaxTranscriptLen)
 	}
-	it, err := s.admit(ctx, u, sessionID, itemID)
-	if err != nil {
-		return Item{}, err
-	}
-	if it.Kind != KindTyped {
-		return Item{}, apperr.Conflict(MsgNotTyped)
-	}
 	meaningful := transcribe.Meaningful(text)
 	m := move{itemID: itemID, sessionID: sessionID, event: eventWrittenEmpty,
 		update: func(tx *sql.Tx, now time.Time) error {
@@ -50,16 +43,26 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 	if meaningful {
 		m.event = eventWritten
 	}
-	var moved bool
-	err = s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
-		// Checked again under the user's lock, as an upload is.
+	var (
+		it    Item
+		moved bool
+	)
+	err := s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
+		var err error
+		if it, err = s.admit(ctx, tx, u, sessionID, itemID); err != nil {
+			return err
+		}
+		if it.Kind != KindTyped {
+			return apperr.Conflict(MsgNotTyped)
+		}
+		// Checked again under the user's lock, on the account as it
+		// stands, as an upload is.
 		if err := s.checkAnswerAllowed(ctx, tx, u.ID, sessionID); err != nil {
 			return err
 		}
 		if err := s.checkUsage(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		var err error
 		moved, err = s.moveItemTx(ctx, tx, m)
 		return err
 	})

@@ -95,7 +95,7 @@ func (s *Service) Create(ctx context.Context, u auth.User, savedID, reviewer str
 	}
 	token, hash := auth.NewToken()
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		n, err := countLinksOf(ctx, tx, savedID)
+		n, err := countLinksOf(ctx, tx, u.ID, savedID)
 		if err != nil {
 			return err
 		}
@@ -131,15 +131,18 @@ func (s *Service) Links(ctx context.Context, u auth.User, savedID string) ([]Lin
 }
 
 // Revoke turns one of u's links off; revoking it again changes nothing.
+// The statement that turns it off names u: another student's link is
+// missing, and left alone.
 func (s *Service) Revoke(ctx context.Context, u auth.User, id string) (Link, error) {
 	now := s.clock()
-	if err := revokeLink(ctx, s.db.SQL, u.ID, id, now); err != nil {
-		return Link{}, err
-	}
-	l, err := linkOf(ctx, s.db.SQL, u.ID, id, now)
+	err := revokeLink(ctx, s.db.SQL, u.ID, id, now)
 	if errors.Is(err, errNotFound) {
 		return Link{}, apperr.NotFound(MsgNoSuchLink)
 	}
+	if err != nil {
+		return Link{}, err
+	}
+	l, err := linkOf(ctx, s.db.SQL, u.ID, id, now)
 	return l.Link, err
 }
 
@@ -166,7 +169,7 @@ func (s *Service) Report(ctx context.Context, u auth.User, id string) (Comment, 
 	if !ok {
 		return Comment{}, apperr.NotFound(MsgNoSuchComment)
 	}
-	c, err := commentByID(ctx, s.db.SQL, id)
+	c, err := commentOf(ctx, s.db.SQL, u.ID, id)
 	return c.Comment, err
 }
 

@@ -78,9 +78,10 @@ func insertLink(ctx context.Context, q store.Queryer, l storedLink, tokenHash st
 	return nil
 }
 
-func countLinksOf(ctx context.Context, q store.Queryer, savedID string) (int, error) {
+// countLinksOf counts the user's links to one of their saved sessions.
+func countLinksOf(ctx context.Context, q store.Queryer, userID, savedID string) (int, error) {
 	var n int
-	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM session_shares WHERE saved_session_id = $1`, savedID).Scan(&n); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM session_shares WHERE saved_session_id = $1 AND user_id = $2`, savedID, userID).Scan(&n); err != nil {
 		return 0, fmt.Errorf("share: count links: %w", err)
 	}
 	return n, nil
@@ -107,10 +108,19 @@ func linksOf(ctx context.Context, q store.Queryer, userID, savedID string, now t
 	}, query+` ORDER BY l.created_at DESC, l.id DESC`, args...)
 }
 
+// revokeLink turns one of the user's links off at now, or leaves it as
+// it was turned off before; errNotFound when the user has no link id.
 func revokeLink(ctx context.Context, q store.Queryer, userID, id string, now time.Time) error {
-	_, err := q.ExecContext(ctx, `UPDATE session_shares SET revoked_at = $1 WHERE id = $2 AND user_id = $3 AND revoked_at IS NULL`, now, id, userID)
+	res, err := q.ExecContext(ctx, `UPDATE session_shares SET revoked_at = COALESCE(revoked_at, $1) WHERE id = $2 AND user_id = $3`, now, id, userID)
 	if err != nil {
 		return fmt.Errorf("share: revoke link: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("share: revoke link: %w", err)
+	}
+	if n == 0 {
+		return errNotFound
 	}
 	return nil
 }
@@ -163,9 +173,20 @@ func reportedComments(ctx context.Context, q store.Queryer) ([]ReportedComment, 
 	return queryComments(ctx, q, `c.reported_at IS NOT NULL`)
 }
 
-func commentByID(ctx context.Context, q store.Queryer, id string) (ReportedComment, error) {
+func oneComment(ctx context.Context, q store.Queryer, where string, args ...any) (ReportedComment, error) {
 	return scanComment(q.QueryRowContext(ctx, `SELECT `+commentColumns+` FROM share_comments c JOIN session_shares l ON l.id = c.share_id
-		WHERE c.id = $1`, id))
+		WHERE `+where, args...))
+}
+
+// commentByID reads a comment for the comment email's job, which acts for
+// whoever owns its link.
+func commentByID(ctx context.Context, q store.Queryer, id string) (ReportedComment, error) {
+	return oneComment(ctx, q, `c.id = $1`, id)
+}
+
+// commentOf reads a comment on one of the user's links.
+func commentOf(ctx context.Context, q store.Queryer, userID, id string) (ReportedComment, error) {
+	return oneComment(ctx, q, `c.id = $1 AND l.user_id = $2`, id, userID)
 }
 
 func insertComment(ctx context.Context, q store.Queryer, c Comment) error {

@@ -1,0 +1,187 @@
+package practice_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/store/storetest"
+)
+
+// practiceRows is every row of the tables a student's practice lives in,
+// and the account counters practice moves, as text: what a refused
+// request must leave as it found it.
+func practiceRows(t *testing.T, db *store.DB) string {
+	t.Helper()
+	var out strings.Builder
+	for _, query := range []string{
+		`SELECT * FROM practice_sessions ORDER BY id`,
+		`SELECT * FROM practice_items ORDER BY id`,
+		`SELECT * FROM saved_sessions ORDER BY id`,
+		`SELECT * FROM processed_sessions ORDER BY session_id`,
+		`SELECT path, offset_bytes, item_id, LENGTH(data) FROM practice_audio ORDER BY path, offset_bytes`,
+		`SELECT * FROM practice_voices ORDER BY user_id`,
+		`SELECT email, usage_count, sessions_completed, questions_practiced FROM users ORDER BY email`,
+		`SELECT kind, args FROM river_job ORDER BY id`,
+	} {
+		rows, err := db.SQL.QueryContext(context.Background(), query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, err := rows.Columns()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintln(&out, query)
+		for rows.Next() {
+			values := make([]any, len(cols))
+			for i := range values {
+				values[i] = new(any)
+			}
+			if err := rows.Scan(values...); err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range values {
+				if b, ok := (*v.(*any)).([]byte); ok {
+					values[i] = string(b)
+				} else {
+					values[i] = *v.(*any)
+				}
+			}
+			fmt.Fprintln(&out, values...)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		_ = rows.Close()
+	}
+	return out.String()
+}
+
+// Another student who calls any operation on a student's session, answer
+// or saved session with their real ids is answered that there is no such
+// thing, and nothing of the owner's changes: not their rows, not their
+// counters, no job queued. Each owner's row is found by a statement that
+// names the user in its WHERE, before (or as) anything is written; a
+// check made in Go after loading the rows let a statement that lost its
+// owner filter write first.
+func TestAnotherStudentCanNeitherSeeNorChangeAStudentsPractice(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, func(c *practice.Config) { c.MaxAttempts = 1 })
+		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		ctx := context.Background()
+		rec := recording(t)
+		const mime = "audio/webm;codecs=opus"
+
+		// Ana's finished session: a failed answer she may retry, a scored
+		// one she may correct, a skipped question; saved.
+		done := f.start(t, ana(), 3)
+		f.whisper.FailNext(1, http.StatusServiceUnavailable)
+		f.upload(t, ana(), done, 0)
+		f.waitProcessed(t, ana(), done.ID)
+		f.upload(t, ana(), done, 1)
+		f.waitProcessed(t, ana(), done.ID)
+		if _, err := f.svc.Complete(ctx, ana(), done.ID, 60); err != nil {
+			t.Fatal(err)
+		}
+		processed := f.waitProcessed(t, ana(), done.ID)
+		failed, scored := processed.Items[0], processed.Items[1]
+		if !failed.CanRetry || scored.Status != practice.StatusDone || scored.Transcript == nil {
+			t.Fatalf("setup: want a retryable failure and a scored answer, got %+v", processed.Items)
+		}
+		saved, err := f.svc.Save(ctx, ana(), done.ID, "Ana's practice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Ana's session in progress: a question unanswered, one whose
+		// recording is arriving in pieces.
+		open := f.start(t, ana(), 3)
+		pending, streaming := open.Items[0], open.Items[1]
+		half := len(rec) / 2
+		if _, err := f.svc.AppendAudio(ctx, ana(), open.ID, streaming.ID, 0, mime, rec[:half]); err != nil {
+			t.Fatal(err)
+		}
+		// What Ana's requests were admitted to: Bob's requests reach the
+		// step after admission with them only if admission let him by.
+		admittedPending, err := f.svc.AdmitAnswer(ctx, ana(), open.ID, pending.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		admittedStreaming, err := f.svc.AdmitAnswer(ctx, ana(), open.ID, streaming.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		before := practiceRows(t, db)
+		for _, tc := range []struct {
+			name string
+			call func() error
+			// msg is the refusal's text, where the operation names it.
+			msg string
+		}{
+			{"get", func() error { _, err := f.svc.Get(ctx, bob(), done.ID); return err }, practice.MsgSessionNotFound},
+			{"earlier attempts", func() error { _, err := f.svc.EarlierAttempts(ctx, bob(), done.ID); return err }, practice.MsgSessionNotFound},
+			{"complete", func() error { _, err := f.svc.Complete(ctx, bob(), open.ID, 60); return err }, practice.MsgSessionNotFound},
+			{"save", func() error { _, err := f.svc.Save(ctx, bob(), done.ID, "Bob's now"); return err }, practice.MsgSessionNotFound},
+			{"get saved", func() error { _, err := f.svc.GetSaved(ctx, bob(), saved.ID); return err }, practice.MsgSavedNotFound},
+			{"skip", func() error { _, err := f.svc.Skip(ctx, bob(), open.ID, pending.ID); return err }, practice.MsgSessionNotFound},
+			{"retry", func() error { _, err := f.svc.Retry(ctx, bob(), done.ID, failed.ID); return err }, practice.MsgSessionNotFound},
+			{"correct a scored answer", func() error {
+				_, err := f.svc.CorrectTranscript(ctx, bob(), done.ID, scored.ID, corrected)
+				return err
+			}, practice.MsgSessionNotFound},
+			{"correct an unscored answer", func() error {
+				_, err := f.svc.CorrectTranscript(ctx, bob(), open.ID, pending.ID, corrected)
+				return err
+			}, practice.MsgSessionNotFound},
+			{"admit an answer", func() error { _, err := f.svc.AdmitAnswer(ctx, bob(), open.ID, pending.ID); return err }, practice.MsgSessionNotFound},
+			{"upload", func() error {
+				_, err := f.svc.Upload(ctx, bob(), open.ID, pending.ID, mime, bytes.NewReader(rec))
+				return err
+			}, practice.MsgSessionNotFound},
+			{"upload past admission", func() error {
+				_, err := f.svc.UploadAdmitted(ctx, bob(), admittedPending, mime, bytes.NewReader(rec))
+				return err
+			}, practice.MsgSessionNotFound},
+			{"first piece past admission", func() error {
+				_, err := f.svc.AppendAdmitted(ctx, bob(), admittedPending, 0, mime, rec[:half])
+				return err
+			}, practice.MsgSessionNotFound},
+			{"next piece past admission", func() error {
+				_, err := f.svc.AppendAdmitted(ctx, bob(), admittedStreaming, int64(half), mime, rec[half:])
+				return err
+			}, practice.MsgSessionNotFound},
+			{"finish a recording", func() error {
+				_, err := f.svc.FinishAudio(ctx, bob(), open.ID, streaming.ID, int64(half))
+				return err
+			}, practice.MsgSessionNotFound},
+			{"answer in writing", func() error {
+				_, err := f.svc.AnswerInWriting(ctx, bob(), open.ID, pending.ID, "Bob's words")
+				return err
+			}, practice.MsgSessionNotFound},
+		} {
+			err := tc.call()
+			if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindNotFound || e.Message != tc.msg {
+				t.Errorf("%s: Bob got %v; want not found (%q)", tc.name, err, tc.msg)
+			}
+			if after := practiceRows(t, db); after != before {
+				t.Fatalf("%s: Bob's request changed Ana's rows:\nbefore:\n%s\nafter:\n%s", tc.name, before, after)
+			}
+		}
+
+		// Ana still reaches all of it.
+		if _, err := f.svc.GetSaved(ctx, ana(), saved.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.FinishAudio(ctx, ana(), open.ID, streaming.ID, int64(half)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
