@@ -279,45 +279,15 @@ func TestSharingIsExportedAndDeletedWithTheAccount(t *testing.T) {
 	})
 }
 
-// shareRows is every link and comment, as text.
-func shareRows(t *testing.T, db *store.DB) string {
-	t.Helper()
-	var out strings.Builder
-	for _, query := range []string{
-		`SELECT id, user_id, saved_session_id, reviewer_name, expires_at, revoked_at FROM session_shares ORDER BY id`,
-		`SELECT id, share_id, body, reported_at FROM share_comments ORDER BY id`,
-	} {
-		rows, err := db.SQL.QueryContext(t.Context(), query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			var id, owner, a, b string
-			var c, d *time.Time
-			if strings.Contains(query, "session_shares") {
-				err = rows.Scan(&id, &owner, &a, &b, &c, &d)
-			} else {
-				err = rows.Scan(&id, &owner, &a, &d)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			fmt.Fprintln(&out, id, owner, a, b, c, d)
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		_ = rows.Close()
-	}
-	return out.String()
-}
-
 // Bob, with Ana's real ids, can neither share her session, nor turn her
 // link off, nor report a comment on it: each is answered as a missing
 // one, and Ana's links and comments are as they were. Revoking used to
 // write first and look for the link afterwards, so a revocation that lost
 // its owner filter still answered 404 after turning Ana's link off.
 func TestAnotherStudentChangesNoneOfAStudentsSharing(t *testing.T) {
+	shareRows := func(t *testing.T, db *store.DB) string {
+		return storetest.Rows(t, db, `SELECT * FROM session_shares ORDER BY id`, `SELECT * FROM share_comments ORDER BY id`)
+	}
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		app := newTestApp(t, db, nil)

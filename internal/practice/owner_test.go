@@ -3,9 +3,7 @@ package practice_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
@@ -19,8 +17,7 @@ import (
 // request must leave as it found it.
 func practiceRows(t *testing.T, db *store.DB) string {
 	t.Helper()
-	var out strings.Builder
-	for _, query := range []string{
+	return storetest.Rows(t, db,
 		`SELECT * FROM practice_sessions ORDER BY id`,
 		`SELECT * FROM practice_items ORDER BY id`,
 		`SELECT * FROM saved_sessions ORDER BY id`,
@@ -28,40 +25,7 @@ func practiceRows(t *testing.T, db *store.DB) string {
 		`SELECT path, offset_bytes, item_id, LENGTH(data) FROM practice_audio ORDER BY path, offset_bytes`,
 		`SELECT * FROM practice_voices ORDER BY user_id`,
 		`SELECT email, usage_count, sessions_completed, questions_practiced FROM users ORDER BY email`,
-		`SELECT kind, args FROM river_job ORDER BY id`,
-	} {
-		rows, err := db.SQL.QueryContext(context.Background(), query)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cols, err := rows.Columns()
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintln(&out, query)
-		for rows.Next() {
-			values := make([]any, len(cols))
-			for i := range values {
-				values[i] = new(any)
-			}
-			if err := rows.Scan(values...); err != nil {
-				t.Fatal(err)
-			}
-			for i, v := range values {
-				if b, ok := (*v.(*any)).([]byte); ok {
-					values[i] = string(b)
-				} else {
-					values[i] = *v.(*any)
-				}
-			}
-			fmt.Fprintln(&out, values...)
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		_ = rows.Close()
-	}
-	return out.String()
+		`SELECT kind, args FROM river_job ORDER BY id`)
 }
 
 // Another student who calls any operation on a student's session, answer

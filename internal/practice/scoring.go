@@ -14,11 +14,6 @@ type answerSession struct {
 	answerSeconds int // the format's answer time, before any extra time
 }
 
-// answerSession is what scoring an answer needs of sess.
-func (sess Session) answerSession() answerSession {
-	return answerSession{profession: sess.Profession, format: sess.Format, answerSeconds: sess.Timings.AnswerSeconds}
-}
-
 // scoringInput is what the feedback engine judges transcript by: the
 // question as the student met it (with a station's scenario), the
 // delivery figures of a spoken answer, and the time the format gives an
