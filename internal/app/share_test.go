@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -86,7 +87,7 @@ func TestSharingASavedSessionForComments(t *testing.T) {
 		if review["studentFirstName"] != "Student" || review["reviewerName"] != "Dr. Rivera" {
 			t.Fatalf("names: %v", review)
 		}
-		for _, private := range []string{"ana@example.com", "practiceSessionId", "itemId", "metrics", "correction", savedID} {
+		for _, private := range []string{"ana@example.com", "practiceSessionId", "itemId", savedID} {
 			if bytes.Contains(r.Body, []byte(private)) {
 				t.Errorf("the reviewer sees %q: %s", private, r.Body)
 			}
@@ -158,6 +159,29 @@ func TestSharingASavedSessionForComments(t *testing.T) {
 		}
 		if r := reviewer.get(reviewPath(token)); bytes.Contains(r.Body, []byte("reportedAt")) {
 			t.Errorf("the reviewer learns of the report: %s", r.Body)
+		}
+	})
+}
+
+// The reviewer reads each answer as the student does in the saved
+// session: the words that may have been misheard marked, the delivery
+// figures, how it ended (issue 38 item 1: the marks vanished once a
+// session was saved, and the reviewer saw neither them nor a failure).
+func TestTheReviewerSeesEachAnswerAsTheStudentDoes(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		app.Whisper.SetWordProbabilities(0.95, 0.95, 0.2, 0.95)
+		ana, _, savedID, token := sharedSession(t, app, share.ExpirySevenDays)
+		own := ana.get("/api/practice/saved/" + savedID).JSON(t)["saved"].(map[string]any)["items"].([]any)[0].(map[string]any)
+		if own["uncertainWords"] != 1.0 || own["transcriptParts"] == nil {
+			t.Fatalf("the saved answer lost its marks: %v", own)
+		}
+		reviewed := app.browser(t, "10.9.0.1").get(reviewPath(token)).JSON(t)["session"].(map[string]any)["items"].([]any)[0].(map[string]any)
+		for _, field := range []string{"kind", "status", "question", "transcript", "meaningful", "metrics", "feedback", "uncertainWords", "transcriptParts"} {
+			if !reflect.DeepEqual(reviewed[field], own[field]) {
+				t.Errorf("the reviewer's %s is %v, the student's %v", field, reviewed[field], own[field])
+			}
 		}
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"github.com/whitecoat/whitecoat/content"
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/site"
@@ -187,7 +188,7 @@ func TestTheLandingPageCarriesTheRubricEnginesExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := b.get("/api/tryout/examples/dental")
-	var served tryout.Example
+	var served answer.Answer
 	if err := json.Unmarshal(api.Body, &served); err != nil || !reflect.DeepEqual(served, want["dental"]) {
 		t.Fatalf("%d %v: served %+v\nwant the engine's %+v", api.Status, err, served, want["dental"])
 	}

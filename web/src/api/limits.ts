@@ -362,6 +362,14 @@ export const schemaLimits = {
       enum: ["free_trial_active", "free_trial_expired", "paid_active", "paid_cancelled", "paid_suspended"],
     },
   },
+  Answer: {
+    kind: {
+      enum: ["spoken", "typed"],
+    },
+    status: {
+      enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
+    },
+  },
   CheckoutBody: {
     profession: {
       enum: ["dental", "medical", "pt", "pa", "pharmacy", "ot", "veterinary"],
@@ -607,6 +615,9 @@ export const schemaLimits = {
   SavedItem: {
     kind: {
       enum: ["spoken", "typed"],
+    },
+    status: {
+      enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
     },
   },
   SaveInputBody: {

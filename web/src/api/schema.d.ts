@@ -1152,6 +1152,25 @@ export interface components {
             /** Format: date-time */
             subscriptionEndsAt: string | null;
         };
+        Answer: {
+            correction?: components["schemas"]["Correction"];
+            error: string;
+            feedback?: components["schemas"]["Feedback"];
+            followUps: string[];
+            /** @enum {string} */
+            kind: "spoken" | "typed";
+            legacyFeedback?: string;
+            meaningful: boolean | null;
+            metrics?: components["schemas"]["Metrics"];
+            question: string;
+            scenario: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "transcribing" | "scoring" | "done" | "failed" | "skipped";
+            transcript: string | null;
+            transcriptParts?: components["schemas"]["TranscriptPart"][];
+            /** Format: int64 */
+            uncertainWords: number;
+        };
         AnswerRef: {
             /** Format: date-time */
             answeredAt: string;
@@ -1442,11 +1461,6 @@ export interface components {
             /** @enum {string} */
             unjudged?: "not-measured" | "too-uncertain";
         };
-        Example: {
-            feedback: components["schemas"]["Feedback"];
-            question: string;
-            transcript: string;
-        };
         Export: {
             shareComments: components["schemas"]["Comment"][];
             shareLinks: components["schemas"]["Link"][];
@@ -1576,6 +1590,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "spoken" | "typed";
+            legacyFeedback?: string;
             meaningful: boolean | null;
             metrics?: components["schemas"]["Metrics"];
             /** Format: int64 */
@@ -1856,23 +1871,13 @@ export interface components {
             /** @description The student's first name; nothing else of their account is shown. */
             studentFirstName: string;
         };
-        ReviewedItem: {
-            feedback?: components["schemas"]["Feedback"];
-            followUps?: string[];
-            kind: string;
-            legacyFeedback?: string;
-            question: string;
-            scenario: string;
-            skipped: boolean;
-            status: string;
-            transcript: string;
-        };
         ReviewedSession: {
             /** Format: date-time */
             createdAt: string;
             /** @enum {string} */
             format: "traditional" | "mmi" | "kira" | "casper";
-            items: components["schemas"]["ReviewedItem"][];
+            /** @description Each answer as the student sees it in their saved session: what was heard, with the words that may have been misheard marked, and how it scored. */
+            items: components["schemas"]["Answer"][];
             /** Format: double */
             overallAvg: number;
             profession: string;
@@ -1917,8 +1922,9 @@ export interface components {
         };
         SavedItem: {
             correction?: components["schemas"]["Correction"];
+            error: string;
             feedback?: components["schemas"]["Feedback"];
-            followUps?: string[];
+            followUps: string[];
             itemId?: string;
             /** @enum {string} */
             kind: "spoken" | "typed";
@@ -1928,9 +1934,13 @@ export interface components {
             question: string;
             scenario: string;
             skipped: boolean;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "transcribing" | "scoring" | "done" | "failed" | "skipped";
             tip: string;
-            transcript: string;
+            transcript: string | null;
+            transcriptParts?: components["schemas"]["TranscriptPart"][];
+            /** Format: int64 */
+            uncertainWords: number;
         };
         SectionAverages: {
             /** Format: double */
@@ -4182,7 +4192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Example"];
+                    "application/json": components["schemas"]["Answer"];
                 };
             };
             /** @description Error */
