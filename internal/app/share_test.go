@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -275,5 +277,137 @@ func TestSharingIsExportedAndDeletedWithTheAccount(t *testing.T) {
 			}
 		}
 		wantFailure(t, reviewer.get(reviewPath(token)), http.StatusNotFound, "share-link-not-found")
+	})
+}
+
+// holdInserts keeps every insert into table waiting, on PostgreSQL, until
+// release(waiting) sees that many of the app's statements waiting for a
+// lock: the requests fired meanwhile have all got as far as they can
+// before adding a row, so a cap counted outside a lock is counted by every
+// one of them alike, on every run, rather than when the scheduler happens
+// to interleave them. SQLite runs write transactions one at a time, so
+// there it holds nothing.
+func holdInserts(t *testing.T, db *store.DB, table string) (release func(waiting int)) {
+	t.Helper()
+	if db.Dialect != store.Postgres {
+		return func(int) {}
+	}
+	tx, err := db.SQL.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// EXCLUSIVE lets others read the table but not write to it.
+	if _, err := tx.Exec(`LOCK TABLE ` + table + ` IN EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	return func(waiting int) {
+		t.Helper()
+		defer tx.Commit()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			var n int
+			// The app's connections carry the schema's application_name,
+			// as the test's own do.
+			if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM pg_stat_activity
+				WHERE application_name = current_setting('application_name') AND wait_event_type = 'Lock'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n >= waiting {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d of %d requests wait for %s", n, waiting, table)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// inParallel sends n requests at once; answers waits for them all and
+// counts their statuses.
+func inParallel(n int, send func(i int) response) (answers func() map[int]int) {
+	got := make([]response, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { got[i] = send(i) })
+	}
+	return func() map[int]int {
+		wg.Wait()
+		count := map[int]int{}
+		for _, r := range got {
+			count[r.Status]++
+		}
+		return count
+	}
+}
+
+// On PostgreSQL parallel comments went past the cap (53 on a link of 50):
+// each counted the link's comments, then inserted, and nothing made the
+// next one wait for the count to include the last. Of comments sent at
+// once for the last place, one takes it and the others are refused.
+func TestParallelCommentsStopAtTheCap(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		_, _, _, token := sharedSession(t, app, share.ExpiryUntilRevoked)
+		reviewer := app.browser(t, "10.9.0.2")
+		for n := range share.MaxCommentsPerLink - 1 {
+			if n%share.CommentRate.Limit == 0 {
+				app.Clock.Advance(share.CommentRate.Window)
+			}
+			wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": fmt.Sprintf("Comment %d", n)}), http.StatusCreated)
+		}
+		app.Clock.Advance(share.CommentRate.Window)
+
+		// As many as the pace lets through, so that each gets to the count.
+		const sent = 10
+		if sent > share.CommentRate.Limit {
+			t.Fatalf("%d comments at once would meet the pace of %d", sent, share.CommentRate.Limit)
+		}
+		release := holdInserts(t, db, "share_comments")
+		answers := inParallel(sent, func(i int) response {
+			return app.browser(t, "10.9.1."+strconv.Itoa(i)).post(commentPath(token), map[string]any{"body": fmt.Sprintf("At once %d", i)})
+		})
+		release(sent)
+		if got := answers(); got[http.StatusCreated] != 1 || got[http.StatusConflict] != sent-1 {
+			t.Errorf("outcomes %v: want one comment to take the last place and %d refused", got, sent-1)
+		}
+		var stored int
+		if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM share_comments`).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if stored != share.MaxCommentsPerLink {
+			t.Fatalf("%d comments stored on a link of %d", stored, share.MaxCommentsPerLink)
+		}
+	})
+}
+
+// On PostgreSQL parallel requests made more links to a saved session than
+// it may have (25 of 20), for the same reason as the comments.
+func TestParallelLinksStopAtTheCap(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		ana, _, savedID, _ := sharedSession(t, app, share.ExpiryUntilRevoked)
+		for range share.MaxLinksPerSession - 2 {
+			createLink(t, ana, savedID, share.ExpiryUntilRevoked)
+		}
+
+		const sent = 10
+		release := holdInserts(t, db, "session_shares")
+		answers := inParallel(sent, func(int) response {
+			return ana.post("/api/shares", map[string]string{"savedSessionId": savedID, "reviewerName": "Dr. Rivera", "expiry": string(share.ExpiryUntilRevoked)})
+		})
+		release(sent)
+		if got := answers(); got[http.StatusCreated] != 1 || got[http.StatusConflict] != sent-1 {
+			t.Errorf("outcomes %v: want one link to take the last place and %d refused", got, sent-1)
+		}
+		var stored int
+		if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM session_shares WHERE saved_session_id = $1`, savedID).Scan(&stored); err != nil {
+			t.Fatal(err)
+		}
+		if stored != share.MaxLinksPerSession {
+			t.Fatalf("%d links to a session of %d", stored, share.MaxLinksPerSession)
+		}
 	})
 }
