@@ -55,6 +55,19 @@ func wantFailure(t *testing.T, r response, status int, failure string) {
 	}
 }
 
+// commentAtThePace has reviewer leave comments from up to to on the link,
+// the clock moved on a window before each window's worth (the first
+// included).
+func commentAtThePace(t *testing.T, app *testApp, reviewer *browser, token string, from, to int) {
+	t.Helper()
+	for n := from; n < to; n++ {
+		if n%share.CommentRate.Limit == 0 {
+			app.Clock.Advance(share.CommentRate.Window)
+		}
+		wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": fmt.Sprintf("Comment %d", n)}), http.StatusCreated)
+	}
+}
+
 // A student shares a saved session; someone with no account opens the
 // link, sees the answers and nothing else of hers, and comments; she sees
 // the comment, is emailed about it, and can report it, which is when an
@@ -237,12 +250,7 @@ func TestShareCommentsAreBounded(t *testing.T) {
 		// Another link to the same session has its own pace.
 		wantStatus(t, reviewer.post(commentPath(createLink(t, ana, savedID, share.ExpiryUntilRevoked)), map[string]any{"body": "Hi."}), http.StatusCreated)
 
-		for n := share.CommentRate.Limit; n < share.MaxCommentsPerLink; n++ {
-			if n%share.CommentRate.Limit == 0 {
-				app.Clock.Advance(share.CommentRate.Window)
-			}
-			wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": fmt.Sprintf("Comment %d", n)}), http.StatusCreated)
-		}
+		commentAtThePace(t, app, reviewer, token, share.CommentRate.Limit, share.MaxCommentsPerLink)
 		app.Clock.Advance(share.CommentRate.Window)
 		r := reviewer.post(commentPath(token), map[string]any{"body": "Past the last place."})
 		if r.Status != http.StatusConflict || r.Detail(t) != share.MsgTooManyComments {
@@ -323,21 +331,33 @@ func holdInserts(t *testing.T, db *store.DB, table string) (release func(waiting
 	}
 }
 
-// inParallel sends n requests at once; answers waits for them all and
-// counts their statuses.
-func inParallel(n int, send func(i int) response) (answers func() map[int]int) {
-	got := make([]response, n)
+// lastPlaceAtOnce sends sent requests at once for the last place under a
+// cap (of most rows, stored in table) and wants one of them to take it and
+// the others refused, every one of them having counted before any added
+// its row (holdInserts); count, a query, must then find most rows.
+func lastPlaceAtOnce(t *testing.T, db *store.DB, table string, most, sent int, send func(i int) response, count string, args ...any) {
+	t.Helper()
+	release := holdInserts(t, db, table)
+	answers := make([]response, sent)
 	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() { got[i] = send(i) })
+	for i := range sent {
+		wg.Go(func() { answers[i] = send(i) })
 	}
-	return func() map[int]int {
-		wg.Wait()
-		count := map[int]int{}
-		for _, r := range got {
-			count[r.Status]++
-		}
-		return count
+	release(sent)
+	wg.Wait()
+	outcomes := map[int]int{}
+	for _, r := range answers {
+		outcomes[r.Status]++
+	}
+	if outcomes[http.StatusCreated] != 1 || outcomes[http.StatusConflict] != sent-1 {
+		t.Errorf("outcomes %v: want one to take the last place and %d refused", outcomes, sent-1)
+	}
+	var stored int
+	if err := db.SQL.QueryRow(count, args...).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored != most {
+		t.Fatalf("%d rows in %s under a cap of %d", stored, table, most)
 	}
 }
 
@@ -351,12 +371,7 @@ func TestParallelCommentsStopAtTheCap(t *testing.T) {
 		app := newTestApp(t, db, nil)
 		_, _, _, token := sharedSession(t, app, share.ExpiryUntilRevoked)
 		reviewer := app.browser(t, "10.9.0.2")
-		for n := range share.MaxCommentsPerLink - 1 {
-			if n%share.CommentRate.Limit == 0 {
-				app.Clock.Advance(share.CommentRate.Window)
-			}
-			wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": fmt.Sprintf("Comment %d", n)}), http.StatusCreated)
-		}
+		commentAtThePace(t, app, reviewer, token, 0, share.MaxCommentsPerLink-1)
 		app.Clock.Advance(share.CommentRate.Window)
 
 		// As many as the pace lets through, so that each gets to the count.
@@ -364,21 +379,9 @@ func TestParallelCommentsStopAtTheCap(t *testing.T) {
 		if sent > share.CommentRate.Limit {
 			t.Fatalf("%d comments at once would meet the pace of %d", sent, share.CommentRate.Limit)
 		}
-		release := holdInserts(t, db, "share_comments")
-		answers := inParallel(sent, func(i int) response {
+		lastPlaceAtOnce(t, db, "share_comments", share.MaxCommentsPerLink, sent, func(i int) response {
 			return app.browser(t, "10.9.1."+strconv.Itoa(i)).post(commentPath(token), map[string]any{"body": fmt.Sprintf("At once %d", i)})
-		})
-		release(sent)
-		if got := answers(); got[http.StatusCreated] != 1 || got[http.StatusConflict] != sent-1 {
-			t.Errorf("outcomes %v: want one comment to take the last place and %d refused", got, sent-1)
-		}
-		var stored int
-		if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM share_comments`).Scan(&stored); err != nil {
-			t.Fatal(err)
-		}
-		if stored != share.MaxCommentsPerLink {
-			t.Fatalf("%d comments stored on a link of %d", stored, share.MaxCommentsPerLink)
-		}
+		}, `SELECT COUNT(*) FROM share_comments`)
 	})
 }
 
@@ -393,21 +396,8 @@ func TestParallelLinksStopAtTheCap(t *testing.T) {
 			createLink(t, ana, savedID, share.ExpiryUntilRevoked)
 		}
 
-		const sent = 10
-		release := holdInserts(t, db, "session_shares")
-		answers := inParallel(sent, func(int) response {
+		lastPlaceAtOnce(t, db, "session_shares", share.MaxLinksPerSession, 10, func(int) response {
 			return ana.post("/api/shares", map[string]string{"savedSessionId": savedID, "reviewerName": "Dr. Rivera", "expiry": string(share.ExpiryUntilRevoked)})
-		})
-		release(sent)
-		if got := answers(); got[http.StatusCreated] != 1 || got[http.StatusConflict] != sent-1 {
-			t.Errorf("outcomes %v: want one link to take the last place and %d refused", got, sent-1)
-		}
-		var stored int
-		if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM session_shares WHERE saved_session_id = $1`, savedID).Scan(&stored); err != nil {
-			t.Fatal(err)
-		}
-		if stored != share.MaxLinksPerSession {
-			t.Fatalf("%d links to a session of %d", stored, share.MaxLinksPerSession)
-		}
+		}, `SELECT COUNT(*) FROM session_shares WHERE saved_session_id = $1`, savedID)
 	})
 }
