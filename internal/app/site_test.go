@@ -86,6 +86,37 @@ func TestPublicPagesAreThemselvesWithoutJavaScript(t *testing.T) {
 	})
 }
 
+// A public page is kept once built, under its cleaned path, and its head
+// was looked up by the path as asked: a first request for /ot/%2e after
+// start kept /ot without its title, description, canonical address and
+// Open Graph tags, for everyone after.
+func TestAPublicPageKeepsItsHeadWhateverPathFirstAskedForIt(t *testing.T) {
+	t.Parallel()
+	// Each on a server just started, whose first request it is.
+	for _, first := range []string{"/ot/%2e", "/ot//", "/ot/x/%2e%2e", "/ot"} {
+		app := newTestApp(t, storetest.SQLite(t), nil)
+		b := app.browser(t, "10.0.0.1")
+		origin := strings.TrimSuffix(app.cfg.BaseURL.String(), "/")
+		head, ok := app.site.Head("/ot")
+		if !ok {
+			t.Fatal("/ot has no head")
+		}
+		wantStatus(t, b.get(first), http.StatusOK)
+		page := string(b.get("/ot").Body)
+		for _, want := range []string{
+			"<title>" + head.Title + "</title>",
+			`<meta name="description" content="` + head.Description + `" />`,
+			`<link rel="canonical" href="` + origin + `/ot" />`,
+			`<meta property="og:title" content="` + head.Title + `" />`,
+			`<meta property="og:url" content="` + origin + `/ot" />`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("after %s, /ot lacks %s", first, want)
+			}
+		}
+	}
+}
+
 // The landing page rendered its hero and guide only after a round trip for
 // the profession list, and the sections below jumped (Lighthouse measured
 // a layout shift of 0.60 on /dental): every page now carries the list.

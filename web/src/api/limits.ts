@@ -62,6 +62,9 @@ export const limits = {
       scenario: {
         maxLength: 2000,
       },
+      version: {
+        minimum: 1,
+      },
     },
   },
   answerInWriting: {
@@ -579,6 +582,20 @@ export const schemaLimits = {
     },
     subtag: {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+    },
+    version: {
+      minimum: 1,
+    },
+  },
+  QuestionEdit: {
+    followUps: {
+      maxItems: 4,
+    },
+    scenario: {
+      maxLength: 2000,
+    },
+    version: {
+      minimum: 1,
     },
   },
   QuestionInput: {
