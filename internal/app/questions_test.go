@@ -199,12 +199,12 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 			t.Fatalf("created question %v", created)
 		}
 
-		r := send(http.MethodPut, "/api/admin/questions/"+id, map[string]any{"text": " ", "mainTags": []string{"pa"}})
+		r := send(http.MethodPut, "/api/admin/questions/"+id, map[string]any{"text": " ", "mainTags": []string{"pa"}, "version": created["version"]})
 		wantStatus(t, r, http.StatusBadRequest)
 		if r.Detail(t) != question.MsgAllFieldsRequired || r.JSON(t)["type"] != httpx.ProblemType(question.FailureIncompleteEdit.Name) {
 			t.Fatalf("edit problem %s", r.Body)
 		}
-		wantStatus(t, send(http.MethodPut, "/api/admin/questions/"+id, map[string]any{"text": "Why now, really?", "mainTags": []string{"pa", "ot"}}), http.StatusOK)
+		wantStatus(t, send(http.MethodPut, "/api/admin/questions/"+id, map[string]any{"text": "Why now, really?", "mainTags": []string{"pa", "ot"}, "version": created["version"]}), http.StatusOK)
 		got := admin.get("/api/admin/questions/" + id).JSON(t)
 		if got["text"] != "Why now, really?" || got["updatedBy"] != "admin@example.com" {
 			t.Fatalf("after edit: %v", got)
@@ -226,6 +226,64 @@ func TestAdminQuestionManagerOverHTTP(t *testing.T) {
 			if q.(map[string]any)["scenario"] != "" {
 				t.Fatalf("the users' bank offers a station: %v", q)
 			}
+		}
+	})
+}
+
+// Two admins opened one question and both saved it: the later save
+// silently put back the text the earlier one had replaced. An edit now
+// carries the version it was made on; one made on an older version is
+// refused with 409, saying so, and with the question as now stored, and
+// the earlier edit stays.
+func TestAStaleQuestionEditIsRefusedWithTheNewerQuestion(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		app := newTestApp(t, db, nil)
+		for _, email := range []string{"ada@example.com", "ben@example.com"} {
+			if _, err := app.auth.CreateUser(ctx, "An Admin", email, pw, auth.RoleAdmin); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ada, ben := app.browser(t, "10.0.0.1"), app.browser(t, "10.0.0.2")
+		ada.enrolAdmin("ada@example.com", pw)
+		ben.enrolAdmin("ben@example.com", pw)
+		put := func(b *browser, path string, body any) response {
+			data, _ := json.Marshal(body)
+			return b.do(http.MethodPut, path, bytes.NewReader(data), map[string]string{"Content-Type": "application/json"})
+		}
+		created := ada.post("/api/admin/questions", map[string]any{"text": "Why now?", "mainTags": []string{"pa"}})
+		wantStatus(t, created, http.StatusCreated)
+		path := "/api/admin/questions/" + created.JSON(t)["id"].(string)
+		opened := ben.get(path).JSON(t)["version"]
+		if opened != created.JSON(t)["version"] || opened == nil {
+			t.Fatalf("version %v as created, %v as opened", created.JSON(t)["version"], opened)
+		}
+
+		saved := put(ada, path, map[string]any{"text": "Why now, and why PA?", "mainTags": []string{"pa"}, "version": opened})
+		wantStatus(t, saved, http.StatusOK)
+		stale := put(ben, path, map[string]any{"text": "Why now, Ben asks?", "mainTags": []string{"pa", "ot"}, "version": opened})
+		wantStatus(t, stale, http.StatusConflict)
+		problem := stale.JSON(t)
+		if problem["type"] != httpx.ProblemType(question.FailureEditedMeanwhile.Name) || problem["detail"] != question.FailureEditedMeanwhile.Message {
+			t.Fatalf("stale edit: %s", stale.Body)
+		}
+		current, _ := problem["current"].(map[string]any)
+		if current["text"] != "Why now, and why PA?" || current["updatedBy"] != "ada@example.com" || current["version"] != saved.JSON(t)["version"] {
+			t.Fatalf("the stale edit's problem carries %v, not the question as Ada saved it (%s)", current, saved.Body)
+		}
+		if got := ben.get(path).JSON(t); got["text"] != "Why now, and why PA?" {
+			t.Fatalf("Ada's edit was undone: %v", got)
+		}
+
+		// Redone on the version the refusal carried, Ben's edit is saved.
+		redone := put(ben, path, map[string]any{"text": "Why now, Ben asks?", "mainTags": []string{"pa", "ot"}, "version": current["version"]})
+		wantStatus(t, redone, http.StatusOK)
+		if got := ada.get(path).JSON(t); got["text"] != "Why now, Ben asks?" || got["updatedBy"] != "ben@example.com" {
+			t.Fatalf("after the redone edit: %v", got)
+		}
+		if r := put(ada, path, map[string]any{"text": "No version.", "mainTags": []string{"pa"}}); r.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("an edit without its version: %d %s", r.Status, r.Body)
 		}
 	})
 }

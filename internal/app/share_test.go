@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -54,6 +57,19 @@ func wantFailure(t *testing.T, r response, status int, failure string) {
 	}
 }
 
+// commentAtThePace has reviewer leave comments from up to to on the link,
+// the clock moved on a window before each window's worth (the first
+// included).
+func commentAtThePace(t *testing.T, app *testApp, reviewer *browser, token string, from, to int) {
+	t.Helper()
+	for n := from; n < to; n++ {
+		if n%share.CommentRate.Limit == 0 {
+			app.Clock.Advance(share.CommentRate.Window)
+		}
+		wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": fmt.Sprintf("Comment %d", n)}), http.StatusCreated)
+	}
+}
+
 // A student shares a saved session; someone with no account opens the
 // link, sees the answers and nothing else of hers, and comments; she sees
 // the comment, is emailed about it, and can report it, which is when an
@@ -87,7 +103,7 @@ func TestSharingASavedSessionForComments(t *testing.T) {
 		if review["studentFirstName"] != "Student" || review["reviewerName"] != "Dr. Rivera" {
 			t.Fatalf("names: %v", review)
 		}
-		for _, private := range []string{"ana@example.com", "practiceSessionId", "itemId", "metrics", "correction", savedID} {
+		for _, private := range []string{"ana@example.com", "practiceSessionId", "itemId", savedID} {
 			if bytes.Contains(r.Body, []byte(private)) {
 				t.Errorf("the reviewer sees %q: %s", private, r.Body)
 			}
@@ -159,6 +175,29 @@ func TestSharingASavedSessionForComments(t *testing.T) {
 		}
 		if r := reviewer.get(reviewPath(token)); bytes.Contains(r.Body, []byte("reportedAt")) {
 			t.Errorf("the reviewer learns of the report: %s", r.Body)
+		}
+	})
+}
+
+// The reviewer reads each answer as the student does in the saved
+// session: the words that may have been misheard marked, the delivery
+// figures, how it ended (issue 38 item 1: the marks vanished once a
+// session was saved, and the reviewer saw neither them nor a failure).
+func TestTheReviewerSeesEachAnswerAsTheStudentDoes(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		app.Whisper.SetWordProbabilities(0.95, 0.95, 0.2, 0.95)
+		ana, _, savedID, token := sharedSession(t, app, share.ExpirySevenDays)
+		own := ana.get("/api/practice/saved/" + savedID).JSON(t)["saved"].(map[string]any)["items"].([]any)[0].(map[string]any)
+		if own["uncertainWords"] != 1.0 || own["transcriptParts"] == nil {
+			t.Fatalf("the saved answer lost its marks: %v", own)
+		}
+		reviewed := app.browser(t, "10.9.0.1").get(reviewPath(token)).JSON(t)["session"].(map[string]any)["items"].([]any)[0].(map[string]any)
+		for _, field := range []string{"kind", "status", "question", "transcript", "meaningful", "metrics", "feedback", "uncertainWords", "transcriptParts"} {
+			if !reflect.DeepEqual(reviewed[field], own[field]) {
+				t.Errorf("the reviewer's %s is %v, the student's %v", field, reviewed[field], own[field])
+			}
 		}
 	})
 }
@@ -236,12 +275,7 @@ func TestShareCommentsAreBounded(t *testing.T) {
 		// Another link to the same session has its own pace.
 		wantStatus(t, reviewer.post(commentPath(createLink(t, ana, savedID, share.ExpiryUntilRevoked)), map[string]any{"body": "Hi."}), http.StatusCreated)
 
-		for n := share.CommentRate.Limit; n < share.MaxCommentsPerLink; n++ {
-			if n%share.CommentRate.Limit == 0 {
-				app.Clock.Advance(share.CommentRate.Window)
-			}
-			wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": fmt.Sprintf("Comment %d", n)}), http.StatusCreated)
-		}
+		commentAtThePace(t, app, reviewer, token, share.CommentRate.Limit, share.MaxCommentsPerLink)
 		app.Clock.Advance(share.CommentRate.Window)
 		r := reviewer.post(commentPath(token), map[string]any{"body": "Past the last place."})
 		if r.Status != http.StatusConflict || r.Detail(t) != share.MsgTooManyComments {
@@ -329,5 +363,119 @@ func TestAnotherStudentChangesNoneOfAStudentsSharing(t *testing.T) {
 		}
 		wantStatus(t, ana.post("/api/shares/comments/"+commentID+"/report", nil), http.StatusOK)
 		wantStatus(t, ana.post("/api/shares/nope/revoke", nil), http.StatusNotFound)
+	})
+}
+
+// holdInserts keeps every insert into table waiting, on PostgreSQL, until
+// release(waiting) sees that many of the app's statements waiting for a
+// lock: the requests fired meanwhile have all got as far as they can
+// before adding a row, so a cap counted outside a lock is counted by every
+// one of them alike, on every run, rather than when the scheduler happens
+// to interleave them. SQLite runs write transactions one at a time, so
+// there it holds nothing.
+func holdInserts(t *testing.T, db *store.DB, table string) (release func(waiting int)) {
+	t.Helper()
+	if db.Dialect != store.Postgres {
+		return func(int) {}
+	}
+	tx, err := db.SQL.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// EXCLUSIVE lets others read the table but not write to it.
+	if _, err := tx.Exec(`LOCK TABLE ` + table + ` IN EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	return func(waiting int) {
+		t.Helper()
+		defer tx.Commit()
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			var n int
+			// The app's connections carry the schema's application_name,
+			// as the test's own do.
+			if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM pg_stat_activity
+				WHERE application_name = current_setting('application_name') AND wait_event_type = 'Lock'`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n >= waiting {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d of %d requests wait for %s", n, waiting, table)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+// lastPlaceAtOnce sends sent requests at once for the last place under a
+// cap (of most rows, stored in table) and wants one of them to take it and
+// the others refused, every one of them having counted before any added
+// its row (holdInserts); count, a query, must then find most rows.
+func lastPlaceAtOnce(t *testing.T, db *store.DB, table string, most, sent int, send func(i int) response, count string, args ...any) {
+	t.Helper()
+	release := holdInserts(t, db, table)
+	answers := make([]response, sent)
+	var wg sync.WaitGroup
+	for i := range sent {
+		wg.Go(func() { answers[i] = send(i) })
+	}
+	release(sent)
+	wg.Wait()
+	outcomes := map[int]int{}
+	for _, r := range answers {
+		outcomes[r.Status]++
+	}
+	if outcomes[http.StatusCreated] != 1 || outcomes[http.StatusConflict] != sent-1 {
+		t.Errorf("outcomes %v: want one to take the last place and %d refused", outcomes, sent-1)
+	}
+	var stored int
+	if err := db.SQL.QueryRow(count, args...).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored != most {
+		t.Fatalf("%d rows in %s under a cap of %d", stored, table, most)
+	}
+}
+
+// On PostgreSQL parallel comments went past the cap (53 on a link of 50):
+// each counted the link's comments, then inserted, and nothing made the
+// next one wait for the count to include the last. Of comments sent at
+// once for the last place, one takes it and the others are refused.
+func TestParallelCommentsStopAtTheCap(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		_, _, _, token := sharedSession(t, app, share.ExpiryUntilRevoked)
+		reviewer := app.browser(t, "10.9.0.2")
+		commentAtThePace(t, app, reviewer, token, 0, share.MaxCommentsPerLink-1)
+		app.Clock.Advance(share.CommentRate.Window)
+
+		// As many as the pace lets through, so that each gets to the count.
+		const sent = 10
+		if sent > share.CommentRate.Limit {
+			t.Fatalf("%d comments at once would meet the pace of %d", sent, share.CommentRate.Limit)
+		}
+		lastPlaceAtOnce(t, db, "share_comments", share.MaxCommentsPerLink, sent, func(i int) response {
+			return app.browser(t, "10.9.1."+strconv.Itoa(i)).post(commentPath(token), map[string]any{"body": fmt.Sprintf("At once %d", i)})
+		}, `SELECT COUNT(*) FROM share_comments`)
+	})
+}
+
+// On PostgreSQL parallel requests made more links to a saved session than
+// it may have (25 of 20), for the same reason as the comments.
+func TestParallelLinksStopAtTheCap(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, nil)
+		ana, _, savedID, _ := sharedSession(t, app, share.ExpiryUntilRevoked)
+		for range share.MaxLinksPerSession - 2 {
+			createLink(t, ana, savedID, share.ExpiryUntilRevoked)
+		}
+
+		lastPlaceAtOnce(t, db, "session_shares", share.MaxLinksPerSession, 10, func(int) response {
+			return ana.post("/api/shares", map[string]string{"savedSessionId": savedID, "reviewerName": "Dr. Rivera", "expiry": string(share.ExpiryUntilRevoked)})
+		}, `SELECT COUNT(*) FROM session_shares WHERE saved_session_id = $1`, savedID)
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"github.com/whitecoat/whitecoat/content"
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/site"
@@ -83,6 +84,37 @@ func TestPublicPagesAreThemselvesWithoutJavaScript(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A public page is kept once built, under its cleaned path, and its head
+// was looked up by the path as asked: a first request for /ot/%2e after
+// start kept /ot without its title, description, canonical address and
+// Open Graph tags, for everyone after.
+func TestAPublicPageKeepsItsHeadWhateverPathFirstAskedForIt(t *testing.T) {
+	t.Parallel()
+	// Each on a server just started, whose first request it is.
+	for _, first := range []string{"/ot/%2e", "/ot//", "/ot/x/%2e%2e", "/ot"} {
+		app := newTestApp(t, storetest.SQLite(t), nil)
+		b := app.browser(t, "10.0.0.1")
+		origin := strings.TrimSuffix(app.cfg.BaseURL.String(), "/")
+		head, ok := app.site.Head("/ot")
+		if !ok {
+			t.Fatal("/ot has no head")
+		}
+		wantStatus(t, b.get(first), http.StatusOK)
+		page := string(b.get("/ot").Body)
+		for _, want := range []string{
+			"<title>" + head.Title + "</title>",
+			`<meta name="description" content="` + head.Description + `" />`,
+			`<link rel="canonical" href="` + origin + `/ot" />`,
+			`<meta property="og:title" content="` + head.Title + `" />`,
+			`<meta property="og:url" content="` + origin + `/ot" />`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("after %s, /ot lacks %s", first, want)
+			}
+		}
+	}
 }
 
 // The landing page rendered its hero and guide only after a round trip for
@@ -187,7 +219,7 @@ func TestTheLandingPageCarriesTheRubricEnginesExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := b.get("/api/tryout/examples/dental")
-	var served tryout.Example
+	var served answer.Answer
 	if err := json.Unmarshal(api.Body, &served); err != nil || !reflect.DeepEqual(served, want["dental"]) {
 		t.Fatalf("%d %v: served %+v\nwant the engine's %+v", api.Status, err, served, want["dental"])
 	}

@@ -97,6 +97,9 @@ func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, preloaded ...
 		if r.Method == http.MethodHead {
 			return
 		}
+		// A public page is kept under clean, so everything in it is built
+		// from clean too: a head looked up by the path as asked (/ot/.)
+		// found none, and /ot was kept without one.
 		if page, ok := publicPages.Load(clean); ok {
 			page.(*publicPage).serve(w, r)
 			return
@@ -105,7 +108,7 @@ func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, preloaded ...
 		if public {
 			index = filledIn(r, files, name, index, pre)
 		}
-		if h, ok := heads(r.URL.Path); ok {
+		if h, ok := heads(clean); ok {
 			index = withHead(index, h)
 		}
 		body := withPreloaded(index, mergePreloaded(pre.Preloaded, preloaded))

@@ -3,6 +3,7 @@ package practice_test
 import (
 	"context"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if si := saved.Items[0]; si.Transcript != corrected || si.Correction == nil || si.ItemID != item.ID || saved.OverallAvg != float64(newAvg) {
+		if si := saved.Items[0]; textOf(si.Transcript) != corrected || si.Correction == nil || si.ItemID != item.ID || saved.OverallAvg != float64(newAvg) {
 			t.Fatalf("the saved copy: avg %v, item %+v", saved.OverallAvg, si)
 		}
 
@@ -223,7 +224,7 @@ func TestATypedAnswerCannotBeCorrected(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, si := range saved.Items {
-			if si.ItemID == it.ID && (si.Transcript != written || si.Correction != nil) {
+			if si.ItemID == it.ID && (textOf(si.Transcript) != written || si.Correction != nil) {
 				t.Fatalf("the saved copy of the typed answer changed: %+v", si)
 			}
 		}
@@ -252,7 +253,8 @@ func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
 		}
 		probs[3], probs[10], probs[20] = 0.2, 0.1, 0.3
 		f.whisper.SetWordProbabilities(probs...)
-		item := f.practise(t, reload, corrected, in).Items[0]
+		first := f.practise(t, reload, corrected, in)
+		item := first.Items[0]
 		var text strings.Builder
 		var marked []string
 		for _, p := range item.TranscriptParts {
@@ -267,6 +269,16 @@ func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
 		}
 		if item.Feedback == nil || item.Feedback.ContentUnjudged {
 			t.Fatalf("three words in doubt: content unjudged %+v", item.Feedback)
+		}
+
+		// Saved, the answer keeps its marks: a saved session shows the
+		// same answer (issue 38 item 1).
+		saved, err := f.svc.Save(ctx, reload(), first.ID, "Marked")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := saved.Items[0].Answer; got.UncertainWords != item.UncertainWords || !reflect.DeepEqual(got.TranscriptParts, item.TranscriptParts) {
+			t.Fatalf("saved, the answer has %d uncertain words, parts %v; live it had %d, %v", got.UncertainWords, got.TranscriptParts, item.UncertainWords, item.TranscriptParts)
 		}
 
 		// Every word in doubt: the content is not judged.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 )
@@ -41,7 +42,7 @@ type Transition struct {
 }
 
 // ItemStatuses are every status an answer can have.
-var ItemStatuses = itemStatuses
+var ItemStatuses = answer.Statuses
 
 // Transitions is the table, in the order of its events' names.
 func (s *Service) Transitions() []Transition {
@@ -80,7 +81,7 @@ func (s *Service) SettleAnswer(ctx context.Context, itemID string, score *int) e
 		} else if err := recordFailure(ctx, tx, itemID, MsgFeedbackError, ""); err != nil {
 			return err
 		}
-		_, err := setItemStatus(ctx, tx, itemID, status, s.clock(), itemStatuses)
+		_, err := setItemStatus(ctx, tx, itemID, status, s.clock(), answer.Statuses)
 		return err
 	})
 }

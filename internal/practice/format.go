@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/question"
@@ -167,11 +168,9 @@ func (s *Service) preset(f Format) (Preset, bool) {
 
 // Item kinds: how an answer is given.
 const (
-	KindSpoken = "spoken"
-	KindTyped  = "typed"
+	KindSpoken = answer.KindSpoken
+	KindTyped  = answer.KindTyped
 )
-
-var itemKinds = []string{KindSpoken, KindTyped}
 
 // scaled applies the extension to one limit; with timing off, a spoken
 // answer stops at UntimedAnswerSeconds and a typed one never.
@@ -189,7 +188,7 @@ func scaled(seconds int, e Extension, untimed int) int {
 // and a typed part (one typed item holding both questions).
 func formatItems(f Format, t Timings, e Extension, chosen []question.Question) []Item {
 	prep := scaled(t.PrepSeconds, e, t.PrepSeconds)
-	answer := scaled(t.AnswerSeconds, e, UntimedAnswerSeconds)
+	answerLimit := scaled(t.AnswerSeconds, e, UntimedAnswerSeconds)
 	var items []Item
 	add := func(it Item) {
 		it.Position = len(items) + 1
@@ -202,8 +201,8 @@ func formatItems(f Format, t Timings, e Extension, chosen []question.Question) [
 		items = append(items, it)
 	}
 	for i, q := range chosen {
-		base := Item{Question: q.Text, Tip: q.Tip, Subtag: string(q.Subtag), Scenario: q.Scenario,
-			PrepSeconds: prep, AnswerSeconds: answer, questionID: questionRef(q)}
+		base := Item{Answer: answer.Answer{Question: q.Text, Scenario: q.Scenario}, Tip: q.Tip, Subtag: string(q.Subtag),
+			PrepSeconds: prep, AnswerSeconds: answerLimit, questionID: questionRef(q)}
 		switch {
 		case f != FormatCasper:
 			if f == FormatMMI {

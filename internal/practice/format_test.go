@@ -223,7 +223,7 @@ func TestTypedAnswerIsScoredWithoutSpeechFigures(t *testing.T) {
 				kept = &saved.Items[i]
 			}
 		}
-		if kept == nil || kept.Scenario != typed.Scenario || len(kept.FollowUps) != 1 || kept.Transcript != strings.TrimSpace(answer) || kept.Metrics != nil {
+		if kept == nil || kept.Scenario != typed.Scenario || len(kept.FollowUps) != 1 || textOf(kept.Transcript) != strings.TrimSpace(answer) || kept.Metrics != nil {
 			t.Fatalf("saved typed answer %+v", kept)
 		}
 	})

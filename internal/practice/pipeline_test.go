@@ -197,7 +197,7 @@ func TestSaveAndReview(t *testing.T) {
 			saved.TotalSessionTime != 95 || saved.Profession != "veterinary" {
 			t.Fatalf("saved %+v", saved)
 		}
-		if saved.Items[0].Question != "Second?" || saved.Items[0].Transcript != spoken || saved.Items[0].Feedback == nil ||
+		if saved.Items[0].Question != "Second?" || textOf(saved.Items[0].Transcript) != spoken || saved.Items[0].Feedback == nil ||
 			saved.Items[0].Status != practice.StatusDone || saved.Items[0].Meaningful == nil || !*saved.Items[0].Meaningful ||
 			!saved.Items[1].Skipped || saved.Items[1].Status != practice.StatusSkipped || !saved.Items[2].Skipped {
 			t.Fatalf("saved items (skipped last): %+v", saved.Items)
@@ -343,7 +343,7 @@ func TestAFailedAnswerIsToldByItsStatus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if it := saved.Items[0]; it.Status != practice.StatusFailed || it.Transcript != "" || it.Feedback != nil || it.LegacyFeedback != "" {
+		if it := saved.Items[0]; it.Status != practice.StatusFailed || it.Transcript != nil || it.Feedback != nil || it.LegacyFeedback != "" {
 			t.Fatalf("saved failed answer: %+v", it)
 		}
 	})
@@ -361,10 +361,12 @@ func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 			{"question": "Q1", "tip": "", "skipped": false, "transcript": "Error", "feedback": "Error generating feedback"},
 			{"question": "Q2", "tip": "", "status": "failed", "skipped": false, "transcript": "Error", "feedback": "Error generating feedback"},
 			{"question": "Q3", "tip": "", "status": "failed", "skipped": false, "transcript": "I care.", "feedback": "Error generating feedback"},
-			{"question": "Q4", "tip": "", "skipped": false, "transcript": "I care.", "feedback": "Good answer."}
+			{"question": "Q4", "tip": "", "skipped": false, "transcript": "I care.", "feedback": "Good answer."},
+			{"question": "Q5", "tip": "", "skipped": false, "transcript": "Thank you.", "feedback": null},
+			{"question": "Q6", "tip": "", "status": "skipped", "skipped": true, "transcript": "", "feedback": null}
 		]`
 		if _, err := db.SQL.ExecContext(ctx, `INSERT INTO saved_sessions (id, user_id, title, profession, created_at, overall_avg,
-			total_session_time, total_questions, answered, skipped, items) VALUES ('old', $1, 'Old', 'dental', $2, 0, 60, 4, 4, 0, $3)`,
+			total_session_time, total_questions, answered, skipped, items) VALUES ('old', $1, 'Old', 'dental', $2, 0, 60, 6, 5, 1, $3)`,
 			reload().ID, time.Now(), items); err != nil {
 			t.Fatal(err)
 		}
@@ -372,14 +374,26 @@ func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, want := range []practice.SavedItem{
-			{Question: "Q1", Status: practice.StatusFailed},
-			{Question: "Q2", Status: practice.StatusFailed},
-			{Question: "Q3", Status: practice.StatusFailed, Transcript: "I care."},
-			{Question: "Q4", Transcript: "I care.", LegacyFeedback: "Good answer."},
+		// Every version's rows read as an answer that ended: done (the
+		// oldest, meaningful when they had feedback), failed or skipped.
+		for i, want := range []struct {
+			question   string
+			status     practice.ItemStatus
+			transcript string
+			legacy     string
+		}{
+			{"Q1", practice.StatusFailed, "", ""},
+			{"Q2", practice.StatusFailed, "", ""},
+			{"Q3", practice.StatusFailed, "I care.", ""},
+			{"Q4", practice.StatusDone, "I care.", "Good answer."},
+			{"Q5", practice.StatusDone, "Thank you.", ""},
+			{"Q6", practice.StatusSkipped, "", ""},
 		} {
 			got := sv.Items[i]
-			if got.Question != want.Question || got.Status != want.Status || got.Transcript != want.Transcript || got.LegacyFeedback != want.LegacyFeedback {
+			meaningful := want.legacy != ""
+			if got.Question != want.question || got.Status != want.status || textOf(got.Transcript) != want.transcript || got.LegacyFeedback != want.legacy ||
+				(want.status == practice.StatusDone) != (got.Meaningful != nil) || (got.Meaningful != nil && *got.Meaningful != meaningful) ||
+				(want.status == practice.StatusSkipped) != (got.Transcript == nil && got.Status != practice.StatusFailed) {
 				t.Errorf("item %d: got %+v, want %+v", i, got, want)
 			}
 		}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/billing"
-	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
@@ -108,17 +108,9 @@ func (Session) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 
 // Item is one question of a session and what became of its answer.
 type Item struct {
+	answer.Answer
 	ID       string `json:"id"`
 	Position int    `json:"position"`
-	// Kind is how the answer is given: spoken (recorded) or typed.
-	Kind string `json:"kind"`
-	// Scenario is what the student reads first at a station; empty for a
-	// question asked on its own.
-	Scenario string `json:"scenario"`
-	Question string `json:"question"`
-	// FollowUps are an MMI station's further prompts, revealed while the
-	// answer runs; for a typed part, the second question, shown at once.
-	FollowUps []string `json:"followUps"`
 	// PrepSeconds is the reading or preparation time before the answer
 	// (0: none); AnswerSeconds is the answer's limit (for a typed part, of
 	// both questions together; 0: none). Both include the session's
@@ -127,36 +119,12 @@ type Item struct {
 	AnswerSeconds int `json:"answerSeconds"`
 	// AutoStart is true when recording starts by itself after the
 	// preparation and a 3-2-1 countdown.
-	AutoStart bool       `json:"autoStart"`
-	Tip       string     `json:"tip"`
-	Subtag    string     `json:"subtag"`
-	Big3Order int        `json:"big3Order"`
-	Status    ItemStatus `json:"status"`
-	// Transcript is what was recognised: null until then, and for an
-	// answer that failed before it was transcribed.
-	Transcript *string `json:"transcript"`
-	// Metrics and Feedback are left out until they exist: OpenAPI 3.1
-	// cannot mark a referenced object nullable, so absent is how the
-	// contract says "not yet".
-	Metrics  *transcribe.Metrics `json:"metrics,omitempty"`
-	Feedback *feedback.Feedback  `json:"feedback,omitempty"`
-	// Meaningful is false when the transcript had no real answer in it, so
-	// no feedback was generated.
-	Meaningful *bool `json:"meaningful"`
-	// Error says why the answer could not be processed.
-	Error string `json:"error"`
+	AutoStart bool   `json:"autoStart"`
+	Tip       string `json:"tip"`
+	Subtag    string `json:"subtag"`
+	Big3Order int    `json:"big3Order"`
 	// CanRetry is true for a failed answer whose recording is still here.
 	CanRetry bool `json:"canRetry"`
-	// Correction marks a transcript the student corrected: Transcript is
-	// then their text, scored again, and this is what the engine heard.
-	Correction *Correction `json:"correction,omitempty"`
-	// UncertainWords counts the words of the transcript the speech engine
-	// may have misheard, which the student is asked to check before
-	// trusting the score; TranscriptParts is the transcript with those
-	// words marked, empty when there are none (a typed or corrected
-	// answer has none).
-	UncertainWords  int                         `json:"uncertainWords"`
-	TranscriptParts []transcribe.TranscriptPart `json:"transcriptParts,omitempty"`
 
 	sessionID  string
 	audioPath  string
@@ -175,23 +143,9 @@ type Item struct {
 	progressAt  *time.Time
 }
 
-// Correction is the mark a corrected transcript carries: the engine's
-// transcript, kept, and when the student corrected it.
-type Correction struct {
-	OriginalTranscript string    `json:"originalTranscript"`
-	CorrectedAt        time.Time `json:"correctedAt"`
-}
-
 // MaxTranscriptLen is the longest corrected transcript, in characters:
 // three minutes of fast speech is about 600 words, 4,000 characters.
 const MaxTranscriptLen = 8000
-
-// TransformSchema publishes the statuses an answer moves through.
-func (Item) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
-	httpx.SetEnum(s, "status", itemStatuses)
-	httpx.SetEnum(s, "kind", itemKinds)
-	return s
-}
 
 // awaitsAnswer reports whether a recording may be uploaded for the item:
 // it has none yet, or the last one failed and may be replaced.
@@ -211,39 +165,17 @@ func (it Item) settled() bool {
 }
 
 // SavedItem is one question of a saved session (spec: question, tip,
-// skipped, transcript, feedback). Feedback saved by older versions of the
-// product may be plain text; it arrives in LegacyFeedback.
+// skipped, transcript, feedback): the answer as it ended, done, failed or
+// skipped. A failed answer keeps the transcript it got before scoring
+// failed, if any. Feedback saved by older versions of the product may be
+// plain text; it arrives in LegacyFeedback.
 type SavedItem struct {
-	// Kind, Scenario and FollowUps are as in Item (sessions saved before
-	// formats existed are spoken, without a scenario).
-	Kind      string   `json:"kind"`
-	Scenario  string   `json:"scenario"`
-	Question  string   `json:"question"`
-	FollowUps []string `json:"followUps,omitempty"`
-	Tip       string   `json:"tip"`
-	// Status is how the answer ended: done, failed or skipped (empty for
-	// sessions saved before it was recorded, unless they show the answer
-	// failed). A failed answer keeps the transcript it got before scoring
-	// failed, if any.
-	Status ItemStatus `json:"status"`
-	// Meaningful is false when the answer had no real content, so it got
-	// no feedback.
-	Meaningful     *bool               `json:"meaningful"`
-	Skipped        bool                `json:"skipped"`
-	Transcript     string              `json:"transcript"`
-	Feedback       *feedback.Feedback  `json:"feedback,omitempty"`
-	LegacyFeedback string              `json:"legacyFeedback,omitempty"`
-	Metrics        *transcribe.Metrics `json:"metrics,omitempty"`
+	answer.Answer
+	Tip     string `json:"tip"`
+	Skipped bool   `json:"skipped"`
 	// ItemID is the practice session's question this was saved from, for
 	// a correction (empty in sessions saved before corrections existed).
-	ItemID     string      `json:"itemId,omitempty"`
-	Correction *Correction `json:"correction,omitempty"`
-}
-
-// TransformSchema publishes how an answer may be given.
-func (SavedItem) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
-	httpx.SetEnum(s, "kind", itemKinds)
-	return s
+	ItemID string `json:"itemId,omitempty"`
 }
 
 // Counts summarises a saved session's questions.

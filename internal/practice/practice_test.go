@@ -214,6 +214,14 @@ func wantKind(t *testing.T, err error, kind apperr.Kind, msg string) {
 
 func yes() *bool { b := true; return &b }
 
+// textOf is an answer's transcript as text, "" when there is none.
+func textOf(transcript *string) string {
+	if transcript == nil {
+		return ""
+	}
+	return *transcript
+}
+
 func TestCreateChoosesQuestionsOnTheServer(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {

@@ -22,7 +22,7 @@ type answerSession struct {
 func scoringInput(as answerSession, it Item, transcript string) feedback.Input {
 	in := feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag,
 		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: it.Metrics.FeedbackDelivery(), Written: it.Kind == KindTyped,
-		Uncertain: uncertainRanges(it, transcript)}
+		Uncertain: it.UncertainRanges(transcript)}
 	if as.format != FormatTraditional {
 		in.LimitSeconds = float64(as.answerSeconds)
 	}

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+
+	"github.com/whitecoat/whitecoat/internal/answer"
 )
 
 // An answer moves through its pipeline by events. transitions is the one
@@ -15,21 +17,20 @@ import (
 // is made by moveItemTx (one answer) or endUnanswered (the unanswered
 // questions of a session that ends), and both read it here.
 
-// ItemStatus is where an answer is in its pipeline.
-type ItemStatus string
+// ItemStatus is where an answer is in its pipeline; the statuses are
+// answer's, which every read model of an answer shows.
+type ItemStatus = answer.Status
 
 // Item statuses, in the order an answer moves through them.
 const (
-	StatusPending      ItemStatus = "pending"
-	StatusQueued       ItemStatus = "queued"
-	StatusTranscribing ItemStatus = "transcribing"
-	StatusScoring      ItemStatus = "scoring"
-	StatusDone         ItemStatus = "done"
-	StatusFailed       ItemStatus = "failed"
-	StatusSkipped      ItemStatus = "skipped"
+	StatusPending      = answer.StatusPending
+	StatusQueued       = answer.StatusQueued
+	StatusTranscribing = answer.StatusTranscribing
+	StatusScoring      = answer.StatusScoring
+	StatusDone         = answer.StatusDone
+	StatusFailed       = answer.StatusFailed
+	StatusSkipped      = answer.StatusSkipped
 )
-
-var itemStatuses = []ItemStatus{StatusPending, StatusQueued, StatusTranscribing, StatusScoring, StatusDone, StatusFailed, StatusSkipped}
 
 // itemEvent is something that happens to an answer.
 type itemEvent string

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -38,7 +39,7 @@ func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 		return Item{}, fmt.Errorf("practice: scan item: %w", err)
 	}
 	if it.originalTranscript != nil && it.correctedAt != nil {
-		it.Correction = &Correction{OriginalTranscript: *it.originalTranscript, CorrectedAt: *it.correctedAt}
+		it.Correction = &answer.Correction{OriginalTranscript: *it.originalTranscript, CorrectedAt: *it.correctedAt}
 	}
 	if it.Status == StatusFailed && it.Transcript != nil && *it.Transcript == legacyTranscriptError {
 		it.Transcript = nil // see legacyTranscriptError
@@ -60,7 +61,7 @@ func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 			return Item{}, fmt.Errorf("practice: item %s %s: %w", it.ID, field.name, err)
 		}
 	}
-	it.markUncertain()
+	it.MarkUncertain()
 	return it, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
@@ -30,19 +31,19 @@ func replaceSavedItems(ctx context.Context, q store.Queryer, userID, savedID str
 // storedItem is a saved item as kept in the database: feedback may be the
 // structured object or, from older versions, a legacy string.
 type storedItem struct {
-	Kind       string           `json:"kind,omitempty"`
-	Scenario   string           `json:"scenario,omitempty"`
-	Question   string           `json:"question"`
-	FollowUps  []string         `json:"followUps,omitempty"`
-	Tip        string           `json:"tip"`
-	Status     ItemStatus       `json:"status,omitempty"`
-	Meaningful *bool            `json:"meaningful,omitempty"`
-	Skipped    bool             `json:"skipped"`
-	Transcript string           `json:"transcript"`
-	Feedback   *feedback.Stored `json:"feedback"`
-	Metrics    json.RawMessage  `json:"metrics,omitempty"`
-	ItemID     string           `json:"itemId,omitempty"`
-	Correction *Correction      `json:"correction,omitempty"`
+	Kind       string             `json:"kind,omitempty"`
+	Scenario   string             `json:"scenario,omitempty"`
+	Question   string             `json:"question"`
+	FollowUps  []string           `json:"followUps,omitempty"`
+	Tip        string             `json:"tip"`
+	Status     ItemStatus         `json:"status,omitempty"`
+	Meaningful *bool              `json:"meaningful,omitempty"`
+	Skipped    bool               `json:"skipped"`
+	Transcript string             `json:"transcript"`
+	Feedback   *feedback.Stored   `json:"feedback"`
+	Metrics    json.RawMessage    `json:"metrics,omitempty"`
+	ItemID     string             `json:"itemId,omitempty"`
+	Correction *answer.Correction `json:"correction,omitempty"`
 }
 
 // Versions before failures travelled as an item's status and error wrote
@@ -56,31 +57,53 @@ const (
 	legacyFeedbackError   = "Error generating feedback"
 )
 
-// savedItem is the API's view of a stored item, with the failure texts
-// of older versions turned into a status (see legacyTranscriptError).
+// savedItem is the API's view of a stored item: how the answer ended,
+// done, failed or skipped, whatever version saved it (older rows record
+// their failures as the texts of legacyTranscriptError, and the oldest
+// neither a status nor whether the answer was meaningful), with the words
+// that may have been misheard marked as the live session marked them.
 func (si storedItem) savedItem() (SavedItem, error) {
-	item := SavedItem{Kind: cmp.Or(si.Kind, KindSpoken), Scenario: si.Scenario, Question: si.Question, FollowUps: si.FollowUps,
-		Tip: si.Tip, Status: si.Status, Meaningful: si.Meaningful, Skipped: si.Skipped, Transcript: si.Transcript,
-		ItemID: si.ItemID, Correction: si.Correction}
+	item := SavedItem{Answer: answer.Answer{Kind: cmp.Or(si.Kind, KindSpoken), Scenario: si.Scenario, Question: si.Question, FollowUps: si.FollowUps,
+		Status: si.Status, Meaningful: si.Meaningful, Correction: si.Correction},
+		Tip: si.Tip, Skipped: si.Skipped, ItemID: si.ItemID}
+	if item.FollowUps == nil {
+		item.FollowUps = []string{}
+	}
+	transcript := si.Transcript
 	if si.Feedback != nil {
 		item.Feedback, item.LegacyFeedback = si.Feedback.Feedback, si.Feedback.Legacy
 	}
-	if item.Status == "" && item.Transcript == legacyTranscriptError && item.LegacyFeedback == legacyFeedbackError {
+	if item.Status == "" && transcript == legacyTranscriptError && item.LegacyFeedback == legacyFeedbackError {
 		item.Status = StatusFailed
 	}
 	if item.Status == StatusFailed {
-		if item.Transcript == legacyTranscriptError {
-			item.Transcript = ""
+		if transcript == legacyTranscriptError {
+			transcript = ""
 		}
 		if item.LegacyFeedback == legacyFeedbackError {
 			item.LegacyFeedback = ""
 		}
+	}
+	switch {
+	case si.Skipped:
+		item.Status, item.Meaningful = StatusSkipped, nil
+	case item.Status == "":
+		// Saved before statuses were: an answer without feedback there had
+		// nothing meaningful in it.
+		meaningful := item.Feedback != nil || item.LegacyFeedback != ""
+		item.Status, item.Meaningful = StatusDone, &meaningful
+	case item.Status != StatusFailed:
+		item.Status = StatusDone // a question saved settled and unanswered shows as answered with nothing
+	}
+	if item.Status != StatusSkipped && (transcript != "" || item.Status == StatusDone) {
+		item.Transcript = &transcript
 	}
 	if len(si.Metrics) > 0 {
 		if err := json.Unmarshal(si.Metrics, &item.Metrics); err != nil {
 			return SavedItem{}, err
 		}
 	}
+	item.MarkUncertain()
 	return item, nil
 }
 

@@ -238,6 +238,7 @@ func encodeJSON(w io.Writer, qs []Question) error {
 	out := make([]Question, len(qs))
 	for i, q := range qs {
 		out[i] = utcTimes(q)
+		out[i].Version = 0 // this database's count of saves: left out of the file
 	}
 	if out == nil {
 		out = []Question{}

@@ -2,6 +2,7 @@ package question
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -56,7 +57,14 @@ type idInput struct {
 
 type writeInput struct {
 	ID   pathID `path:"id"`
-	Body QuestionInput
+	Body QuestionEdit
+}
+
+// EditConflict is the problem a stale edit is answered with: the
+// failure's words, and the question as stored now.
+type EditConflict struct {
+	huma.ErrorModel
+	Current Question `json:"current" doc:"The question as stored now, for the admin to redo their edit on."`
 }
 
 // pathID is a question's id in a path, a named type so that its schema can
@@ -81,7 +89,7 @@ var adminTags = []string{"Questions", "Admin"}
 
 // RegisterRoutes adds the question bank endpoints to api.
 func (h *Handler) RegisterRoutes(api huma.API) {
-	route.PublishFailures(api, FailureIncompleteNew, FailureIncompleteEdit)
+	route.PublishFailures(api, FailureIncompleteNew, FailureIncompleteEdit, FailureEditedMeanwhile)
 	route.Register(api, route.Endpoint{ID: "list-questions", Method: http.MethodGet, Path: "/api/questions",
 		Summary: "The questions asked on their own (no stations), for a custom session's setup", Tags: []string{"Questions"}, Access: route.AccessVerified}, h.bank)
 	route.Register(api, route.Endpoint{ID: "admin-list-questions", Method: http.MethodGet, Path: "/api/admin/questions", Summary: "Filter, search and page the question bank",
@@ -91,7 +99,9 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	route.Register(api, route.Endpoint{ID: "admin-create-question", Method: http.MethodPost, Path: "/api/admin/questions", Summary: "Add a question",
 		Tags: adminTags, Status: http.StatusCreated, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.create)
 	route.Register(api, route.Endpoint{ID: "admin-update-question", Method: http.MethodPut, Path: "/api/admin/questions/{id}", Summary: "Edit a question",
-		Tags: adminTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.update)
+		Description: "The edit names the version of the question it was made on. When the question was saved since, nothing is saved and the 409 " +
+			"carries the question as stored, so that one admin's save never undoes another's unseen.",
+		Tags: adminTags, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes, Problems: map[int]any{http.StatusConflict: EditConflict{}}}, h.update)
 	route.Register(api, route.Endpoint{ID: "admin-delete-question", Method: http.MethodDelete, Path: "/api/admin/questions/{id}", Summary: "Delete a question",
 		Tags: adminTags, Status: http.StatusNoContent, Access: route.AccessAdmin, MaxBodyBytes: route.MaxFormBytes}, h.delete)
 }
@@ -142,10 +152,24 @@ func (h *Handler) create(ctx context.Context, admin auth.User, in *createInput) 
 
 func (h *Handler) update(ctx context.Context, admin auth.User, in *writeInput) (*questionOutput, error) {
 	q, err := h.svc.Update(ctx, admin.Email, string(in.ID), in.Body)
+	if stale, ok := errors.AsType[*StaleEditError](err); ok {
+		return nil, editConflict(ctx, stale)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &questionOutput{Body: q}, nil
+}
+
+// editConflict is the problem stale is, as every 409 is answered, with
+// the question as stored added.
+func editConflict(ctx context.Context, stale *StaleEditError) error {
+	answer := httpx.ToHTTP(ctx, stale)
+	model, ok := answer.(*huma.ErrorModel)
+	if !ok {
+		return answer
+	}
+	return &EditConflict{ErrorModel: *model, Current: stale.Current}
 }
 
 func (h *Handler) delete(ctx context.Context, _ auth.User, in *idInput) (*struct{}, error) {

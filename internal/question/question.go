@@ -112,6 +112,10 @@ type Question struct {
 	UpdatedAt time.Time `json:"updatedAt,omitzero"`
 	CreatedBy string    `json:"createdBy,omitempty"`
 	UpdatedBy string    `json:"updatedBy,omitempty"`
+	// Version counts the question's saves in this database; an edit
+	// names the version it was made on. An export file leaves it out:
+	// another database counts its own.
+	Version int `json:"version,omitzero" required:"true" minimum:"1" doc:"How many times the question has been saved; an edit sends back the version it was made on."`
 }
 
 // IsStation reports whether q is a scenario station rather than a question

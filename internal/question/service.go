@@ -31,6 +31,10 @@ const (
 var (
 	FailureIncompleteNew  = apperr.Failure{Name: "incomplete-new-question", Message: MsgCompleteAllFields}
 	FailureIncompleteEdit = apperr.Failure{Name: "incomplete-question-edit", Message: MsgAllFieldsRequired}
+	// FailureEditedMeanwhile is an edit made on an older version of the
+	// question than the one stored: saving it would undo the later save.
+	FailureEditedMeanwhile = apperr.Failure{Name: "question-edited-meanwhile",
+		Message: "Another admin saved this question after you opened it, so your edit was not saved. Check their version, then save yours again."}
 )
 
 // SeedAuthor is the createdBy of questions inserted from the built-in bank.
@@ -69,6 +73,28 @@ type QuestionInput struct {
 	MainTags  []string `json:"mainTags,omitempty" doc:"Profession slugs the question belongs to. At least one is required."`
 }
 
+// QuestionEdit is an admin's edit of a question: its fields as the admin
+// left them, and the version of the question they were shown. (It takes
+// QuestionInput's TransformSchema, and so its published limits, with it.)
+type QuestionEdit struct {
+	QuestionInput
+	Version int `json:"version" minimum:"1" doc:"The question's version the edit was made on, as read with the question. An older one than the stored version is refused (409) with the question as stored."`
+}
+
+// StaleEditError is an edit refused because the question was saved after
+// the version the edit was made on; Current is the question as stored,
+// for the admin to redo their edit on.
+type StaleEditError struct{ Current Question }
+
+func (e *StaleEditError) Error() string {
+	return fmt.Sprintf("question: edit of %s made on an older version than %d", e.Current.ID, e.Current.Version)
+}
+
+// Unwrap is the failure the edit is, for whoever reads only that.
+func (e *StaleEditError) Unwrap() error {
+	return &apperr.Error{Kind: apperr.KindConflict, Message: FailureEditedMeanwhile.Message, Failure: FailureEditedMeanwhile.Name}
+}
+
 // TransformSchema publishes the station limits write checks.
 func (QuestionInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 	httpx.SetMaxLength(s, "scenario", MaxScenarioLen)
@@ -104,7 +130,7 @@ func (s *Service) Seed(ctx context.Context) (int, error) {
 				continue
 			}
 			q.ID, q.CreatedAt, q.UpdatedAt, q.CreatedBy, q.UpdatedBy = store.NewID(), now, now, SeedAuthor, SeedAuthor
-			if err := saveQuestion(ctx, tx, q, false); err != nil {
+			if err := saveQuestion(ctx, tx, q, inserting); err != nil {
 				return err
 			}
 			inserted++
@@ -197,23 +223,26 @@ func (s *Service) Get(ctx context.Context, id string) (Question, error) {
 func (s *Service) Create(ctx context.Context, actor string, in QuestionInput) (Question, error) {
 	now := s.clock()
 	q := Question{ID: store.NewID(), CreatedAt: now, UpdatedAt: now, CreatedBy: actor, UpdatedBy: actor}
-	return s.write(ctx, q, in, false, FailureIncompleteNew)
+	return s.write(ctx, q, in, inserting, FailureIncompleteNew)
 }
 
 // Update replaces the editable fields of a question; actor names the admin.
 // The seed key stays, so a later seed knows the bank question is present.
-func (s *Service) Update(ctx context.Context, actor, id string, in QuestionInput) (Question, error) {
+// An edit made on an older version than the stored one is a
+// *StaleEditError, and saves nothing.
+func (s *Service) Update(ctx context.Context, actor, id string, edit QuestionEdit) (Question, error) {
 	q, err := s.Get(ctx, id)
 	if err != nil {
 		return Question{}, err
 	}
-	q.UpdatedAt, q.UpdatedBy = s.clock(), actor
-	return s.write(ctx, q, in, true, FailureIncompleteEdit)
+	q.UpdatedAt, q.UpdatedBy, q.Version = s.clock(), actor, edit.Version
+	return s.write(ctx, q, edit.QuestionInput, editing, FailureIncompleteEdit)
 }
 
 // write applies in to q, checks it alone and against the rest of the bank,
-// and saves it. incomplete is the failure a missing text or tag is.
-func (s *Service) write(ctx context.Context, q Question, in QuestionInput, exists bool, incomplete apperr.Failure) (Question, error) {
+// and saves it as how says. incomplete is the failure a missing text or
+// tag is.
+func (s *Service) write(ctx context.Context, q Question, in QuestionInput, how saving, incomplete apperr.Failure) (Question, error) {
 	q.Scenario, q.Text, q.FollowUps, q.Subtag, q.Tip, q.Big3, q.Big3Order, q.MainTags = in.Scenario, in.Text, in.FollowUps, Subtag(in.Subtag), in.Tip, in.Big3,
 		in.Big3Order, in.MainTags
 	q = q.Normalize()
@@ -231,12 +260,30 @@ func (s *Service) write(ctx context.Context, q Question, in QuestionInput, exist
 		if ps := newClashIndex(all).problems(q); len(ps) > 0 {
 			return &apperr.Error{Kind: apperr.KindConflict, Field: ps[0].Field, Message: sentence(ps)}
 		}
-		return saveQuestion(ctx, tx, q, exists)
+		err = saveQuestion(ctx, tx, q, how)
+		if errors.Is(err, errStale) {
+			return staleEdit(ctx, tx, q.ID)
+		}
+		return err
 	})
 	if err != nil {
 		return Question{}, fmt.Errorf("question: save: %w", err)
 	}
+	q.Version++ // 1 for a new question
 	return q, nil
+}
+
+// staleEdit is why an edit of id was not saved: the question as stored
+// now, or that it is gone.
+func staleEdit(ctx context.Context, q store.Queryer, id string) error {
+	current, err := questionByID(ctx, q, id)
+	if errors.Is(err, errNotFound) {
+		return apperr.NotFound(MsgNotFound)
+	}
+	if err != nil {
+		return err
+	}
+	return &StaleEditError{Current: current}
 }
 
 func invalid(ps []Problem) error {
@@ -301,7 +348,11 @@ func (s *Service) Import(ctx context.Context, actor string, r io.Reader, format 
 			return &InvalidRowsError{Format: format, Rows: bad}
 		}
 		for _, step := range plan {
-			if err := saveQuestion(ctx, tx, step.q, step.exists); err != nil {
+			how := inserting
+			if step.exists {
+				how = replacing
+			}
+			if err := saveQuestion(ctx, tx, step.q, how); err != nil {
 				return err
 			}
 			if step.exists {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -74,7 +75,7 @@ func TestSeedAddsOnlyWhatWasNeverAdded(t *testing.T) {
 		edited := bySeedKey(t, all, "dental-big3-about-yourself")
 		in := inputOf(edited)
 		in.Text = "Walk me through your story."
-		if _, err := svc.Update(ctx, "admin@example.com", edited.ID, in); err != nil {
+		if _, err := svc.Update(ctx, "admin@example.com", edited.ID, QuestionEdit{QuestionInput: in, Version: edited.Version}); err != nil {
 			t.Fatal(err)
 		}
 		deleted := bySeedKey(t, all, "medical-big3-why-profession")
@@ -144,7 +145,7 @@ func TestCreateAndUpdateValidation(t *testing.T) {
 			t.Run(tt.name, func(t *testing.T) {
 				var err error
 				if tt.update {
-					_, err = svc.Update(ctx, "admin@example.com", target.ID, tt.in)
+					_, err = svc.Update(ctx, "admin@example.com", target.ID, QuestionEdit{QuestionInput: tt.in, Version: target.Version})
 				} else {
 					_, err = svc.Create(ctx, "admin@example.com", tt.in)
 				}
@@ -170,14 +171,77 @@ func TestCreateAndUpdateValidation(t *testing.T) {
 			t.Fatalf("stored question %+v", got)
 		}
 		// Editing a question must not count it as clashing with itself.
-		if _, err := svc.Update(ctx, "other@example.com", target.ID, inputOf(target)); err != nil {
+		if _, err := svc.Update(ctx, "other@example.com", target.ID, QuestionEdit{QuestionInput: inputOf(target), Version: target.Version}); err != nil {
 			t.Fatalf("saving a question unchanged: %v", err)
 		}
-		if _, err := svc.Update(ctx, "a@example.com", "missing", valid); apperr.KindOf(err) != apperr.KindNotFound {
+		if _, err := svc.Update(ctx, "a@example.com", "missing", QuestionEdit{QuestionInput: valid, Version: 1}); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Fatalf("edit of a missing question: %v", err)
 		}
 		if err := svc.Delete(ctx, "missing"); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Fatalf("delete of a missing question: %v", err)
+		}
+	})
+}
+
+// Two admins editing one question: the later save undid the earlier one.
+// An edit made on a version the question has moved past is refused with
+// the question as stored, and saves nothing; of edits sent at once on one
+// version, one is saved and every other refused, on PostgreSQL too.
+func TestAnEditOnAnOlderVersionIsRefused(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		svc, all := seeded(t, db)
+		opened := bySeedKey(t, all, "dental-patient-refuses-treatment")
+		if opened.Version != 1 {
+			t.Fatalf("a seeded question at version %d", opened.Version)
+		}
+		edit := func(text string, version int) QuestionEdit {
+			in := inputOf(opened)
+			in.Text = text
+			return QuestionEdit{QuestionInput: in, Version: version}
+		}
+		first, err := svc.Update(ctx, "ada@example.com", opened.ID, edit("Ada's wording?", opened.Version))
+		if err != nil || first.Version != opened.Version+1 {
+			t.Fatalf("first edit: version %d, %v", first.Version, err)
+		}
+		_, err = svc.Update(ctx, "ben@example.com", opened.ID, edit("Ben's wording?", opened.Version))
+		stale, ok := errors.AsType[*StaleEditError](err)
+		if !ok || apperr.KindOf(err) != apperr.KindConflict {
+			t.Fatalf("an edit on the older version: %v", err)
+		}
+		if stale.Current.Text != "Ada's wording?" || stale.Current.Version != first.Version || stale.Current.UpdatedBy != "ada@example.com" {
+			t.Fatalf("the refusal carries %+v", stale.Current)
+		}
+		if got, _ := svc.Get(ctx, opened.ID); got.Text != "Ada's wording?" || got.Version != first.Version {
+			t.Fatalf("stored after the refusal: %+v", got)
+		}
+
+		const editors = 8
+		errs := make([]error, editors)
+		var wg sync.WaitGroup
+		for i := range editors {
+			wg.Go(func() {
+				_, errs[i] = svc.Update(ctx, "admin@example.com", opened.ID, edit(fmt.Sprintf("Wording %d?", i), first.Version))
+			})
+		}
+		wg.Wait()
+		saved, refused := 0, 0
+		for _, err := range errs {
+			switch _, isStale := errors.AsType[*StaleEditError](err); {
+			case err == nil:
+				saved++
+			case isStale:
+				refused++
+			default:
+				t.Errorf("edit at once: %v", err)
+			}
+		}
+		if saved != 1 || refused != editors-1 {
+			t.Fatalf("of %d edits on one version at once, %d saved and %d refused", editors, saved, refused)
+		}
+		if got, _ := svc.Get(ctx, opened.ID); got.Version != first.Version+1 {
+			t.Fatalf("version %d after one more save", got.Version)
 		}
 	})
 }

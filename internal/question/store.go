@@ -17,7 +17,12 @@ import (
 // the answer that fits the call.
 var errNotFound = errors.New("question: not found")
 
-const questionColumns = `id, seed_key, text, subtag, tip, big3, big3_order, created_at, updated_at, created_by, updated_by, scenario, follow_ups`
+// questionColumns are those a save writes; the store counts the version
+// itself, so a read (readColumns) has it last.
+const (
+	questionColumns = `id, seed_key, text, subtag, tip, big3, big3_order, created_at, updated_at, created_by, updated_by, scenario, follow_ups`
+	readColumns     = questionColumns + `, version`
+)
 
 // questionOrder puts the newest questions first; COALESCE keeps the order of
 // seeded questions (which share a createdAt) the same in both dialects,
@@ -72,7 +77,7 @@ func countQuestions(ctx context.Context, q store.Queryer, f filter) (int, error)
 // first; a limit of 0 means all of them.
 func listQuestions(ctx context.Context, q store.Queryer, f filter, limit, offset int) ([]Question, error) {
 	where, args := f.where()
-	query := `SELECT ` + questionColumns + ` FROM questions` + where + questionOrder
+	query := `SELECT ` + readColumns + ` FROM questions` + where + questionOrder
 	if limit > 0 {
 		query += fmt.Sprintf(" LIMIT %d OFFSET %d", limit, offset)
 	}
@@ -99,7 +104,7 @@ func listQuestions(ctx context.Context, q store.Queryer, f filter, limit, offset
 }
 
 func questionByID(ctx context.Context, q store.Queryer, id string) (Question, error) {
-	qq, err := scanQuestion(q.QueryRowContext(ctx, `SELECT `+questionColumns+` FROM questions WHERE id = $1`, id))
+	qq, err := scanQuestion(q.QueryRowContext(ctx, `SELECT `+readColumns+` FROM questions WHERE id = $1`, id))
 	if err != nil {
 		return Question{}, err
 	}
@@ -118,7 +123,7 @@ func scanQuestion(r interface{ Scan(dest ...any) error }) (Question, error) {
 		followUps string
 	)
 	err := r.Scan(&q.ID, &seedKey, &q.Text, &subtag, &q.Tip, &q.Big3, &q.Big3Order, &q.CreatedAt, &q.UpdatedAt, &q.CreatedBy, &q.UpdatedBy,
-		&q.Scenario, &followUps)
+		&q.Scenario, &followUps, &q.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Question{}, errNotFound
 	}
@@ -172,10 +177,29 @@ func attachTags(ctx context.Context, q store.Queryer, qs []Question) error {
 	return nil
 }
 
+// saving is how saveQuestion writes a question.
+type saving int
+
+const (
+	// inserting adds a new question, at version 1.
+	inserting saving = iota
+	// replacing writes over the stored question whatever its version: an
+	// import, whose file says what the bank holds.
+	replacing
+	// editing writes over the stored question only while it is still at
+	// qq.Version, the version an admin's edit was made on.
+	editing
+)
+
+// errStale is an edit saveQuestion did not write: the stored question is
+// no longer at the version the edit was made on, or is gone.
+var errStale = errors.New("question: edited meanwhile")
+
 // saveQuestion writes every column of q and replaces its tags, inserting
-// the row when it does not exist yet. A seed key it stores is recorded as
-// applied, so seeding never adds that bank question again.
-func saveQuestion(ctx context.Context, q store.Queryer, qq Question, exists bool) error {
+// the row or writing over it (and counting one more version) as how says.
+// A seed key it stores is recorded as applied, so seeding never adds that
+// bank question again.
+func saveQuestion(ctx context.Context, q store.Queryer, qq Question, how saving) error {
 	seedKey := sql.NullString{String: qq.SeedKey, Valid: qq.SeedKey != ""}
 	prompts := qq.FollowUps
 	if prompts == nil {
@@ -188,12 +212,29 @@ func saveQuestion(ctx context.Context, q store.Queryer, qq Question, exists bool
 	args := []any{qq.ID, seedKey, qq.Text, string(qq.Subtag), qq.Tip, qq.Big3, qq.Big3Order, qq.CreatedAt, qq.UpdatedAt, qq.CreatedBy, qq.UpdatedBy,
 		qq.Scenario, string(followUps)}
 	stmt := `INSERT INTO questions (` + questionColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
-	if exists {
+	if how != inserting {
 		stmt = `UPDATE questions SET seed_key = $2, text = $3, subtag = $4, tip = $5, big3 = $6, big3_order = $7,
-			created_at = $8, updated_at = $9, created_by = $10, updated_by = $11, scenario = $12, follow_ups = $13 WHERE id = $1`
+			created_at = $8, updated_at = $9, created_by = $10, updated_by = $11, scenario = $12, follow_ups = $13, version = version + 1 WHERE id = $1`
 	}
-	if _, err := q.ExecContext(ctx, stmt, args...); err != nil {
+	if how == editing {
+		// In the statement, so that of two edits made on one version the
+		// second finds the first's version, on PostgreSQL too, where it
+		// waits for the first's row lock and then reads the row again.
+		stmt += ` AND version = $14`
+		args = append(args, qq.Version)
+	}
+	res, err := q.ExecContext(ctx, stmt, args...)
+	if err != nil {
 		return fmt.Errorf("question: save %s: %w", qq.ID, err)
+	}
+	if how == editing {
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("question: save %s: %w", qq.ID, err)
+		}
+		if n == 0 {
+			return errStale
+		}
 	}
 	if _, err := q.ExecContext(ctx, `DELETE FROM question_tags WHERE question_id = $1`, qq.ID); err != nil {
 		return fmt.Errorf("question: save %s tags: %w", qq.ID, err)

@@ -9,6 +9,8 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"reflect"
+	"strconv"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -49,6 +51,31 @@ type Endpoint struct {
 	// Middlewares run after Guard and before the body is read: an upload
 	// checks here what it can refuse without receiving its bytes.
 	Middlewares huma.Middlewares
+	// Problems are the problem bodies, by status, that carry more than
+	// every problem's words (a value of each body's type): the contract
+	// publishes their schemas, so that clients read them typed.
+	Problems map[int]any
+}
+
+// problemContentType is what every problem is sent as (RFC 9457).
+const problemContentType = "application/problem+json"
+
+// problemResponses are e.Problems as the contract's responses, with every
+// other problem under "default", as Huma lists them for an endpoint that
+// declares none (it stops once an endpoint lists any response itself).
+func (e Endpoint) problemResponses(registry huma.Registry) map[string]*huma.Response {
+	if len(e.Problems) == 0 {
+		return nil
+	}
+	response := func(description string, t reflect.Type) *huma.Response {
+		return &huma.Response{Description: description,
+			Content: map[string]*huma.MediaType{problemContentType: {Schema: registry.Schema(t, true, t.Name())}}}
+	}
+	out := map[string]*huma.Response{"default": response("Error", reflect.TypeFor[huma.ErrorModel]())}
+	for status, body := range e.Problems {
+		out[strconv.Itoa(status)] = response(http.StatusText(status), reflect.TypeOf(body))
+	}
+	return out
 }
 
 func (e Endpoint) operation() huma.Operation {
@@ -77,7 +104,9 @@ func Register[C, I, O any](api huma.API, e Endpoint, handle func(ctx context.Con
 	if !e.Access.declared() {
 		panic(fmt.Sprintf("route: endpoint %s declares no access level", e.ID))
 	}
-	huma.Register(api, e.operation(), func(ctx context.Context, in *I) (*O, error) {
+	op := e.operation()
+	op.Responses = e.problemResponses(api.OpenAPI().Components.Schemas)
+	huma.Register(api, op, func(ctx context.Context, in *I) (*O, error) {
 		caller, ok := Caller[C](ctx)
 		if !ok {
 			// Without the guard nobody checked the caller: refuse.

@@ -94,7 +94,7 @@ func (s *Service) Create(ctx context.Context, u auth.User, savedID, reviewer str
 		l.ExpiresAt = &end
 	}
 	token, hash := auth.NewToken()
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
+	err = s.withCapTx(ctx, "share-links:"+savedID, func(tx *sql.Tx) error {
 		n, err := countLinksOf(ctx, tx, u.ID, savedID)
 		if err != nil {
 			return err
@@ -110,6 +110,19 @@ func (s *Service) Create(ctx context.Context, u auth.User, savedID, reviewer str
 	link := s.baseURL.JoinPath(ReviewPage)
 	link.RawQuery = url.Values{"token": {token}}.Encode()
 	return Created{Link: l.Link, URL: link.String()}, nil
+}
+
+// withCapTx runs fn, which counts the rows under a cap and adds one, in a
+// transaction holding the lock named key: on PostgreSQL a transaction
+// does not see rows another has yet to commit, so without it requests at
+// once all count the same total and all add to it.
+func (s *Service) withCapTx(ctx context.Context, key string, fn func(tx *sql.Tx) error) error {
+	return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		if err := s.db.Lock(ctx, tx, key); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
 }
 
 // Links lists u's links, newest first, for one saved session or (savedID
@@ -267,9 +280,7 @@ func (s *Service) AddComment(ctx context.Context, token string, itemIndex *int, 
 		return ReviewerComment{}, apperr.RateLimited(retry)
 	}
 	c := Comment{ID: store.NewID(), ShareID: l.ID, ItemIndex: itemIndex, AuthorName: l.ReviewerName, Body: body, CreatedAt: s.clock()}
-	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		// Counted inside the transaction, on the link's own row set, so
-		// that two comments at once cannot both take the last place.
+	err = s.withCapTx(ctx, "share-comments:"+l.ID, func(tx *sql.Tx) error {
 		if _, err := s.open(ctx, tx, token); err != nil {
 			return err
 		}

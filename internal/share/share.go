@@ -17,8 +17,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
-	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/ratelimit"
 )
@@ -156,20 +156,6 @@ type ReviewerComment struct {
 	CreatedAt  time.Time `json:"createdAt"`
 }
 
-// ReviewedItem is one answer as the reviewer sees it: the question, what
-// was said and how it scored. No recording exists to show.
-type ReviewedItem struct {
-	Kind           string              `json:"kind"`
-	Scenario       string              `json:"scenario"`
-	Question       string              `json:"question"`
-	FollowUps      []string            `json:"followUps,omitempty"`
-	Status         practice.ItemStatus `json:"status"`
-	Skipped        bool                `json:"skipped"`
-	Transcript     string              `json:"transcript"`
-	Feedback       *feedback.Feedback  `json:"feedback,omitempty"`
-	LegacyFeedback string              `json:"legacyFeedback,omitempty"`
-}
-
 // ReviewedSession is the saved session as the reviewer sees it.
 type ReviewedSession struct {
 	Title      string          `json:"title"`
@@ -178,7 +164,7 @@ type ReviewedSession struct {
 	CreatedAt  time.Time       `json:"createdAt"`
 	OverallAvg float64         `json:"overallAvg"`
 	Scored     bool            `json:"scored"`
-	Items      []ReviewedItem  `json:"items"`
+	Items      []answer.Answer `json:"items" doc:"Each answer as the student sees it in their saved session: what was heard, with the words that may have been misheard marked, and how it scored."`
 }
 
 // Review is everything a link shows its reviewer.
@@ -205,10 +191,9 @@ type Export struct {
 
 func reviewedSession(sv practice.Saved) ReviewedSession {
 	out := ReviewedSession{Title: sv.Title, Profession: sv.Profession, Format: sv.Format, CreatedAt: sv.CreatedAt,
-		OverallAvg: sv.OverallAvg, Scored: sv.Scored, Items: make([]ReviewedItem, len(sv.Items))}
+		OverallAvg: sv.OverallAvg, Scored: sv.Scored, Items: make([]answer.Answer, len(sv.Items))}
 	for i, it := range sv.Items {
-		out.Items[i] = ReviewedItem{Kind: it.Kind, Scenario: it.Scenario, Question: it.Question, FollowUps: it.FollowUps,
-			Status: it.Status, Skipped: it.Skipped, Transcript: it.Transcript, Feedback: it.Feedback, LegacyFeedback: it.LegacyFeedback}
+		out.Items[i] = it.Answer
 	}
 	return out
 }

@@ -9,21 +9,16 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/profession"
 )
 
-// Example is an answer to a profession's default question with the
-// feedback the rubric engine gives it: what the landing page shows a
-// visitor before they answer anything.
-type Example struct {
-	Question   string            `json:"question"`
-	Transcript string            `json:"transcript"`
-	Feedback   feedback.Feedback `json:"feedback"`
-}
-
-// Examples are every profession's example, by slug.
-type Examples map[string]Example
+// Examples are every profession's example answer, by slug: an answer to
+// the profession's default question with the feedback the rubric engine
+// gives it, what the landing page shows a visitor before they answer
+// anything, as every other answer is shown.
+type Examples map[string]answer.Answer
 
 // ScoreExamples reads examples/<slug>.txt from src for every profession
 // and scores each with engine, as practice scores a spoken answer to the
@@ -44,7 +39,9 @@ func ScoreExamples(ctx context.Context, src fs.FS, engine feedback.Engine) (Exam
 		if err != nil {
 			return nil, fmt.Errorf("tryout: score the example for %s: %w", p.Slug, err)
 		}
-		out[p.Slug] = Example{Question: p.DefaultQuestion, Transcript: text, Feedback: fb}
+		meaningful := true
+		out[p.Slug] = answer.Answer{Kind: answer.KindSpoken, Question: p.DefaultQuestion, FollowUps: []string{}, Status: answer.StatusDone,
+			Transcript: &text, Meaningful: &meaningful, Feedback: &fb}
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/whitecoat/whitecoat/content"
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/profession"
@@ -47,8 +48,10 @@ func TestTheExampleIsTheEnginesVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := tryout.Example{Question: "Why do you want to become a dentist?", Transcript: "I want to help people. That is all.",
-		Feedback: feedback.Feedback{OverallScore: 41, Summary: "dental|Why do you want to become a dentist?|why-profession|I want to help people. That is all."}}
+	transcript, meaningful := "I want to help people. That is all.", true
+	want := answer.Answer{Kind: answer.KindSpoken, Question: "Why do you want to become a dentist?", FollowUps: []string{}, Status: answer.StatusDone,
+		Transcript: &transcript, Meaningful: &meaningful,
+		Feedback: &feedback.Feedback{OverallScore: 41, Summary: "dental|Why do you want to become a dentist?|why-profession|I want to help people. That is all."}}
 	if got := examples["dental"]; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %+v\nwant %+v", got, want)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
@@ -81,7 +82,7 @@ type ExampleInput struct {
 
 // ExampleOutput is the response of GET /api/tryout/{slug}/example.
 type ExampleOutput struct {
-	Body Example
+	Body answer.Answer
 }
 
 // RegisterRoutes adds the try-it endpoints to api.

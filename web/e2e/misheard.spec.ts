@@ -60,7 +60,17 @@ function saidForCertain(parts: Part[], q: string): boolean {
   return false
 }
 
-test('words the engine may have misheard are marked and never quoted; the student checks them and the answer is scored again', async ({ page }) => {
+/**
+ * The answer's transcript on page as it is shown there: its marked words
+ * (in words, not only by their underline) and the legend.
+ */
+async function expectMarked(page: Page, marked: string[]) {
+  const transcript = page.getByRole('article').getByRole('region', { name: 'Transcript' })
+  await expect(transcript.locator('p').first().locator('mark')).toHaveText(marked.map((w) => `${w} (may be misheard)`))
+  await expect(transcript.getByText('A dotted underline marks a word we may have misheard.')).toBeVisible()
+}
+
+test('words the engine may have misheard are marked and never quoted; the student checks them and the answer is scored again', async ({ page, browser }) => {
   test.setTimeout(180_000)
   await signUpVerifiedInUi(page, { name: 'Mia Misheard', email: uniqueEmail('misheard'), password: PASSWORD })
 
@@ -105,6 +115,28 @@ test('words the engine may have misheard are marked and never quoted; the studen
   await expectAxeClean(page)
   await page.screenshot({ path: test.info().outputPath('marked-375.png'), fullPage: true })
   await page.setViewportSize({ width: 1280, height: 720 })
+
+  // The same answer saved, opened from the history, and on the page an
+  // advisor opens through a share link: marked the same way (issue 38).
+  const save = await page.request.post(`/api/practice/sessions/${sessionId}/save`, { data: { title: 'Misheard practice' } })
+  expect(save.status()).toBe(201)
+  const { saved } = (await save.json()) as { saved: { id: string } }
+  await page.goto('/dental/history')
+  await page.getByRole('link', { name: 'Review Misheard practice' }).click()
+  await expect(page).toHaveURL(/\/dental\/summary\?saved=/)
+  await expectMarked(page, marked)
+  await page.screenshot({ path: test.info().outputPath('marked-saved-from-history.png'), fullPage: true })
+  const share = await page.request.post('/api/shares', { data: { savedSessionId: saved.id, reviewerName: 'Dr. Rivera', expiry: '7-days' } })
+  expect(share.status()).toBe(201)
+  const reviewerContext = await browser.newContext()
+  const reviewer = await reviewerContext.newPage()
+  await reviewer.goto(((await share.json()) as { url: string }).url)
+  await expectMarked(reviewer, marked)
+  await expect(reviewer.getByText(prompt)).toHaveCount(0)
+  await expectAxeClean(reviewer)
+  await reviewer.screenshot({ path: test.info().outputPath('marked-advisor.png'), fullPage: true })
+  await reviewerContext.close()
+  await page.goto(`/dental/summary?id=${encodeURIComponent(sessionId)}`)
 
   // From the keyboard, the prompt leads straight into the correction.
   await card.getByRole('button', { name: 'Check the transcript' }).focus()

@@ -51,7 +51,7 @@ test('a student shares a saved session, a reviewer with no account comments, and
   await reviewer.goto(link)
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Sam’s practice session' })).toBeVisible()
   await expect(reviewer.getByText(QUESTION)).toBeVisible()
-  await expect(reviewer.getByText(/^Overall: \d+$/)).toBeVisible()
+  await expect(reviewer.getByText(/^Score: \d+$/)).toBeVisible()
   await expect(reviewer.getByText(student.email)).toHaveCount(0)
   await expect(reviewer.getByText('Sharer')).toHaveCount(0)
   const comment = 'Open with the clinic patient: who she was and what the dentist said to calm her.'

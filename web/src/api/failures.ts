@@ -18,6 +18,10 @@ export const failures = {
     type: "urn:whitecoat:problem:incomplete-question-edit",
     message: "All fields required",
   },
+  questionEditedMeanwhile: {
+    type: "urn:whitecoat:problem:question-edited-meanwhile",
+    message: "Another admin saved this question after you opened it, so your edit was not saved. Check their version, then save yours again.",
+  },
   shareLinkExpired: {
     type: "urn:whitecoat:problem:share-link-expired",
     message: "This link has expired. Ask the student for a new one if you would still like to comment.",

@@ -62,6 +62,9 @@ export const limits = {
       scenario: {
         maxLength: 2000,
       },
+      version: {
+        minimum: 1,
+      },
     },
   },
   answerInWriting: {
@@ -362,6 +365,14 @@ export const schemaLimits = {
       enum: ["free_trial_active", "free_trial_expired", "paid_active", "paid_cancelled", "paid_suspended"],
     },
   },
+  Answer: {
+    kind: {
+      enum: ["spoken", "typed"],
+    },
+    status: {
+      enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
+    },
+  },
   CheckoutBody: {
     profession: {
       enum: ["dental", "medical", "pt", "pa", "pharmacy", "ot", "veterinary"],
@@ -572,6 +583,20 @@ export const schemaLimits = {
     subtag: {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
     },
+    version: {
+      minimum: 1,
+    },
+  },
+  QuestionEdit: {
+    followUps: {
+      maxItems: 4,
+    },
+    scenario: {
+      maxLength: 2000,
+    },
+    version: {
+      minimum: 1,
+    },
   },
   QuestionInput: {
     followUps: {
@@ -607,6 +632,9 @@ export const schemaLimits = {
   SavedItem: {
     kind: {
       enum: ["spoken", "typed"],
+    },
+    status: {
+      enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
     },
   },
   SaveInputBody: {

@@ -91,7 +91,10 @@ export interface paths {
         };
         /** One question */
         get: operations["admin-get-question"];
-        /** Edit a question */
+        /**
+         * Edit a question
+         * @description The edit names the version of the question it was made on. When the question was saved since, nothing is saved and the 409 carries the question as stored, so that one admin's save never undoes another's unseen.
+         */
         put: operations["admin-update-question"];
         post?: never;
         /** Delete a question */
@@ -1152,6 +1155,25 @@ export interface components {
             /** Format: date-time */
             subscriptionEndsAt: string | null;
         };
+        Answer: {
+            correction?: components["schemas"]["Correction"];
+            error: string;
+            feedback?: components["schemas"]["Feedback"];
+            followUps: string[];
+            /** @enum {string} */
+            kind: "spoken" | "typed";
+            legacyFeedback?: string;
+            meaningful: boolean | null;
+            metrics?: components["schemas"]["Metrics"];
+            question: string;
+            scenario: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "transcribing" | "scoring" | "done" | "failed" | "skipped";
+            transcript: string | null;
+            transcriptParts?: components["schemas"]["TranscriptPart"][];
+            /** Format: int64 */
+            uncertainWords: number;
+        };
         AnswerRef: {
             /** Format: date-time */
             answeredAt: string;
@@ -1378,6 +1400,41 @@ export interface components {
             attempts: components["schemas"]["Attempt"][];
             itemId: string;
         };
+        EditConflict: {
+            /** @description The question as stored now, for the admin to redo their edit on. */
+            current: components["schemas"]["Question"];
+            /**
+             * @description A human-readable explanation specific to this occurrence of the problem.
+             * @example Property foo is required but is missing.
+             */
+            detail?: string;
+            /** @description Optional list of individual error details */
+            errors?: components["schemas"]["ErrorDetail"][];
+            /**
+             * Format: uri
+             * @description A URI reference that identifies the specific occurrence of the problem.
+             * @example https://example.com/error-log/abc123
+             */
+            instance?: string;
+            /**
+             * Format: int64
+             * @description HTTP status code
+             * @example 400
+             */
+            status?: number;
+            /**
+             * @description A short, human-readable summary of the problem type. This value should not change between occurrences of the error.
+             * @example Bad Request
+             */
+            title?: string;
+            /**
+             * Format: uri
+             * @description A URI reference to human-readable documentation for the error.
+             * @default about:blank
+             * @example https://example.com/errors/example
+             */
+            type: string;
+        };
         EmailInputBody: {
             email: string;
         };
@@ -1441,11 +1498,6 @@ export interface components {
             section: string;
             /** @enum {string} */
             unjudged?: "not-measured" | "too-uncertain";
-        };
-        Example: {
-            feedback: components["schemas"]["Feedback"];
-            question: string;
-            transcript: string;
         };
         Export: {
             shareComments: components["schemas"]["Comment"][];
@@ -1576,6 +1628,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "spoken" | "typed";
+            legacyFeedback?: string;
             meaningful: boolean | null;
             metrics?: components["schemas"]["Metrics"];
             /** Format: int64 */
@@ -1779,6 +1832,37 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
             updatedBy?: string;
+            /**
+             * Format: int64
+             * @description How many times the question has been saved; an edit sends back the version it was made on.
+             */
+            version: number;
+        };
+        QuestionEdit: {
+            /** @description One of the profession's Big 3 questions, asked first. */
+            big3?: boolean;
+            /**
+             * Format: int64
+             * @description 1, 2 or 3 for a Big 3 question; 0 otherwise.
+             */
+            big3Order?: number;
+            /** @description A station's follow-up prompts, in the order they are asked. */
+            followUps?: string[];
+            /** @description Profession slugs the question belongs to. At least one is required. */
+            mainTags?: string[];
+            /** @description For a station (MMI, Casper-style): what the candidate reads first. Empty for a question asked on its own. */
+            scenario?: string;
+            /** @description Ethical, Behavioral, Teamwork, Leadership, Communication, or empty for none. */
+            subtag?: string;
+            /** @description The question (a station's prompt). Required. */
+            text?: string;
+            /** @description Advice shown while answering. */
+            tip?: string;
+            /**
+             * Format: int64
+             * @description The question's version the edit was made on, as read with the question. An older one than the stored version is refused (409) with the question as stored.
+             */
+            version: number;
         };
         QuestionInput: {
             /** @description One of the profession's Big 3 questions, asked first. */
@@ -1856,23 +1940,13 @@ export interface components {
             /** @description The student's first name; nothing else of their account is shown. */
             studentFirstName: string;
         };
-        ReviewedItem: {
-            feedback?: components["schemas"]["Feedback"];
-            followUps?: string[];
-            kind: string;
-            legacyFeedback?: string;
-            question: string;
-            scenario: string;
-            skipped: boolean;
-            status: string;
-            transcript: string;
-        };
         ReviewedSession: {
             /** Format: date-time */
             createdAt: string;
             /** @enum {string} */
             format: "traditional" | "mmi" | "kira" | "casper";
-            items: components["schemas"]["ReviewedItem"][];
+            /** @description Each answer as the student sees it in their saved session: what was heard, with the words that may have been misheard marked, and how it scored. */
+            items: components["schemas"]["Answer"][];
             /** Format: double */
             overallAvg: number;
             profession: string;
@@ -1917,8 +1991,9 @@ export interface components {
         };
         SavedItem: {
             correction?: components["schemas"]["Correction"];
+            error: string;
             feedback?: components["schemas"]["Feedback"];
-            followUps?: string[];
+            followUps: string[];
             itemId?: string;
             /** @enum {string} */
             kind: "spoken" | "typed";
@@ -1928,9 +2003,13 @@ export interface components {
             question: string;
             scenario: string;
             skipped: boolean;
-            status: string;
+            /** @enum {string} */
+            status: "pending" | "queued" | "transcribing" | "scoring" | "done" | "failed" | "skipped";
             tip: string;
-            transcript: string;
+            transcript: string | null;
+            transcriptParts?: components["schemas"]["TranscriptPart"][];
+            /** Format: int64 */
+            uncertainWords: number;
         };
         SectionAverages: {
             /** Format: double */
@@ -2386,7 +2465,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["QuestionInput"];
+                "application/json": components["schemas"]["QuestionEdit"];
             };
         };
         responses: {
@@ -2397,6 +2476,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Question"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["EditConflict"];
                 };
             };
             /** @description Error */
@@ -4182,7 +4270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Example"];
+                    "application/json": components["schemas"]["Answer"];
                 };
             };
             /** @description Error */

@@ -68,6 +68,8 @@ export const queryKeys = {
     reportedComments: ['admin', 'reported-comments'] as const,
     questions: {
       all: adminQuestions,
+      /** Every page of the list, whatever its filter. */
+      lists: [...adminQuestions, 'list'] as const,
       list: (query: QueryParams<'/api/admin/questions', 'get'>) => [...adminQuestions, 'list', query] as const,
       detail: (id: string) => [...adminQuestions, 'detail', id] as const,
     },

@@ -8,3 +8,9 @@ const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeSty
 export function sessionTime(iso: string): string {
   return format.format(new Date(iso))
 }
+
+/** 125 -> "2:05". */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}

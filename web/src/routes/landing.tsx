@@ -1,8 +1,7 @@
+import { AnswerCard } from '@/components/answer/answer-card'
 import { useMe } from '@/features/auth/api/get-me'
 import { useExampleAnswer } from '@/features/landing/api/get-example-answer'
 import { LandingPage } from '@/features/landing/components/landing-page'
-import { ResultCard } from '@/features/practice/components/result-card'
-import { entryFromExample, entryFromTry } from '@/features/practice/utils/summary'
 import { useProfession } from '@/features/professions/api/get-professions'
 import { TryQuestion } from '@/features/tryout/components/try-question'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
@@ -20,10 +19,10 @@ export function LandingRoute() {
         signedIn={!!me.data}
         hero={profession ? { title: profession.heroTitle, subtitle: profession.heroSubtitle, displayName: profession.displayName } : undefined}
         guide={profession}
-        example={example.data ? <ResultCard entry={entryFromExample(example.data)} /> : undefined}
+        example={example.data ? <AnswerCard answer={example.data} id="example" /> : undefined}
         tryIt={
           profession && !me.data ? (
-            <TryQuestion slug={slug} renderResult={(t) => <ResultCard entry={entryFromTry(t)} />} />
+            <TryQuestion slug={slug} renderResult={(t) => <AnswerCard answer={{ ...t, scenario: '', followUps: [], error: '' }} id="try" />} />
           ) : undefined
         }
         heroState={profession ? 'ready' : isPending ? 'loading' : isError ? 'error' : 'error'}

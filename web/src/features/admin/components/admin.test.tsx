@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { failures } from '@/api/failures'
 import { json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
 
@@ -30,6 +31,7 @@ const question = {
   big3: false,
   big3Order: 0,
   mainTags: ['dental'],
+  version: 3,
 }
 
 function adminApi(extra: Parameters<typeof mockApi>[0] = {}) {
@@ -229,6 +231,43 @@ describe('question manager', () => {
       big3Order: 2,
       mainTags: ['pharmacy'],
     })
+  })
+
+  it('on a save refused because another admin saved first, shows their version and keeps what was typed to save again', async () => {
+    const theirs = { ...question, text: 'Why dentistry, and why now?', version: 4, updatedBy: 'ben@example.com', updatedAt: '2026-09-01T12:00:00Z' }
+    let puts = 0
+    const { calls } = adminApi({
+      'PUT /api/admin/questions/q1': () => {
+        puts++
+        if (puts === 1) {
+          const { type, message } = failures.questionEditedMeanwhile
+          return json(409, { type, title: 'Conflict', status: 409, detail: message, current: theirs })
+        }
+        return json(200, { ...theirs, text: 'Why dentistry, in your words?', version: 5, updatedBy: 'ada@example.com' })
+      },
+    })
+    renderApp('/dental/admin/questions')
+    await userEvent.click(await screen.findByRole('button', { name: /View/ }))
+    const dialog = await screen.findByRole('dialog', { name: 'Question' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Edit' }))
+    const text = within(dialog).getByLabelText('Question')
+    await userEvent.clear(text)
+    await userEvent.type(text, 'Why dentistry, in your words?')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(failures.questionEditedMeanwhile.message)
+    const newer = within(dialog).getByRole('region', { name: 'Their version' })
+    expect(within(newer).getByText('Why dentistry, and why now?')).toBeInTheDocument()
+    expect(within(newer).getByText(/by ben@example\.com/)).toBeInTheDocument()
+    // What the admin typed is still there, to save again on their version.
+    expect(within(dialog).getByLabelText('Question')).toHaveValue('Why dentistry, in your words?')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Question updated.')).toBeInTheDocument()
+    const sent = calls.filter((c) => c.key === 'PUT /api/admin/questions/q1').map((c) => c.body as { text: string; version: number })
+    expect(sent.map((b) => [b.text, b.version])).toEqual([
+      ['Why dentistry, in your words?', 3],
+      ['Why dentistry, in your words?', 4],
+    ])
   })
 
   it('views, then edits with "All fields required" for an empty text, then cancels', async () => {

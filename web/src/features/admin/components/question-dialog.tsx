@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { Pencil, Trash2 } from 'lucide-react'
 import { failures } from '@/api/failures'
 import { toast } from '@/lib/toast'
@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api-client'
 import { useDeleteQuestion } from '../api/delete-question'
 import { useQuestion } from '../api/get-question'
 import type { Question } from '../api/list-questions'
-import { useUpdateQuestion } from '../api/update-question'
+import { editedMeanwhile, useUpdateQuestion } from '../api/update-question'
 import { isComplete, toQuestionInput, valuesFromQuestion, type QuestionValues } from '../utils/question-form'
 import { FormError } from './form-error'
 import { professionNames, QuestionEditor, type EditorError, type ProfessionOption } from './question-editor'
@@ -30,6 +30,35 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{term}</dt>
       <dd className="text-sm">{children}</dd>
     </div>
+  )
+}
+
+/** A question's fields as the dialog shows them, and who changed it last. */
+function QuestionDetails({ question, professions }: { question: Question; professions: ProfessionOption[] }) {
+  return (
+    <dl className="grid gap-4">
+      {question.scenario ? <Detail term="Scenario">{question.scenario}</Detail> : null}
+      <Detail term={question.scenario ? 'Station prompt' : 'Question'}>{question.text}</Detail>
+      {question.followUps?.length ? (
+        <Detail term="Follow-up prompts">
+          <ol className="ml-5 list-decimal">
+            {question.followUps.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ol>
+        </Detail>
+      ) : null}
+      <Detail term="Professions">{professionNames(question.mainTags, professions)}</Detail>
+      <Detail term="Subtag">{question.subtag || 'None'}</Detail>
+      <Detail term="Tip">{question.tip || 'None'}</Detail>
+      <Detail term="Big 3">{question.big3 ? `Yes, asked ${question.big3Order} of 3` : 'No'}</Detail>
+      {question.updatedAt ? (
+        <Detail term="Last changed">
+          <time dateTime={question.updatedAt}>{dateTimeFormat.format(new Date(question.updatedAt))}</time>
+          {question.updatedBy ? ` by ${question.updatedBy}` : null}
+        </Detail>
+      ) : null}
+    </dl>
   )
 }
 
@@ -53,13 +82,25 @@ export function QuestionDialog({
   const question = useQuestion(listed.id, listed)
   const current = question.data ?? listed
   const [editing, setEditing] = useState<QuestionValues | null>(null)
+  // The version of the question the edit is made on: the one opened, or
+  // the one saved meanwhile that the admin was shown when theirs was refused.
+  const [base, setBase] = useState(current.version)
+  const [savedMeanwhile, setSavedMeanwhile] = useState<Question | null>(null)
   const [error, setError] = useState<EditorError | null>(null)
   const update = useUpdateQuestion()
   const remove = useDeleteQuestion()
+  const meanwhileId = useId()
 
   function startEditing() {
     setError(null)
+    setSavedMeanwhile(null)
+    setBase(current.version)
     setEditing(valuesFromQuestion(current))
+  }
+
+  function stopEditing() {
+    setSavedMeanwhile(null)
+    setEditing(null)
   }
 
   function onSave() {
@@ -70,13 +111,22 @@ export function QuestionDialog({
     }
     setError(null)
     update.mutate(
-      { id: listed.id, body: toQuestionInput(editing) },
+      { id: listed.id, body: { ...toQuestionInput(editing), version: base } },
       {
         onSuccess: () => {
           toast.success('Question updated.')
-          setEditing(null)
+          stopEditing()
         },
-        onError: (err) => setError({ message: errorMessage(err) }),
+        onError: (err) => {
+          setError({ message: errorMessage(err) })
+          // Someone saved first: show theirs beside what this admin typed,
+          // which a second Save puts over theirs.
+          const theirs = editedMeanwhile(err)
+          if (theirs) {
+            setSavedMeanwhile(theirs)
+            setBase(theirs.version)
+          }
+        },
       },
     )
   }
@@ -99,6 +149,14 @@ export function QuestionDialog({
           <DialogDescription>{editing ? 'Question text and at least one profession are required.' : 'Details of this question in the bank.'}</DialogDescription>
         </DialogHeader>
 
+        {editing && savedMeanwhile ? (
+          <section aria-labelledby={meanwhileId} className="grid gap-3 rounded-md border bg-muted/40 p-4">
+            <h3 id={meanwhileId} className="text-sm font-semibold">
+              Their version
+            </h3>
+            <QuestionDetails question={savedMeanwhile} professions={professions} />
+          </section>
+        ) : null}
         {editing ? (
           <QuestionEditor
             values={editing}
@@ -109,34 +167,12 @@ export function QuestionDialog({
             submitLabel="Save"
             pendingLabel="Saving..."
             onSubmit={onSave}
-            onCancel={() => setEditing(null)}
+            onCancel={stopEditing}
           />
         ) : (
           <>
             {question.isError ? <FormError message={errorMessage(question.error)} /> : null}
-            <dl className="grid gap-4">
-              {current.scenario ? <Detail term="Scenario">{current.scenario}</Detail> : null}
-              <Detail term={current.scenario ? 'Station prompt' : 'Question'}>{current.text}</Detail>
-              {current.followUps?.length ? (
-                <Detail term="Follow-up prompts">
-                  <ol className="ml-5 list-decimal">
-                    {current.followUps.map((f) => (
-                      <li key={f}>{f}</li>
-                    ))}
-                  </ol>
-                </Detail>
-              ) : null}
-              <Detail term="Professions">{professionNames(current.mainTags, professions)}</Detail>
-              <Detail term="Subtag">{current.subtag || 'None'}</Detail>
-              <Detail term="Tip">{current.tip || 'None'}</Detail>
-              <Detail term="Big 3">{current.big3 ? `Yes, asked ${current.big3Order} of 3` : 'No'}</Detail>
-              {current.updatedAt ? (
-                <Detail term="Last changed">
-                  <time dateTime={current.updatedAt}>{dateTimeFormat.format(new Date(current.updatedAt))}</time>
-                  {current.updatedBy ? ` by ${current.updatedBy}` : null}
-                </Detail>
-              ) : null}
-            </dl>
+            <QuestionDetails question={current} professions={professions} />
             <DialogFooter>
               <AlertDialog>
                 <AlertDialogTrigger asChild>

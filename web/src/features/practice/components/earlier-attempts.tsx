@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import { Disclosure } from '@/components/ui/disclosure'
 import type { Attempt } from '../api/get-earlier-attempts'
-import { fillersCounted, type ResultEntry } from '../utils/summary'
+import { fillersCounted, type Answer, type AnswerMetrics } from '@/components/answer/answer'
 import { wordDiff } from '../utils/word-diff'
 
-type Metrics = NonNullable<ResultEntry['metrics']>
+type Metrics = AnswerMetrics
 
 interface Row {
   label: string
@@ -16,7 +16,7 @@ interface Row {
   better: 'higher' | 'lower' | 'neither'
 }
 
-function rows(then: Attempt, now: ResultEntry): Row[] {
+function rows(then: Attempt, now: Answer): Row[] {
   const f = now.feedback!
   const pauses = (m: Metrics | null | undefined) => (m?.pausesMeasured ? m.longestPauseSeconds : undefined)
   const fillers = (m: Metrics | null | undefined) => (m ? fillersCounted(m) : undefined)
@@ -56,7 +56,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
  * The same question answered before: how each score and delivery figure
  * moved since the chosen earlier answer, and which words changed.
  */
-export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entry: ResultEntry }) {
+export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entry: Answer }) {
   const [chosen, setChosen] = useState(0)
   const headingId = useId()
   const selectId = useId()

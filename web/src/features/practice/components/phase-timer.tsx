@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react'
 import { cn } from '@/lib/utils'
-import { formatClock, WARN_AT_SECONDS } from '../utils/countdown'
+import { formatClock } from '@/lib/session-time'
+import { WARN_AT_SECONDS } from '../utils/countdown'
 
 /**
  * The clock of one phase (reading, recording, typing). role="timer" is not

@@ -1,6 +1,8 @@
 import { Printer } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { Answer } from '@/components/answer/answer'
+import { AnswerCard } from '@/components/answer/answer-card'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { PageStatus } from '@/components/ui/page-status'
@@ -10,12 +12,27 @@ import { sessionTime } from '@/lib/session-time'
 import { usePracticeSession } from '../api/get-practice-session'
 import { useEarlierAttempts } from '../api/get-earlier-attempts'
 import { useSavedSession } from '../api/get-saved-session'
-import { entriesFromSaved, entriesFromSession, formatImprovement, NOTHING_SCORED, orderForSummary, unscoredReason, type ResultEntry } from '../utils/summary'
+import { formatImprovement, NOTHING_SCORED, orderForSummary, unscoredReason } from '../utils/summary'
+import { CorrectionForm } from './correction-form'
 import { ProfessionTag, type ProfessionNames } from './profession-tag'
 import { EarlierAttempts } from './earlier-attempts'
-import { ResultCard } from './result-card'
+import { RetryButton } from './retry-button'
 import { SaveSessionDialog } from './save-session-dialog'
 import { SessionLoadError } from './session-load-error'
+
+/**
+ * One question on the summary: the answer, and where it came from — the
+ * live session's item (which may be corrected or retried there) or a saved
+ * copy of one.
+ */
+interface SummaryEntry {
+  key: string
+  answer: Answer
+  /** The practice session's question it is, when known (a saved copy from before corrections is not). */
+  itemId?: string
+  tip: string
+  canRetry: boolean
+}
 
 function SummaryLayout(props: {
   slug: ProfessionSlug
@@ -23,7 +40,7 @@ function SummaryLayout(props: {
   profession: string
   title: string
   average: ReactNode
-  entries: ResultEntry[]
+  entries: SummaryEntry[]
   sessionId?: string
   /** True once every answer is settled: time to compare with earlier ones. */
   settled: boolean
@@ -41,15 +58,21 @@ function SummaryLayout(props: {
         </div>
       </div>
       <ol className="grid gap-4">
-        {entries.map((entry, i) => {
-          const attempts = entry.itemId ? earlier.get(entry.itemId) : undefined
+        {entries.map(({ key, answer, itemId, tip, canRetry }, i) => {
+          const attempts = itemId ? earlier.get(itemId) : undefined
+          const { sessionId } = props
           return (
-            <li key={entry.key}>
-              <ResultCard
-                entry={entry}
+            <li key={key}>
+              <AnswerCard
+                answer={answer}
+                id={key}
                 number={i + 1}
-                sessionId={props.sessionId}
-                earlier={attempts?.length ? <EarlierAttempts attempts={attempts} entry={entry} /> : undefined}
+                tip={tip}
+                correctionForm={
+                  sessionId && itemId ? (initial, onDone) => <CorrectionForm initial={initial} sessionId={sessionId} itemId={itemId} onDone={onDone} /> : undefined
+                }
+                retry={sessionId && itemId && canRetry ? <RetryButton sessionId={sessionId} itemId={itemId} /> : undefined}
+                earlier={attempts?.length ? <EarlierAttempts attempts={attempts} entry={answer} /> : undefined}
               />
             </li>
           )
@@ -73,11 +96,11 @@ function SummaryLayout(props: {
 }
 
 /** A session with no scored answer: no percentage (it would read as 0 %), but what happened and why. */
-function NothingScored({ entries }: { entries: readonly ResultEntry[] }) {
+function NothingScored({ entries }: { entries: readonly SummaryEntry[] }) {
   return (
     <div className="grid gap-1">
       <p className="font-medium">{NOTHING_SCORED}</p>
-      <p className="text-sm text-muted-foreground">{unscoredReason(entries)}</p>
+      <p className="text-sm text-muted-foreground">{unscoredReason(entries.map((e) => e.answer))}</p>
     </div>
   )
 }
@@ -102,7 +125,7 @@ export function SessionSummary({ sessionId, slug, nameOf }: { sessionId: string;
   if (!query.data) return <SessionLoadError error={query.error} slug={slug} />
   const session = query.data
   const active = session.status === 'active'
-  const entries = orderForSummary(entriesFromSession(session))
+  const entries = orderForSummary(session.items).map((it) => ({ key: it.id, answer: it, itemId: it.id, tip: it.tip, canRetry: it.canRetry }))
   const average = session.processing ? (
     <span className="text-muted-foreground">Scoring your answers…</span>
   ) : session.averageScore != null ? (
@@ -137,7 +160,8 @@ export function SavedSessionSummary({ savedId, slug, nameOf }: { savedId: string
   if (query.isPending) return <PageStatus>Loading...</PageStatus>
   if (query.isError) return <SessionLoadError error={query.error} slug={slug} />
   const saved = query.data
-  const entries = orderForSummary(entriesFromSaved(saved))
+  // Each saved item keeps the live item it came from (since corrections exist), which is what a correction addresses.
+  const entries = orderForSummary(saved.items).map((it, i) => ({ key: String(i), answer: it, itemId: it.itemId || undefined, tip: it.tip, canRetry: false }))
   return (
     <SummaryLayout
       slug={slug}

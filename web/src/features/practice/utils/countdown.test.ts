@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { countdownAnnouncement, followUpTimes, formatClock } from './countdown'
+import { formatClock } from '@/lib/session-time'
+import { countdownAnnouncement, followUpTimes } from './countdown'
 
 describe('countdown', () => {
   it('formats minutes and seconds', () => {

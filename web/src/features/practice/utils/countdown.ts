@@ -9,12 +9,6 @@ export const ANNOUNCE_AT_SECONDS = [60, 30] as const
 /** When the visible clock turns to its warning. */
 export const WARN_AT_SECONDS = 30
 
-/** 125 -> "2:05". */
-export function formatClock(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds))
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
-}
-
 /**
  * What a screen reader hears when `remaining` seconds are left of `limit`,
  * or null for silence. Nothing is said at the very start (a 60-second limit

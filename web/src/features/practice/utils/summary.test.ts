@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { SavedSession } from '../api/get-saved-session'
-import { biggestLift, defaultSessionTitle, entriesFromSaved, formatImprovement, legacyText, orderForSummary, unscoredReason, type ResultEntry } from './summary'
+import type { Answer } from '@/components/answer/answer'
+import { defaultSessionTitle, formatImprovement, orderForSummary, unscoredReason } from './summary'
 
 describe('summary', () => {
   it('keeps the asked order with skipped questions last', () => {
@@ -24,43 +24,8 @@ describe('summary', () => {
     expect(defaultSessionTitle(new Date(2025, 8, 7, 14, 5), 'en-US')).toMatch(/^Session Sep 7, 2025, 2:05\sPM$/)
   })
 
-  it('shows legacy HTML feedback as its text only', () => {
-    expect(legacyText('<p>Good <b>eye contact</b></p><script>alert(1)</script>')).toBe('Good eye contactalert(1)')
-    expect(legacyText('Plain & simple')).toBe('Plain & simple')
-  })
-
-  it('reads saved items from their status and meaningful flag', () => {
-    const saved = {
-      items: [
-        { question: 'A', tip: '', status: 'skipped', meaningful: null, skipped: true, transcript: '', feedback: null },
-        { question: 'B', tip: '', status: 'failed', meaningful: null, skipped: false, transcript: '', feedback: null },
-        { question: 'C', tip: '', status: 'done', meaningful: false, skipped: false, transcript: 'Thank you.', feedback: null },
-        { question: 'D', tip: '', status: 'done', meaningful: true, skipped: false, transcript: 'I care.', feedback: null, legacyFeedback: '<p>Nice</p>' },
-      ],
-    } as unknown as SavedSession
-    expect(entriesFromSaved(saved).map((e) => [e.status, e.meaningful, e.transcript])).toEqual([
-      ['skipped', null, null],
-      ['failed', null, ''],
-      ['done', false, 'Thank you.'],
-      ['done', true, 'I care.'],
-    ])
-  })
-
-  it('reads legacy items (no status): an answer without feedback had nothing meaningful', () => {
-    const saved = {
-      items: [
-        { question: 'C', tip: '', status: '', meaningful: null, skipped: false, transcript: 'Thank you.', feedback: null },
-        { question: 'D', tip: '', status: '', meaningful: null, skipped: false, transcript: 'I care.', feedback: null, legacyFeedback: 'Nice' },
-      ],
-    } as unknown as SavedSession
-    expect(entriesFromSaved(saved).map((e) => [e.status, e.meaningful])).toEqual([
-      ['done', false],
-      ['done', true],
-    ])
-  })
-
   it('says why no answer was scored, and that the session uses no free session', () => {
-    const e = (status: ResultEntry['status'], meaningful: boolean | null, kind: ResultEntry['kind'] = 'spoken') => ({ status, meaningful, kind })
+    const e = (status: Answer['status'], meaningful: boolean | null, kind: Answer['kind'] = 'spoken') => ({ status, meaningful, kind })
     const freeSession = /It is not counted and does not use a free session\.$/
     const silent = unscoredReason([e('done', false)])
     expect(silent).toMatch(/^No words were recognized in your answers: check that your microphone is on and not muted/)
@@ -69,11 +34,5 @@ describe('summary', () => {
     expect(unscoredReason([e('failed', null), e('skipped', null)])).toMatch(/^Your answers could not be processed\./)
     expect(unscoredReason([e('skipped', null)])).toMatch(/^Every question was skipped\./)
     expect(unscoredReason([e('done', false), e('failed', null)])).toMatch(/^Each answer was silent, could not be processed or was skipped\./)
-  })
-
-  it('takes the first suggestion as the change that would lift the score most', () => {
-    const feedback = { suggestions: ['Answer the question asked.', 'Fewer fillers.'] } as NonNullable<ResultEntry['feedback']>
-    expect(biggestLift(feedback)).toBe('Answer the question asked.')
-    expect(biggestLift({ ...feedback, suggestions: [] })).toBeNull()
   })
 })

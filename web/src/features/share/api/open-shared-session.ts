@@ -4,7 +4,6 @@ import { queryKeys } from '@/lib/query-keys'
 import type { ResponseBody } from '@/lib/api-types'
 
 export type Review = ResponseBody<'/api/review', 'get'>
-export type ReviewedItem = Review['session']['items'][number]
 export type ReviewerComment = Review['comments'][number]
 
 export function openSharedSession(token: string, signal?: AbortSignal): Promise<Review> {

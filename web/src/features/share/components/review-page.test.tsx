@@ -72,4 +72,34 @@ describe('the review page', () => {
     expect(sent?.body).toEqual({ itemIndex: 0, body: 'Good.' })
     expect(api.fn.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).includes('/api/review/comments?token=abc'))).toBe(true)
   })
+
+  it('shows each answer as the student sees it: misheard words marked, a failure and an answer with nothing to score (issue 38)', async () => {
+    const answer = { kind: 'spoken', scenario: '', followUps: [], error: '', uncertainWords: 0, meaningful: true }
+    reviewApi(() =>
+      json(200, {
+        ...review,
+        session: {
+          ...review.session,
+          items: [
+            {
+              ...review.session.items[0],
+              ...answer,
+              transcript: 'Because of a clinic.',
+              uncertainWords: 1,
+              transcriptParts: [{ text: 'Because of a ' }, { text: 'clinic', uncertain: true }, { text: '.' }],
+            },
+            { ...answer, question: 'Tell me about a team.', status: 'failed', transcript: null, meaningful: null },
+            { ...answer, question: 'Why our school?', status: 'done', transcript: 'Thank you.', meaningful: false },
+          ],
+        },
+      }),
+    )
+    renderApp('/review?token=abc')
+    const [marked, failed, silent] = await screen.findAllByRole('article')
+    expect(marked).toHaveTextContent('clinic (may be misheard)')
+    expect(marked).toHaveTextContent('A dotted underline marks a word we may have misheard.')
+    expect(marked).not.toHaveTextContent('check them, then score again')
+    expect(failed).toHaveTextContent(failures.feedbackFailed.message)
+    expect(silent).toHaveTextContent('No meaningful response detected. Skipping feedback.')
+  })
 })

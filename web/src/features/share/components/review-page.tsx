@@ -1,18 +1,19 @@
 import { useId, useState, type FormEvent } from 'react'
 import { failures } from '@/api/failures'
+import type { Answer } from '@/components/answer/answer'
+import { AnswerCard } from '@/components/answer/answer-card'
 import { limits } from '@/api/limits'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { FormStatus } from '@/components/ui/form-status'
 import { Label } from '@/components/ui/label'
 import { PageStatus } from '@/components/ui/page-status'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, errorMessage } from '@/lib/api-client'
-import { scoreVariant, SECTION_LABEL, type SectionKey } from '@/lib/score'
+import { scoreVariant } from '@/lib/score'
 import { sessionTime } from '@/lib/session-time'
 import { useCommentOnSharedSession } from '../api/comment-on-shared-session'
-import { useReview, type ReviewedItem, type ReviewerComment } from '../api/open-shared-session'
+import { useReview, type ReviewerComment } from '../api/open-shared-session'
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 
@@ -83,54 +84,17 @@ function Comments({ comments }: { comments: readonly ReviewerComment[] }) {
   )
 }
 
-function Answer({ item, index, token, comments, canComment }: { item: ReviewedItem; index: number; token: string; comments: readonly ReviewerComment[]; canComment: boolean }) {
-  const headingId = useId()
-  const fb = item.feedback
+/**
+ * One answer as the student sees it in their saved session (the shared
+ * answer card: marks, failures, "no meaningful response" and all), with
+ * the reviewer's comments on it underneath.
+ */
+function ReviewedAnswer({ item, index, token, comments, canComment }: { item: Answer; index: number; token: string; comments: readonly ReviewerComment[]; canComment: boolean }) {
   return (
-    <Card aria-labelledby={headingId} role="article">
-      <CardHeader className="grid gap-2">
-        <h2 id={headingId} className="text-lg font-semibold">
-          Question {index + 1}
-        </h2>
-        {item.scenario ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{item.scenario}</p> : null}
-        <p className="font-medium break-words">{item.question}</p>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {item.skipped ? (
-          <p className="text-muted-foreground">Skipped.</p>
-        ) : (
-          <div className="grid gap-1">
-            <h3 className="text-sm font-semibold">Transcript</h3>
-            <p className="break-words whitespace-pre-wrap">{item.transcript || 'No transcript.'}</p>
-          </div>
-        )}
-        {fb ? (
-          <div className="grid gap-2">
-            <h3 className="text-sm font-semibold">Feedback</h3>
-            <p className="flex flex-wrap gap-2">
-              <Badge variant={scoreVariant(fb.overallScore)}>Overall: {fb.overallScore}</Badge>
-              {(Object.keys(SECTION_LABEL) as SectionKey[]).map((key) => (
-                <Badge key={key} variant="outline">
-                  {SECTION_LABEL[key]}: {fb.sectionScores[key]}
-                </Badge>
-              ))}
-            </p>
-            <p>{fb.summary}</p>
-            {fb.suggestions.length > 0 ? (
-              <ul className="list-disc space-y-1 pl-5">
-                {fb.suggestions.map((s) => (
-                  <li key={s}>{s}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : item.legacyFeedback ? (
-          <p className="whitespace-pre-wrap">{item.legacyFeedback}</p>
-        ) : null}
-        <Comments comments={comments} />
-        {canComment ? <CommentForm token={token} itemIndex={index} label={`Your comment on question ${index + 1}`} /> : null}
-      </CardContent>
-    </Card>
+    <AnswerCard answer={item} id={String(index)} number={index + 1}>
+      <Comments comments={comments} />
+      {canComment ? <CommentForm token={token} itemIndex={index} label={`Your comment on question ${index + 1}`} /> : null}
+    </AnswerCard>
   )
 }
 
@@ -175,9 +139,13 @@ export function ReviewPage({ token }: { token: string }) {
         <p className="text-sm text-muted-foreground">You see the questions, transcripts, scores and feedback. Recordings are never kept.</p>
         {!canComment ? <p className="text-sm font-medium">No more comments can be added through this link.</p> : null}
       </div>
-      {r.session.items.map((item, i) => (
-        <Answer key={i} item={item} index={i} token={token} comments={byItem(i)} canComment={canComment} />
-      ))}
+      <ol className="grid gap-4">
+        {r.session.items.map((item, i) => (
+          <li key={i}>
+            <ReviewedAnswer item={item} index={i} token={token} comments={byItem(i)} canComment={canComment} />
+          </li>
+        ))}
+      </ol>
       <section aria-labelledby="overall-comment" className="grid gap-3">
         <h2 id="overall-comment" className="text-xl font-semibold">
           Overall comment

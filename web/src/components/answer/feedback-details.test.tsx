@@ -3,9 +3,9 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { testQueryClient } from '@/test/render'
-import type { Feedback } from '../utils/feedback'
-import type { ResultEntry } from '../utils/summary'
-import { ResultCard } from './result-card'
+import type { Answer, AnswerMetrics } from './answer'
+import { AnswerCard } from './answer-card'
+import type { Feedback } from './feedback'
 
 const OVERRIDE_QUOTE = 'the patient refused the transfusion but i would give him the blood anyway'
 
@@ -66,33 +66,39 @@ function v2Feedback(): Feedback {
   }
 }
 
-function entry(feedback: Feedback): ResultEntry {
+function entry(feedback: Feedback): Answer {
   return {
-    key: 'i1',
-    itemId: 'i1',
     kind: 'spoken',
     scenario: '',
     question: 'An adult refuses a transfusion. What do you do?',
-    alsoAsked: [],
-    tip: '',
+    followUps: [],
     status: 'done',
     transcript: 'the patient refused the transfusion',
-    metrics: null,
     feedback,
-    legacyFeedback: '',
     meaningful: true,
     error: '',
-    canRetry: false,
-    correction: null,
-    transcriptParts: [],
     uncertainWords: 0,
   }
 }
 
-function renderCard(feedback: Feedback, overrides: Partial<ResultEntry> = {}) {
+/**
+ * The correction form a screen puts in the card's slot where the student
+ * may correct their own answer (the practice summary's scores it again).
+ */
+function correctionForm(initial: string) {
+  return (
+    <label>
+      Corrected transcript
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- as the practice form: it opens on the student's own press */}
+      <textarea defaultValue={initial} autoFocus />
+    </label>
+  )
+}
+
+function renderCard(feedback: Feedback, { tip, correctable, ...overrides }: Partial<Answer> & { tip?: string; correctable?: boolean } = {}) {
   render(
     <QueryClientProvider client={testQueryClient()}>
-      <ResultCard entry={{ ...entry(feedback), ...overrides }} number={1} sessionId="s1" />
+      <AnswerCard answer={{ ...entry(feedback), ...overrides }} id="i1" number={1} tip={tip} correctionForm={correctable ? correctionForm : undefined} />
     </QueryClientProvider>,
   )
   return screen.getByRole('article')
@@ -103,9 +109,9 @@ async function openDetails(card: HTMLElement) {
   await userEvent.click(within(card).getByRole('button', { name: 'Scores, feedback and evidence' }))
 }
 
-describe('ResultCard opens with what matters', () => {
+describe('AnswerCard opens with what matters', () => {
   it('shows the score, the change that would lift it most and the transcript; the rest opens on demand, by keyboard too', async () => {
-    const metrics: NonNullable<ResultEntry['metrics']> = {
+    const metrics: AnswerMetrics = {
       durationSeconds: 65,
       wordsPerMinute: 131.6,
       wordCount: 142,
@@ -160,7 +166,7 @@ describe('ResultCard opens with what matters', () => {
   })
 })
 
-describe('ResultCard with rubric v3 feedback', () => {
+describe('AnswerCard with rubric v3 feedback', () => {
   it('shows the red flag first, with its words, why it matters and what to do instead', async () => {
     const card = renderCard(v3Feedback())
     const flags = within(card).getByRole('region', { name: 'Red flag' })
@@ -230,7 +236,7 @@ describe('ResultCard with rubric v3 feedback', () => {
   })
 })
 
-describe('ResultCard with rubric v2 feedback', () => {
+describe('AnswerCard with rubric v2 feedback', () => {
   it('renders as before: scores, summary and suggestions, no flags, breakdown or competencies', async () => {
     const card = renderCard(v2Feedback())
     expect(within(card).getByText('Score: 82')).toBeInTheDocument()
@@ -264,7 +270,7 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
   ]
 
   it('marks them with a dotted underline and words, not colour alone, explains the mark once, and asks to check them before the score', () => {
-    const card = renderCard(v3Feedback({ redFlags: [] }), { transcript: heard, transcriptParts: parts, uncertainWords: 2 })
+    const card = renderCard(v3Feedback({ redFlags: [] }), { transcript: heard, transcriptParts: parts, uncertainWords: 2, correctable: true })
     const transcript = within(card).getByRole('region', { name: 'Transcript' })
     const marks = transcript.querySelectorAll('mark:not([aria-hidden])')
     expect([...marks].map((m) => m.textContent)).toEqual(['project (may be misheard)', 'practice (may be misheard)'])
@@ -278,12 +284,12 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
   })
 
   it('says one word in the singular', () => {
-    const card = renderCard(v3Feedback(), { transcript: heard, transcriptParts: parts.slice(0, 3).concat({ text: 'practice.' }), uncertainWords: 1 })
+    const card = renderCard(v3Feedback(), { transcript: heard, transcriptParts: parts.slice(0, 3).concat({ text: 'practice.' }), uncertainWords: 1, correctable: true })
     expect(within(card).getByText('We may have misheard 1 word — check it, then score again.')).toBeVisible()
   })
 
   it('leads from the keyboard straight into the correction, with the words still marked, and focus in the field', async () => {
-    const card = renderCard(v3Feedback(), { transcript: heard, transcriptParts: parts, uncertainWords: 2 })
+    const card = renderCard(v3Feedback(), { transcript: heard, transcriptParts: parts, uncertainWords: 2, correctable: true })
     const check = within(card).getByRole('button', { name: 'Check the transcript' })
     check.focus()
     await userEvent.keyboard('{Enter}')
@@ -293,6 +299,14 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
     expect(within(card).getAllByText('(may be misheard)')).toHaveLength(2)
     // The prompt has done its work while the student corrects.
     expect(within(card).queryByText(/We may have misheard/)).toBeNull()
+  })
+
+  it('keeps the marks where the answer cannot be corrected (a reviewer’s page), without asking to check them', () => {
+    const card = renderCard(v3Feedback(), { transcript: heard, transcriptParts: parts, uncertainWords: 2 })
+    expect(within(card).getAllByText('(may be misheard)')).toHaveLength(2)
+    expect(within(card).getByText('A dotted underline marks a word we may have misheard.')).toBeVisible()
+    expect(within(card).queryByText(/We may have misheard/)).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Correct the transcript' })).toBeNull()
   })
 
   it('asks nothing of a transcript without such words, a typed answer or a saved copy', () => {
@@ -336,7 +350,7 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
         { section: 'overallImpression', criterion: 'fillers', met: false, note, unjudged: 'not-measured' },
       ],
     })
-    const metrics: NonNullable<ResultEntry['metrics']> = {
+    const metrics: AnswerMetrics = {
       durationSeconds: 65,
       wordsPerMinute: 140,
       wordCount: 150,

@@ -11,7 +11,7 @@ import {
   type Evidence,
   type RedFlag,
   type SectionBreakdown,
-} from '../utils/feedback'
+} from './feedback'
 
 /** Words of the answer, verbatim (the browser adds the quotation marks of <q>). */
 function Quote({ text, className }: { text: string; className?: string }) {

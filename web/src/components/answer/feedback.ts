@@ -1,9 +1,9 @@
 import { schemaLimits } from '@/api/limits'
 import type { Competency } from '@/lib/competencies'
 import { scoreVariant, SECTION_LABEL, type SectionKey } from '@/lib/score'
-import type { PracticeItem } from '../api/get-practice-session'
+import type { Answer } from './answer'
 
-export type Feedback = NonNullable<PracticeItem['feedback']>
+export type Feedback = NonNullable<Answer['feedback']>
 export type Evidence = Feedback['evidence'][number]
 export type RedFlag = Feedback['redFlags'][number]
 

@@ -5,16 +5,26 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Disclosure } from '@/components/ui/disclosure'
-import { errorMessage } from '@/lib/api-client'
 import { scoreVariant } from '@/lib/score'
-import { useRetryAnswer } from '../api/retry-answer'
-import { formatClock } from '../utils/countdown'
-import { competencies, redFlags, scoringBreakdown } from '../utils/feedback'
-import { biggestLift, checkWordsPrompt, fillersCounted, legacyText, NO_MEANINGFUL_RESPONSE, TRANSCRIPT_ERROR, type ResultEntry } from '../utils/summary'
+import { formatClock } from '@/lib/session-time'
+import {
+  alsoAsked,
+  biggestLift,
+  checkWordsPrompt,
+  fillersCounted,
+  IN_PROGRESS,
+  legacyText,
+  NO_MEANINGFUL_RESPONSE,
+  TRANSCRIPT_ERROR,
+  type Answer,
+  type AnswerMetrics,
+  type AnswerStatus,
+} from './answer'
+import { competencies, redFlags, scoringBreakdown, type Feedback } from './feedback'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
 import { Transcript } from './transcript'
 
-const STATUS_LABEL: Record<ResultEntry['status'], string> = {
+const STATUS_LABEL: Record<AnswerStatus, string> = {
   pending: 'Not answered',
   queued: 'Queued',
   transcribing: 'Transcribing…',
@@ -23,8 +33,6 @@ const STATUS_LABEL: Record<ResultEntry['status'], string> = {
   failed: 'Failed',
   skipped: 'Skipped',
 }
-
-const IN_PROGRESS: readonly ResultEntry['status'][] = ['queued', 'transcribing', 'scoring']
 
 function ScoreBadge({ score, label }: { score: number; label?: string }) {
   return <Badge variant={scoreVariant(score)}>{label ? `${label}: ${score}` : score}</Badge>
@@ -35,13 +43,13 @@ function ScoreBadge({ score, label }: { score: number; label?: string }) {
  * misses filled pauses ("2 or more"), and not a figure at all when such an
  * engine counted none.
  */
-function fillersFigure(metrics: NonNullable<ResultEntry['metrics']>): string {
+function fillersFigure(metrics: AnswerMetrics): string {
   const count = fillersCounted(metrics)
   if (count === undefined) return 'Not measured'
   return metrics.fillersSource === 'estimated' ? `${count} or more` : String(count)
 }
 
-function Metrics({ metrics, fillersNote }: { metrics: NonNullable<ResultEntry['metrics']>; fillersNote?: string }) {
+function Metrics({ metrics, fillersNote }: { metrics: AnswerMetrics; fillersNote?: string }) {
   const rows: [string, string][] = [
     ['Duration', formatClock(metrics.durationSeconds)],
     ['Words per minute', String(Math.round(metrics.wordsPerMinute))],
@@ -80,7 +88,7 @@ function CheckWordsPrompt({ count, onCheck }: { count: number; onCheck: () => vo
 }
 
 /** Shown whether "Scored offline" or not: a score a student should read with that in mind. */
-function FallbackNotice({ feedback }: { feedback: NonNullable<ResultEntry['feedback']> }) {
+function FallbackNotice({ feedback }: { feedback: Feedback }) {
   if (!feedback.fallback) return null
   return (
     <p className="flex items-center gap-2 rounded-md border border-yellow-400 bg-yellow-50 p-2 text-sm text-yellow-900">
@@ -112,7 +120,7 @@ function BiggestLift({ text }: { text: string }) {
  * scored. Feedback before rubric v3 has no competencies or levels, and
  * shows without them.
  */
-function FeedbackDetails({ feedback }: { feedback: NonNullable<ResultEntry['feedback']> }) {
+function FeedbackDetails({ feedback }: { feedback: Feedback }) {
   const s = feedback.sectionScores
   const breakdown = scoringBreakdown(feedback)
   const more = feedback.suggestions?.slice(1) ?? []
@@ -140,48 +148,54 @@ function FeedbackDetails({ feedback }: { feedback: NonNullable<ResultEntry['feed
   )
 }
 
-function RetryButton({ sessionId, itemId }: { sessionId: string; itemId: string }) {
-  const retry = useRetryAnswer()
-  return (
-    <div className="grid justify-items-start gap-1 print:hidden">
-      <Button variant="outline" size="sm" onClick={() => retry.mutate({ sessionId, itemId })} disabled={retry.isPending}>
-        Retry
-      </Button>
-      {retry.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(retry.error)}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
 /** A failure after transcription (while scoring) keeps the transcript; one before it shows the spec's "Error". */
-function transcriptText(entry: ResultEntry): string {
+function transcriptText(entry: Answer): string {
   if (entry.transcript) return entry.transcript
   return entry.status === 'failed' ? TRANSCRIPT_ERROR : '—'
 }
 
 /**
- * One question's result on the summary: progress while processing, then
- * what matters first — the score, any red flag, the one change that would
- * lift the score most, and the transcript — with the rest (section scores,
- * summary, delivery figures, criteria and evidence, earlier answers)
- * behind a disclosure that print opens. A result on its own (a landing
- * page's example) has no number. `earlier`, the student's earlier answers
- * to the question, is drawn by the summary, so that a landing page's card
- * does not carry their code.
+ * One answer, wherever it is shown — the summary, a saved session, the
+ * page a reviewer opens, a try and a landing page's example: progress
+ * while processing, then what matters first — the score, any red flag, the
+ * one change that would lift the score most, and the transcript with the
+ * words that may have been misheard marked — with the rest (section
+ * scores, summary, delivery figures, criteria and evidence, earlier
+ * answers) behind a disclosure that print opens. What only some screens
+ * have comes in as slots, so that this shared card reaches no feature's
+ * API: `correctionForm` (the student's own answer), `retry` (a failed
+ * answer that may be processed again), `earlier` (their earlier answers to
+ * the question) and `children` (a reviewer's comments, under the answer).
+ * A result on its own (a landing page's example) has no number.
  */
-export function ResultCard({ entry, number, sessionId, earlier }: { entry: ResultEntry; number?: number; sessionId?: string; earlier?: ReactNode }) {
-  const headingId = `result-${entry.key}`
+export function AnswerCard({
+  answer: entry,
+  id,
+  number,
+  tip,
+  correctionForm,
+  retry,
+  earlier,
+  children,
+}: {
+  answer: Answer
+  /** Unique on the page: the card's heading is labelled by it. */
+  id: string
+  number?: number
+  tip?: string
+  correctionForm?: (initial: string, onDone: () => void) => ReactNode
+  retry?: ReactNode
+  earlier?: ReactNode
+  children?: ReactNode
+}) {
+  const headingId = `result-${id}`
   const processing = IN_PROGRESS.includes(entry.status)
   const feedback = entry.status === 'failed' || entry.meaningful === false ? null : entry.feedback
   const lift = feedback ? biggestLift(feedback) : null
-  const details = feedback || entry.metrics || entry.tip || earlier
+  const details = feedback || entry.metrics || tip || earlier
   const [correcting, setCorrecting] = useState(false)
   // A scored answer, or one the engine heard nothing meaningful in, may be corrected; a typed one is already the student's words.
-  const correctable =
-    entry.kind === 'spoken' && entry.status === 'done' && entry.transcript != null && sessionId && entry.itemId ? { sessionId, itemId: entry.itemId } : undefined
+  const correctable = entry.kind === 'spoken' && entry.status === 'done' && entry.transcript != null ? correctionForm : undefined
   const fillersNote = feedback?.evidence?.find((e) => e.unjudged === 'not-measured')?.note
   return (
     <Card aria-labelledby={headingId} role="article" className="print:break-inside-auto print:shadow-none">
@@ -199,7 +213,7 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
             <Badge variant="outline">{STATUS_LABEL[entry.status]}</Badge>
           )}
         </div>
-        {entry.alsoAsked.map((q) => (
+        {alsoAsked(entry).map((q) => (
           <p key={q} className="font-medium leading-snug">
             <span className="text-muted-foreground">And: </span>
             {q}
@@ -226,7 +240,7 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
             parts={entry.transcriptParts}
             title={entry.kind === 'typed' ? 'Your written answer' : 'Transcript'}
             correction={entry.correction}
-            correctable={correctable}
+            correctionForm={correctable}
             editing={correcting}
             onEditingChange={setCorrecting}
           />
@@ -238,10 +252,10 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
             <p className="whitespace-pre-wrap">{legacyText(entry.legacyFeedback)}</p>
           ) : null}
           {entry.status === 'failed' && entry.error ? <p className="text-sm text-destructive">{entry.error}</p> : null}
-          {entry.status === 'failed' && entry.canRetry && sessionId && entry.itemId ? <RetryButton sessionId={sessionId} itemId={entry.itemId} /> : null}
+          {entry.status === 'failed' ? retry : null}
           {details ? (
             <Disclosure label={feedback ? 'Scores, feedback and evidence' : 'Details'} className="border-t border-border pt-3" buttonClassName="py-1 text-primary" panelClassName="mt-3 grid gap-4">
-              {entry.tip ? <p className="text-sm text-muted-foreground">Tip: {entry.tip}</p> : null}
+              {tip ? <p className="text-sm text-muted-foreground">Tip: {tip}</p> : null}
               {feedback ? <FeedbackDetails feedback={feedback} /> : null}
               {entry.metrics ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
               {feedback ? earlier : null}
@@ -249,6 +263,7 @@ export function ResultCard({ entry, number, sessionId, earlier }: { entry: Resul
           ) : null}
         </CardContent>
       )}
+      {children ? <CardContent className="grid gap-4 border-t border-border pt-4">{children}</CardContent> : null}
     </Card>
   )
 }
