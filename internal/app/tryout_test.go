@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -44,6 +45,97 @@ func TestATryIsProtectedLikeEveryRequest(t *testing.T) {
 	})
 }
 
+// scoredTry types a try on the dental page and waits for its feedback:
+// its token, and the try as its poll last read it.
+func (b *browser) scoredTry() (string, map[string]any) {
+	b.t.Helper()
+	r := b.post("/api/tryout/typed/dental", map[string]string{"text": "I want to become a dentist because my family dentist showed me that trust and care matter."})
+	wantStatus(b.t, r, http.StatusAccepted)
+	token := r.JSON(b.t)["id"].(string)
+	deadline := time.Now().Add(30 * time.Second)
+	for r.JSON(b.t)["status"] == "queued" && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		r = b.get("/api/tryout/tries/" + token)
+	}
+	if r.JSON(b.t)["status"] != "done" {
+		b.t.Fatalf("the try was not scored: %s", r.Body)
+	}
+	return token, r.JSON(b.t)
+}
+
+// keptTries counts the saved sessions made from tries, whoever's.
+func keptTries(t *testing.T, db *store.DB) int {
+	t.Helper()
+	var n int
+	if err := db.SQL.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM saved_sessions WHERE title = $1`, practice.TitleTried).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// A student whose history is locked is refused a try before anything is
+// written, however often the dashboard asks: no saved session piles up
+// unseen, and the try stays to be kept once a pass opens the history.
+func TestALockedStudentKeepingATryWritesNothing(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		app := newTestApp(t, db, nil)
+		b := app.browser(t, "10.0.0.33")
+		token, _ := b.scoredTry()
+		if _, err := app.auth.CreateUser(ctx, "Lee Locked", "lee@example.com", pw, auth.RoleUser); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE users SET trial_expires_at = $1 WHERE email = $2`, app.Clock.Now().Add(-time.Hour), "lee@example.com"); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, b.login("lee@example.com", pw), http.StatusOK)
+		for range 2 {
+			wantStatus(t, b.post("/api/tryout/tries/"+token+"/keep", nil), http.StatusForbidden)
+		}
+		if n := keptTries(t, db); n != 0 {
+			t.Fatalf("%d saved sessions written for two refused keeps", n)
+		}
+		wantStatus(t, b.get("/api/tryout/tries/"+token), http.StatusOK)
+	})
+}
+
+// Keeping one try from several requests at once saves it once: one is
+// kept, the others find it gone.
+func TestATryKeptAtOnceIsSavedOnce(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		app := newTestApp(t, db, nil)
+		b := app.browser(t, "10.0.0.34")
+		token, _ := b.scoredTry()
+		if _, err := app.auth.CreateUser(ctx, "Kai Keep", "kai@example.com", pw, auth.RoleUser); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, b.login("kai@example.com", pw), http.StatusOK)
+		statuses := make(chan int, 6)
+		var wg sync.WaitGroup
+		for range cap(statuses) {
+			wg.Go(func() { statuses <- b.post("/api/tryout/tries/"+token+"/keep", nil).Status })
+		}
+		wg.Wait()
+		close(statuses)
+		kept := 0
+		for s := range statuses {
+			switch s {
+			case http.StatusNoContent:
+				kept++
+			case http.StatusNotFound:
+			default:
+				t.Errorf("a keep answered %d", s)
+			}
+		}
+		if n := keptTries(t, db); kept != 1 || n != 1 {
+			t.Fatalf("%d keeps succeeded, %d saved sessions", kept, n)
+		}
+	})
+}
+
 // A try made before signing up goes into the new account's history once
 // the account is verified, and uses none of its free sessions; it is then
 // gone from the tries, so it cannot be kept twice.
@@ -56,15 +148,8 @@ func TestAKeptTryIsInTheHistoryAndUsesNoFreeSession(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := app.browser(t, "10.0.0.32")
-		r := b.post("/api/tryout/typed/dental", map[string]string{"text": "I want to become a dentist because my family dentist showed me that trust and care matter."})
-		wantStatus(t, r, http.StatusAccepted)
-		token := r.JSON(t)["id"].(string)
-		deadline := time.Now().Add(30 * time.Second)
-		for r.JSON(t)["status"] == "queued" && time.Now().Before(deadline) {
-			time.Sleep(50 * time.Millisecond)
-			r = b.get("/api/tryout/tries/" + token)
-		}
-		score := r.JSON(t)["feedback"].(map[string]any)["overallScore"]
+		token, scored := b.scoredTry()
+		score := scored["feedback"].(map[string]any)["overallScore"]
 
 		if _, err := app.auth.CreateUser(ctx, "Tess Try", "tess@example.com", pw, auth.RoleUser); err != nil {
 			t.Fatal(err)

@@ -143,7 +143,8 @@ func (s *Service) Get(ctx context.Context, token string) (Try, error) {
 	return t.Try, nil
 }
 
-// Kept is a scored try as it goes into an account.
+// Kept is a scored try as it goes into an account. Its ID is the try's
+// id here (the token's hash), never the token.
 type Kept struct {
 	Try
 	AnsweredAt time.Time
@@ -176,6 +177,7 @@ func (s *Service) Keep(ctx context.Context, u auth.User, token string, keep Keep
 	if !claimed {
 		return apperr.NotFound(MsgTryNotFound)
 	}
+	t.ID = id
 	if err := keep(ctx, u, Kept{Try: t.Try, AnsweredAt: t.createdAt}); err != nil {
 		if _, giveBackErr := setKeeping(context.WithoutCancel(ctx), s.db.SQL, id, false); giveBackErr != nil {
 			s.logger.Error("a try that could not be kept stays claimed until it is swept", "err", giveBackErr)
