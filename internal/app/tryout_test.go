@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,6 +18,8 @@ import (
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 	"github.com/whitecoat/whitecoat/internal/tryout"
 )
 
@@ -41,6 +46,47 @@ func TestATryIsProtectedLikeEveryRequest(t *testing.T) {
 		r := typed(map[string]string{"Content-Type": "application/json"})
 		if r.Status != http.StatusTooManyRequests || r.JSON(t)["type"] != httpx.ProblemType(tryout.FailureTooManyFromNetwork.Name) || r.Header.Get("Retry-After") == "" {
 			t.Errorf("a second try this hour: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// countingBody is a request body that records how much of it the server
+// read.
+type countingBody struct {
+	r    io.Reader
+	read atomic.Int64
+}
+
+func (c *countingBody) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.read.Add(int64(n))
+	return n, err
+}
+
+// A recording is refused, when it can be, before its body is read: past
+// the hourly limits nothing of it is read, and what is not a recording is
+// told from its first bytes.
+func TestATryRecordingIsRefusedBeforeItsBodyIsRead(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, map[string]string{"TRY_LIMIT_PER_IP": "1"})
+		upload := func(ip string, body []byte) (int, int64) {
+			counted := &countingBody{r: bytes.NewReader(body)}
+			req := httptest.NewRequest(http.MethodPost, "/api/tryout/recordings/dental", counted)
+			req.Header.Set("Content-Type", "audio/webm")
+			req.Header.Set("X-Test-Client-IP", ip)
+			rec := httptest.NewRecorder()
+			app.Handler().ServeHTTP(rec, req)
+			return rec.Code, counted.read.Load()
+		}
+		script := bytes.Repeat([]byte("#!/bin/sh\nrm -rf /\n"), tryout.MaxAudioBytes/20)
+		if status, read := upload("10.0.0.35", script); status != http.StatusBadRequest || read > transcribe.SniffLen {
+			t.Errorf("a script: %d after reading %d bytes", status, read)
+		}
+		// The script counted as the network's try this hour.
+		recording := append(whispertest.Recording(t), make([]byte, tryout.MaxAudioBytes/2)...)
+		if status, read := upload("10.0.0.35", recording); status != http.StatusTooManyRequests || read != 0 {
+			t.Errorf("a recording past the hourly limit: %d after reading %d bytes", status, read)
 		}
 	})
 }

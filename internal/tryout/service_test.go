@@ -3,12 +3,14 @@ package tryout_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -77,6 +79,18 @@ func newFixture(t *testing.T, db *store.DB, limits tryout.Limits, work bool) *fi
 	return &fixture{svc: svc, now: &now, whisper: whisper}
 }
 
+// record admits a recording from address to slug's question and stores
+// it, as the record endpoint does.
+func (f *fixture) record(t *testing.T, address, slug string, audio []byte) (tryout.Try, error) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := f.svc.Admit(ctx, address, slug)
+	if err != nil {
+		return tryout.Try{}, err
+	}
+	return f.svc.Record(ctx, a, "audio/webm", audio)
+}
+
 var roomy = tryout.Limits{PerAddressPerHour: 100, OverallPerHour: 100, InProgressOverall: 100}
 
 func (f *fixture) waitScored(t *testing.T, token string) tryout.Try {
@@ -103,7 +117,7 @@ func TestARecordedTryIsTranscribedAndScored(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, roomy, true)
-		tr, err := f.svc.Record(context.Background(), "203.0.113.7", "Dental", "audio/webm", whispertest.Recording(t))
+		tr, err := f.record(t, "203.0.113.7", "Dental", whispertest.Recording(t))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +135,7 @@ func TestARecordedTryIsTranscribedAndScored(t *testing.T) {
 		if _, err := f.svc.Get(context.Background(), "not-"+tr.ID); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Errorf("another token read the try: %v", err)
 		}
-		if _, err := f.svc.Record(context.Background(), "203.0.113.7", "dental", "audio/webm", []byte("#!/bin/sh\nrm -rf /\n")); apperr.KindOf(err) != apperr.KindInvalid {
+		if _, err := f.record(t, "203.0.113.8", "dental", []byte("#!/bin/sh\nrm -rf /\n")); apperr.KindOf(err) != apperr.KindInvalid {
 			t.Errorf("a script was taken for a recording: %v", err)
 		}
 	})
@@ -155,6 +169,42 @@ func TestTriesAreBounded(t *testing.T) {
 		_, err = f.svc.Type(ctx, "198.51.100.3", "dental", "A third network, with two tries in progress.")
 		if got := failureOf(err); got != tryout.FailureTooManyOverall.Name {
 			t.Fatalf("a third try in progress overall: %v", err)
+		}
+	})
+}
+
+// The tries in progress stay within their caps under parallel requests,
+// on both databases: one a network, InProgressOverall for everyone.
+func TestTriesInProgressHoldTheirCapsUnderParallelRequests(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		// No workers: every try stays in progress.
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 100, OverallPerHour: 1000, InProgressOverall: 10}, false)
+		accepted := func(n int, address func(i int) string) int {
+			var ok atomic.Int32
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i := range n {
+				wg.Go(func() {
+					<-start
+					_, err := f.svc.Type(context.Background(), address(i), "dental", "I want to care for people's health and smiles.")
+					switch {
+					case err == nil:
+						ok.Add(1)
+					case failureOf(err) == "":
+						t.Errorf("a try: %v", err)
+					}
+				})
+			}
+			close(start)
+			wg.Wait()
+			return int(ok.Load())
+		}
+		if n := accepted(12, func(int) string { return "198.51.100.1" }); n != 1 {
+			t.Errorf("%d tries in progress from one network of 1", n)
+		}
+		if n := accepted(30, func(i int) string { return fmt.Sprintf("198.51.%d.1", i+1) }); n != 9 {
+			t.Errorf("%d more tries in progress beside 1, of 10 overall", n)
 		}
 	})
 }
@@ -266,7 +316,7 @@ func TestATrysMisheardWordsAreMarkedAndNotJudged(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, roomy, true)
 		f.whisper.SetWordProbabilities(0.1)
-		tr, err := f.svc.Record(context.Background(), "203.0.113.9", "dental", "audio/webm", whispertest.Recording(t))
+		tr, err := f.record(t, "203.0.113.9", "dental", whispertest.Recording(t))
 		if err != nil {
 			t.Fatal(err)
 		}
