@@ -3,67 +3,45 @@ package transcribe
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/mediatest"
 )
 
-// lowRateWAV is an 8 MiB WAV that declares one sample a second: 4 million
-// seconds of "audio" that a decode resampling to 16 kHz for each voice
-// scaling spent about 12 s of CPU on (issue 38).
+// lowRateWAV is an 8 MiB WAV declaring one sample a second (see
+// mediatest.LowRateWAV), as a file.
 func lowRateWAV(t *testing.T) string {
 	t.Helper()
-	const size = 8 << 20
-	data := make([]byte, size-44)
-	for i := range data {
-		data[i] = byte(i * 7)
-	}
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(36+len(data)))
-	b.WriteString("WAVEfmt ")
-	// PCM, mono, 1 sample a second, 2 bytes a second, 2-byte frames, 16 bits.
-	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(1), uint32(2), uint16(2), uint16(16)} {
-		_ = binary.Write(&b, binary.LittleEndian, v)
-	}
-	b.WriteString("data")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(len(data)))
-	b.Write(data)
 	path := filepath.Join(t.TempDir(), "one-hertz.wav")
-	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+	if err := os.WriteFile(path, mediatest.LowRateWAV(8<<20), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return path
 }
 
+// ffmpegRun is what the debug log says of one ffmpeg run.
+type ffmpegRun struct {
+	Msg       string `json:"msg"`
+	CPUMillis int64  `json:"cpu_ms"`
+	Nice      int    `json:"nice"`
+}
+
 // ffmpegRuns reads the decodes a debug log recorded.
-func ffmpegRuns(t *testing.T, logs *bytes.Buffer) []struct {
-	CPUMillis int64 `json:"cpu_ms"`
-	Nice      int   `json:"nice"`
-} {
+func ffmpegRuns(t *testing.T, logs *bytes.Buffer) []ffmpegRun {
 	t.Helper()
-	var runs []struct {
-		CPUMillis int64 `json:"cpu_ms"`
-		Nice      int   `json:"nice"`
-	}
+	var runs []ffmpegRun
 	for line := range bytes.Lines(logs.Bytes()) {
-		var rec struct {
-			Msg       string `json:"msg"`
-			CPUMillis int64  `json:"cpu_ms"`
-			Nice      int    `json:"nice"`
-		}
+		var rec ffmpegRun
 		if err := json.Unmarshal(line, &rec); err != nil {
 			t.Fatal(err)
 		}
 		if rec.Msg == "transcribe: ffmpeg finished" {
-			runs = append(runs, struct {
-				CPUMillis int64 `json:"cpu_ms"`
-				Nice      int   `json:"nice"`
-			}{rec.CPUMillis, rec.Nice})
+			runs = append(runs, rec)
 		}
 	}
 	return runs
