@@ -57,14 +57,17 @@ type Admission struct {
 	network    string // the hash of the address's network
 }
 
-// Admit counts a try from address to slug's question against the hourly
-// limits (every attempt counts, also one refused afterwards) and refuses
-// it when they are spent or when its network, or everyone, already has as
-// many tries in progress as allowed. A recording is admitted before its
-// body is read (see admitRecording); start checks the tries in progress
-// again, atomically, when it stores the try. Both count by the address's
-// network (an IPv6 address's /64; see ratelimit.Network).
-func (s *Service) Admit(ctx context.Context, address, slug string) (Admission, error) {
+// Admit counts a try of kind from address to slug's question against the
+// hourly limits and refuses it when they are spent or when its network,
+// or everyone, already has as many tries in progress as allowed. Its
+// network's and block's budgets count every attempt; the overall cap only
+// the tries those and the tries in progress let through, so that what a
+// busy network is refused spends nobody else's tries. A recording is
+// admitted before its body is read (see admitRecording); start checks the
+// tries in progress again, atomically, when it stores the try. Addresses
+// are counted by network (an IPv6 address's /64; see ratelimit.Network)
+// and block (a /24 or /48; ratelimit.Block).
+func (s *Service) Admit(ctx context.Context, address, slug string, kind Kind) (Admission, error) {
 	p, ok := profession.Lookup(slug)
 	if !ok {
 		return Admission{}, apperr.NotFound(fmt.Sprintf(MsgUnknownProfession, slug))
@@ -73,10 +76,17 @@ func (s *Service) Admit(ctx context.Context, address, slug string) (Admission, e
 	if err := s.hit(ctx, "tryout:address:"+a.network, s.limits.PerAddressPerHour, FailureTooManyFromNetwork); err != nil {
 		return Admission{}, err
 	}
-	if err := s.hit(ctx, "tryout:overall", s.limits.OverallPerHour, FailureTooManyOverall); err != nil {
+	if err := s.hit(ctx, "tryout:block:"+hash(ratelimit.Block(address)), s.limits.PerBlockPerHour, FailureTooManyFromNetwork); err != nil {
 		return Admission{}, err
 	}
 	if err := s.roomFor(ctx, s.db.SQL, a); err != nil {
+		return Admission{}, err
+	}
+	overallKey, overallLimit := "tryout:overall", s.limits.OverallPerHour
+	if kind == KindTyped {
+		overallKey, overallLimit = "tryout:overall:typed", s.limits.OverallTypedPerHour
+	}
+	if err := s.hit(ctx, overallKey, overallLimit, FailureTooManyOverall); err != nil {
 		return Admission{}, err
 	}
 	return a, nil
@@ -116,7 +126,7 @@ func (s *Service) Type(ctx context.Context, address, slug, text string) (Try, er
 	case utf8.RuneCountInString(text) > MaxTypedChars:
 		return Try{}, apperr.Invalid("text", "A typed answer must be at most %d characters.", MaxTypedChars)
 	}
-	a, err := s.Admit(ctx, address, slug)
+	a, err := s.Admit(ctx, address, slug, KindTyped)
 	if err != nil {
 		return Try{}, err
 	}
