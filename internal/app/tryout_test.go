@@ -109,6 +109,21 @@ func (b *browser) scoredTry() (string, map[string]any) {
 	return token, r.JSON(b.t)
 }
 
+// signedInAfterATry is a visitor from ip who tried the dental question
+// and then signed in to a new account with email: the app, the visitor's
+// browser, the try's token and the try as last polled.
+func signedInAfterATry(t *testing.T, db *store.DB, ip, email string) (*testApp, *browser, string, map[string]any) {
+	t.Helper()
+	app := newTestApp(t, db, nil)
+	b := app.browser(t, ip)
+	token, scored := b.scoredTry()
+	if _, err := app.auth.CreateUser(context.Background(), "Tess Try", email, pw, auth.RoleUser); err != nil {
+		t.Fatal(err)
+	}
+	wantStatus(t, b.login(email, pw), http.StatusOK)
+	return app, b, token, scored
+}
+
 // keptTries counts the saved sessions made from tries, whoever's.
 func keptTries(t *testing.T, db *store.DB) int {
 	t.Helper()
@@ -125,17 +140,10 @@ func keptTries(t *testing.T, db *store.DB) int {
 func TestALockedStudentKeepingATryWritesNothing(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		app := newTestApp(t, db, nil)
-		b := app.browser(t, "10.0.0.33")
-		token, _ := b.scoredTry()
-		if _, err := app.auth.CreateUser(ctx, "Lee Locked", "lee@example.com", pw, auth.RoleUser); err != nil {
+		app, b, token, _ := signedInAfterATry(t, db, "10.0.0.33", "lee@example.com")
+		if _, err := db.SQL.ExecContext(context.Background(), `UPDATE users SET trial_expires_at = $1 WHERE email = $2`, app.Clock.Now().Add(-time.Hour), "lee@example.com"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SQL.ExecContext(ctx, `UPDATE users SET trial_expires_at = $1 WHERE email = $2`, app.Clock.Now().Add(-time.Hour), "lee@example.com"); err != nil {
-			t.Fatal(err)
-		}
-		wantStatus(t, b.login("lee@example.com", pw), http.StatusOK)
 		for range 2 {
 			wantStatus(t, b.post("/api/tryout/tries/"+token+"/keep", nil), http.StatusForbidden)
 		}
@@ -151,14 +159,7 @@ func TestALockedStudentKeepingATryWritesNothing(t *testing.T) {
 func TestATryKeptAtOnceIsSavedOnce(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		app := newTestApp(t, db, nil)
-		b := app.browser(t, "10.0.0.34")
-		token, _ := b.scoredTry()
-		if _, err := app.auth.CreateUser(ctx, "Kai Keep", "kai@example.com", pw, auth.RoleUser); err != nil {
-			t.Fatal(err)
-		}
-		wantStatus(t, b.login("kai@example.com", pw), http.StatusOK)
+		_, b, token, _ := signedInAfterATry(t, db, "10.0.0.34", "kai@example.com")
 		statuses := make(chan int, 6)
 		var wg sync.WaitGroup
 		for range cap(statuses) {
@@ -188,19 +189,8 @@ func TestATryKeptAtOnceIsSavedOnce(t *testing.T) {
 func TestAKeptTryIsInTheHistoryAndUsesNoFreeSession(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		app := newTestApp(t, db, nil)
-		if err := app.Start(ctx); err != nil {
-			t.Fatal(err)
-		}
-		b := app.browser(t, "10.0.0.32")
-		token, scored := b.scoredTry()
+		_, b, token, scored := signedInAfterATry(t, db, "10.0.0.32", "tess@example.com")
 		score := scored["feedback"].(map[string]any)["overallScore"]
-
-		if _, err := app.auth.CreateUser(ctx, "Tess Try", "tess@example.com", pw, auth.RoleUser); err != nil {
-			t.Fatal(err)
-		}
-		wantStatus(t, b.login("tess@example.com", pw), http.StatusOK)
 		free := func() any {
 			access, _ := b.get("/api/dashboard").JSON(t)["access"].(map[string]any)
 			return access["freeSessionsRemaining"]
