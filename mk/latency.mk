@@ -14,7 +14,7 @@ BENCH_TARGETS += bench-latency-tries
 bench-latency-tries: $(BIN)
 	$(GO) run ./bench/latency -bin $(BIN) -sessions 5 -tries 10
 
-# The same beside 10 hostile tries (issue 38): each an 8 MiB WAV declaring
+# The same beside 10 hostile tries (issue 38): each an 8 MB WAV declaring
 # a 1 Hz sample rate, whose decode runs behind the students' answers.
 BENCH_TARGETS += bench-latency-hostile-tries
 
