@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -99,7 +100,7 @@ func (b *browser) scoredTry() (string, map[string]any) {
 	wantStatus(b.t, r, http.StatusAccepted)
 	token := r.JSON(b.t)["id"].(string)
 	deadline := time.Now().Add(30 * time.Second)
-	for r.JSON(b.t)["status"] == "queued" && time.Now().Before(deadline) {
+	for settled := []any{"done", "failed"}; !slices.Contains(settled, r.JSON(b.t)["status"]) && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 		r = b.get("/api/tryout/tries/" + token)
 	}

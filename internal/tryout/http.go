@@ -124,7 +124,7 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 func (h *Handler) admitRecording(api huma.API) func(huma.Context, func(huma.Context)) {
 	return func(hctx huma.Context, next func(huma.Context)) {
 		ctx := hctx.Context()
-		a, err := h.svc.Admit(ctx, httpx.ClientIP(ctx), hctx.Param("slug"), KindSpoken)
+		a, err := h.svc.Admit(ctx, httpx.ClientIP(ctx), hctx.Param("slug"), answer.KindSpoken)
 		if err != nil {
 			httpx.WriteError(api, hctx, err)
 			return

@@ -7,26 +7,43 @@ import (
 	"github.com/riverqueue/river"
 )
 
-// AnswerArgs transcribes and scores one try. It carries the try's id (a
-// hash), never its recording or words.
-type AnswerArgs struct {
+// TranscribeArgs and ScoreArgs are a try's two steps, as a practice
+// answer's: a scoring retry starts from the transcript kept, not from the
+// recording. They carry the try's id (a hash), never its recording or
+// words.
+type TranscribeArgs struct {
 	ID string `json:"id"`
 }
 
-func (AnswerArgs) Kind() string { return "tryout_answer" }
+func (TranscribeArgs) Kind() string { return "tryout_transcribe" }
+
+type ScoreArgs struct {
+	ID string `json:"id"`
+}
+
+func (ScoreArgs) Kind() string { return "tryout_score" }
 
 // SweepArgs deletes the tries whose time is up.
 type SweepArgs struct{}
 
 func (SweepArgs) Kind() string { return "tryout_sweep" }
 
-type answerWorker struct {
-	river.WorkerDefaults[AnswerArgs]
+type transcribeWorker struct {
+	river.WorkerDefaults[TranscribeArgs]
 	svc *Service
 }
 
-func (w *answerWorker) Work(ctx context.Context, job *river.Job[AnswerArgs]) error {
-	return w.svc.answer(ctx, job.Args.ID, job.Attempt >= job.MaxAttempts)
+func (w *transcribeWorker) Work(ctx context.Context, job *river.Job[TranscribeArgs]) error {
+	return w.svc.transcribe(ctx, job.Args.ID, job.Attempt >= job.MaxAttempts)
+}
+
+type scoreWorker struct {
+	river.WorkerDefaults[ScoreArgs]
+	svc *Service
+}
+
+func (w *scoreWorker) Work(ctx context.Context, job *river.Job[ScoreArgs]) error {
+	return w.svc.score(ctx, job.Args.ID, job.Attempt >= job.MaxAttempts)
 }
 
 type sweepWorker struct {
@@ -44,7 +61,8 @@ func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 
 // AddWorkers registers the try workers on workers.
 func AddWorkers(workers *river.Workers, s *Service) {
-	river.AddWorker(workers, &answerWorker{svc: s})
+	river.AddWorker(workers, &transcribeWorker{svc: s})
+	river.AddWorker(workers, &scoreWorker{svc: s})
 	river.AddWorker(workers, &sweepWorker{svc: s})
 }
 

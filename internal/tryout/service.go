@@ -18,6 +18,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
@@ -67,7 +68,7 @@ type Admission struct {
 // tries in progress again, atomically, when it stores the try. Addresses
 // are counted by network (an IPv6 address's /64; see ratelimit.Network)
 // and block (a /24 or /48; ratelimit.Block).
-func (s *Service) Admit(ctx context.Context, address, slug string, kind Kind) (Admission, error) {
+func (s *Service) Admit(ctx context.Context, address, slug, kind string) (Admission, error) {
 	p, ok := profession.Lookup(slug)
 	if !ok {
 		return Admission{}, apperr.NotFound(fmt.Sprintf(MsgUnknownProfession, slug))
@@ -83,7 +84,7 @@ func (s *Service) Admit(ctx context.Context, address, slug string, kind Kind) (A
 		return Admission{}, err
 	}
 	overallKey, overallLimit := "tryout:overall", s.limits.OverallPerHour
-	if kind == KindTyped {
+	if kind == answer.KindTyped {
 		overallKey, overallLimit = "tryout:overall:typed", s.limits.OverallTypedPerHour
 	}
 	if err := s.hit(ctx, overallKey, overallLimit, FailureTooManyOverall); err != nil {
@@ -95,7 +96,7 @@ func (s *Service) Admit(ctx context.Context, address, slug string, kind Kind) (A
 // roomFor refuses a's try when its network already has a try in progress,
 // or everyone has InProgressOverall.
 func (s *Service) roomFor(ctx context.Context, q store.Queryer, a Admission) error {
-	overall, fromNetwork, err := inProgress(ctx, q, a.network)
+	overall, fromNetwork, err := countInProgress(ctx, q, a.network)
 	switch {
 	case err != nil:
 		return err
@@ -114,7 +115,7 @@ func (s *Service) Record(ctx context.Context, a Admission, mimeType string, audi
 	if _, ok := transcribe.Sniff(audio[:min(len(audio), transcribe.SniffLen)]); !ok {
 		return Try{}, apperr.Invalid("body", MsgNotARecord)
 	}
-	return s.start(ctx, a, stored{Try: Try{Kind: KindSpoken}, audio: audio, audioMIME: mimeType})
+	return s.start(ctx, a, stored{Try: Try{Answer: answer.Answer{Kind: answer.KindSpoken}}, audio: audio, audioMIME: mimeType}, answer.EventRecorded)
 }
 
 // Type admits a typed try from address and stores it.
@@ -126,21 +127,28 @@ func (s *Service) Type(ctx context.Context, address, slug, text string) (Try, er
 	case utf8.RuneCountInString(text) > MaxTypedChars:
 		return Try{}, apperr.Invalid("text", "A typed answer must be at most %d characters.", MaxTypedChars)
 	}
-	a, err := s.Admit(ctx, address, slug, KindTyped)
+	a, err := s.Admit(ctx, address, slug, answer.KindTyped)
 	if err != nil {
 		return Try{}, err
 	}
-	return s.start(ctx, a, stored{Try: Try{Kind: KindTyped}, typedText: text})
+	// Typed, the answer is its own transcript: it goes straight to
+	// scoring, or is done at once when nothing in it is an answer.
+	meaningful, event := transcribe.Meaningful(text), answer.EventWritten
+	if !meaningful {
+		event = answer.EventWrittenEmpty
+	}
+	return s.start(ctx, a, stored{Try: Try{Answer: answer.Answer{Kind: answer.KindTyped, Transcript: &text, Meaningful: &meaningful}}}, event)
 }
 
-// start stores the admitted try t and queues its work, once the tries in
-// progress leave room for it: counted and stored under one lock, so that
-// parallel requests cannot each count the room one of them takes (on
-// PostgreSQL two transactions would otherwise both count the old total).
-func (s *Service) start(ctx context.Context, a Admission, t stored) (Try, error) {
+// start stores the admitted try t and moves it by event, queueing its
+// first step, once the tries in progress leave room for it: counted and
+// stored under one lock, so that parallel requests cannot each count the
+// room one of them takes (on PostgreSQL two transactions would otherwise
+// both count the old total).
+func (s *Service) start(ctx context.Context, a Admission, t stored, event answer.Event) (Try, error) {
 	token := newToken()
 	now := s.now()
-	t.ID, t.Profession, t.Question, t.Status, t.ExpiresAt = hash(token), a.profession.Slug, a.profession.DefaultQuestion, StatusQueued, store.Truncate(now.Add(Lifetime))
+	t.ID, t.Profession, t.Question, t.FollowUps, t.Status, t.ExpiresAt = hash(token), a.profession.Slug, a.profession.DefaultQuestion, []string{}, answer.StatusPending, store.Truncate(now.Add(Lifetime))
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if err := s.db.Lock(ctx, tx, inProgressLock); err != nil {
 			return err
@@ -151,7 +159,8 @@ func (s *Service) start(ctx context.Context, a Admission, t stored) (Try, error)
 		if err := insertTry(ctx, tx, t, a.network, now); err != nil {
 			return err
 		}
-		_, err := s.jobs.InsertTx(ctx, tx, AnswerArgs{ID: t.ID}, &river.InsertOpts{Queue: Queue, MaxAttempts: 3, Priority: 4})
+		var err error
+		t.Status, err = s.moveTx(ctx, tx, t.ID, event, nil)
 		return err
 	})
 	if err != nil {
@@ -159,6 +168,50 @@ func (s *Service) start(ctx context.Context, a Admission, t stored) (Try, error)
 	}
 	t.ID = token
 	return t.Try, nil
+}
+
+// move is event on the try with id, as answer.TransitionOf says, with
+// update writing what the step found out and the next step queued, in one
+// transaction; it reports false when the event does not apply to the
+// try's status (a second delivery of the same job got there first).
+func (s *Service) move(ctx context.Context, id string, event answer.Event, update func(tx *sql.Tx) error) (bool, error) {
+	var moved bool
+	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
+		to, err := s.moveTx(ctx, tx, id, event, update)
+		moved = to != ""
+		return err
+	})
+	return moved, err
+}
+
+// moveTx makes the move inside tx; the status the try moved to, "" when
+// the event did not apply.
+func (s *Service) moveTx(ctx context.Context, tx *sql.Tx, id string, event answer.Event, update func(tx *sql.Tx) error) (answer.Status, error) {
+	t, ok := answer.TransitionOf(event)
+	if !ok {
+		return "", fmt.Errorf("tryout: no transition for the event %q", event)
+	}
+	moved, err := setStatus(ctx, tx, id, t.To, t.From)
+	if err != nil || !moved {
+		return "", err
+	}
+	if update != nil {
+		if err := update(tx); err != nil {
+			return "", err
+		}
+	}
+	// Behind students' answers: a queue of its own, at a lower priority.
+	opts := &river.InsertOpts{Queue: Queue, MaxAttempts: 3, Priority: 4}
+	switch t.Next {
+	case answer.StepTranscribe:
+		_, err = s.jobs.InsertTx(ctx, tx, TranscribeArgs{ID: id}, opts)
+	case answer.StepScore:
+		_, err = s.jobs.InsertTx(ctx, tx, ScoreArgs{ID: id}, opts)
+	}
+	if err != nil {
+		return "", fmt.Errorf("tryout: queue the next step: %w", err)
+	}
+	return t.To, nil
 }
 
 // inProgressLock serializes storing tries (store.Lock): one lock for all,
@@ -214,7 +267,7 @@ func (s *Service) Keep(ctx context.Context, u auth.User, token string, keep Keep
 		return apperr.NotFound(MsgTryNotFound)
 	case err != nil:
 		return err
-	case t.Status != StatusDone:
+	case t.Status != answer.StatusDone:
 		return apperr.Conflict(MsgNothingToKeep)
 	}
 	// Claimed first, so that a second request cannot keep it twice, and
@@ -239,59 +292,77 @@ func (s *Service) Keep(ctx context.Context, u auth.User, token string, keep Keep
 	return err
 }
 
-// answer transcribes and scores the try with id (a token's hash). It is
-// safe to run twice: a finished try is left alone.
-func (s *Service) answer(ctx context.Context, id string, lastAttempt bool) error {
+// transcribe is a spoken try's first step. It is safe to run twice: a
+// try that has moved on is left alone.
+func (s *Service) transcribe(ctx context.Context, id string, lastAttempt bool) error {
 	t, err := loadTry(ctx, s.db.SQL, id, s.now())
-	if errors.Is(err, errNotFound) || (err == nil && t.Status != StatusQueued) {
-		return nil // swept, or done
+	if errors.Is(err, errNotFound) {
+		return nil // swept
 	}
 	if err != nil {
 		return err
 	}
-	text, metrics := t.typedText, (*transcribe.Metrics)(nil)
-	if t.Kind == KindSpoken {
-		audio, err := loadRecording(ctx, s.db.SQL, id)
-		if errors.Is(err, errNotFound) {
-			return nil // swept meanwhile
-		}
-		if err != nil {
-			return err
-		}
-		res, err := s.speech.Transcribe(ctx, transcribe.Audio{Reader: bytes.NewReader(audio), MIMEType: t.audioMIME, Limit: MaxAnswerSeconds * time.Second, Spare: true})
-		switch {
-		case errors.Is(err, transcribe.ErrBadAudio):
-			s.logger.Info("a try was not a recording the engine could decode", "err", err)
-			return finishTry(ctx, s.db.SQL, id, StatusFailed, nil, nil, nil, nil)
-		case err != nil && lastAttempt:
-			s.logger.Error("a try could not be transcribed", "err", err)
-			return finishTry(ctx, s.db.SQL, id, StatusFailed, nil, nil, nil, nil)
-		case err != nil:
-			return fmt.Errorf("tryout: transcribe: %w", err)
-		}
-		m := transcribe.ComputeMetrics(res, MaxAnswerSeconds*time.Second)
-		text, metrics = res.Text, &m
+	if moved, err := s.move(ctx, id, answer.EventTranscriptionStarted, nil); err != nil || !moved {
+		return err
 	}
-	meaningful := transcribe.Meaningful(text)
-	if !meaningful {
-		return finishTry(ctx, s.db.SQL, id, StatusDone, &text, metrics, &meaningful, nil)
+	audio, err := loadRecording(ctx, s.db.SQL, id)
+	if errors.Is(err, errNotFound) {
+		return nil // swept meanwhile
+	}
+	if err != nil {
+		return err
+	}
+	res, err := s.speech.Transcribe(ctx, transcribe.Audio{Reader: bytes.NewReader(audio), MIMEType: t.audioMIME, Limit: MaxAnswerSeconds * time.Second, Spare: true})
+	switch {
+	case errors.Is(err, transcribe.ErrBadAudio):
+		s.logger.Info("a try was not a recording the engine could decode", "err", err)
+		_, err = s.move(ctx, id, answer.EventTranscriptionFailed, nil)
+		return err
+	case err != nil && lastAttempt:
+		s.logger.Error("a try could not be transcribed", "err", err)
+		_, err = s.move(ctx, id, answer.EventTranscriptionFailed, nil)
+		return err
+	case err != nil:
+		if _, moveErr := s.move(ctx, id, answer.EventTranscriptionDeferred, nil); moveErr != nil {
+			return moveErr
+		}
+		return fmt.Errorf("tryout: transcribe: %w", err)
+	}
+	heard := answer.Heard(res, MaxAnswerSeconds*time.Second)
+	event := answer.EventTranscribedEmpty
+	if heard.Meaningful {
+		event = answer.EventTranscribed
+	}
+	_, err = s.move(ctx, id, event, func(tx *sql.Tx) error { return saveHeard(ctx, tx, id, heard) })
+	return err
+}
+
+// score is a try's step once its transcript is there: judged as practice
+// judges an answer to the profession's default question. A retry scores
+// the transcript kept; it never transcribes again.
+func (s *Service) score(ctx context.Context, id string, lastAttempt bool) error {
+	t, err := loadTry(ctx, s.db.SQL, id, s.now())
+	if errors.Is(err, errNotFound) {
+		return nil // swept
+	}
+	if err != nil {
+		return err
+	}
+	if t.Status != answer.StatusScoring || t.Transcript == nil {
+		return nil // scored already
 	}
 	p, _ := profession.Lookup(t.Profession)
-	in := defaultQuestionInput(p, text)
-	in.Delivery, in.Written = metrics.FeedbackDelivery(), t.Kind == KindTyped
-	// The feedback never quotes a word the engine may have misheard, and
-	// does not judge content it could hardly hear, as in practice.
-	t.Transcript, t.Metrics = &text, metrics
-	in.Uncertain = t.uncertainRanges()
-	fb, err := s.scorer.Score(ctx, in)
+	fb, err := s.scorer.Score(ctx, t.Judged(defaultQuestionInput(p, *t.Transcript), *t.Transcript))
 	switch {
 	case err != nil && lastAttempt:
 		s.logger.Error("a try could not be scored", "err", err)
-		return finishTry(ctx, s.db.SQL, id, StatusFailed, &text, metrics, &meaningful, nil)
+		_, err = s.move(ctx, id, answer.EventScoringFailed, nil)
+		return err
 	case err != nil:
 		return fmt.Errorf("tryout: score: %w", err)
 	}
-	return finishTry(ctx, s.db.SQL, id, StatusDone, &text, metrics, &meaningful, &fb)
+	_, err = s.move(ctx, id, answer.EventScored, func(tx *sql.Tx) error { return saveFeedback(ctx, tx, id, fb) })
+	return err
 }
 
 // Sweep deletes the tries whose time is up.

@@ -17,8 +17,10 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/ratelimit"
@@ -43,6 +45,12 @@ type fixture struct {
 // spoken, the rubric engine and, when work is true, the job workers.
 func newFixture(t *testing.T, db *store.DB, limits tryout.Limits, work bool) *fixture {
 	t.Helper()
+	return newFixtureScoring(t, db, limits, work, rubric.New())
+}
+
+// newFixtureScoring is newFixture with scorer as the feedback engine.
+func newFixtureScoring(t *testing.T, db *store.DB, limits tryout.Limits, work bool, scorer feedback.Engine) *fixture {
+	t.Helper()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	whisper := whispertest.Start(t, spoken)
 	sc := transcribe.DefaultConfig()
@@ -64,7 +72,7 @@ func newFixture(t *testing.T, db *store.DB, limits tryout.Limits, work bool) *fi
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := tryout.NewService(db, client, ratelimit.New(db, clock), speech, rubric.New(), logger, clock, limits)
+	svc := tryout.NewService(db, client, ratelimit.New(db, clock), speech, scorer, logger, clock, limits)
 	if work {
 		tryout.AddWorkers(opts.Workers, svc)
 		if err := client.Start(context.Background()); err != nil {
@@ -84,7 +92,7 @@ func newFixture(t *testing.T, db *store.DB, limits tryout.Limits, work bool) *fi
 func (f *fixture) record(t *testing.T, address, slug string, audio []byte) (tryout.Try, error) {
 	t.Helper()
 	ctx := context.Background()
-	a, err := f.svc.Admit(ctx, address, slug, tryout.KindSpoken)
+	a, err := f.svc.Admit(ctx, address, slug, answer.KindSpoken)
 	if err != nil {
 		return tryout.Try{}, err
 	}
@@ -101,7 +109,7 @@ func (f *fixture) waitScored(t *testing.T, token string) tryout.Try {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tr.Status != tryout.StatusQueued {
+		if tr.Status == answer.StatusDone || tr.Status == answer.StatusFailed {
 			return tr
 		}
 		if time.Now().After(deadline) {
@@ -109,6 +117,42 @@ func (f *fixture) waitScored(t *testing.T, token string) tryout.Try {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// failingOnce is a feedback engine that fails its first call, as an LLM
+// that timed out would, and is the rubric engine after that.
+type failingOnce struct {
+	calls atomic.Int32
+}
+
+func (e *failingOnce) Score(ctx context.Context, in feedback.Input) (feedback.Feedback, error) {
+	if e.calls.Add(1) == 1 {
+		return feedback.Feedback{}, errors.New("the model timed out")
+	}
+	return rubric.New().Score(ctx, in)
+}
+
+// A try moves by the answer pipeline's steps: transcribed once, then
+// scored, and a scoring retry scores the transcript kept instead of
+// transcribing the recording again (issue 38: the try job transcribed
+// and scored in one attempt, so a scoring retry transcribed again).
+func TestATryScoringRetryDoesNotTranscribeAgain(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		scorer := &failingOnce{}
+		f := newFixtureScoring(t, db, roomy, true, scorer)
+		tr, err := f.record(t, "203.0.113.7", "dental", whispertest.Recording(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := f.waitScored(t, tr.ID)
+		if done.Status != answer.StatusDone || done.Feedback == nil || scorer.calls.Load() != 2 {
+			t.Fatalf("status %s, feedback %v, %d scoring calls", done.Status, done.Feedback != nil, scorer.calls.Load())
+		}
+		if n := f.whisper.Requests(); n != 1 {
+			t.Fatalf("the recording was transcribed %d times", n)
+		}
+	})
 }
 
 // A visitor's recording is transcribed and scored like a student's
@@ -121,11 +165,11 @@ func TestARecordedTryIsTranscribedAndScored(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tr.Status != tryout.StatusQueued || tr.Question != "Why do you want to become a dentist?" || len(tr.ID) < 43 {
+		if tr.Status != answer.StatusQueued || tr.Question != "Why do you want to become a dentist?" || len(tr.ID) < 43 {
 			t.Fatalf("%+v", tr)
 		}
 		done := f.waitScored(t, tr.ID)
-		if done.Status != tryout.StatusDone || done.Question != tr.Question || done.Transcript == nil || *done.Transcript != spoken || done.Metrics == nil ||
+		if done.Status != answer.StatusDone || done.Question != tr.Question || done.Transcript == nil || *done.Transcript != spoken || done.Metrics == nil ||
 			done.Meaningful == nil || !*done.Meaningful || done.Feedback == nil || done.Feedback.Engine != "rubric" {
 			t.Fatalf("%+v", done)
 		}

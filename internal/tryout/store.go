@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -23,7 +25,6 @@ type stored struct {
 	Try
 	audio     []byte
 	audioMIME string
-	typedText string
 	createdAt time.Time
 }
 
@@ -32,20 +33,20 @@ func insertTry(ctx context.Context, q store.Queryer, t stored, addressHash strin
 	if t.audio != nil {
 		audio = t.audio
 	}
-	_, err := q.ExecContext(ctx, `INSERT INTO tryout_answers (id, profession, kind, status, address_hash, audio, audio_mime, typed_text, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		t.ID, t.Profession, string(t.Kind), string(t.Status), addressHash, audio, t.audioMIME, t.typedText, now, t.ExpiresAt)
+	_, err := q.ExecContext(ctx, `INSERT INTO tryout_answers (id, profession, kind, status, address_hash, audio, audio_mime, transcript, meaningful, created_at, expires_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		t.ID, t.Profession, t.Kind, string(t.Status), addressHash, audio, t.audioMIME, t.Transcript, t.Meaningful, now, t.ExpiresAt)
 	if err != nil {
 		return fmt.Errorf("tryout: insert try: %w", err)
 	}
 	return nil
 }
 
-// inProgress counts the tries waiting for or in recognition: everyone's,
-// and those from addressHash.
-func inProgress(ctx context.Context, q store.Queryer, addressHash string) (overall, fromAddress int, err error) {
-	err = q.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(CASE WHEN address_hash = $2 THEN 1 END) FROM tryout_answers WHERE status = $1`,
-		string(StatusQueued), addressHash).Scan(&overall, &fromAddress)
+// countInProgress counts the tries waiting for or in recognition or
+// scoring: everyone's, and those from addressHash.
+func countInProgress(ctx context.Context, q store.Queryer, addressHash string) (overall, fromAddress int, err error) {
+	err = q.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(CASE WHEN address_hash = $1 THEN 1 END) FROM tryout_answers WHERE status IN ($2, $3, $4)`,
+		addressHash, string(inProgress[0]), string(inProgress[1]), string(inProgress[2])).Scan(&overall, &fromAddress)
 	if err != nil {
 		return 0, 0, fmt.Errorf("tryout: count tries in progress: %w", err)
 	}
@@ -58,25 +59,25 @@ func inProgress(ctx context.Context, q store.Queryer, addressHash string) (overa
 func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (stored, error) {
 	var (
 		t                           stored
-		kind, status                string
+		status                      string
 		transcript, metrics, fbJSON sql.NullString
 		meaningful                  sql.NullBool
 	)
-	err := q.QueryRowContext(ctx, `SELECT profession, kind, status, audio_mime, typed_text, transcript, metrics, meaningful, feedback, expires_at, created_at
+	err := q.QueryRowContext(ctx, `SELECT profession, kind, status, audio_mime, transcript, metrics, meaningful, feedback, expires_at, created_at
 		FROM tryout_answers WHERE id = $1 AND expires_at > $2`, id, now).
-		Scan(&t.Profession, &kind, &status, &t.audioMIME, &t.typedText, &transcript, &metrics, &meaningful, &fbJSON, &t.ExpiresAt, &t.createdAt)
+		Scan(&t.Profession, &t.Kind, &status, &t.audioMIME, &transcript, &metrics, &meaningful, &fbJSON, &t.ExpiresAt, &t.createdAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return stored{}, errNotFound
 	}
 	if err != nil {
 		return stored{}, fmt.Errorf("tryout: load try: %w", err)
 	}
-	t.Kind, t.Status = Kind(kind), Status(status)
+	t.Status = answer.Status(status)
 	if t.Status == statusKeeping {
-		t.Status = StatusDone // to its visitor it is the scored try it was
+		t.Status = answer.StatusDone // to its visitor it is the scored try it was
 	}
 	p, _ := profession.Lookup(t.Profession)
-	t.Question = p.DefaultQuestion
+	t.Question, t.FollowUps = p.DefaultQuestion, []string{}
 	if transcript.Valid {
 		t.Transcript = &transcript.String
 	}
@@ -95,9 +96,7 @@ func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (st
 			return stored{}, fmt.Errorf("tryout: read feedback: %w", err)
 		}
 	}
-	if ranges := t.uncertainRanges(); len(ranges) > 0 {
-		t.UncertainWords, t.TranscriptParts = len(ranges), transcribe.Marked(*t.Transcript, ranges)
-	}
+	t.MarkUncertain()
 	t.ExpiresAt = t.ExpiresAt.UTC()
 	return t, nil
 }
@@ -116,29 +115,53 @@ func loadRecording(ctx context.Context, q store.Queryer, id string) ([]byte, err
 	return audio, nil
 }
 
-// finishTry records a try's outcome and forgets its recording and its
-// address: nothing of them is needed any more.
-func finishTry(ctx context.Context, q store.Queryer, id string, status Status, transcript *string, metrics *transcribe.Metrics, meaningful *bool, fb *feedback.Feedback) error {
-	var metricsJSON, fbJSON any
-	if metrics != nil {
-		b, err := json.Marshal(metrics)
-		if err != nil {
-			return fmt.Errorf("tryout: write metrics: %w", err)
-		}
-		metricsJSON = string(b)
+// setStatus moves the try with id to status to from one of the from
+// statuses, reporting false, changing nothing, when it was in none of them
+// (a second delivery of the same job got there first). A try that
+// settles forgets its recording and its address: nothing of them is
+// needed any more.
+func setStatus(ctx context.Context, q store.Queryer, id string, to answer.Status, from []answer.Status) (bool, error) {
+	forget := ""
+	if to == answer.StatusDone || to == answer.StatusFailed {
+		forget = ", audio = NULL, address_hash = ''"
 	}
-	if fb != nil {
-		b, err := json.Marshal(fb)
-		if err != nil {
-			return fmt.Errorf("tryout: write feedback: %w", err)
-		}
-		fbJSON = string(b)
+	args := []any{id, string(to)}
+	in := make([]string, len(from))
+	for i, f := range from {
+		args = append(args, string(f))
+		in[i] = fmt.Sprintf("$%d", i+3)
 	}
-	_, err := q.ExecContext(ctx, `UPDATE tryout_answers SET status = $2, transcript = $3, metrics = $4, meaningful = $5, feedback = $6,
-		audio = NULL, typed_text = '', address_hash = '' WHERE id = $1 AND status = $7`,
-		id, string(status), transcript, metricsJSON, meaningful, fbJSON, string(StatusQueued))
+	res, err := q.ExecContext(ctx, `UPDATE tryout_answers SET status = $2`+forget+` WHERE id = $1 AND status IN (`+strings.Join(in, ", ")+`)`, args...)
 	if err != nil {
-		return fmt.Errorf("tryout: finish try: %w", err)
+		return false, fmt.Errorf("tryout: move try to %s: %w", to, err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// saveHeard records what recognition heard in the try with id, and
+// forgets its recording: the transcript is kept for the scoring step,
+// whether it succeeds at once or on a retry.
+func saveHeard(ctx context.Context, q store.Queryer, id string, heard answer.Hearing) error {
+	metrics, err := json.Marshal(heard.Metrics)
+	if err != nil {
+		return fmt.Errorf("tryout: write metrics: %w", err)
+	}
+	if _, err := q.ExecContext(ctx, `UPDATE tryout_answers SET transcript = $2, metrics = $3, meaningful = $4, audio = NULL WHERE id = $1`,
+		id, heard.Transcript, string(metrics), heard.Meaningful); err != nil {
+		return fmt.Errorf("tryout: save transcript: %w", err)
+	}
+	return nil
+}
+
+// saveFeedback records the try's feedback.
+func saveFeedback(ctx context.Context, q store.Queryer, id string, fb feedback.Feedback) error {
+	b, err := json.Marshal(fb)
+	if err != nil {
+		return fmt.Errorf("tryout: write feedback: %w", err)
+	}
+	if _, err := q.ExecContext(ctx, `UPDATE tryout_answers SET feedback = $2 WHERE id = $1`, id, string(b)); err != nil {
+		return fmt.Errorf("tryout: save feedback: %w", err)
 	}
 	return nil
 }
@@ -146,7 +169,7 @@ func finishTry(ctx context.Context, q store.Queryer, id string, status Status, t
 // setKeeping marks the scored try with id as being kept (keeping true),
 // or gives it back (false); false when it was not in the state to change.
 func setKeeping(ctx context.Context, q store.Queryer, id string, keeping bool) (bool, error) {
-	from, to := StatusDone, statusKeeping
+	from, to := answer.StatusDone, statusKeeping
 	if !keeping {
 		from, to = to, from
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -19,7 +20,7 @@ func TestPollingATryDoesNotReadItsRecording(t *testing.T) {
 		ctx := context.Background()
 		now := time.Now()
 		recording := bytes.Repeat([]byte{0x1a, 0x45, 0xdf, 0xa3}, 1<<18)
-		try := stored{Try: Try{ID: "try-id", Profession: "dental", Kind: KindSpoken, Status: StatusQueued, ExpiresAt: now.Add(Lifetime)},
+		try := stored{Try: Try{ID: "try-id", Profession: "dental", Answer: answer.Answer{Kind: answer.KindSpoken, Status: answer.StatusQueued}, ExpiresAt: now.Add(Lifetime)},
 			audio: recording, audioMIME: "audio/webm"}
 		if err := insertTry(ctx, db.SQL, try, "network", now); err != nil {
 			t.Fatal(err)
@@ -28,7 +29,7 @@ func TestPollingATryDoesNotReadItsRecording(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if polled.audio != nil || polled.Status != StatusQueued {
+		if polled.audio != nil || polled.Status != answer.StatusQueued {
 			t.Fatalf("polling read %d bytes of recording (status %s)", len(polled.audio), polled.Status)
 		}
 		if audio, err := loadRecording(ctx, db.SQL, try.ID); err != nil || !bytes.Equal(audio, recording) {

@@ -3,9 +3,8 @@ package tryout
 import (
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
-	"github.com/whitecoat/whitecoat/internal/feedback"
-	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
 // The bounds of a try, declared here once: the API contract publishes them
@@ -23,27 +22,14 @@ const (
 	Lifetime = 24 * time.Hour
 )
 
-// Kind is how a try was answered.
-type Kind string
+// statusKeeping is a scored try being carried into an account: stored
+// only, shown as done. It stops a second request from keeping it too
+// while the first may still fail and give it back.
+const statusKeeping answer.Status = "keeping"
 
-const (
-	KindSpoken Kind = "spoken"
-	KindTyped  Kind = "typed"
-)
-
-// Status is where a try is: queued until transcribed and scored, then
-// done, or failed.
-type Status string
-
-const (
-	StatusQueued Status = "queued"
-	StatusDone   Status = "done"
-	StatusFailed Status = "failed"
-	// statusKeeping is a scored try being carried into an account: stored
-	// only, shown as done. It stops a second request from keeping it too
-	// while the first may still fail and give it back.
-	statusKeeping Status = "keeping"
-)
+// inProgress are the statuses of a try waiting for or in recognition or
+// scoring: what the caps on tries in progress count.
+var inProgress = []answer.Status{answer.StatusQueued, answer.StatusTranscribing, answer.StatusScoring}
 
 // Failures a visitor is told apart from others.
 var (
@@ -69,26 +55,14 @@ const (
 	MsgUnknownProfession = "unknown profession %q"
 )
 
-// Try is one visitor's answer to a profession's default question and,
-// once scored, its transcript and feedback.
+// Try is one visitor's answer to a profession's default question: an
+// answer like any other (internal/answer), which moves through the same
+// steps as a practice answer and is shown by the same card.
 type Try struct {
 	// ID is the token the visitor's browser holds: the only way to read it.
 	ID         string `json:"id"`
 	Profession string `json:"profession"`
-	Question   string `json:"question"`
-	Kind       Kind   `json:"kind" enum:"spoken,typed"`
-	Status     Status `json:"status" enum:"queued,done,failed"`
-	// Transcript is nil until the recording is transcribed.
-	Transcript *string             `json:"transcript"`
-	Metrics    *transcribe.Metrics `json:"metrics,omitempty"`
-	// UncertainWords counts the words of the transcript the speech engine
-	// may have misheard; TranscriptParts is the transcript with those
-	// words marked (none when there is nothing to check), as in practice.
-	UncertainWords  int                         `json:"uncertainWords"`
-	TranscriptParts []transcribe.TranscriptPart `json:"transcriptParts,omitempty"`
-	// Meaningful is false when the answer held nothing to score.
-	Meaningful *bool              `json:"meaningful"`
-	Feedback   *feedback.Feedback `json:"feedback,omitempty"`
+	answer.Answer
 	// ExpiresAt is when the try is swept.
 	ExpiresAt time.Time `json:"expiresAt"`
 }
@@ -131,12 +105,3 @@ const (
 	Queue   = "tryout"
 	Workers = 1
 )
-
-// uncertainRanges are the byte ranges of the transcript that hold a word
-// the speech engine may have misheard (none in a typed answer).
-func (t Try) uncertainRanges() [][2]int {
-	if t.Kind != KindSpoken || t.Transcript == nil || t.Metrics == nil {
-		return nil
-	}
-	return transcribe.Uncertain(*t.Transcript, t.Metrics.Words, t.Metrics.WordConfidence)
-}

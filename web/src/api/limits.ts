@@ -694,7 +694,7 @@ export const schemaLimits = {
       enum: ["spoken", "typed"],
     },
     status: {
-      enum: ["queued", "done", "failed"],
+      enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
     },
   },
   TypedInputBody: {

@@ -2135,18 +2135,23 @@ export interface components {
             wordsPerMinute: number | null;
         };
         Try: {
+            correction?: components["schemas"]["Correction"];
+            error: string;
             /** Format: date-time */
             expiresAt: string;
             feedback?: components["schemas"]["Feedback"];
+            followUps: string[];
             id: string;
             /** @enum {string} */
             kind: "spoken" | "typed";
+            legacyFeedback?: string;
             meaningful: boolean | null;
             metrics?: components["schemas"]["Metrics"];
             profession: string;
             question: string;
+            scenario: string;
             /** @enum {string} */
-            status: "queued" | "done" | "failed";
+            status: "pending" | "queued" | "transcribing" | "scoring" | "done" | "failed" | "skipped";
             transcript: string | null;
             transcriptParts?: components["schemas"]["TranscriptPart"][];
             /** Format: int64 */

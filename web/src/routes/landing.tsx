@@ -22,7 +22,7 @@ export function LandingRoute() {
         example={example.data ? <AnswerCard answer={example.data} id="example" /> : undefined}
         tryIt={
           profession && !me.data ? (
-            <TryQuestion slug={slug} renderResult={(t) => <AnswerCard answer={{ ...t, scenario: '', followUps: [], error: '' }} id="try" />} />
+            <TryQuestion slug={slug} />
           ) : undefined
         }
         heroState={profession ? 'ready' : isPending ? 'loading' : isError ? 'error' : 'error'}

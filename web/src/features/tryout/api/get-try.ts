@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { IN_PROGRESS } from '@/components/answer/answer'
 import { api, unwrap } from '@/lib/api-client'
 import { queryKeys } from '@/lib/query-keys'
 import type { Try } from './record-try'
@@ -14,7 +15,7 @@ export function tryQueryOptions(token: string) {
   return queryOptions({
     queryKey: queryKeys.tryout.try(token),
     queryFn: ({ signal }) => getTry(token, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'queued' ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data && IN_PROGRESS.includes(query.state.data.status) ? POLL_MS : false),
   })
 }
 

@@ -1,7 +1,9 @@
 import { Mic, Square } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { failures } from '@/api/failures'
+import { IN_PROGRESS } from '@/components/answer/answer'
+import { AnswerCard } from '@/components/answer/answer-card'
 import { limits } from '@/api/limits'
 import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
@@ -95,24 +97,23 @@ function useTryRecorder(maxSeconds: number, onRecorded: (audio: Blob) => void) {
 
 /**
  * Try the profession's default question without an account: record up to
- * the limit or type, then read the transcript and feedback (drawn by
- * `renderResult`, the practice summary's own card, which the route passes
- * in). The prerendered page has it with its buttons disabled: they work
+ * the limit or type, then read the transcript and feedback, drawn by the
+ * answer card every screen draws an answer with. The prerendered page has it with its buttons disabled: they work
  * once the app runs and knows the limits.
  */
-export function TryQuestion({ slug, renderResult }: { slug: string; renderResult: (t: Try) => ReactNode }) {
+export function TryQuestion({ slug }: { slug: string }) {
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-xl border border-border bg-background p-3 shadow-sm sm:p-6">
       <h3 id={headingId} className="text-lg font-semibold">
         Try it now, no account needed
       </h3>
-      <TryPanel slug={slug} renderResult={renderResult} />
+      <TryPanel slug={slug} />
     </section>
   )
 }
 
-function TryPanel({ slug, renderResult }: { slug: string; renderResult: (t: Try) => ReactNode }) {
+function TryPanel({ slug }: { slug: string }) {
   const limitsQuery = useTryLimits()
   const maxSeconds = limitsQuery.data?.maxAnswerSeconds ?? 0
   const keptFor = limitsQuery.data ? `${limitsQuery.data.keptHours} hours` : '…'
@@ -128,13 +129,13 @@ function TryPanel({ slug, renderResult }: { slug: string; renderResult: (t: Try)
 
   const submitError = record.error ?? type.error
   const current = tryQuery.data
-  const waiting = record.isPending || type.isPending || current?.status === 'queued'
+  const waiting = record.isPending || type.isPending || (current !== undefined && IN_PROGRESS.includes(current.status))
 
-  if (current && current.status !== 'queued') {
+  if (current && !IN_PROGRESS.includes(current.status)) {
     return (
       <div className="grid gap-4">
         <FormStatus status={current.status === 'done' ? 'Your feedback is ready.' : null} error={current.status === 'failed' ? failures.tryFailed.message : null} />
-        {current.status === 'done' ? renderResult(current) : null}
+        {current.status === 'done' ? <AnswerCard answer={current} id="try" /> : null}
         <div className="flex flex-wrap items-center gap-3">
           {current.status === 'done' ? (
             <Button asChild className="h-auto min-h-9 whitespace-normal py-2 text-left">
