@@ -3,7 +3,6 @@ package practice
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"math"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
-	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -93,19 +91,8 @@ func storedItemsOf(items []Item) ([]storedItem, Counts, float64) {
 	var counts Counts
 	stored := make([]storedItem, 0, len(items))
 	for _, it := range sortedForSummary(items) {
-		// A failed answer is told by its status; it keeps the transcript
-		// it got before scoring failed, if any.
-		si := storedItem{Kind: it.Kind, Scenario: it.Scenario, Question: it.Question, FollowUps: it.FollowUps, Tip: it.Tip, Status: it.Status, Meaningful: it.Meaningful, Skipped: it.Status == StatusSkipped,
-			ItemID: it.ID, Correction: it.Correction}
-		if it.Transcript != nil {
-			si.Transcript = *it.Transcript
-		}
-		if it.Feedback != nil {
-			si.Feedback = &feedback.Stored{Feedback: it.Feedback}
-		}
-		if it.Metrics != nil {
-			si.Metrics, _ = json.Marshal(it.Metrics)
-		}
+		si := storedItemOf(it.Answer)
+		si.Tip, si.ItemID = it.Tip, it.ID
 		stored = append(stored, si)
 		counts.TotalQuestions++
 		if si.Skipped {

@@ -46,6 +46,25 @@ type storedItem struct {
 	Correction *answer.Correction `json:"correction,omitempty"`
 }
 
+// storedItemOf is what a saved session keeps of an answer. A failed
+// answer is told by its status; it keeps the transcript it got before
+// scoring failed, if any. The marks of words that may have been misheard
+// are not kept: they are derived from the metrics as the item is read.
+func storedItemOf(a answer.Answer) storedItem {
+	si := storedItem{Kind: a.Kind, Scenario: a.Scenario, Question: a.Question, FollowUps: a.FollowUps, Status: a.Status, Meaningful: a.Meaningful,
+		Skipped: a.Status == StatusSkipped, Correction: a.Correction}
+	if a.Transcript != nil {
+		si.Transcript = *a.Transcript
+	}
+	if a.Feedback != nil {
+		si.Feedback = &feedback.Stored{Feedback: a.Feedback}
+	}
+	if a.Metrics != nil {
+		si.Metrics, _ = json.Marshal(a.Metrics) // a struct of numbers and strings always marshals
+	}
+	return si
+}
+
 // Versions before failures travelled as an item's status and error wrote
 // the spec's texts for a failed answer into its transcript (practice items
 // and saved sessions) and its feedback (saved sessions); sessions saved

@@ -4,16 +4,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"math"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
-	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/store"
-	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
 // TitleTried is what a kept try is called in the history.
@@ -27,13 +25,7 @@ type TriedAnswer struct {
 	// it is kept.
 	TryID      string
 	Profession string
-	Question   string
-	// Kind is KindSpoken or KindTyped.
-	Kind       string
-	Transcript string
-	Metrics    *transcribe.Metrics
-	Meaningful bool
-	Feedback   *feedback.Feedback
+	answer.Answer
 	AnsweredAt time.Time
 }
 
@@ -52,16 +44,13 @@ func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Sa
 	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
 		return Saved{}, apperr.Forbidden(billing.MsgLocked)
 	}
-	meaningful := a.Meaningful
-	si := storedItem{Kind: a.Kind, Question: a.Question, Status: StatusDone, Meaningful: &meaningful, Transcript: a.Transcript}
+	si := storedItemOf(a.Answer)
 	var overall float64
 	if a.Feedback != nil {
-		si.Feedback = &feedback.Stored{Feedback: a.Feedback}
 		overall = math.Round(float64(a.Feedback.OverallScore)*10) / 10
 	}
 	var seconds int
 	if a.Metrics != nil {
-		si.Metrics, _ = json.Marshal(a.Metrics)
 		seconds = int(math.Round(a.Metrics.DurationSeconds))
 	}
 	saved := Saved{TotalSessionTime: seconds, ID: triedSavedID(a.TryID), Title: TitleTried, Profession: a.Profession, Format: FormatTraditional, CreatedAt: store.Truncate(a.AnsweredAt),

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
@@ -13,8 +14,9 @@ import (
 )
 
 func triedAnswer(tryID string) practice.TriedAnswer {
-	return practice.TriedAnswer{TryID: tryID, Profession: "dental", Question: "Why do you want to become a dentist?", Kind: "typed",
-		Transcript: "I want to care for people's smiles.", Meaningful: true, AnsweredAt: time.Now()}
+	transcript, meaningful := "I want to care for people's smiles.", true
+	return practice.TriedAnswer{TryID: tryID, Profession: "dental", AnsweredAt: time.Now(), Answer: answer.Answer{Question: "Why do you want to become a dentist?",
+		Kind: answer.KindTyped, Status: answer.StatusDone, Transcript: &transcript, Meaningful: &meaningful}}
 }
 
 // keptTries counts the saved sessions kept from tries, whoever's.
