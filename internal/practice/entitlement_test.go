@@ -3,6 +3,7 @@ package practice_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
@@ -104,5 +105,58 @@ func TestARecordingArrivingInPiecesSpendsNoFreeSession(t *testing.T) {
 			t.Fatal(err)
 		}
 		agreeOnStart(t, f, ana, 1)
+	})
+}
+
+// Entitlements.Of is the one answer every decision reads: from the
+// trial's end (auth), the pass (billing) and the sessions that used a free
+// session (practice), on both databases. The session being answered does
+// not count against the free sessions; a session whose only answer came
+// to nothing uses none.
+func TestTheEntitlementReadsTheTrialThePassAndTheSessionsUsed(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newIdleFixture(t, db)
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		access := billing.NewEntitlements(f.auth, practice.UsedSessionCounter{}, time.Now)
+		want := func(besides string, status billing.Status, free int, practise, historyLocked bool) {
+			t.Helper()
+			got, err := access.Of(ctx, db.SQL, ana().ID, besides)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Status != status || got.FreeSessionsRemaining != free || got.PracticeEnabled != practise || got.HistoryLocked != historyLocked {
+				t.Fatalf("besides %q: %+v; want %s, %d free, practice %v, history locked %v", besides, got, status, free, practise, historyLocked)
+			}
+		}
+		answered := func(score *int) practice.Session {
+			t.Helper()
+			s, err := f.svc.Create(ctx, ana(), oneQuestion)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.svc.SettleAnswer(ctx, s.Items[0].ID, score); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		score := 80
+		want("", billing.FreeTrialActive, 2, true, false)
+		answered(nil) // failed: no free session used
+		want("", billing.FreeTrialActive, 2, true, false)
+		first := answered(&score)
+		want("", billing.FreeTrialActive, 1, true, false)
+		want(first.ID, billing.FreeTrialActive, 2, true, false)
+		second := answered(&score)
+		want("", billing.FreeTrialActive, 0, false, false)
+		want(second.ID, billing.FreeTrialActive, 1, true, false)
+
+		endTrial(t, db, "ana@example.com")
+		want("", billing.FreeTrialExpired, 2, false, true)
+		f.givePass(t, "ana@example.com")
+		want("", billing.PaidActive, 2, true, false)
+		if _, err := access.Of(ctx, db.SQL, "nobody", ""); apperr.KindOf(err) != apperr.KindNotFound {
+			t.Fatalf("the entitlement of no account: %v", err)
+		}
 	})
 }
