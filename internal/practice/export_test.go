@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/auth"
@@ -47,24 +45,24 @@ var ItemStatuses = answer.Statuses
 // Transitions is the table, in the order of its events' names.
 func (s *Service) Transitions() []Transition {
 	var out []Transition
-	for event, t := range transitions {
-		tr := Transition{Event: string(event), From: t.from, To: t.to}
-		if args, _ := s.jobOf(t.next, move{}); args != nil {
+	for _, event := range answer.Events() {
+		t, _ := answer.TransitionOf(event)
+		tr := Transition{Event: string(event), From: t.From, To: t.To}
+		if args, _ := s.jobOf(t.Next, move{}); args != nil {
 			tr.Next = args.Kind()
 		}
 		out = append(out, tr)
 	}
-	slices.SortFunc(out, func(a, b Transition) int { return strings.Compare(a.Event, b.Event) })
 	return out
 }
 
 // ApplyEvent makes event happen to it, as the step it names does, with
 // nothing written but the change of status and the job that follows.
 func (s *Service) ApplyEvent(ctx context.Context, it Item, event string) error {
-	if itemEvent(event) == eventSessionEnded {
+	if answer.Event(event) == answer.EventSessionEnded {
 		return s.db.WithTx(ctx, func(tx *sql.Tx) error { return endUnanswered(ctx, tx, it.sessionID, s.clock()) })
 	}
-	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: itemEvent(event)})
+	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: answer.Event(event)})
 	return err
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
@@ -136,7 +137,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if it.Status != StatusQueued && it.Status != StatusTranscribing {
 		return nil
 	}
-	if _, err := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventTranscriptionStarted}); err != nil {
+	if _, err := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: answer.EventTranscriptionStarted}); err != nil {
 		return err
 	}
 	// Whichever copy received it, the database has it.
@@ -156,28 +157,27 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 		return s.failItem(ctx, it, MsgSpeechUnavailable, true)
 	case err != nil:
 		// Back to queued so the summary shows it waiting, then River retries.
-		if _, serr := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventTranscriptionDeferred}); serr != nil {
+		if _, serr := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: answer.EventTranscriptionDeferred}); serr != nil {
 			return serr
 		}
 		return fmt.Errorf("practice: transcribe %s: %w", itemID, err)
 	}
 
-	metrics := transcribe.ComputeMetrics(res, it.answerLimit())
-	meaningful := transcribe.Meaningful(res.Text)
+	heard := answer.Heard(res, it.answerLimit())
 	// An answer with no real content gets no feedback: it is done.
-	m := move{itemID: itemID, sessionID: it.sessionID, event: eventTranscribedEmpty,
+	m := move{itemID: itemID, sessionID: it.sessionID, event: answer.EventTranscribedEmpty,
 		update: func(tx *sql.Tx, now time.Time) error {
-			if err := saveTranscript(ctx, tx, itemID, res.Text, metrics, meaningful); err != nil {
+			if err := saveTranscript(ctx, tx, itemID, heard); err != nil {
 				return err
 			}
 			// Transcribed: the recording is kept nowhere.
 			if err := deleteStoredAudio(ctx, tx, it.audioPath); err != nil {
 				return err
 			}
-			return rememberVoice(ctx, tx, it.sessionID, res, meaningful, now)
+			return rememberVoice(ctx, tx, it.sessionID, res, heard.Meaningful, now)
 		}}
-	if meaningful {
-		m.event = eventTranscribed
+	if heard.Meaningful {
+		m.event = answer.EventTranscribed
 	}
 	if _, err := s.moveItem(ctx, m); err != nil {
 		return err
@@ -213,7 +213,7 @@ func (s *Service) failItem(ctx context.Context, it Item, msg string, keepAudio b
 	if !keepAudio {
 		path = ""
 	}
-	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: eventTranscriptionFailed,
+	_, err := s.moveItem(ctx, move{itemID: it.ID, sessionID: it.sessionID, event: answer.EventTranscriptionFailed,
 		update: func(tx *sql.Tx, _ time.Time) error {
 			if err := recordFailure(ctx, tx, it.ID, msg, path); err != nil {
 				return err
@@ -253,11 +253,11 @@ func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool
 		s.logger.Error("scoring failed for good", "item", itemID, "err", err)
 		// The transcript stays: only the feedback is missing. The
 		// recording went when the answer was transcribed.
-		_, err := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventScoringFailed,
+		_, err := s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: answer.EventScoringFailed,
 			update: func(tx *sql.Tx, _ time.Time) error { return recordFailure(ctx, tx, itemID, MsgFeedbackError, "") }})
 		return err
 	}
-	_, err = s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: eventScored,
+	_, err = s.moveItem(ctx, move{itemID: itemID, sessionID: it.sessionID, event: answer.EventScored,
 		update: func(tx *sql.Tx, _ time.Time) error { return saveFeedback(ctx, tx, itemID, fb) }})
 	return err
 }
@@ -312,9 +312,9 @@ func (s *Service) RecoverStuck(ctx context.Context, olderThan time.Duration) (in
 		return 0, err
 	}
 	for _, it := range items {
-		m := move{itemID: it.id, event: eventTranscriptionRecovered}
+		m := move{itemID: it.id, event: answer.EventTranscriptionRecovered}
 		if it.status == StatusScoring {
-			m.event = eventScoringRecovered
+			m.event = answer.EventScoringRecovered
 		}
 		if _, err := s.moveItem(ctx, m); err != nil {
 			return 0, err

@@ -150,7 +150,7 @@ const MaxTranscriptLen = 8000
 // awaitsAnswer reports whether a recording may be uploaded for the item:
 // it has none yet, or the last one failed and may be replaced.
 func (it Item) awaitsAnswer() bool {
-	return slices.Contains(unanswered, it.Status)
+	return slices.Contains(answer.Unanswered, it.Status)
 }
 
 // settled reports whether no work on the item is under way or due: it was

@@ -20,9 +20,7 @@ type answerSession struct {
 // answer (the traditional format's is the spec's, whatever tests set; an
 // extension is an accommodation, not a call for longer answers).
 func scoringInput(as answerSession, it Item, transcript string) feedback.Input {
-	in := feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag,
-		Big3: big3Name(it.Big3Order), Transcript: transcript, Delivery: it.Metrics.FeedbackDelivery(), Written: it.Kind == KindTyped,
-		Uncertain: it.UncertainRanges(transcript)}
+	in := it.Judged(feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag, Big3: big3Name(it.Big3Order)}, transcript)
 	if as.format != FormatTraditional {
 		in.LimitSeconds = float64(as.answerSeconds)
 	}

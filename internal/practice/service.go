@@ -22,6 +22,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
@@ -588,7 +589,7 @@ func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, curr
 		}
 	}
 	moved, err := s.moveItemTx(ctx, tx, move{
-		itemID: current.ID, sessionID: current.sessionID, event: eventRecorded,
+		itemID: current.ID, sessionID: current.sessionID, event: answer.EventRecorded,
 		update: func(tx *sql.Tx, now time.Time) error {
 			if err := recordUpload(ctx, tx, current.ID, path, mimeType, now); err != nil {
 				return err
@@ -768,7 +769,7 @@ func (s *Service) Skip(ctx context.Context, u auth.User, sessionID, itemID strin
 			return err
 		}
 		it = owned.Item
-		moved, err = s.moveItemTx(ctx, tx, move{itemID: itemID, sessionID: sessionID, event: eventSkipped,
+		moved, err = s.moveItemTx(ctx, tx, move{itemID: itemID, sessionID: sessionID, event: answer.EventSkipped,
 			update: func(tx *sql.Tx, _ time.Time) error {
 				if err := forgetRecording(ctx, tx, itemID); err != nil {
 					return err
@@ -809,7 +810,7 @@ func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID stri
 		if !kept {
 			return apperr.Conflict(MsgRecordingGone)
 		}
-		moved, err = s.moveItemTx(ctx, tx, move{itemID: itemID, sessionID: sessionID, event: eventRetried,
+		moved, err = s.moveItemTx(ctx, tx, move{itemID: itemID, sessionID: sessionID, event: answer.EventRetried,
 			update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) }})
 		return err
 	})

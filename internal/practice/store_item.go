@@ -201,14 +201,14 @@ func clearFailure(ctx context.Context, q store.Queryer, itemID string) error {
 
 // saveTranscript stores what recognition made of an answer; the recording
 // and the progress made while it arrived are no longer needed.
-func saveTranscript(ctx context.Context, q store.Queryer, itemID, text string, metrics transcribe.Metrics, meaningful bool) error {
-	metricsJSON, err := json.Marshal(metrics)
+func saveTranscript(ctx context.Context, q store.Queryer, itemID string, heard answer.Hearing) error {
+	metricsJSON, err := json.Marshal(heard.Metrics)
 	if err != nil {
 		return fmt.Errorf("practice: save transcript: %w", err)
 	}
 	_, err = exec(ctx, q, "save transcript", `UPDATE practice_items SET transcript = $1, metrics = $2, meaningful = $3,
 		audio_path = '', progress = NULL WHERE id = $4`,
-		text, string(metricsJSON), meaningful, itemID)
+		heard.Transcript, string(metricsJSON), heard.Meaningful, itemID)
 	return err
 }
 

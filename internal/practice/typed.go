@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -33,7 +34,7 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 		return Item{}, apperr.Invalid("text", MsgTypedTooLong, MaxTranscriptLen)
 	}
 	meaningful := transcribe.Meaningful(text)
-	m := move{itemID: itemID, sessionID: sessionID, event: eventWrittenEmpty,
+	m := move{itemID: itemID, sessionID: sessionID, event: answer.EventWrittenEmpty,
 		update: func(tx *sql.Tx, now time.Time) error {
 			if err := saveTypedAnswer(ctx, tx, itemID, text, meaningful, now); err != nil {
 				return err
@@ -41,7 +42,7 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 			return s.users.CountAnswer(ctx, tx, u.ID)
 		}}
 	if meaningful {
-		m.event = eventWritten
+		m.event = answer.EventWritten
 	}
 	var (
 		it    Item
@@ -69,6 +70,7 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 	if !moved {
 		return Item{}, apperr.Conflict(msgAlreadyAnswered)
 	}
-	it.Status, it.Transcript, it.Meaningful = transitions[m.event].to, &text, &meaningful
+	t, _ := answer.TransitionOf(m.event)
+	it.Status, it.Transcript, it.Meaningful = t.To, &text, &meaningful
 	return it, nil
 }
