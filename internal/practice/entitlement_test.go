@@ -37,6 +37,27 @@ func agreeOnStart(t *testing.T, f *fixture, u func() auth.User, want int) {
 	wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 }
 
+// practiseScored runs a one-question session for u whose answer is
+// scored, to the end: it uses a free session and its stats are in.
+func (f *fixture) practiseScored(t *testing.T, u func() auth.User) {
+	t.Helper()
+	ctx := context.Background()
+	score := 70
+	s, err := f.svc.Create(ctx, u(), oneQuestion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.SettleAnswer(ctx, s.Items[0].ID, &score); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Complete(ctx, u(), s.ID, 60); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.Finalize(ctx, s.ID); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // A student's second free session has an answer scored but is not
 // finished. The dashboard counted only the sessions counted when finished
 // (the stored sessionsCompleted, 1) and offered a free session, while
@@ -49,24 +70,12 @@ func TestTheDashboardAndStartCountTheSameFreeSessions(t *testing.T) {
 		f := newIdleFixture(t, db)
 		ana := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		score := 70
-		first, err := f.svc.Create(ctx, ana(), oneQuestion)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := f.svc.SettleAnswer(ctx, first.Items[0].ID, &score); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.svc.Complete(ctx, ana(), first.ID, 60); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.svc.Finalize(ctx, first.ID); err != nil {
-			t.Fatal(err)
-		}
+		f.practiseScored(t, ana)
 		second, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
+		score := 70
 		if err := f.svc.SettleAnswer(ctx, second.Items[0].ID, &score); err != nil {
 			t.Fatal(err)
 		}
@@ -83,20 +92,7 @@ func TestARecordingArrivingInPiecesSpendsNoFreeSession(t *testing.T) {
 		f := newIdleFixture(t, db)
 		ana := f.user(t, "ana@example.com")
 		ctx := context.Background()
-		score := 70
-		first, err := f.svc.Create(ctx, ana(), oneQuestion)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := f.svc.SettleAnswer(ctx, first.Items[0].ID, &score); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.svc.Complete(ctx, ana(), first.ID, 60); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.svc.Finalize(ctx, first.ID); err != nil {
-			t.Fatal(err)
-		}
+		f.practiseScored(t, ana)
 		second, err := f.svc.Create(ctx, ana(), oneQuestion)
 		if err != nil {
 			t.Fatal(err)
