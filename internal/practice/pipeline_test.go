@@ -415,3 +415,25 @@ func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 		}
 	})
 }
+
+// Save tries again once when a double click saved the copy first; a
+// unique violation that does not clear (here, a copy of the session held
+// by another account, which no request makes) is an error, not an endless
+// retry: before, Save called itself until the stack overflowed.
+func TestSaveRetriesARaceOnce(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := newFixture(t, db, nil)
+		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		ctx := context.Background()
+		s := f.practise(t, ana, "I care about patients.", customSession("dental", "Why dentistry?"))
+		if _, err := db.SQL.ExecContext(ctx, `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
+			overall_avg, total_session_time, total_questions, answered, skipped, items) VALUES ('stray', $1, $2, 'Stray', 'dental', $3, 0, 0, 1, 1, 0, '[]')`,
+			bob().ID, s.ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Save(ctx, ana(), s.ID, "Mine"); err == nil || !store.IsUniqueViolation(err) {
+			t.Fatalf("saving over a copy that is not hers: %v", err)
+		}
+	})
+}

@@ -28,16 +28,22 @@ const (
 // session again updates its title instead of making a copy.
 func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string) (Saved, error) {
 	var savedID string
-	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		sess, err := s.ownSessionWithItems(ctx, tx, u, sessionID)
-		if err != nil {
+	save := func() error {
+		return s.db.WithTx(ctx, func(tx *sql.Tx) error {
+			sess, err := s.ownSessionWithItems(ctx, tx, u, sessionID)
+			if err != nil {
+				return err
+			}
+			savedID, err = saveTx(ctx, tx, u.ID, sess, title)
 			return err
-		}
-		savedID, err = saveTx(ctx, tx, u.ID, sess, title)
-		return err
-	})
-	if store.IsUniqueViolation(err) { // a double click raced us
-		return s.Save(ctx, u, sessionID, title)
+		})
+	}
+	err := save()
+	if store.IsUniqueViolation(err) {
+		// A double click raced us and saved the copy first: this time the
+		// copy is found and retitled. Once only: a violation that does not
+		// clear is an error, not a reason to loop.
+		err = save()
 	}
 	if err != nil {
 		return Saved{}, err

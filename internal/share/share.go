@@ -13,6 +13,7 @@
 package share
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -91,12 +92,16 @@ const (
 // does, long before MaxCommentsPerLink fills the student's inbox.
 var CommentRate = ratelimit.Rule{Limit: 10, Window: 10 * time.Minute}
 
+// MsgTooManyLinks refuses a link past MaxLinksPerSession. Links turned off
+// or expired still count (a place is never given back), so it does not
+// suggest turning one off.
+var MsgTooManyLinks = fmt.Sprintf("This session already has the most links it can have (%d, counting those turned off or expired). Share another saved session instead.", MaxLinksPerSession)
+
 // The messages and failures a reviewer or student is told.
 const (
 	MsgLinkNotFound     = "This link does not work. Check that it was copied in full, or ask the student for a new one."
 	MsgLinkExpired      = "This link has expired. Ask the student for a new one if you would still like to comment."
 	MsgLinkRevoked      = "The student has turned this link off. Ask them for a new one if you would still like to comment."
-	MsgTooManyLinks     = "This session already has the most links it can have. Turn one off you no longer need, or share another session."
 	MsgTooManyComments  = "This link has taken all the comments it can. Thank you for your feedback."
 	MsgCommentEmpty     = "Write a comment before sending it."
 	MsgReviewerRequired = "Enter the name of the person you are sharing with."
