@@ -13,3 +13,11 @@ BENCH_TARGETS += bench-latency-tries
 .PHONY: bench-latency-tries
 bench-latency-tries: $(BIN)
 	$(GO) run ./bench/latency -bin $(BIN) -sessions 5 -tries 10
+
+# The same beside 10 hostile tries (issue 38): each an 8 MB WAV declaring
+# a 1 Hz sample rate, whose decode runs behind the students' answers.
+BENCH_TARGETS += bench-latency-hostile-tries
+
+.PHONY: bench-latency-hostile-tries
+bench-latency-hostile-tries: $(BIN)
+	$(GO) run ./bench/latency -bin $(BIN) -sessions 5 -tries 10 -hostile

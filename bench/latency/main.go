@@ -18,9 +18,10 @@
 // with N visitors trying a question without an account (a minute's
 // recording each, from N networks) at once as each last answer starts;
 // the time to feedback with them must stay within 20 % of the time
-// without them.
+// without them. With -hostile too (issue 38) each try is an attacker's: an
+// 8 MB WAV declaring one sample a second (mediatest.LowRateWAV).
 //
-// Usage: go run ./bench/latency [-bin bin/whitecoat] [-sessions 10] [-tries 10]
+// Usage: go run ./bench/latency [-bin bin/whitecoat] [-sessions 10] [-tries 10] [-hostile]
 package main
 
 import (
@@ -42,6 +43,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/mediatest"
 )
 
 // answers are corpus texts of about a minute each when spoken.
@@ -51,10 +53,11 @@ func main() {
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
 	sessions := flag.Int("sessions", 10, "sessions to measure")
 	tries := flag.Int("tries", 0, "if > 0: measure again with this many anonymous tries at once during each session")
+	hostile := flag.Bool("hostile", false, "with -tries: each try is an 8 MB WAV declaring 1 Hz instead of a spoken answer")
 	flag.Parse()
 	var err error
 	if *tries > 0 {
-		err = runWithTries(context.Background(), *bin, *sessions, *tries, os.Stdout)
+		err = runWithTries(context.Background(), *bin, *sessions, *tries, *hostile, os.Stdout)
 	} else {
 		err = run(context.Background(), *bin, *sessions, os.Stdout)
 	}
@@ -285,7 +288,7 @@ func sequential(ctx context.Context, files []string) (time.Duration, []string, e
 
 // runWithTries measures time to feedback alone and with a burst of tries
 // beside each session, and prints both.
-func runWithTries(ctx context.Context, bin string, sessions, tries int, out io.Writer) error {
+func runWithTries(ctx context.Context, bin string, sessions, tries int, hostile bool, out io.Writer) error {
 	srv, files, durations, stop, err := warmServer(ctx, bin)
 	if err != nil {
 		return err
@@ -294,6 +297,9 @@ func runWithTries(ctx context.Context, bin string, sessions, tries int, out io.W
 	tryAudio, err := os.ReadFile(files[0])
 	if err != nil {
 		return err
+	}
+	if hostile {
+		tryAudio = mediatest.LowRateWAV(8_000_000) // the issue's 8 MB, within the 8 MiB cap
 	}
 	var alone, beside []time.Duration
 	var triesDone, triesRefused int
@@ -336,10 +342,16 @@ func runWithTries(ctx context.Context, bin string, sessions, tries int, out io.W
 	fmt.Fprintln(tw, "measure\tvalue\ttarget\t")
 	fmt.Fprintf(tw, "time to feedback alone, median (s)\t%.2f\t\t\n", medAlone.Seconds())
 	fmt.Fprintf(tw, "time to feedback with %d tries at once, median (s)\t%.2f\t\t\n", tries, medBeside.Seconds())
-	fmt.Fprintf(tw, "slower with the tries (%%)\t%.1f\t<= 20\t\n", 100*(medBeside.Seconds()/medAlone.Seconds()-1))
+	// Hostile tries must cost the students less: their decode, the part
+	// an attacker controls, runs behind the students' work.
+	target := 20
+	if hostile {
+		target = 10
+	}
+	fmt.Fprintf(tw, "slower with the tries (%%)\t%.1f\t<= %d\t\n", 100*(medBeside.Seconds()/medAlone.Seconds()-1), target)
 	fmt.Fprintf(tw, "tries scored / refused by the limits\t%d / %d\t\t\n", triesDone, triesRefused)
 	tw.Flush()
-	if medBeside.Seconds() > 1.2*medAlone.Seconds() {
+	if medBeside.Seconds() > (1+float64(target)/100)*medAlone.Seconds() {
 		return fmt.Errorf("time to feedback with %d tries is %.0f%% above the time without them", tries, 100*(medBeside.Seconds()/medAlone.Seconds()-1))
 	}
 	return nil

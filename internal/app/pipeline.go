@@ -84,8 +84,9 @@ func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, op
 	access := billing.NewEntitlements(s.auth, practice.UsedSessionCounter{}, s.now)
 	s.practice = practice.NewService(s.db, client, s.auth, access, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
 	s.billing = billing.NewService(s.db, s.auth, s.mailer, logger, s.now, billingConfig(cfg))
-	s.tryout = tryout.NewService(s.db, client, s.limiter, eng.speech, eng.scorer, logger, s.now, tryout.Limits{
-		PerAddressPerHour: cfg.TryLimitPerIP, OverallPerHour: tryout.DefaultLimits.OverallPerHour, InProgressOverall: tryout.DefaultLimits.InProgressOverall})
+	tryLimits := tryout.DefaultLimits
+	tryLimits.PerAddressPerHour = cfg.TryLimitPerIP
+	s.tryout = tryout.NewService(s.db, client, s.limiter, eng.speech, eng.scorer, logger, s.now, tryLimits)
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
 	river.AddWorker(workers, &billing.RemindWorker{Service: s.billing})
 	// Sharing reads saved sessions through practice and accounts through

@@ -206,7 +206,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 		http.MethodPost + " " + tryout.RecordPath: true}
 	return a.metrics.Requests(httpx.Chain(mux,
 		httpx.ClientIPFrom(httpx.ProxyTrust{Header: a.cfg.TrustedProxyHeader, Proxies: a.cfg.TrustedProxies}),
-		httpx.RequestLog(a.logger),
+		httpx.RequestLog(a.logger, patternOf),
 		httpx.Recover,
 		httpx.SecurityHeaders(a.cfg.SecureCookies()),
 		httpx.NoStoreAPI,

@@ -11,7 +11,7 @@ import (
 // keepTry saves a try made before signing up in the new account's
 // history, through practice's API: tryout writes no table of practice's.
 func (a *App) keepTry(ctx context.Context, u auth.User, k tryout.Kept) error {
-	answer := practice.TriedAnswer{Profession: k.Profession, Question: k.Question, Kind: string(k.Kind), Metrics: k.Metrics,
+	answer := practice.TriedAnswer{TryID: k.ID, Profession: k.Profession, Question: k.Question, Kind: string(k.Kind), Metrics: k.Metrics,
 		Feedback: k.Feedback, AnsweredAt: k.AnsweredAt}
 	if k.Transcript != nil {
 		answer.Transcript = *k.Transcript

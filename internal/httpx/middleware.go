@@ -80,8 +80,12 @@ func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter 
 
 // RequestLog gives each request an id (echoed in X-Request-Id), a logger
 // carrying it, and one access-log line. Query strings are never logged:
-// they can carry one-time tokens.
-func RequestLog(base *slog.Logger) Middleware {
+// they can carry one-time tokens. Nor are the parts of a path a route's
+// wildcard matched: a path can carry a capability too (a try's token is
+// the only key to it), so a request to a route with wildcards is logged
+// by its pattern ("/api/tryout/tries/{token}"), as patternOf (the mux's
+// Handler) gives it; any other by its path.
+func RequestLog(base *slog.Logger, patternOf func(*http.Request) string) Middleware {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
@@ -98,10 +102,23 @@ func RequestLog(base *slog.Logger) Middleware {
 			if rec.status >= 500 {
 				level = slog.LevelError
 			}
-			logger.Log(ctx, level, "request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+			logger.Log(ctx, level, "request", "method", r.Method, "path", loggedPath(r, patternOf(r)), "status", rec.status,
 				"bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds(), "ip", ClientIP(ctx))
 		})
 	}
+}
+
+// loggedPath is what the access log says of r's path, whose route has
+// pattern ("METHOD /path" or "/path"): the pattern's path where it has
+// wildcards, else r's path.
+func loggedPath(r *http.Request, pattern string) string {
+	if i := strings.IndexByte(pattern, ' '); i >= 0 {
+		pattern = pattern[i+1:]
+	}
+	if strings.Contains(pattern, "{") {
+		return pattern
+	}
+	return r.URL.Path
 }
 
 func newRequestID() string {

@@ -157,6 +157,9 @@ func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error)
 	return sv, nil
 }
 
+// insertSaved writes a saved session once: an id saved already is left as
+// it is (a kept try's id is drawn from the try, see triedSavedID; any other
+// is random).
 func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, items []storedItem) error {
 	itemsJSON, err := json.Marshal(items)
 	if err != nil {
@@ -164,7 +167,7 @@ func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, 
 	}
 	_, err = exec(ctx, q, "save session", `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
 		overall_avg, total_session_time, total_questions, answered, skipped, items, format, question_text)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
 		// A saved session that was never a practice session (a try kept
 		// at sign-up) links to none.
 		sv.ID, userID, sql.NullString{String: sv.PracticeSessionID, Valid: sv.PracticeSessionID != ""}, sv.Title, sv.Profession, sv.CreatedAt, sv.OverallAvg, sv.TotalSessionTime,

@@ -2,6 +2,8 @@ package practice
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"math"
 	"time"
@@ -18,6 +20,10 @@ const TitleTried = "Tried before signing up"
 // TriedAnswer is an answer given without an account (a try on a landing
 // page, internal/tryout), as it is kept in the account made after it.
 type TriedAnswer struct {
+	// TryID names the try (its id where it was made): the saved session's
+	// id is derived from it, so that one try is saved once however often
+	// it is kept.
+	TryID      string
 	Profession string
 	Question   string
 	// Kind is KindSpoken or KindTyped.
@@ -32,10 +38,19 @@ type TriedAnswer struct {
 // KeepTried saves a, answered before u had an account, in u's history.
 // It becomes a saved session of its own and never a practice session: a
 // free session is one of the student's practice sessions that had an
-// answer scored (usedSessions), so a kept try uses none, and it takes no
+// answer scored (countUsedSessions), so a kept try uses none, and it takes no
 // part in the averages and the sessions counted, which come from practice
 // sessions too.
+//
+// A student whose history is locked (the one entitlement, see
+// checkHistoryOpen) is refused before anything is written (the saved
+// session would be one they cannot see), and keeping
+// the same try again (a keep whose try could not be forgotten afterwards,
+// or two at once) finds the saved session the first one made.
 func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Saved, error) {
+	if err := s.checkHistoryOpen(ctx, u); err != nil {
+		return Saved{}, err
+	}
 	meaningful := a.Meaningful
 	si := storedItem{Kind: a.Kind, Question: a.Question, Status: StatusDone, Meaningful: &meaningful, Transcript: a.Transcript}
 	var overall float64
@@ -48,10 +63,18 @@ func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Sa
 		si.Metrics, _ = json.Marshal(a.Metrics)
 		seconds = int(math.Round(a.Metrics.DurationSeconds))
 	}
-	saved := Saved{TotalSessionTime: seconds, ID: store.NewID(), Title: TitleTried, Profession: a.Profession, Format: FormatTraditional, CreatedAt: store.Truncate(a.AnsweredAt),
+	saved := Saved{TotalSessionTime: seconds, ID: triedSavedID(a.TryID), Title: TitleTried, Profession: a.Profession, Format: FormatTraditional, CreatedAt: store.Truncate(a.AnsweredAt),
 		Counts: Counts{TotalQuestions: 1, Answered: 1}, OverallAvg: overall}
 	if err := insertSaved(ctx, s.db.SQL, u.ID, saved, []storedItem{si}); err != nil {
 		return Saved{}, err
 	}
-	return s.GetSaved(ctx, u, saved.ID)
+	return s.SavedOf(ctx, u.ID, saved.ID)
+}
+
+// triedSavedID is the id of the saved session a try becomes: a saved
+// session's id (store.NewID's 32 hex digits) drawn from the try's, which
+// is itself a hash.
+func triedSavedID(tryID string) string {
+	sum := sha256.Sum256([]byte("tried:" + tryID))
+	return hex.EncodeToString(sum[:16])
 }

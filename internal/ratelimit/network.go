@@ -19,3 +19,21 @@ func Network(address string) string {
 	}
 	return netip.PrefixFrom(ip.WithZone(""), 64).Masked().String()
 }
+
+// Block is the wider network address belongs to, for a budget one actor
+// holding many networks shares: an IPv4 address's /24 and an IPv6
+// address's /48, the most a provider commonly gives one customer (a
+// /48 holds 65,536 /64s, each a Network of its own). What is not an
+// address is returned as it is.
+func Block(address string) string {
+	ip, err := netip.ParseAddr(address)
+	if err != nil {
+		return address
+	}
+	ip = ip.Unmap()
+	bits := 48
+	if ip.Is4() {
+		bits = 24
+	}
+	return netip.PrefixFrom(ip.WithZone(""), bits).Masked().String()
+}

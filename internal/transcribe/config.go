@@ -173,9 +173,24 @@ func DefaultConfig() Config {
 	}
 }
 
-// decoderLimits are what one ffmpeg run may use.
-func (c Config) decoderLimits() rlimit.Limits {
-	return rlimit.Limits{Data: c.DecodeMemory, CPU: c.DecodeTimeout}
+// spareDecodeCPU bounds the CPU of one ffmpeg run on spare work (see
+// Audio.Spare: a visitor's try, at most two minutes). Decoding two minutes
+// of Opus with its scaled copy takes about 0.3 s of CPU on the 2-core
+// development machine: 5 s leaves a slow machine room, while a hostile
+// recording can take a student's answer little.
+const spareDecodeCPU = 5 * time.Second
+
+// spareNice is the priority spare work's ffmpeg runs at: the lowest, so it
+// runs on what students' answers leave of the processors.
+const spareNice = 19
+
+// decoderLimits are what one ffmpeg run may use; spare is for spare work.
+func (c Config) decoderLimits(spare bool) rlimit.Limits {
+	l := rlimit.Limits{Data: c.DecodeMemory, CPU: c.DecodeTimeout}
+	if spare {
+		l.CPU, l.Nice = min(l.CPU, spareDecodeCPU), spareNice
+	}
+	return l
 }
 
 // MaxDuration is the longest stretch of audio that is decoded.

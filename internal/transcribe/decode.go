@@ -34,6 +34,9 @@ type pcm struct {
 	// behind marks the output of a live run read before the run had
 	// caught up with the recording it was fed: it holds less.
 	behind bool
+	// spare marks spare work's samples (Audio.Spare): their scaled copies
+	// are made under its limits too.
+	spare bool
 
 	warpMu sync.Mutex
 	warps  map[float64]bool // factors whose scaled copy is in dir (see warped)
@@ -95,10 +98,10 @@ func ffmpegSafeArgs() []string {
 }
 
 // ffmpegCommand is ffmpeg run on an answer in dir: with ffmpegSafeArgs,
-// under the decoder limits (see Config.DecodeMemory), and killed when ctx
-// ends.
-func ffmpegCommand(ctx context.Context, cfg Config, dir string, args []string) (*exec.Cmd, error) {
-	cmd, err := rlimit.Command(ctx, cfg.decoderLimits(), cfg.FFmpeg, append(ffmpegSafeArgs(), args...)...)
+// under the decoder limits (see Config.DecodeMemory; spare work's when
+// spare), and killed when ctx ends.
+func ffmpegCommand(ctx context.Context, cfg Config, dir string, args []string, spare bool) (*exec.Cmd, error) {
+	cmd, err := rlimit.Command(ctx, cfg.decoderLimits(spare), cfg.FFmpeg, append(ffmpegSafeArgs(), args...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +155,7 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 
 	rawPath := filepath.Join(dir, rawName)
 	warps := scaledCopies(opts.warps)
-	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, "file:"+input, rawPath, cfg.maxSeconds(in), opts.filter, warps, false))
+	msg, err := runDecoder(ctx, cfg, logger, dir, decodeArgs(format, "file:"+input, rawPath, cfg.maxSeconds(in), opts.filter, warps, false, in.Spare), in.Spare)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +173,9 @@ func decode(ctx context.Context, cfg Config, logger *slog.Logger, in Audio, opts
 			logger.Warn("transcribe: remove staged upload", "err", err)
 		}
 	}
-	return newPCM(dir, samples, warps, cfg.maxSeconds(in)), nil
+	pc := newPCM(dir, samples, warps, cfg.maxSeconds(in))
+	pc.spare = in.Spare
+	return pc, nil
 }
 
 // rawName is the decoded samples' file in an answer's directory.
@@ -241,9 +246,16 @@ func makeAnswerDir(cfg Config) (string, error) {
 // the same samples scaled by it (warpedRaw). The demuxer is named, never
 // probed (see demuxer), and only the first audio stream is kept, also from
 // a video answer. flush writes every packet out as it is decoded, for
-// readers that follow the output while it grows.
-func decodeArgs(format Format, source, rawPath string, maxSeconds float64, filter string, warps []float64, flush bool) []string {
+// readers that follow the output while it grows. spare (Audio.Spare) reads
+// no more of the input than maxSeconds either: the output's -t does not
+// stop the filters from consuming all of it, and a WAV that declares 1 Hz
+// is 8 million seconds of input to resample for each scaled copy.
+func decodeArgs(format Format, source, rawPath string, maxSeconds float64, filter string, warps []float64, flush, spare bool) []string {
+	seconds := strconv.FormatFloat(maxSeconds, 'f', 3, 64)
 	args := []string{"-f", demuxer[format]}
+	if spare {
+		args = append(args, "-t", seconds)
+	}
 	if format == FormatMP4 {
 		// MP4 data references can point at other local files; never follow them.
 		args = append(args, "-enable_drefs", "0")
@@ -257,7 +269,7 @@ func decodeArgs(format Format, source, rawPath string, maxSeconds float64, filte
 		"-abort_on", "empty_output_stream",
 	)
 	output := func(path string) []string {
-		out := []string{"-t", strconv.FormatFloat(maxSeconds, 'f', 3, 64), "-f", "s16le", "-c:a", "pcm_s16le"}
+		out := []string{"-t", seconds, "-f", "s16le", "-c:a", "pcm_s16le"}
 		if flush {
 			out = append(out, "-flush_packets", "1")
 		}
@@ -293,15 +305,16 @@ func decodeArgs(format Format, source, rawPath string, maxSeconds float64, filte
 }
 
 // runDecoder runs ffmpeg in dir under cfg.DecodeTimeout and the decoder
-// limits and returns what it printed. A failure is classified here, where
+// limits (spare work's when spare) and returns what it printed. A failure is classified here, where
 // the cause is still known: the caller's cancellation; a recording that
 // takes too long, reaches a limit, has no audio track or is damaged (the
 // student's to fix: ErrBadAudio); or a missing or broken ffmpeg (the
 // server's: ErrUnavailable, worth retrying).
-func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string, args []string) (string, error) {
+func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string, args []string, spare bool) (string, error) {
 	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
 	defer cancel()
-	cmd, err := ffmpegCommand(dctx, cfg, dir, args)
+	limits := cfg.decoderLimits(spare)
+	cmd, err := ffmpegCommand(dctx, cfg, dir, args, spare)
 	if err != nil {
 		return "", unavailable("cannot run ffmpeg", err)
 	}
@@ -310,7 +323,7 @@ func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string
 	runErr := cmd.Run()
 	msg := strings.TrimSpace(stderr.String())
 	logger.Debug("transcribe: ffmpeg finished", "err", runErr,
-		"peak_rss_mb", rlimit.PeakRSS(cmd.ProcessState)>>20, "memory_limit_mb", cfg.DecodeMemory>>20)
+		"peak_rss_mb", rlimit.PeakRSS(cmd.ProcessState)>>20, "cpu_ms", rlimit.CPUTime(cmd.ProcessState).Milliseconds(), "nice", limits.Nice, "memory_limit_mb", cfg.DecodeMemory>>20)
 	var exitErr *exec.ExitError
 	switch {
 	case ctx.Err() != nil:
@@ -327,8 +340,8 @@ func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string
 		// prlimit could not exec ffmpeg, or the dynamic loader could not
 		// map its libraries within DecodeMemory: the server's to fix.
 		return "", unavailable("cannot start ffmpeg under its limits", fmt.Errorf("%w: %s", runErr, msg))
-	case cfg.decoderLimits().OutOfCPU(cmd.ProcessState):
-		return "", badAudio(msgTooSlow, fmt.Errorf("ffmpeg used up its CPU limit of %v: %w", cfg.DecodeTimeout, runErr))
+	case limits.OutOfCPU(cmd.ProcessState):
+		return "", badAudio(msgTooSlow, fmt.Errorf("ffmpeg used up its CPU limit of %v: %w", limits.CPU, runErr))
 	case strings.Contains(msg, "Cannot allocate memory"):
 		return "", badAudio(msgDamaged, fmt.Errorf("ffmpeg reached its memory limit of %d MiB: %w: %s", cfg.DecodeMemory>>20, runErr, msg))
 	case strings.Contains(msg, "matches no streams"):
@@ -470,7 +483,7 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 // checkFFmpeg proves that ffmpeg starts under the decoder limits (so
 // prlimit is there too) and has the decoders browsers' recordings need.
 func checkFFmpeg(ctx context.Context, cfg Config) error {
-	cmd, err := rlimit.Command(ctx, cfg.decoderLimits(), cfg.FFmpeg, "-hide_banner", "-decoders")
+	cmd, err := rlimit.Command(ctx, cfg.decoderLimits(false), cfg.FFmpeg, "-hide_banner", "-decoders")
 	if err != nil {
 		return fmt.Errorf("transcribe: ffmpeg %q cannot run (apt-get install ffmpeg): %w", cfg.FFmpeg, err)
 	}

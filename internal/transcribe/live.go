@@ -171,7 +171,7 @@ func startLive(cfg Config, in Audio, warps []float64) (run *liveDecoder, err err
 	// is ended by finish or discard, not a context, and keeps the
 	// decoder's memory and CPU limits.
 	cmd, err := ffmpegCommand(context.Background(), cfg, dir,
-		decodeArgs(format, "pipe:0", run.rawPath(), run.maxSeconds, cfg.Local.AudioFilter, run.warps, true))
+		decodeArgs(format, "pipe:0", run.rawPath(), run.maxSeconds, cfg.Local.AudioFilter, run.warps, true, false), false)
 	if err != nil {
 		return nil, err
 	}

@@ -100,7 +100,9 @@ type Audio struct {
 	Limit time.Duration
 	// Spare marks recognition no student waits for (a visitor's try):
 	// the local engine decodes it only on idle decoders, one piece at a
-	// time, after every student's answer.
+	// time, after every student's answer; and with either engine its
+	// ffmpeg runs at the lowest priority, under a CPU limit of its own
+	// (spareDecodeCPU), reading no more of the recording than its limit.
 	Spare bool
 }
 

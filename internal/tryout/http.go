@@ -1,18 +1,24 @@
 package tryout
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"github.com/whitecoat/whitecoat/internal/answer"
+	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/route"
+	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
 // Handler serves the try-it endpoints.
@@ -96,7 +102,8 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	route.Register(api, route.Endpoint{ID: "record-try", Method: http.MethodPost, Path: RecordPath, Summary: "Try the default question by recording",
 		Description: "Without an account: transcribed and scored behind students' answers, kept 24 hours.",
 		Tags:        tags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: MaxAudioBytes,
-		RequestBody: &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{"audio/webm": recording, "audio/mp4": recording}}}, h.record)
+		RequestBody: &huma.RequestBody{Required: true, Content: map[string]*huma.MediaType{"audio/webm": recording, "audio/mp4": recording}},
+		Middlewares: huma.Middlewares{h.admitRecording(api)}}, h.record)
 	route.Register(api, route.Endpoint{ID: "type-try", Method: http.MethodPost, Path: "/api/tryout/typed/{slug}", Summary: "Try the default question by typing",
 		Description: "Without an account: scored behind students' answers, kept 24 hours.",
 		Tags:        tags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.typed)
@@ -109,8 +116,55 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags: tags, Access: route.AccessPublic}, h.limits)
 }
 
+// admitRecording is the record endpoint's middleware: Huma reads the
+// whole body before a handler runs, so a recording is admitted (Admit)
+// and its container told from its first bytes before that: past the
+// limits, or from what is not a recording, a try costs no more than its
+// first bytes. The handler receives the admission (admitted).
+func (h *Handler) admitRecording(api huma.API) func(huma.Context, func(huma.Context)) {
+	return func(hctx huma.Context, next func(huma.Context)) {
+		ctx := hctx.Context()
+		a, err := h.svc.Admit(ctx, httpx.ClientIP(ctx), hctx.Param("slug"), KindSpoken)
+		if err != nil {
+			httpx.WriteError(api, hctx, err)
+			return
+		}
+		r, _ := humago.Unwrap(hctx)
+		head := make([]byte, transcribe.SniffLen)
+		n, err := io.ReadFull(r.Body, head)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			httpx.WriteError(api, hctx, fmt.Errorf("tryout: receive the recording: %w", err))
+			return
+		}
+		if _, ok := transcribe.Sniff(head[:n]); !ok {
+			httpx.WriteError(api, hctx, apperr.Invalid("body", MsgNotARecord))
+			return
+		}
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(head[:n]), r.Body), r.Body}
+		next(huma.WithValue(hctx, admissionKey{}, a))
+	}
+}
+
+type admissionKey struct{}
+
+// admitted is the admission admitRecording made for this request.
+func admitted(ctx context.Context) (Admission, error) {
+	a, ok := ctx.Value(admissionKey{}).(Admission)
+	if !ok {
+		return Admission{}, errors.New("tryout: a recording reached its handler without admission")
+	}
+	return a, nil
+}
+
 func (h *Handler) record(ctx context.Context, _ any, in *recordInput) (*tryOutput, error) {
-	t, err := h.svc.Record(ctx, httpx.ClientIP(ctx), in.Slug, in.ContentType, in.RawBody)
+	a, err := admitted(ctx)
+	if err != nil {
+		return nil, err
+	}
+	t, err := h.svc.Record(ctx, a, in.ContentType, in.RawBody)
 	if err != nil {
 		return nil, err
 	}

@@ -50,17 +50,74 @@ func NewService(db *store.DB, jobs Jobs, limiter *ratelimit.Limiter, speech tran
 	return &Service{db: db, jobs: jobs, limiter: limiter, speech: speech, scorer: scorer, logger: logger, now: now, limits: limits}
 }
 
-// Record admits a spoken try from address: the recording's first bytes
-// must be an accepted container (the speech engine checks the rest, with
-// the protections every upload has).
-func (s *Service) Record(ctx context.Context, address, slug, mimeType string, audio []byte) (Try, error) {
+// Admission is a try the limits let in: to a profession's question, from
+// a network, counted against this hour's limits.
+type Admission struct {
+	profession profession.Profession
+	network    string // the hash of the address's network
+}
+
+// Admit counts a try of kind from address to slug's question against the
+// hourly limits and refuses it when they are spent or when its network,
+// or everyone, already has as many tries in progress as allowed. Its
+// network's and block's budgets count every attempt; the overall cap only
+// the tries those and the tries in progress let through, so that what a
+// busy network is refused spends nobody else's tries. A recording is
+// admitted before its body is read (see admitRecording); start checks the
+// tries in progress again, atomically, when it stores the try. Addresses
+// are counted by network (an IPv6 address's /64; see ratelimit.Network)
+// and block (a /24 or /48; ratelimit.Block).
+func (s *Service) Admit(ctx context.Context, address, slug string, kind Kind) (Admission, error) {
+	p, ok := profession.Lookup(slug)
+	if !ok {
+		return Admission{}, apperr.NotFound(fmt.Sprintf(MsgUnknownProfession, slug))
+	}
+	a := Admission{profession: p, network: hash(ratelimit.Network(address))}
+	if err := s.hit(ctx, "tryout:address:"+a.network, s.limits.PerAddressPerHour, FailureTooManyFromNetwork); err != nil {
+		return Admission{}, err
+	}
+	if err := s.hit(ctx, "tryout:block:"+hash(ratelimit.Block(address)), s.limits.PerBlockPerHour, FailureTooManyFromNetwork); err != nil {
+		return Admission{}, err
+	}
+	if err := s.roomFor(ctx, s.db.SQL, a); err != nil {
+		return Admission{}, err
+	}
+	overallKey, overallLimit := "tryout:overall", s.limits.OverallPerHour
+	if kind == KindTyped {
+		overallKey, overallLimit = "tryout:overall:typed", s.limits.OverallTypedPerHour
+	}
+	if err := s.hit(ctx, overallKey, overallLimit, FailureTooManyOverall); err != nil {
+		return Admission{}, err
+	}
+	return a, nil
+}
+
+// roomFor refuses a's try when its network already has a try in progress,
+// or everyone has InProgressOverall.
+func (s *Service) roomFor(ctx context.Context, q store.Queryer, a Admission) error {
+	overall, fromNetwork, err := inProgress(ctx, q, a.network)
+	switch {
+	case err != nil:
+		return err
+	case fromNetwork > 0:
+		return tooMany(FailureTooManyFromNetwork, time.Minute)
+	case overall >= s.limits.InProgressOverall:
+		return tooMany(FailureTooManyOverall, time.Minute)
+	}
+	return nil
+}
+
+// Record stores the admitted spoken try: the recording's first bytes must
+// be an accepted container (the speech engine checks the rest, with the
+// protections every upload has).
+func (s *Service) Record(ctx context.Context, a Admission, mimeType string, audio []byte) (Try, error) {
 	if _, ok := transcribe.Sniff(audio[:min(len(audio), transcribe.SniffLen)]); !ok {
 		return Try{}, apperr.Invalid("body", MsgNotARecord)
 	}
-	return s.start(ctx, address, slug, stored{Try: Try{Kind: KindSpoken}, audio: audio, audioMIME: mimeType})
+	return s.start(ctx, a, stored{Try: Try{Kind: KindSpoken}, audio: audio, audioMIME: mimeType})
 }
 
-// Type admits a typed try from address.
+// Type admits a typed try from address and stores it.
 func (s *Service) Type(ctx context.Context, address, slug, text string) (Try, error) {
 	text = strings.TrimSpace(text)
 	switch {
@@ -69,42 +126,32 @@ func (s *Service) Type(ctx context.Context, address, slug, text string) (Try, er
 	case utf8.RuneCountInString(text) > MaxTypedChars:
 		return Try{}, apperr.Invalid("text", "A typed answer must be at most %d characters.", MaxTypedChars)
 	}
-	return s.start(ctx, address, slug, stored{Try: Try{Kind: KindTyped}, typedText: text})
+	a, err := s.Admit(ctx, address, slug, KindTyped)
+	if err != nil {
+		return Try{}, err
+	}
+	return s.start(ctx, a, stored{Try: Try{Kind: KindTyped}, typedText: text})
 }
 
-// start stores t and queues its work, once the limits allow it: the
-// hourly counts first (every attempt counts), then the tries in progress.
-// Both count by the address's network (an IPv6 address's /64; see
-// ratelimit.Network).
-func (s *Service) start(ctx context.Context, address, slug string, t stored) (Try, error) {
-	p, ok := profession.Lookup(slug)
-	if !ok {
-		return Try{}, apperr.NotFound(fmt.Sprintf(MsgUnknownProfession, slug))
-	}
-	addressHash := hash(ratelimit.Network(address))
-	if err := s.hit(ctx, "tryout:address:"+addressHash, s.limits.PerAddressPerHour, FailureTooManyFromNetwork); err != nil {
-		return Try{}, err
-	}
-	if err := s.hit(ctx, "tryout:overall", s.limits.OverallPerHour, FailureTooManyOverall); err != nil {
-		return Try{}, err
-	}
+// start stores the admitted try t and queues its work, once the tries in
+// progress leave room for it: counted and stored under one lock, so that
+// parallel requests cannot each count the room one of them takes (on
+// PostgreSQL two transactions would otherwise both count the old total).
+func (s *Service) start(ctx context.Context, a Admission, t stored) (Try, error) {
 	token := newToken()
 	now := s.now()
-	t.ID, t.Profession, t.Question, t.Status, t.ExpiresAt = hash(token), p.Slug, p.DefaultQuestion, StatusQueued, store.Truncate(now.Add(Lifetime))
+	t.ID, t.Profession, t.Question, t.Status, t.ExpiresAt = hash(token), a.profession.Slug, a.profession.DefaultQuestion, StatusQueued, store.Truncate(now.Add(Lifetime))
 	err := s.db.WithTx(ctx, func(tx *sql.Tx) error {
-		overall, fromAddress, err := inProgress(ctx, tx, addressHash)
-		switch {
-		case err != nil:
-			return err
-		case fromAddress > 0:
-			return tooMany(FailureTooManyFromNetwork, time.Minute)
-		case overall >= s.limits.InProgressOverall:
-			return tooMany(FailureTooManyOverall, time.Minute)
-		}
-		if err := insertTry(ctx, tx, t, addressHash, now); err != nil {
+		if err := s.db.Lock(ctx, tx, inProgressLock); err != nil {
 			return err
 		}
-		_, err = s.jobs.InsertTx(ctx, tx, AnswerArgs{ID: t.ID}, &river.InsertOpts{Queue: Queue, MaxAttempts: 3, Priority: 4})
+		if err := s.roomFor(ctx, tx, a); err != nil {
+			return err
+		}
+		if err := insertTry(ctx, tx, t, a.network, now); err != nil {
+			return err
+		}
+		_, err := s.jobs.InsertTx(ctx, tx, AnswerArgs{ID: t.ID}, &river.InsertOpts{Queue: Queue, MaxAttempts: 3, Priority: 4})
 		return err
 	})
 	if err != nil {
@@ -113,6 +160,10 @@ func (s *Service) start(ctx context.Context, address, slug string, t stored) (Tr
 	t.ID = token
 	return t.Try, nil
 }
+
+// inProgressLock serializes storing tries (store.Lock): one lock for all,
+// since the overall count is everyone's.
+const inProgressLock = "tryout:in-progress"
 
 // hit counts one try against key, refused as failure past limit an hour.
 func (s *Service) hit(ctx context.Context, key string, limit int, failure apperr.Failure) error {
@@ -143,7 +194,8 @@ func (s *Service) Get(ctx context.Context, token string) (Try, error) {
 	return t.Try, nil
 }
 
-// Kept is a scored try as it goes into an account.
+// Kept is a scored try as it goes into an account. Its ID is the try's
+// id here (the token's hash), never the token.
 type Kept struct {
 	Try
 	AnsweredAt time.Time
@@ -176,6 +228,7 @@ func (s *Service) Keep(ctx context.Context, u auth.User, token string, keep Keep
 	if !claimed {
 		return apperr.NotFound(MsgTryNotFound)
 	}
+	t.ID = id
 	if err := keep(ctx, u, Kept{Try: t.Try, AnsweredAt: t.createdAt}); err != nil {
 		if _, giveBackErr := setKeeping(context.WithoutCancel(ctx), s.db.SQL, id, false); giveBackErr != nil {
 			s.logger.Error("a try that could not be kept stays claimed until it is swept", "err", giveBackErr)
@@ -198,7 +251,14 @@ func (s *Service) answer(ctx context.Context, id string, lastAttempt bool) error
 	}
 	text, metrics := t.typedText, (*transcribe.Metrics)(nil)
 	if t.Kind == KindSpoken {
-		res, err := s.speech.Transcribe(ctx, transcribe.Audio{Reader: bytes.NewReader(t.audio), MIMEType: t.audioMIME, Limit: MaxAnswerSeconds * time.Second, Spare: true})
+		audio, err := loadRecording(ctx, s.db.SQL, id)
+		if errors.Is(err, errNotFound) {
+			return nil // swept meanwhile
+		}
+		if err != nil {
+			return err
+		}
+		res, err := s.speech.Transcribe(ctx, transcribe.Audio{Reader: bytes.NewReader(audio), MIMEType: t.audioMIME, Limit: MaxAnswerSeconds * time.Second, Spare: true})
 		switch {
 		case errors.Is(err, transcribe.ErrBadAudio):
 			s.logger.Info("a try was not a recording the engine could decode", "err", err)

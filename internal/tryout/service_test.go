@@ -3,12 +3,14 @@ package tryout_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -77,7 +79,19 @@ func newFixture(t *testing.T, db *store.DB, limits tryout.Limits, work bool) *fi
 	return &fixture{svc: svc, now: &now, whisper: whisper}
 }
 
-var roomy = tryout.Limits{PerAddressPerHour: 100, OverallPerHour: 100, InProgressOverall: 100}
+// record admits a recording from address to slug's question and stores
+// it, as the record endpoint does.
+func (f *fixture) record(t *testing.T, address, slug string, audio []byte) (tryout.Try, error) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := f.svc.Admit(ctx, address, slug, tryout.KindSpoken)
+	if err != nil {
+		return tryout.Try{}, err
+	}
+	return f.svc.Record(ctx, a, "audio/webm", audio)
+}
+
+var roomy = tryout.Limits{PerAddressPerHour: 100, PerBlockPerHour: 100, OverallPerHour: 100, OverallTypedPerHour: 100, InProgressOverall: 100}
 
 func (f *fixture) waitScored(t *testing.T, token string) tryout.Try {
 	t.Helper()
@@ -103,7 +117,7 @@ func TestARecordedTryIsTranscribedAndScored(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, roomy, true)
-		tr, err := f.svc.Record(context.Background(), "203.0.113.7", "Dental", "audio/webm", whispertest.Recording(t))
+		tr, err := f.record(t, "203.0.113.7", "Dental", whispertest.Recording(t))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,7 +135,7 @@ func TestARecordedTryIsTranscribedAndScored(t *testing.T) {
 		if _, err := f.svc.Get(context.Background(), "not-"+tr.ID); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Errorf("another token read the try: %v", err)
 		}
-		if _, err := f.svc.Record(context.Background(), "203.0.113.7", "dental", "audio/webm", []byte("#!/bin/sh\nrm -rf /\n")); apperr.KindOf(err) != apperr.KindInvalid {
+		if _, err := f.record(t, "203.0.113.8", "dental", []byte("#!/bin/sh\nrm -rf /\n")); apperr.KindOf(err) != apperr.KindInvalid {
 			t.Errorf("a script was taken for a recording: %v", err)
 		}
 	})
@@ -141,7 +155,7 @@ func TestTriesAreBounded(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		// No workers: every try stays in progress.
-		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 3, OverallPerHour: 100, InProgressOverall: 2}, false)
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 3, PerBlockPerHour: 100, OverallPerHour: 100, OverallTypedPerHour: 100, InProgressOverall: 2}, false)
 		if _, err := f.svc.Type(ctx, "198.51.100.1", "dental", "My first answer."); err != nil {
 			t.Fatal(err)
 		}
@@ -159,12 +173,97 @@ func TestTriesAreBounded(t *testing.T) {
 	})
 }
 
+// The tries in progress stay within their caps under parallel requests,
+// on both databases: one a network, InProgressOverall for everyone.
+func TestTriesInProgressHoldTheirCapsUnderParallelRequests(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		// No workers: every try stays in progress.
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 100, PerBlockPerHour: 1000, OverallPerHour: 1000, OverallTypedPerHour: 1000, InProgressOverall: 10}, false)
+		accepted := func(n int, address func(i int) string) int {
+			var ok atomic.Int32
+			var wg sync.WaitGroup
+			start := make(chan struct{})
+			for i := range n {
+				wg.Go(func() {
+					<-start
+					_, err := f.svc.Type(context.Background(), address(i), "dental", "I want to care for people's health and smiles.")
+					switch {
+					case err == nil:
+						ok.Add(1)
+					case failureOf(err) == "":
+						t.Errorf("a try: %v", err)
+					}
+				})
+			}
+			close(start)
+			wg.Wait()
+			return int(ok.Load())
+		}
+		if n := accepted(12, func(int) string { return "198.51.100.1" }); n != 1 {
+			t.Errorf("%d tries in progress from one network of 1", n)
+		}
+		if n := accepted(30, func(i int) string { return fmt.Sprintf("198.51.%d.1", i+1) }); n != 9 {
+			t.Errorf("%d more tries in progress beside 1, of 10 overall", n)
+		}
+	})
+}
+
+// One actor cannot spend everyone's tries (issue 38): 63 addresses of one
+// /24 trying five times each spent the overall hourly cap of 300 in 30 s,
+// every attempt counted, also those refused while their first was still
+// scored. Now only admitted tries count toward it, a /24 (an IPv6 /48)
+// has a budget of its own, and a visitor from elsewhere still tries, by
+// voice or typing.
+func TestOneActorCannotSpendEveryonesTries(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		// No workers: every admitted try stays in progress, as a flood's do.
+		limits := tryout.DefaultLimits
+		limits.PerAddressPerHour, limits.InProgressOverall = 5, 1000
+		f := newFixture(t, db, limits, false)
+		flood := func(addresses []string, attempts int) (admitted int) {
+			for range attempts {
+				for _, address := range addresses {
+					_, err := f.svc.Type(ctx, address, "dental", "Spam.")
+					switch {
+					case err == nil:
+						admitted++
+					case failureOf(err) == "":
+						t.Fatal(err)
+					}
+				}
+			}
+			return admitted
+		}
+		var v4, v6 []string
+		for i := range 63 {
+			v4 = append(v4, fmt.Sprintf("203.0.113.%d", i+1))
+		}
+		for i := range 100 {
+			v6 = append(v6, fmt.Sprintf("2001:db8:5:%x::1", i))
+		}
+		n4, n6 := flood(v4, 5), flood(v6, 1)
+		t.Logf("admitted: %d of 315 attempts from 63 addresses of one /24, %d of 100 from /64s of one /48", n4, n6)
+		if n4 > limits.PerBlockPerHour || n6 > limits.PerBlockPerHour {
+			t.Errorf("one /24 had %d tries admitted, one /48 %d; a block's budget is %d", n4, n6, limits.PerBlockPerHour)
+		}
+		if _, err := f.record(t, "198.51.100.20", "dental", whispertest.Recording(t)); err != nil {
+			t.Errorf("a visitor from another network could not record a try: %v", err)
+		}
+		if _, err := f.svc.Type(ctx, "2001:db8:6::1", "dental", "I want to care for people."); err != nil {
+			t.Errorf("a visitor from another /48 could not type a try: %v", err)
+		}
+	})
+}
+
 // A few tries an hour from one address, each scored before the next.
 func TestTriesPerAddressPerHour(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 2, OverallPerHour: 100, InProgressOverall: 100}, true)
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 2, PerBlockPerHour: 100, OverallPerHour: 100, OverallTypedPerHour: 100, InProgressOverall: 100}, true)
 		for range 2 {
 			tr, err := f.svc.Type(ctx, "198.51.100.1", "dental", "I want to care for people's health and smiles.")
 			if err != nil {
@@ -193,7 +292,7 @@ func TestTriesFromOneIPv6BlockShareTheirLimit(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 2, OverallPerHour: 100, InProgressOverall: 100}, true)
+		f := newFixture(t, db, tryout.Limits{PerAddressPerHour: 2, PerBlockPerHour: 100, OverallPerHour: 100, OverallTypedPerHour: 100, InProgressOverall: 100}, true)
 		for _, address := range []string{"2001:db8:7:1::1", "2001:db8:7:1::2"} {
 			tr, err := f.svc.Type(ctx, address, "dental", "I want to care for people's health and smiles.")
 			if err != nil {
@@ -266,7 +365,7 @@ func TestATrysMisheardWordsAreMarkedAndNotJudged(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		f := newFixture(t, db, roomy, true)
 		f.whisper.SetWordProbabilities(0.1)
-		tr, err := f.svc.Record(context.Background(), "203.0.113.9", "dental", "audio/webm", whispertest.Recording(t))
+		tr, err := f.record(t, "203.0.113.9", "dental", whispertest.Recording(t))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 
 var errNotFound = errors.New("tryout: not found")
 
-// stored is a try's row.
+// stored is a try's row; loadTry leaves audio out (see loadRecording).
 type stored struct {
 	Try
 	audio     []byte
@@ -52,7 +52,9 @@ func inProgress(ctx context.Context, q store.Queryer, addressHash string) (overa
 	return overall, fromAddress, nil
 }
 
-// loadTry reads the try with id (the token's hash) that has not expired.
+// loadTry reads the try with id (the token's hash) that has not expired,
+// without its recording: the browser polls it every second while it is
+// scored, and only the job that transcribes it needs the recording.
 func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (stored, error) {
 	var (
 		t                           stored
@@ -60,9 +62,9 @@ func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (st
 		transcript, metrics, fbJSON sql.NullString
 		meaningful                  sql.NullBool
 	)
-	err := q.QueryRowContext(ctx, `SELECT profession, kind, status, audio, audio_mime, typed_text, transcript, metrics, meaningful, feedback, expires_at, created_at
+	err := q.QueryRowContext(ctx, `SELECT profession, kind, status, audio_mime, typed_text, transcript, metrics, meaningful, feedback, expires_at, created_at
 		FROM tryout_answers WHERE id = $1 AND expires_at > $2`, id, now).
-		Scan(&t.Profession, &kind, &status, &t.audio, &t.audioMIME, &t.typedText, &transcript, &metrics, &meaningful, &fbJSON, &t.ExpiresAt, &t.createdAt)
+		Scan(&t.Profession, &kind, &status, &t.audioMIME, &t.typedText, &transcript, &metrics, &meaningful, &fbJSON, &t.ExpiresAt, &t.createdAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return stored{}, errNotFound
 	}
@@ -98,6 +100,20 @@ func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (st
 	}
 	t.ExpiresAt = t.ExpiresAt.UTC()
 	return t, nil
+}
+
+// loadRecording reads the recording of the try with id, for the job that
+// transcribes it; nil once the try is finished (finishTry forgets it).
+func loadRecording(ctx context.Context, q store.Queryer, id string) ([]byte, error) {
+	var audio []byte
+	err := q.QueryRowContext(ctx, `SELECT audio FROM tryout_answers WHERE id = $1`, id).Scan(&audio)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tryout: load recording: %w", err)
+	}
+	return audio, nil
 }
 
 // finishTry records a try's outcome and forgets its recording and its

@@ -96,17 +96,33 @@ type Try struct {
 // Limits bound tries: per address and for everyone together, per hour
 // and at once. The configuration sets the per-address one
 // (TRY_LIMIT_PER_IP); DefaultLimits are the others.
+//
+// No one actor may spend everyone's hourly tries alone (issue 38: 63
+// addresses spent them in 30 s): only admitted tries count toward the
+// overall caps (not attempts a busy network or a full queue refused), a
+// /24 or IPv6 /48 (ratelimit.Block) has a budget of its own beside each
+// network's, and typed tries, which skip recognition, count against a
+// larger cap of their own.
 type Limits struct {
 	PerAddressPerHour int
-	OverallPerHour    int
+	// PerBlockPerHour is the budget of the networks of one /24 or /48
+	// together.
+	PerBlockPerHour int
+	// OverallPerHour caps everyone's spoken tries; OverallTypedPerHour
+	// their typed ones.
+	OverallPerHour      int
+	OverallTypedPerHour int
 	// InProgressOverall is how many tries may be waiting for or in
 	// recognition at once; one address may have one.
 	InProgressOverall int
 }
 
 // DefaultLimits keep anonymous recognition to a trickle beside students'
-// answers.
-var DefaultLimits = Limits{OverallPerHour: 300, InProgressOverall: 10}
+// answers. A block's 25 is five networks' worth at the default
+// TRY_LIMIT_PER_IP: a spoken flood now needs 12 blocks to spend the
+// overall 300. A typed try costs the rubric engine milliseconds and no
+// recognition, so 3,000 of them an hour cost less than 300 spoken ones.
+var DefaultLimits = Limits{PerBlockPerHour: 25, OverallPerHour: 300, OverallTypedPerHour: 3000, InProgressOverall: 10}
 
 // Queue is the River queue tries are transcribed and scored on, with
 // Workers workers per server: apart from students' answers, so a burst of

@@ -74,3 +74,19 @@ func identity() []byte {
 
 func u16(v uint16) []byte { return binary.BigEndian.AppendUint16(nil, v) }
 func u32(v uint32) []byte { return binary.BigEndian.AppendUint32(nil, v) }
+
+// LowRateWAV returns a WAV of size bytes whose 16-bit mono samples are
+// declared at one a second: an 8 MiB one is 48 days of "audio", which a
+// decode resampling to 16 kHz for each voice scaling spent seconds of CPU
+// on (issue 38), however short the decode's output is cut.
+func LowRateWAV(size int) []byte {
+	data := make([]byte, size-44)
+	for i := range data {
+		data[i] = byte(i * 7) // not silence: a decoder cannot skip it
+	}
+	le32 := func(v uint32) []byte { return binary.LittleEndian.AppendUint32(nil, v) }
+	le16 := func(v uint16) []byte { return binary.LittleEndian.AppendUint16(nil, v) }
+	// PCM, mono, 1 sample a second, 2 bytes a second, 2-byte frames, 16 bits.
+	format := bytes.Join([][]byte{le32(16), le16(1), le16(1), le32(1), le32(2), le16(2), le16(16)}, nil)
+	return bytes.Join([][]byte{[]byte("RIFF"), le32(uint32(36 + len(data))), []byte("WAVEfmt "), format, []byte("data"), le32(uint32(len(data))), data}, nil)
+}

@@ -29,6 +29,9 @@ type Limits struct {
 	// CPU caps processor time (RLIMIT_CPU, whole seconds, rounded up); the
 	// kernel kills the process with SIGKILL when it is used up.
 	CPU time.Duration
+	// Nice lowers the process's scheduling priority by this much (nice(1),
+	// 19 the lowest): it then runs on what other processes leave.
+	Nice int
 }
 
 // Command returns the command that runs name with args under l. name and
@@ -51,6 +54,15 @@ func Command(ctx context.Context, l Limits, name string, args ...string) (*exec.
 		pargs = append(pargs, "--cpu="+strconv.FormatInt(l.cpuSeconds(), 10))
 	}
 	pargs = append(append(pargs, "--", path), args...)
+	if l.Nice > 0 {
+		// nice(1) (coreutils) lowers itself and execs prlimit, which execs
+		// the program: the priority holds from its first instruction too.
+		nice, err := exec.LookPath("nice")
+		if err != nil {
+			return nil, fmt.Errorf("rlimit: %w", err)
+		}
+		return exec.CommandContext(ctx, nice, append([]string{"-n", strconv.Itoa(l.Nice), prlimit}, pargs...)...), nil
+	}
 	return exec.CommandContext(ctx, prlimit, pargs...), nil
 }
 
@@ -65,8 +77,17 @@ func (l Limits) OutOfCPU(state *os.ProcessState) bool {
 		return false
 	}
 	ws, ok := state.Sys().(syscall.WaitStatus)
-	used := state.UserTime() + state.SystemTime()
+	used := CPUTime(state)
 	return ok && ws.Signaled() && 2*used >= time.Duration(l.cpuSeconds())*time.Second
+}
+
+// CPUTime is the processor time the finished process used, user and
+// system.
+func CPUTime(state *os.ProcessState) time.Duration {
+	if state == nil {
+		return 0
+	}
+	return state.UserTime() + state.SystemTime()
 }
 
 // PeakRSS is the finished process's largest resident set size, in bytes.

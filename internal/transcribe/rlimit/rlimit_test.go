@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 )
@@ -49,5 +50,25 @@ func TestMissingProgramIsNotFound(t *testing.T) {
 	_, err := Command(context.Background(), Limits{}, "whitecoat-no-such-program")
 	if !errors.Is(err, exec.ErrNotFound) {
 		t.Fatalf("err = %v, want exec.ErrNotFound", err)
+	}
+}
+
+// A lowered priority holds in the program run: nice(1) without arguments
+// prints its own.
+func TestNiceLowersThePriority(t *testing.T) {
+	requirePrlimit(t)
+	niceness := func(l Limits) string {
+		cmd, err := Command(context.Background(), l, "nice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if lowered := niceness(Limits{Nice: 19}); lowered != "19" {
+		t.Fatalf("niceness %s, want 19", lowered)
 	}
 }

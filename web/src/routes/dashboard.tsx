@@ -85,7 +85,7 @@ export function DashboardRoute() {
     pollEvery: (data) => (returning === 'success' && !paidUntil(data) ? 2000 : untilPauseEnds(data)),
   })
   // A question tried before signing up goes into the history now.
-  useKeepRememberedTry(!!me.data?.emailVerified)
+  useKeepRememberedTry(me.data)
   const premiumUntil = paidUntil(dashboard.data)
   // A payment still being confirmed keeps its ?checkout=success: a reload then still waits for the pass.
   useForgetArrival(dashboard.isSuccess && !!me.data?.emailVerified && (returning !== 'success' || premiumUntil !== null))

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api-client'
 import type { RequestBody } from '@/lib/api-types'
+import { bindRememberedTry } from '@/lib/pending-try'
 
 export type SignupInput = RequestBody<'/api/auth/signup', 'post'>
 
@@ -12,6 +13,7 @@ export function signup(body: SignupInput) {
   return unwrap(api.POST('/api/auth/signup', { body }))
 }
 
+/** Starts an account; a try this browser remembered is now that account's to keep. */
 export function useSignup() {
-  return useMutation({ mutationFn: signup })
+  return useMutation({ mutationFn: signup, onSuccess: (_answer, body) => bindRememberedTry(body.email) })
 }

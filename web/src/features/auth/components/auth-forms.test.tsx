@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { dashboardBody, deferred, json, mockApi, problem, professionsBody, user } from '@/test/api-mock'
+import { rememberedTryOf, rememberTry } from '@/lib/pending-try'
 import { renderApp } from '@/test/render'
 
 beforeEach(() => {
@@ -180,6 +181,19 @@ describe('signup form', () => {
     expect(await screen.findByText('A new verification link is on its way.')).toBeInTheDocument()
     expect(calls.find((c) => c.key === 'POST /api/auth/verification/resend')?.body).toEqual({ email: 'ada@example.com' })
     expect(within(screen.getByText(/already have an account\?/)).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
+  })
+
+  it("makes a try remembered in this browser the new account's to keep", async () => {
+    mockApi({
+      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/professions': () => json(200, professionsBody),
+      'POST /api/auth/signup': () => json(202, { message: 'Check your email to finish creating your account.' }),
+    })
+    rememberTry('t1')
+    renderApp('/signup')
+    await fillSignup()
+    await screen.findByRole('heading', { name: 'Check your email' })
+    expect(rememberedTryOf('ADA@example.com')).toBe('t1')
   })
 
   it('shows the server error after a cross', async () => {

@@ -1,24 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { api, ApiError, unwrap } from '@/lib/api-client'
+import { forgetRememberedTry, rememberedTryOf } from '@/lib/pending-try'
 import { queryKeys } from '@/lib/query-keys'
 import { toast } from '@/lib/toast'
-
-/** Where the browser holds a scored try's token between the landing page and the verified account. */
-const PENDING_TRY_KEY = 'whitecoat.pendingTry'
-
-function storage(): Storage | null {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : null
-  } catch {
-    return null // storage disabled (privacy mode)
-  }
-}
-
-/** Remembers a scored try to save once the visitor has a verified account. */
-export function rememberTryToKeep(token: string) {
-  storage()?.setItem(PENDING_TRY_KEY, token)
-}
 
 export function keepTry(token: string) {
   return unwrap(api.POST('/api/tryout/tries/{token}/keep', { params: { path: { token } } }))
@@ -27,11 +12,19 @@ export function keepTry(token: string) {
 export const TRY_SAVED = 'The answer you tried before signing up is saved in your history.'
 
 /**
- * Once the account is verified (`ready`), saves the try this browser
- * remembered into its history, once; a try that is gone (swept after 24
- * hours, or kept already) is forgotten quietly.
+ * Refusals after which a try is never kept by this account: its history is
+ * locked (403), the try is gone (404: swept after 24 hours, or kept
+ * already) or was never scored (409). Anything else may pass.
  */
-export function useKeepRememberedTry(ready: boolean) {
+const FINAL_REFUSALS = [403, 404, 409]
+
+/**
+ * Once the signed-in account is verified, saves the try this browser
+ * remembered for it (see lib/pending-try) into its history, once; a try
+ * that cannot be kept is forgotten quietly, and so is one remembered for
+ * another account.
+ */
+export function useKeepRememberedTry(user: { email: string; emailVerified: boolean } | null | undefined) {
   const queryClient = useQueryClient()
   const keep = useMutation({
     mutationFn: keepTry,
@@ -42,15 +35,16 @@ export function useKeepRememberedTry(ready: boolean) {
     },
   })
   const started = useRef(false)
+  const email = user?.emailVerified ? user.email : null
   useEffect(() => {
-    const token = storage()?.getItem(PENDING_TRY_KEY)
-    if (!ready || !token || started.current) return
+    if (!email || started.current) return
+    const token = rememberedTryOf(email)
+    if (!token) return
     started.current = true
     keep.mutate(token, {
       onSettled: (_data, err) => {
-        // Kept, or never to be: either way it is not tried again.
-        if (!err || (err instanceof ApiError && (err.status === 404 || err.status === 409))) storage()?.removeItem(PENDING_TRY_KEY)
+        if (!err || (err instanceof ApiError && FINAL_REFUSALS.includes(err.status))) forgetRememberedTry()
       },
     })
-  }, [ready, keep])
+  }, [email, keep])
 }

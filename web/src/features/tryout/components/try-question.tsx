@@ -8,7 +8,7 @@ import { FormStatus } from '@/components/ui/form-status'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from '@/lib/api-client'
-import { rememberTryToKeep } from '../api/keep-try'
+import { rememberTry } from '@/lib/pending-try'
 import { useRecordTry, type Try } from '../api/record-try'
 import { useTry } from '../api/get-try'
 import { useTryLimits } from '../api/get-try-limits'
@@ -138,7 +138,7 @@ function TryPanel({ slug, renderResult }: { slug: string; renderResult: (t: Try)
         <div className="flex flex-wrap items-center gap-3">
           {current.status === 'done' ? (
             <Button asChild className="h-auto min-h-9 whitespace-normal py-2 text-left">
-              <Link to="/signup" onClick={() => rememberTryToKeep(current.id)}>
+              <Link to="/signup" onClick={() => rememberTry(current.id)}>
                 Create a free account to save this answer
               </Link>
             </Button>
