@@ -221,9 +221,9 @@ func setSessionAverage(ctx context.Context, q store.Queryer, sessionID string, a
 // with no scored answer — its answers failed, said nothing or were
 // skipped — has none (averageScore), so it takes no part: it neither
 // moves the student's average nor is the session the next one is
-// compared with, nor is it counted or uses a free session (Finalize,
-// usedSessions). Scored
-// sessions are ordered by when their stats were applied, id breaking ties.
+// compared with, nor is it counted (sessionCounts) or uses a free session
+// (countUsedSessions). Scored sessions are ordered by when their stats
+// were applied, id breaking ties.
 const scoredSession = `stats_applied_at IS NOT NULL AND average_score IS NOT NULL`
 
 // previousAverage is the average of the student's scored session before
