@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "SQLite, %d users (created in %s), %d runs per query, load average %s\n\n", *users, time.Since(start).Round(time.Millisecond), *runs, loadAverage())
 
-	svc := auth.NewService(db, billing.Passes{}, nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, auth.Config{})
+	svc := auth.NewService(db, nil, nil, slog.New(slog.NewTextHandler(io.Discard, nil)), time.Now, auth.Config{})
 	queries := []struct {
 		name string
 		q    auth.UserQuery

@@ -31,7 +31,9 @@ type DataExport struct {
 	Account       auth.User          `json:"account"`
 	Sessions      []practice.Session `json:"sessions"`
 	SavedSessions []practice.Saved   `json:"savedSessions"`
-	Payments      []billing.Payment  `json:"payments"`
+	// Pass is the Premium pass the payments bought.
+	Pass     billing.Pass      `json:"pass"`
+	Payments []billing.Payment `json:"payments"`
 	// Sharing is every link the user made to a saved session and every
 	// comment reviewers left through them.
 	Sharing share.Export `json:"sharing"`
@@ -41,6 +43,9 @@ type DataExport struct {
 	// Averages are the spec's rollingAverageScore and lastAverageScore,
 	// computed from the sessions when exported.
 	Averages practice.Averages `json:"averages"`
+	// Stats are the spec's sessionsCompleted and questionsPracticed,
+	// counted from the sessions when exported.
+	Stats practice.Stats `json:"stats"`
 }
 
 func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
@@ -52,12 +57,16 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 	if err != nil {
 		return DataExport{}, err
 	}
+	pass, err := a.billing.PassOf(ctx, u.ID)
+	if err != nil {
+		return DataExport{}, err
+	}
 	sharing, err := a.share.Export(ctx, u)
 	if err != nil {
 		return DataExport{}, err
 	}
-	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Payments: payments,
-		Sharing: sharing, VoiceFactor: ex.VoiceFactor, Averages: ex.Averages}, nil
+	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Pass: pass, Payments: payments,
+		Sharing: sharing, VoiceFactor: ex.VoiceFactor, Averages: ex.Averages, Stats: ex.Stats}, nil
 }
 
 // deleteAccount erases u (eraseAccount) and confirms by email.
@@ -92,7 +101,12 @@ func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
 	}
 	var recordings []string
 	err = a.db.WithTx(ctx, func(tx *sql.Tx) error {
-		var err error
+		// The free sessions used are kept with the spent trial (see
+		// auth.DeleteUser): counted before practice deletes the sessions.
+		used, err := practice.UsedSessionCounter{}.UsedSessions(ctx, tx, u.ID, "")
+		if err != nil {
+			return err
+		}
 		if recordings, err = a.practice.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
@@ -105,12 +119,35 @@ func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
 		if err := jobs.ForgetArgs(ctx, a.db, tx, ids); err != nil {
 			return err
 		}
-		return a.auth.DeleteUser(ctx, tx, u)
+		return a.auth.DeleteUser(ctx, tx, u, used)
 	})
 	if err != nil {
 		return err
 	}
 	a.practice.RemoveRecordings(recordings)
+	return nil
+}
+
+// listedAccounts fills in the admin users table what billing and sharing
+// keep about each account of the page: its Premium pass and the sessions
+// it shares, each read in one query for the page.
+func (a *App) listedAccounts(ctx context.Context, users []auth.UserSummary) error {
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	passes, err := a.billing.PassesOf(ctx, ids)
+	if err != nil {
+		return err
+	}
+	shared, err := a.share.SharedSessionCounts(ctx, a.db.SQL, ids)
+	if err != nil {
+		return err
+	}
+	for i := range users {
+		p := passes[users[i].ID]
+		users[i].HasPaid, users[i].SubscriptionEndsAt, users[i].SharedSessions = p.Paid, p.EndsAt, shared[users[i].ID]
+	}
 	return nil
 }
 

@@ -14,7 +14,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/httpx"
@@ -176,8 +175,7 @@ func newServices(ctx context.Context, cfg config.Config, logger *slog.Logger, no
 		return nil, err
 	}
 	limiter := ratelimit.New(db, now)
-	// Accounts show the Premium pass billing keeps for them.
-	authSvc := auth.NewService(db, billing.Passes{}, mailer, limiter, logger, now, auth.Config{
+	authSvc := auth.NewService(db, mailer, limiter, logger, now, auth.Config{
 		BaseURL:         cfg.BaseURL,
 		IdleTimeout:     cfg.SessionIdleTimeout,
 		AbsoluteTimeout: cfg.SessionAbsoluteTimeout,

@@ -79,7 +79,10 @@ func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, op
 	if err != nil {
 		return nil, err
 	}
-	s.practice = practice.NewService(s.db, client, s.auth, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
+	// What a student may do is billing's one answer over the trial (auth),
+	// the pass (billing) and the free sessions used (practice).
+	access := billing.NewEntitlements(s.auth, practice.UsedSessionCounter{}, s.now)
+	s.practice = practice.NewService(s.db, client, s.auth, access, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
 	s.billing = billing.NewService(s.db, s.auth, s.mailer, logger, s.now, billingConfig(cfg))
 	tryLimits := tryout.DefaultLimits
 	tryLimits.PerAddressPerHour = cfg.TryLimitPerIP
@@ -87,10 +90,9 @@ func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, op
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
 	river.AddWorker(workers, &billing.RemindWorker{Service: s.billing})
 	// Sharing reads saved sessions through practice and accounts through
-	// auth; the admin users table counts shared sessions through it.
+	// auth.
 	s.share = share.NewService(s.db, client, s.practice, s.auth, s.limiter, s.mailer, logger, s.now, cfg.BaseURL)
 	river.AddWorker(workers, &share.CommentMailWorker{Service: s.share})
-	s.auth.UseSharedSessions(s.share)
 	practice.AddWorkers(workers, s.practice)
 	tryout.AddWorkers(workers, s.tryout)
 	return client, nil

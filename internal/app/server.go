@@ -127,7 +127,6 @@ func New(ctx context.Context, cfg config.Config, deps Deps) (*App, error) {
 		a.Close()
 		return nil, err
 	}
-	a.auth.UseEraser(a.eraseAccount)
 	// Every page carries the profession list, which the header and the
 	// landing page render from.
 	catalog, err := json.Marshal(profession.CurrentCatalog())
@@ -162,7 +161,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	mux := http.NewServeMux()
 	api := humago.New(mux, apiConfig())
 	api.UseMiddleware(route.Guard(api, auth.Admit), auth.TakeReadTurns())
-	accounts := auth.NewHandler(a.auth, a.cfg.SecureCookies())
+	accounts := auth.NewHandler(a.auth, a.cfg.SecureCookies(), auth.Across{Erase: a.eraseAccount, Listed: a.listedAccounts})
 	accounts.RegisterRoutes(api)
 	accounts.RegisterAdminRoutes(api)
 	profession.RegisterRoutes(api)

@@ -15,7 +15,9 @@ import (
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
-// UserSummary is one row of the admin users table.
+// UserSummary is one row of the admin users table. Auth fills in the
+// account's columns; the Premium pass (hasPaid, subscriptionEndsAt) and
+// sharedSessions are other domains', filled in through Across.Listed.
 type UserSummary struct {
 	ID             string    `json:"id"`
 	Name           string    `json:"name"`
@@ -33,16 +35,6 @@ type UserSummary struct {
 	// a working link: that it shares, never what reviewers wrote.
 	SharedSessions int `json:"sharedSessions"`
 }
-
-// SharedSessions counts, for each of userIDs who has any, the saved
-// sessions a working share link shows; the share domain owns the links,
-// app provides it (UseSharedSessions).
-type SharedSessions interface {
-	SharedSessionCounts(ctx context.Context, q store.Queryer, userIDs []string) (map[string]int, error)
-}
-
-// UseSharedSessions sets where the admin users table reads sharing from.
-func (s *Service) UseSharedSessions(shared SharedSessions) { s.shared = shared }
 
 // UserQuery is a search, sort and page of the admin users table.
 type UserQuery struct {
@@ -131,48 +123,7 @@ func (s *Service) ListUsers(ctx context.Context, uq UserQuery) (UserList, error)
 	if err := rows.Err(); err != nil {
 		return UserList{}, fmt.Errorf("auth: list users: %w", err)
 	}
-	rows.Close()
-	if err := s.addPasses(ctx, out.Users); err != nil {
-		return UserList{}, err
-	}
-	return out, s.addSharing(ctx, out.Users)
-}
-
-// addSharing fills in how many sessions each account listed shares.
-func (s *Service) addSharing(ctx context.Context, users []UserSummary) error {
-	if s.shared == nil {
-		return nil
-	}
-	counts, err := s.shared.SharedSessionCounts(ctx, s.db.SQL, idsOf(users))
-	if err != nil {
-		return err
-	}
-	for i := range users {
-		users[i].SharedSessions = counts[users[i].ID]
-	}
-	return nil
-}
-
-func idsOf(users []UserSummary) []string {
-	ids := make([]string, len(users))
-	for i, u := range users {
-		ids[i] = u.ID
-	}
-	return ids
-}
-
-// addPasses fills in the Premium pass of each account listed, read in one
-// query for the page.
-func (s *Service) addPasses(ctx context.Context, users []UserSummary) error {
-	passes, err := s.passes.PassesOf(ctx, s.db.SQL, idsOf(users))
-	if err != nil {
-		return err
-	}
-	for i := range users {
-		p := passes[users[i].ID]
-		users[i].HasPaid, users[i].SubscriptionEndsAt = p.Paid, p.EndsAt
-	}
-	return nil
+	return out, nil
 }
 
 type userListOutput struct{ Body UserList }
@@ -186,6 +137,9 @@ func (h *Handler) RegisterAdminRoutes(api huma.API) {
 func (h *Handler) listUsers(ctx context.Context, _ User, in *UserQuery) (*userListOutput, error) {
 	list, err := h.svc.ListUsers(ctx, *in)
 	if err != nil {
+		return nil, err
+	}
+	if err := h.across.Listed(ctx, list.Users); err != nil {
 		return nil, err
 	}
 	return &userListOutput{Body: list}, nil

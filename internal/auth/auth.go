@@ -34,29 +34,28 @@ const (
 	DeviceTTL = 180 * 24 * time.Hour
 )
 
-// User is the spec's user record. JSON names follow the spec so it reads as
-// the API's reference. Its Premium pass (HasPaid, PaidAt,
-// SubscriptionEndsAt, PassOnHold) is billing's, read with it (see Pass).
+// User is the account: who the student is, the spec's user record less
+// what other domains keep about them. JSON names follow the spec so it
+// reads as the API's reference. The Premium pass (hasPaid, paidAt,
+// subscriptionEndsAt) is billing's and the practice counters
+// (sessionsCompleted, questionsPracticed, the averages) are practice's,
+// derived from its sessions; the dashboard, the admin users table and the
+// data export read them there.
+//
+// TrialExpiresAt is the account's: it is set once, when the account is
+// made, from what the address's earlier accounts used (spent_trials, kept
+// under a hash of the address), and never changes; billing reads it to
+// answer what the student may do (billing.Entitlements).
 type User struct {
-	ID                 string     `json:"id"`
-	Name               string     `json:"name"`
-	Email              string     `json:"email"`
-	CreatedAt          time.Time  `json:"createdAt"`
-	TrialExpiresAt     time.Time  `json:"trialExpiresAt"`
-	HasPaid            bool       `json:"hasPaid"`
-	PromoCodeUsed      *string    `json:"promoCodeUsed"`
-	EmailVerified      bool       `json:"emailVerified"`
-	Role               Role       `json:"role" enum:"user,admin"`
-	PaidAt             *time.Time `json:"paidAt"`
-	SubscriptionEndsAt *time.Time `json:"subscriptionEndsAt"`
-	UsageCount         int        `json:"usageCount"`
-	// SessionsCompleted and QuestionsPracticed count the account's
-	// practice once per session. The spec's rollingAverageScore and
-	// lastAverageScore are computed by practice from its sessions when
-	// read (the dashboard, the data export), never stored here.
-	SessionsCompleted  int  `json:"sessionsCompleted"`
-	QuestionsPracticed int  `json:"questionsPracticed"`
-	PassOnHold         bool `json:"-"` // a payment for the pass is disputed
+	ID             string    `json:"id"`
+	Name           string    `json:"name"`
+	Email          string    `json:"email"`
+	CreatedAt      time.Time `json:"createdAt"`
+	TrialExpiresAt time.Time `json:"trialExpiresAt"`
+	PromoCodeUsed  *string   `json:"promoCodeUsed"`
+	EmailVerified  bool      `json:"emailVerified"`
+	Role           Role      `json:"role" enum:"user,admin"`
+	UsageCount     int       `json:"usageCount"`
 
 	passwordHash string
 }

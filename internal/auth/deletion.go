@@ -38,13 +38,14 @@ func (s *Service) ConfirmPassword(ctx context.Context, u User, password string) 
 // recovery codes, and the rate-limit counters of its address, id and
 // device cookies — inside the caller's transaction, which has already
 // removed what other domains keep. Every sign-in ends with it. What stays
-// is the spent trial under a salted hash of the address (see trial.go).
+// is the spent trial under a salted hash of the address (see trial.go),
+// with the sessionsUsed free sessions practice counted for the account.
 //
 // The counters of the client addresses the account used are not erased
 // early: erasing them would let anyone reset the per-address limits on
 // login and sign-up by making and deleting an account. They are pruned
 // when their window ends (RATE_LIMIT_WINDOW).
-func (s *Service) DeleteUser(ctx context.Context, q store.Queryer, u User) error {
+func (s *Service) DeleteUser(ctx context.Context, q store.Queryer, u User, sessionsUsed int) error {
 	current, err := userByID(ctx, q, u.ID)
 	if errors.Is(err, errNotFound) {
 		return apperr.NotFound("No account has the id " + u.ID + ".")
@@ -52,7 +53,7 @@ func (s *Service) DeleteUser(ctx context.Context, q store.Queryer, u User) error
 	if err != nil {
 		return err
 	}
-	if err := s.recordSpentTrial(ctx, q, current); err != nil {
+	if err := s.recordSpentTrial(ctx, q, current, sessionsUsed); err != nil {
 		return err
 	}
 	devices, err := trustedDeviceHashes(ctx, q, current.ID)

@@ -172,12 +172,8 @@ func (v *firebaseVerifier) keySet(ctx context.Context, refresh bool) (jwk.Set, e
 
 // AccountEraser deletes an account and everything every domain keeps
 // about it. Auth cannot do that alone (other domains own rows about the
-// account), so app provides it (UseEraser).
+// account), so app provides it (Across).
 type AccountEraser func(ctx context.Context, u User) error
-
-// UseEraser sets how FirebaseSignIn removes an unverified account that
-// holds the address it signs in.
-func (s *Service) UseEraser(erase AccountEraser) { s.erase = erase }
 
 // FirebaseSignIn turns a Firebase ID token into a Whitecoat session. The
 // account is the one with the token's verified email, made on first
@@ -194,7 +190,9 @@ func (s *Service) UseEraser(erase AccountEraser) { s.erase = erase }
 // instead would hand the address's owner whatever the squatter left in it
 // (payments, sessions), and would need every domain to find and remove the
 // squatter's traces anyway; deletion already does exactly that.
-func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, previousTokenHash string) (SignIn, error) {
+//
+// erase removes the unverified account.
+func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, previousTokenHash string, erase AccountEraser) (SignIn, error) {
 	if s.firebase == nil {
 		return SignIn{}, apperr.NotFound(MsgFirebaseOff)
 	}
@@ -206,7 +204,7 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 		return SignIn{}, err
 	}
 	email := strings.ToLower(strings.TrimSpace(claims.Email))
-	u, err := s.firebaseAccount(ctx, email, claims.Name)
+	u, err := s.firebaseAccount(ctx, email, claims.Name, erase)
 	if err != nil {
 		return SignIn{}, err
 	}
@@ -214,9 +212,6 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 	// transaction's until it ends.
 	step, err := s.secondFactorStep(ctx, u)
 	if err != nil {
-		return SignIn{}, err
-	}
-	if u, err = s.withPass(ctx, s.db.SQL, u); err != nil {
 		return SignIn{}, err
 	}
 	in := SignIn{User: u, SecondFactor: step}
@@ -232,16 +227,16 @@ func (s *Service) FirebaseSignIn(ctx context.Context, idToken string, c Client, 
 
 // firebaseAccount returns the verified account with email, replacing an
 // unverified one or making one when there is none (see FirebaseSignIn).
-func (s *Service) firebaseAccount(ctx context.Context, email, name string) (User, error) {
+func (s *Service) firebaseAccount(ctx context.Context, email, name string, erase AccountEraser) (User, error) {
 	u, err := userByEmail(ctx, s.db.SQL, email)
 	switch {
 	case err == nil && u.EmailVerified:
 		return u, nil
 	case err == nil:
-		if s.erase == nil {
+		if erase == nil {
 			return User{}, errors.New("auth: firebase sign-in: no account eraser")
 		}
-		if err := s.erase(ctx, u); err != nil {
+		if err := erase(ctx, u); err != nil {
 			return User{}, err
 		}
 		s.logger.Info("an unverified account holding a Firebase sign-in's address was replaced", "user", u.ID)

@@ -22,7 +22,7 @@ const testProject = "whitecoat-test"
 
 func newFirebaseService(db *store.DB, jwksURL string) *Service {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return NewService(db, noPasses{}, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, Config{
+	return NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, Config{
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: 24 * time.Hour,
 		Argon2: Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 5, PerIP: 50,
 		Firebase: FirebaseConfig{ProjectID: testProject, JWKSURL: jwksURL},
@@ -53,7 +53,7 @@ func TestFirebaseTokensAreCheckedBeforeAnyoneSignsIn(t *testing.T) {
 			{"unverified email", keys.Token(t, time.Now(), func(b *jwt.Builder) { b.Claim("email_verified", false) }), apperr.KindForbidden},
 			{"not a token", "not.a.token", apperr.KindUnauthenticated},
 		} {
-			_, err := s.FirebaseSignIn(ctx, c.token, Client{IP: "10.0.0.1"}, "")
+			_, err := s.FirebaseSignIn(ctx, c.token, Client{IP: "10.0.0.1"}, "", nil)
 			if e, ok := apperr.As(err); !ok || e.Kind != c.kind {
 				t.Errorf("%s: %v, want kind %d", c.name, err, c.kind)
 			}
@@ -62,14 +62,14 @@ func TestFirebaseTokensAreCheckedBeforeAnyoneSignsIn(t *testing.T) {
 			t.Fatal("a refused token made an account")
 		}
 
-		in, err := s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), nil), Client{IP: "10.0.0.1"}, "")
+		in, err := s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), nil), Client{IP: "10.0.0.1"}, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if in.SessionToken == "" || in.User.Email != "fran@example.com" || !in.User.EmailVerified || in.User.Name != "Fran Firebase" || in.User.IsAdmin() || in.SecondFactor != "" {
 			t.Fatalf("sign-in %+v", in)
 		}
-		again, err := s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), nil), Client{IP: "10.0.0.1"}, "")
+		again, err := s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), nil), Client{IP: "10.0.0.1"}, "", nil)
 		if err != nil || again.User.ID != in.User.ID {
 			t.Fatalf("a second sign-in made another account: %+v, %v", again.User, err)
 		}
@@ -93,7 +93,7 @@ func TestFirebaseLinksVerifiedAccountsAndClaimsGrantNoRole(t *testing.T) {
 			t.Fatal(err)
 		}
 		claimed := keys.Token(t, time.Now(), func(b *jwt.Builder) { b.Claim("admin", true) })
-		in, err := s.FirebaseSignIn(ctx, claimed, Client{IP: "10.0.0.1"}, "")
+		in, err := s.FirebaseSignIn(ctx, claimed, Client{IP: "10.0.0.1"}, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,7 +106,7 @@ func TestFirebaseLinksVerifiedAccountsAndClaimsGrantNoRole(t *testing.T) {
 		if err := s.Promote(ctx, "fran@example.com"); err != nil {
 			t.Fatal(err)
 		}
-		in, err = s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), nil), Client{IP: "10.0.0.1"}, "")
+		in, err = s.FirebaseSignIn(ctx, keys.Token(t, time.Now(), nil), Client{IP: "10.0.0.1"}, "", nil)
 		if err != nil || !in.User.IsAdmin() || in.SecondFactor != SecondFactorEnrol {
 			t.Fatalf("a promoted account's sign-in %+v, %v; want an admin who must enrol a second factor", in, err)
 		}
@@ -117,7 +117,7 @@ func TestFirebaseSignInIsOffWithoutAProject(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		s := newTestService(db, Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1})
-		_, err := s.FirebaseSignIn(context.Background(), "anything", Client{IP: "10.0.0.1"}, "")
+		_, err := s.FirebaseSignIn(context.Background(), "anything", Client{IP: "10.0.0.1"}, "", nil)
 		if e, ok := apperr.As(err); !ok || e.Kind != apperr.KindNotFound {
 			t.Fatalf("%v, want not found", err)
 		}

@@ -18,12 +18,25 @@ import (
 type Handler struct {
 	svc    *Service
 	secure bool
+	across Across
+}
+
+// Across is what auth's endpoints need done in the domains that build on
+// accounts, which auth does not import: app provides it when it builds
+// the handler.
+type Across struct {
+	// Erase deletes an account and everything every domain keeps about
+	// it (see FirebaseSignIn).
+	Erase AccountEraser
+	// Listed fills in the admin users table what the other domains keep
+	// about each account listed (see UserSummary).
+	Listed func(ctx context.Context, users []UserSummary) error
 }
 
 // NewHandler returns the HTTP side of svc. secure marks cookies Secure and
 // gives them the __Host- prefix (https deployments).
-func NewHandler(svc *Service, secure bool) *Handler {
-	return &Handler{svc: svc, secure: secure}
+func NewHandler(svc *Service, secure bool, across Across) *Handler {
+	return &Handler{svc: svc, secure: secure, across: across}
 }
 
 // CookieName is the session cookie's name; the __Host- prefix pins it to
@@ -322,7 +335,7 @@ func (h *Handler) loginAnswer(signIn SignIn) *loginOutput {
 // firebaseSignIn replaces the browser's sign-in, like login.
 func (h *Handler) firebaseSignIn(ctx context.Context, _ User, in *firebaseInput) (*loginOutput, error) {
 	prev, _ := SessionFrom(ctx)
-	signIn, err := h.svc.FirebaseSignIn(ctx, in.Body.IDToken, client(ctx, in.UserAgent), prev.TokenHash)
+	signIn, err := h.svc.FirebaseSignIn(ctx, in.Body.IDToken, client(ctx, in.UserAgent), prev.TokenHash, h.across.Erase)
 	if err != nil {
 		return nil, err
 	}

@@ -83,7 +83,6 @@ func (c Client) ipKey(action string) string {
 // Service implements accounts on top of the store.
 type Service struct {
 	db      *store.DB
-	passes  Passes
 	mailer  wmail.Mailer
 	limiter *ratelimit.Limiter
 	logger  *slog.Logger
@@ -92,10 +91,6 @@ type Service struct {
 	hashes  *hashGate
 	// firebase checks Firebase ID tokens; nil when that sign-in is off.
 	firebase *firebaseVerifier
-	// erase deletes an account across every domain (see UseEraser).
-	erase AccountEraser
-	// shared counts the sessions accounts share (see UseSharedSessions).
-	shared SharedSessions
 
 	// background carries work a response must not wait for (sending mail,
 	// work whose duration would reveal whether an account exists).
@@ -106,16 +101,15 @@ type Service struct {
 	dummyPHC     string
 }
 
-// NewService wires the account service. passes reads the Premium pass an
-// account shows with it; now is the clock (time.Now in production, a
+// NewService wires the account service; now is the clock (time.Now in production, a
 // controllable one in tests).
-func NewService(db *store.DB, passes Passes, mailer wmail.Mailer, limiter *ratelimit.Limiter, logger *slog.Logger, now func() time.Time, cfg Config) *Service {
+func NewService(db *store.DB, mailer wmail.Mailer, limiter *ratelimit.Limiter, logger *slog.Logger, now func() time.Time, cfg Config) *Service {
 	ctx, cancel := context.WithCancel(context.Background())
 	slots := cfg.HashSlots
 	if slots <= 0 {
 		slots = defaultHashSlots()
 	}
-	s := &Service{db: db, passes: passes, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel,
+	s := &Service{db: db, mailer: mailer, limiter: limiter, logger: logger, now: now, cfg: cfg, bgCtx: ctx, stopBg: cancel,
 		hashes: newHashGate(slots, hashWait)}
 	if cfg.Firebase.Enabled() {
 		s.firebase = newFirebaseVerifier(cfg.Firebase, now)
@@ -338,9 +332,6 @@ func (s *Service) Login(ctx context.Context, email, password string, c Client, p
 	if err != nil {
 		return SignIn{}, err
 	}
-	if u, err = s.withPass(ctx, s.db.SQL, u); err != nil {
-		return SignIn{}, err
-	}
 	in := SignIn{User: u, SecondFactor: step}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {
 		if rehash {
@@ -443,10 +434,6 @@ func (s *Service) Authenticate(ctx context.Context, token string) (User, Session
 		}
 		sess.LastSeenAt = now
 	}
-	u, err = s.withPass(ctx, s.db.SQL, u)
-	if err != nil {
-		return User{}, Session{}, err
-	}
 	return u, sess, nil
 }
 
@@ -528,9 +515,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string, c Client, prev
 			return err
 		}
 		u.EmailVerified = true
-		if in.User, err = s.withPass(ctx, tx, u); err != nil {
-			return err
-		}
+		in.User = u
 		if wasVerified || u.IsAdmin() {
 			return nil
 		}

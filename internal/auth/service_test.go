@@ -17,19 +17,9 @@ import (
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
 
-// noPasses stands in for billing, which keeps the Premium passes and is
-// tested with auth where app wires them together: here no account has one.
-type noPasses struct{}
-
-func (noPasses) PassOf(context.Context, store.Queryer, string) (Pass, error) { return Pass{}, nil }
-
-func (noPasses) PassesOf(context.Context, store.Queryer, []string) (map[string]Pass, error) {
-	return nil, nil
-}
-
 func newTestService(db *store.DB, params Argon2Params) *Service {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	return NewService(db, noPasses{}, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, Config{
+	return NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, Config{
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: 24 * time.Hour,
 		Argon2: params, RateWindow: time.Minute, PerAccount: 5, PerIP: 50,
 	})
@@ -76,7 +66,7 @@ func TestAnUncheckableSignInIsTheServersFault(t *testing.T) {
 	t.Parallel()
 	db := storetest.SQLite(t)
 	svc := newTestService(db, Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1})
-	h := NewHandler(svc, false)
+	h := NewHandler(svc, false, Across{})
 	reached := false
 	mw := h.Middleware(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { reached = true }))
 	db.SQL.Close()

@@ -15,10 +15,9 @@ import (
 // answer that fits the call.
 var errNotFound = errors.New("auth: not found")
 
-// userColumns are the account's own; its Premium pass is billing's (see
-// Service.withPass).
+// userColumns are the account's.
 const userColumns = `id, name, email, password_hash, created_at, trial_expires_at, promo_code_used,
-	email_verified, role, usage_count, sessions_completed, questions_practiced`
+	email_verified, role, usage_count`
 
 type row interface{ Scan(dest ...any) error }
 
@@ -29,7 +28,7 @@ func scanUserAfter(r row, before ...any) (User, error) {
 	var u User
 	var role string
 	dest := append(before, &u.ID, &u.Name, &u.Email, &u.passwordHash, &u.CreatedAt, &u.TrialExpiresAt, &u.PromoCodeUsed,
-		&u.EmailVerified, &role, &u.UsageCount, &u.SessionsCompleted, &u.QuestionsPracticed)
+		&u.EmailVerified, &role, &u.UsageCount)
 	err := r.Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, errNotFound
@@ -48,6 +47,18 @@ func userByEmail(ctx context.Context, q store.Queryer, email string) (User, erro
 
 func userByID(ctx context.Context, q store.Queryer, id string) (User, error) {
 	return scanUser(q.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
+}
+
+func trialEndOf(ctx context.Context, q store.Queryer, id string) (time.Time, error) {
+	var end time.Time
+	err := q.QueryRowContext(ctx, `SELECT trial_expires_at FROM users WHERE id = $1`, id).Scan(&end)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, errNotFound
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("auth: read trial end: %w", err)
+	}
+	return end.UTC(), nil
 }
 
 func setPasswordHash(ctx context.Context, q store.Queryer, userID, hash string) error {
@@ -77,16 +88,6 @@ func setRole(ctx context.Context, q store.Queryer, email string, role Role) (boo
 func countAnswer(ctx context.Context, q store.Queryer, userID string) error {
 	if _, err := q.ExecContext(ctx, `UPDATE users SET usage_count = usage_count + 1 WHERE id = $1`, userID); err != nil {
 		return fmt.Errorf("auth: count answer: %w", err)
-	}
-	return nil
-}
-
-// countSession counts one more completed session with answered answers.
-func countSession(ctx context.Context, q store.Queryer, userID string, answered int) error {
-	_, err := q.ExecContext(ctx, `UPDATE users SET sessions_completed = sessions_completed + 1,
-		questions_practiced = questions_practiced + $1 WHERE id = $2`, answered, userID)
-	if err != nil {
-		return fmt.Errorf("auth: count session: %w", err)
 	}
 	return nil
 }

@@ -13,12 +13,12 @@ import (
 
 // Deleting an account and signing up again with its address must not
 // start a new free trial. Deletion keeps, under a salted hash of the
-// address (never the address), when the trial ended and how many sessions
-// the account had completed; an account made later with the address
+// address (never the address), when the trial ended and how many free
+// sessions the account had used; an account made later with the address
 // continues that trial: it ends when the old one did, or at once if the
-// old account had completed a session, since the new account's session
-// count is a practice statistic that starts at zero and cannot carry the
-// old one. Sign-up answers the same either way (Signup applies it in the
+// old account had used a free session, since the new account's used
+// sessions are counted from its own practice sessions, which start at
+// none and cannot carry the old ones. Sign-up answers the same either way (Signup applies it in the
 // background).
 
 // spentTrialSalt names the installation's salt in auth_secrets: made on
@@ -65,10 +65,10 @@ func emailHash(ctx context.Context, q store.Queryer, email string) (string, erro
 }
 
 // recordSpentTrial keeps the trial of u, an account being deleted inside
-// q. Only an account whose owner verified the address is kept: an
+// q that had used sessionsUsed free sessions. Only an account whose owner verified the address is kept: an
 // unverified account could not practise, and a squatter's account replaced
 // by the owner's Firebase sign-in must not spend the owner's trial.
-func (s *Service) recordSpentTrial(ctx context.Context, q store.Queryer, u User) error {
+func (s *Service) recordSpentTrial(ctx context.Context, q store.Queryer, u User, sessionsUsed int) error {
 	if !u.EmailVerified {
 		return nil
 	}
@@ -76,7 +76,7 @@ func (s *Service) recordSpentTrial(ctx context.Context, q store.Queryer, u User)
 	if err != nil {
 		return err
 	}
-	return upsertSpentTrial(ctx, q, hash, spentTrial{trialExpiresAt: u.TrialExpiresAt, sessionsUsed: u.SessionsCompleted, deletedAt: s.clock()})
+	return upsertSpentTrial(ctx, q, hash, spentTrial{trialExpiresAt: u.TrialExpiresAt, sessionsUsed: sessionsUsed, deletedAt: s.clock()})
 }
 
 // insertNewUser adds u unless its email is taken, and reports whether it

@@ -8,7 +8,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
 
-func TestCountSessionAddsToTheCounters(t *testing.T) {
+func TestCountAnswerAddsToTheUsage(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -17,11 +17,6 @@ func TestCountSessionAddsToTheCounters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, answered := range []int{2, 1, 3} {
-			if err := s.CountSession(ctx, db.SQL, u.ID, answered); err != nil {
-				t.Fatal(err)
-			}
-		}
 		if err := s.CountAnswer(ctx, db.SQL, u.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -29,8 +24,8 @@ func TestCountSessionAddsToTheCounters(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.SessionsCompleted != 3 || got.QuestionsPracticed != 6 || got.UsageCount != 1 {
-			t.Fatalf("counters %+v, want 3 sessions, 6 questions and 1 answer", got)
+		if got.UsageCount != 1 {
+			t.Fatalf("usage %+v, want 1 answer", got)
 		}
 	})
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"math"
 	"time"
-
-	"github.com/whitecoat/whitecoat/internal/auth"
 )
 
 // Spec §9 constants.
@@ -33,7 +31,9 @@ const (
 	PaidSuspended Status = "paid_suspended"
 )
 
-// Account is what access depends on, taken from the user record.
+// Account is what access depends on: the trial's end, the Premium pass
+// and spec §4's sessionsCompleted, the free sessions used (see
+// Entitlements, which reads each from its owner).
 type Account struct {
 	HasPaid            bool
 	PaidAt             *time.Time
@@ -42,6 +42,12 @@ type Account struct {
 	SessionsCompleted  int
 	// OnHold: a payment for the pass is disputed.
 	OnHold bool
+}
+
+// accountWith is the Account of a trial ending at trialEnd, the pass p
+// and used free sessions.
+func accountWith(trialEnd time.Time, p Pass, used int) Account {
+	return Account{HasPaid: p.Paid, PaidAt: p.PaidAt, SubscriptionEndsAt: p.EndsAt, TrialExpiresAt: trialEnd, SessionsCompleted: used, OnHold: p.OnHold}
 }
 
 // Access is everything the dashboard shows about an account's standing,
@@ -65,12 +71,6 @@ const MsgLocked = "Your free practice sessions are used up or your access has en
 
 // MsgOnHold is the banner of a pass on hold.
 const MsgOnHold = "Your bank is disputing a payment for your Premium pass, so the pass is on hold until the dispute is settled. If this is a mistake, write to support."
-
-// AccountOf is what access depends on in u's record.
-func AccountOf(u auth.User) Account {
-	return Account{HasPaid: u.HasPaid, PaidAt: u.PaidAt, SubscriptionEndsAt: u.SubscriptionEndsAt,
-		TrialExpiresAt: u.TrialExpiresAt, SessionsCompleted: u.SessionsCompleted, OnHold: u.PassOnHold}
-}
 
 // SubscriptionEnd is subscriptionEndsAt, else paidAt + 365 days (spec §4).
 func SubscriptionEnd(a Account) *time.Time {

@@ -143,7 +143,13 @@ var errProvider = errors.New("billing: payment provider failed")
 // back to profession's dashboard. A student whose pass has more than
 // RenewWindow days left is told until when it runs instead.
 func (s *Service) CreateCheckout(ctx context.Context, u auth.User, profession string) (Checkout, error) {
-	access := Evaluate(AccountOf(u), s.now())
+	// Only the pass decides (a trial has nothing to extend), so the
+	// entitlement's trial and free sessions are not read.
+	held, err := passOf(ctx, s.db.SQL, u.ID)
+	if err != nil {
+		return Checkout{}, err
+	}
+	access := Evaluate(accountWith(time.Time{}, held, 0), s.now())
 	if access.Status == PaidActive && access.DaysLeft > RenewWindow {
 		return Checkout{}, apperr.Conflict(fmt.Sprintf("Your Premium pass is active until %s.", FormatDate(*access.SubscriptionEndsAt)))
 	}

@@ -47,8 +47,8 @@ func TestWebhookGrantsOnlyThePassWeSell(t *testing.T) {
 			if err := f.deliver(t, "evt_"+name, stripe.EventTypeCheckoutSessionCompleted, session); err != nil {
 				t.Fatalf("%s: %v, want acknowledged", name, err)
 			}
-			if u := f.user(t); u.HasPaid {
-				t.Fatalf("%s granted a pass ending %v", name, u.SubscriptionEndsAt)
+			if p := f.pass(t); p.Paid {
+				t.Fatalf("%s granted a pass ending %v", name, p.EndsAt)
 			}
 		}
 		list := f.payments(t)
@@ -95,7 +95,7 @@ func TestRefundEndsOnlyItsPass(t *testing.T) {
 		f.wantPassEnd(t, f.now.Add(2*SubscriptionLength))
 		refund("2")
 		f.wantPassEnd(t, f.now.Add(SubscriptionLength))
-		if access := Evaluate(AccountOf(f.user(t)), f.now); access.DaysLeft != 365 || !access.PracticeEnabled {
+		if access := f.access(t, f.now); access.DaysLeft != 365 || !access.PracticeEnabled {
 			t.Fatalf("after refunding the second pass: %+v", access)
 		}
 
@@ -111,7 +111,7 @@ func TestRefundEndsOnlyItsPass(t *testing.T) {
 			}
 		}
 		refund("3")
-		if access := Evaluate(AccountOf(f.user(t)), f.now); access.Status != PaidCancelled || access.PracticeEnabled {
+		if access := f.access(t, f.now); access.Status != PaidCancelled || access.PracticeEnabled {
 			t.Fatalf("every pass refunded: %+v", access)
 		}
 	})
@@ -181,7 +181,7 @@ func TestDisputeSuspendsThePass(t *testing.T) {
 		if err := f.deliver(t, "evt_dispute", stripe.EventTypeChargeDisputeCreated, disputeOf("1", "needs_response")); err != nil {
 			t.Fatal(err)
 		}
-		access := Evaluate(AccountOf(f.user(t)), f.now)
+		access := f.access(t, f.now)
 		if access.Status != PaidSuspended || access.PracticeEnabled || access.Badge != "Premium on hold" {
 			t.Fatalf("disputed: %+v", access)
 		}
@@ -196,7 +196,7 @@ func TestDisputeSuspendsThePass(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.wantPassEnd(t, later.Add(SubscriptionLength))
-		if access := Evaluate(AccountOf(f.user(t)), later); access.Status != PaidActive || !access.PracticeEnabled {
+		if access := f.access(t, later); access.Status != PaidActive || !access.PracticeEnabled {
 			t.Fatalf("dispute won: %+v", access)
 		}
 
@@ -207,7 +207,7 @@ func TestDisputeSuspendsThePass(t *testing.T) {
 		if err := f.deliver(t, "evt_lost", stripe.EventTypeChargeDisputeClosed, disputeOf("1", "lost")); err != nil {
 			t.Fatal(err)
 		}
-		access = Evaluate(AccountOf(f.user(t)), later)
+		access = f.access(t, later)
 		if access.Status != PaidCancelled || access.PracticeEnabled {
 			t.Fatalf("dispute lost: %+v", access)
 		}
@@ -234,13 +234,13 @@ func TestRedeliveredEventsChangeNothing(t *testing.T) {
 		deliver("evt_refund_1", stripe.EventTypeChargeRefunded, fullRefund("1"))
 		deliver("evt_buy_2", stripe.EventTypeCheckoutSessionCompleted, paidSession("cs_2", "pi_2"))
 		deliver("evt_refund_1", stripe.EventTypeChargeRefunded, fullRefund("1"))
-		if access := Evaluate(AccountOf(f.user(t)), f.now); access.Status != PaidActive || access.DaysLeft != 365 {
+		if access := f.access(t, f.now); access.Status != PaidActive || access.DaysLeft != 365 {
 			t.Fatalf("an old refund sent again: %+v", access)
 		}
 		deliver("evt_dispute_2", stripe.EventTypeChargeDisputeCreated, disputeOf("2", "needs_response"))
 		deliver("evt_won_2", stripe.EventTypeChargeDisputeClosed, disputeOf("2", "won"))
 		deliver("evt_dispute_2", stripe.EventTypeChargeDisputeCreated, disputeOf("2", "needs_response"))
-		if access := Evaluate(AccountOf(f.user(t)), f.now); access.Status != PaidActive || !access.PracticeEnabled {
+		if access := f.access(t, f.now); access.Status != PaidActive || !access.PracticeEnabled {
 			t.Fatalf("a dispute sent again after it was won: %+v", access)
 		}
 	})
@@ -297,11 +297,11 @@ func TestDisputeOfAQueuedPassLeavesTheRunningOne(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.wantPassEnd(t, f.now.Add(SubscriptionLength))
-		if access := Evaluate(AccountOf(f.user(t)), f.now); access.Status != PaidActive || !access.PracticeEnabled {
+		if access := f.access(t, f.now); access.Status != PaidActive || !access.PracticeEnabled {
 			t.Fatalf("the running pass while the queued one is disputed: %+v", access)
 		}
 		// Once the running pass has ended, the disputed days are on hold.
-		if access := Evaluate(AccountOf(f.user(t)), f.now.Add(SubscriptionLength+day)); access.Status != PaidSuspended {
+		if access := f.access(t, f.now.Add(SubscriptionLength+day)); access.Status != PaidSuspended {
 			t.Fatalf("after the running pass: %+v", access)
 		}
 	})
@@ -324,7 +324,7 @@ func TestRefundAfterTheAccountIsDeleted(t *testing.T) {
 			if err := f.svc.DeleteUserData(ctx, tx, u.ID); err != nil {
 				return err
 			}
-			return f.users.DeleteUser(ctx, tx, u)
+			return f.users.DeleteUser(ctx, tx, u, 0)
 		})
 		if err != nil {
 			t.Fatal(err)

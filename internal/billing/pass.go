@@ -6,26 +6,36 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
 // An account's Premium pass is billing's: the premium_passes table, which
-// only this package writes. auth shows it with the account, and the
-// domains that decide on it read it there, through Passes.
+// only this package reads and writes. What the pass lets a student do is
+// answered with the trial and the free sessions by Entitlements; the
+// admin users table shows it through PassesOf.
 
-// Passes reads the Premium passes for auth (auth.Passes), which shows an
-// account's pass with the account.
-type Passes struct{}
-
-// PassOf is userID's pass as q sees it; the zero Pass when it has none.
-func (Passes) PassOf(ctx context.Context, q store.Queryer, userID string) (auth.Pass, error) {
-	return passOf(ctx, q, userID)
+// Pass is an account's Premium pass; its JSON names are the spec's user
+// record's.
+type Pass struct {
+	// Paid: the account has been given a pass.
+	Paid   bool       `json:"hasPaid"`
+	PaidAt *time.Time `json:"paidAt"`
+	// EndsAt is when the pass ends; nil: PaidAt + a year (spec §4).
+	EndsAt *time.Time `json:"subscriptionEndsAt"`
+	// OnHold: a payment for the pass is disputed.
+	OnHold bool `json:"onHold"`
 }
 
-// PassesOf is the passes of those of userIDs that have one.
-func (Passes) PassesOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]auth.Pass, error) {
-	return passesOf(ctx, q, userIDs)
+// PassOf is userID's pass, for their data export; the zero Pass when they
+// have none.
+func (s *Service) PassOf(ctx context.Context, userID string) (Pass, error) {
+	return passOf(ctx, s.db.SQL, userID)
+}
+
+// PassesOf is the passes of those of userIDs that have one, for the admin
+// users table.
+func (s *Service) PassesOf(ctx context.Context, userIDs []string) (map[string]Pass, error) {
+	return passesOf(ctx, s.db.SQL, userIDs)
 }
 
 // GrantPass gives the account with email a one-year Premium pass from now:
@@ -51,7 +61,7 @@ type pass struct {
 
 func newPass(now time.Time) *pass { return &pass{Bought: store.Truncate(now)} }
 
-func (p *pass) after(held auth.Pass) {
+func (p *pass) after(held Pass) {
 	p.Start = p.Bought
 	if e := passEnd(held); e != nil && e.After(p.Start) {
 		p.Start = *e
@@ -61,7 +71,7 @@ func (p *pass) after(held auth.Pass) {
 
 // passEnd is when the pass held ends (see SubscriptionEnd); nil when the
 // account holds none.
-func passEnd(held auth.Pass) *time.Time {
+func passEnd(held Pass) *time.Time {
 	if !held.Paid {
 		return nil
 	}
@@ -71,9 +81,9 @@ func passEnd(held auth.Pass) *time.Time {
 // lockPass takes userID's pass for the rest of tx, so that two changes at
 // once (two purchases, a purchase and a refund) cannot both start from the
 // same end.
-func lockPass(ctx context.Context, db *store.DB, tx *sql.Tx, userID string) (auth.Pass, error) {
+func lockPass(ctx context.Context, db *store.DB, tx *sql.Tx, userID string) (Pass, error) {
 	if err := db.Lock(ctx, tx, "premium-pass:"+userID); err != nil {
-		return auth.Pass{}, err
+		return Pass{}, err
 	}
 	return passOf(ctx, tx, userID)
 }

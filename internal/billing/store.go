@@ -10,7 +10,6 @@ import (
 
 	"github.com/stripe/stripe-go/v84"
 
-	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -194,14 +193,14 @@ func releaseReminder(ctx context.Context, q store.Queryer, id string) error {
 }
 
 // passOf is userID's Premium pass; the zero Pass when the account has none.
-func passOf(ctx context.Context, q store.Queryer, userID string) (auth.Pass, error) {
+func passOf(ctx context.Context, q store.Queryer, userID string) (Pass, error) {
 	passes, err := passesOf(ctx, q, []string{userID})
 	return passes[userID], err
 }
 
 // passesOf is the passes of those of userIDs that have one.
-func passesOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]auth.Pass, error) {
-	out := map[string]auth.Pass{}
+func passesOf(ctx context.Context, q store.Queryer, userIDs []string) (map[string]Pass, error) {
+	out := map[string]Pass{}
 	if len(userIDs) == 0 {
 		return out, nil
 	}
@@ -217,7 +216,7 @@ func passesOf(ctx context.Context, q store.Queryer, userIDs []string) (map[strin
 	defer rows.Close()
 	for rows.Next() {
 		var userID string
-		p := auth.Pass{Paid: true}
+		p := Pass{Paid: true}
 		if err := rows.Scan(&userID, &p.PaidAt, &p.EndsAt, &p.OnHold); err != nil {
 			return nil, fmt.Errorf("billing: read passes: %w", err)
 		}

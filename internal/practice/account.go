@@ -26,9 +26,13 @@ type Export struct {
 	VoiceFactor *VoiceFactor `json:"voiceFactor,omitempty"`
 	// Averages are the user's averages over their scored sessions.
 	Averages Averages `json:"averages"`
+	// Stats are the spec's sessionsCompleted and questionsPracticed, as
+	// the dashboard shows them.
+	Stats Stats `json:"stats"`
 }
 
-// Export gathers the user's sessions, saved sessions, voice factor and averages.
+// Export gathers the user's sessions, saved sessions, voice factor,
+// averages and stats.
 func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 	ids, err := userSessionIDs(ctx, s.db.SQL, userID)
 	if err != nil {
@@ -59,6 +63,9 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 		return Export{}, err
 	}
 	if out.Averages, err = userAverages(ctx, s.db.SQL, userID); err != nil {
+		return Export{}, err
+	}
+	if out.Stats, err = s.stats(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err
 	}
 	return out, nil

@@ -8,7 +8,6 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
@@ -54,7 +53,11 @@ func (s *Service) EarlierAttempts(ctx context.Context, u auth.User, sessionID st
 	if err != nil {
 		return Comparison{}, err
 	}
-	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
+	locked, err := s.historyLocked(ctx, u)
+	if err != nil {
+		return Comparison{}, err
+	}
+	if locked {
 		return Comparison{Locked: true, Items: []EarlierAttempts{}}, nil
 	}
 	earlier, err := scoredAnswersBefore(ctx, s.db.SQL, u.ID, sessionID, began)

@@ -28,9 +28,9 @@ const (
 // the session's average when read, so they follow. The session and its
 // answers are not counted again — unless this is the session's first
 // scored answer (the engine heard nothing meaningful in any of them): the
-// session is practice from now on, so it is counted and uses a free
-// session, and is refused when none is left (countFirstScore). Delivery figures (pace, fillers,
-// pauses) come from the recording and stay as they were.
+// session is practice from now on, so it counts and uses a free session,
+// and is refused when none is left (checkFirstScore). Delivery figures
+// (pace, fillers, pauses) come from the recording and stay as they were.
 func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID, itemID, text string) (Session, error) {
 	text = strings.TrimSpace(text)
 	if utf8.RuneCountInString(text) > MaxTranscriptLen {
@@ -72,7 +72,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 		if err != nil {
 			return err
 		}
-		if err := s.countFirstScore(ctx, tx, sess); err != nil {
+		if err := s.checkFirstScore(ctx, tx, u, sess); err != nil {
 			return err
 		}
 		now := s.clock()
@@ -103,17 +103,14 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	return s.Get(ctx, u, sessionID)
 }
 
-// countFirstScore counts sess, as read in the correction's transaction
-// before its answer is corrected, as practice when this is its first
-// scored answer (see Finalize): refused, like any answer, when the
-// student may not practise. A session already scored is left as it is.
-// It runs under the user's lock.
-func (s *Service) countFirstScore(ctx context.Context, tx *sql.Tx, sess Session) error {
+// checkFirstScore refuses the correction of u's session sess, as read in
+// the correction's transaction before its answer is corrected, when it
+// would be the session's first scored answer — it would then use a free
+// session (see countUsedSessions) — and u may not practise. A session
+// already scored is left as it is. It runs under the user's lock.
+func (s *Service) checkFirstScore(ctx context.Context, tx *sql.Tx, u auth.User, sess Session) error {
 	if _, scored := averageScore(sess.Items); scored {
 		return nil
 	}
-	if err := s.checkAnswerAllowed(ctx, tx, sess.userID, sess.ID); err != nil {
-		return err
-	}
-	return s.users.CountSession(ctx, tx, sess.userID, answeredCount(sess.Items))
+	return s.checkAnswerAllowed(ctx, tx, u, sess.ID)
 }

@@ -42,7 +42,7 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 		if _, err := f.svc.Save(ctx, reload(), first.ID, "First"); err != nil {
 			t.Fatal(err)
 		}
-		before := reload()
+		before := f.stats(t, reload())
 		dashboardAverage := func() int {
 			t.Helper()
 			d, err := f.svc.Dashboard(ctx, reload())
@@ -71,7 +71,7 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 			t.Fatalf("session average %v, want %d", got.AverageScore, newAvg)
 		}
 
-		after := reload()
+		after := f.stats(t, reload())
 		if after.SessionsCompleted != before.SessionsCompleted || after.QuestionsPracticed != before.QuestionsPracticed {
 			t.Fatalf("counted again: %d sessions, %d questions; before %d, %d", after.SessionsCompleted, after.QuestionsPracticed,
 				before.SessionsCompleted, before.QuestionsPracticed)
@@ -106,7 +106,7 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 		if c := again.Items[0].Correction; c == nil || c.OriginalTranscript != misheard {
 			t.Fatalf("after a second correction: %+v", c)
 		}
-		if reload().SessionsCompleted != before.SessionsCompleted {
+		if f.stats(t, reload()).SessionsCompleted != before.SessionsCompleted {
 			t.Fatal("the second correction counted the session again")
 		}
 	})

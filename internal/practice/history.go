@@ -9,7 +9,6 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -52,8 +51,8 @@ type HistoryPage struct {
 // History lists the user's saved sessions, filtered and paged; locked as
 // the saved sessions are when the trial expired or the pass ended.
 func (s *Service) History(ctx context.Context, u auth.User, hq HistoryQuery) (HistoryPage, error) {
-	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
-		return HistoryPage{}, apperr.Forbidden(billing.MsgLocked)
+	if err := s.checkHistoryOpen(ctx, u); err != nil {
+		return HistoryPage{}, err
 	}
 	hq.Search = strings.Join(strings.Fields(hq.Search), " ")
 	if utf8.RuneCountInString(hq.Search) > MaxHistorySearch {

@@ -293,30 +293,13 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 		// A session with no scored answer (every answer silent, failed
 		// or skipped, or a session replaced before it began) is no
 		// practice: it uses no free session and stays out of the
-		// counters and the averages (see scoredSession, usedSessions).
-		if average != nil {
-			if err := s.users.CountSession(ctx, tx, sess.userID, answeredCount(sess.Items)); err != nil {
-				return err
-			}
-		}
+		// counts and the averages (see scoredSession, countUsedSessions).
 		return recordSessionAverage(ctx, tx, sessionID, average, now)
 	})
 	if store.IsUniqueViolation(err) {
 		return nil
 	}
 	return err
-}
-
-// answeredCount counts the questions answered, processed or failed: the
-// questions practised, once their session is counted.
-func answeredCount(items []Item) int {
-	n := 0
-	for _, it := range items {
-		if it.Status == StatusDone || it.Status == StatusFailed {
-			n++
-		}
-	}
-	return n
 }
 
 // RecoverStuck queues again every answer that has been in progress for

@@ -24,7 +24,7 @@ func practiceRows(t *testing.T, db *store.DB) string {
 		`SELECT * FROM processed_sessions ORDER BY session_id`,
 		`SELECT path, offset_bytes, item_id, LENGTH(data) FROM practice_audio ORDER BY path, offset_bytes`,
 		`SELECT * FROM practice_voices ORDER BY user_id`,
-		`SELECT email, usage_count, sessions_completed, questions_practiced FROM users ORDER BY email`,
+		`SELECT email, usage_count FROM users ORDER BY email`,
 		`SELECT kind, args FROM river_job ORDER BY id`)
 }
 

@@ -152,7 +152,7 @@ func TestTrialAllowsTwoSessions(t *testing.T) {
 		f.upload(t, reload(), second, 0)
 		_, err = f.svc.Create(ctx, reload(), in)
 		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		waitStats(t, reload, 2)
+		f.waitStats(t, reload, 2)
 		_, err = f.svc.Create(ctx, reload(), in)
 		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 		d, err := f.svc.Dashboard(ctx, reload())

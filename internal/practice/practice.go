@@ -229,9 +229,13 @@ type UsagePause struct {
 	EndsAt time.Time `json:"endsAt"`
 }
 
-// Stats are the dashboard's stat cards.
+// Stats are the dashboard's stat cards, counted from the sessions when
+// read (see sessionCounts).
 type Stats struct {
-	SessionsCompleted  int `json:"sessionsCompleted"`
+	// SessionsCompleted are the scored sessions (see scoredSession): the
+	// finished ones among the sessions that used a free session.
+	SessionsCompleted int `json:"sessionsCompleted"`
+	// QuestionsPracticed are the questions answered in them.
 	QuestionsPracticed int `json:"questionsPracticed"`
 	// AverageScore is the mean of the scored sessions' averages (see
 	// scoredSession), rounded to a whole percent.

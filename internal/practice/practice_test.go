@@ -127,10 +127,10 @@ func newFixtureWorking(t *testing.T, db *store.DB, speech transcribe.Engine, now
 	if err != nil {
 		t.Fatal(err)
 	}
-	authSvc := auth.NewService(db, billing.Passes{}, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
+	authSvc := auth.NewService(db, &mail.LogMailer{Logger: logger}, ratelimit.New(db, time.Now), logger, time.Now, auth.Config{
 		BaseURL: &url.URL{Scheme: "http", Host: "localhost"}, IdleTimeout: time.Hour, AbsoluteTimeout: time.Hour,
 		Argon2: auth.Argon2Params{MemoryKiB: 8192, Iterations: 1, Parallelism: 1}, RateWindow: time.Minute, PerAccount: 100, PerIP: 100})
-	svc := practice.NewService(db, client, authSvc, bankSource{}, speech, scorer, logger, now, cfg)
+	svc := practice.NewService(db, client, authSvc, billing.NewEntitlements(authSvc, practice.UsedSessionCounter{}, now), bankSource{}, speech, scorer, logger, now, cfg)
 	if work {
 		practice.AddWorkers(opts.Workers, svc)
 		if err := client.Start(context.Background()); err != nil {
@@ -165,6 +165,16 @@ func (f *fixture) user(t *testing.T, email string) func() auth.User {
 		}
 		return u
 	}
+}
+
+// stats are u's stat cards as the dashboard shows them.
+func (f *fixture) stats(t *testing.T, u auth.User) practice.Stats {
+	t.Helper()
+	d, err := f.svc.Dashboard(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Stats
 }
 
 func recording(t *testing.T) []byte { return whispertest.Recording(t) }
@@ -321,8 +331,8 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 		}
 		final := f.waitProcessed(t, reload(), s.ID)
 		// A client stops polling here: the average and the stats must be in.
-		if final.AverageScore == nil || reload().SessionsCompleted != 1 {
-			t.Fatalf("no longer processing, but average %v and %d sessions completed", final.AverageScore, reload().SessionsCompleted)
+		if final.AverageScore == nil || f.stats(t, reload()).SessionsCompleted != 1 {
+			t.Fatalf("no longer processing, but average %v and %d sessions completed", final.AverageScore, f.stats(t, reload()).SessionsCompleted)
 		}
 		for _, it := range final.Items[:2] {
 			if it.Status != practice.StatusDone || it.Transcript == nil || *it.Transcript != spoken || it.Feedback == nil || it.Metrics == nil ||
@@ -338,7 +348,7 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 		}
 
 		// Stats: once, even when finalisation runs many times at once.
-		waitStats(t, reload, 1)
+		f.waitStats(t, reload, 1)
 		var wg sync.WaitGroup
 		for range 8 {
 			wg.Add(1)
@@ -354,8 +364,8 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := reload()
-		if u.SessionsCompleted != 1 || u.QuestionsPracticed != 2 || u.UsageCount != 2 {
-			t.Fatalf("stats after repeated finalisation: completed=%d practiced=%d usage=%d", u.SessionsCompleted, u.QuestionsPracticed, u.UsageCount)
+		if st := f.stats(t, u); st.SessionsCompleted != 1 || st.QuestionsPracticed != 2 || u.UsageCount != 2 {
+			t.Fatalf("stats after repeated finalisation: completed=%d practiced=%d usage=%d", st.SessionsCompleted, st.QuestionsPracticed, u.UsageCount)
 		}
 		wantAvg := int(math.Round(float64(final.Items[0].Feedback.OverallScore+final.Items[1].Feedback.OverallScore) / 2))
 		d, err := f.svc.Dashboard(ctx, u)
@@ -368,10 +378,10 @@ func TestEachAnswerIsProcessedAndStatsApplyOnce(t *testing.T) {
 	})
 }
 
-func waitStats(t *testing.T, reload func() auth.User, completed int) {
+func (f *fixture) waitStats(t *testing.T, reload func() auth.User, completed int) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
-	for reload().SessionsCompleted < completed {
+	for f.stats(t, reload()).SessionsCompleted < completed {
 		if time.Now().After(deadline) {
 			t.Fatalf("stats never reached %d completed sessions", completed)
 		}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -84,7 +83,11 @@ type Progress struct {
 // scored answers in completed sessions.
 func (s *Service) Progress(ctx context.Context, u auth.User, pq ProgressQuery) (Progress, error) {
 	out := Progress{Subtags: []question.Subtag{}, Points: []TrendPoint{}, Competencies: []CompetencyShown{}}
-	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
+	locked, err := s.historyLocked(ctx, u)
+	if err != nil {
+		return Progress{}, err
+	}
+	if locked {
 		out.Locked = true
 		return out, nil
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -125,8 +124,8 @@ func sortedForSummary(items []Item) []Item {
 
 // GetSaved returns one of the user's saved sessions for read-only review.
 func (s *Service) GetSaved(ctx context.Context, u auth.User, id string) (Saved, error) {
-	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
-		return Saved{}, apperr.Forbidden(billing.MsgLocked)
+	if err := s.checkHistoryOpen(ctx, u); err != nil {
+		return Saved{}, err
 	}
 	return s.SavedOf(ctx, u.ID, id)
 }
@@ -148,16 +147,28 @@ func (s *Service) SavedTitles(ctx context.Context, userID string, ids []string) 
 	return savedTitles(ctx, s.db.SQL, userID, ids)
 }
 
+// stats are the student's stat cards, counted from their sessions.
+func (s *Service) stats(ctx context.Context, q store.Queryer, userID string) (Stats, error) {
+	averages, err := userAverages(ctx, q, userID)
+	if err != nil {
+		return Stats{}, err
+	}
+	out := Stats{AverageScore: int(math.Round(averages.RollingAverageScore))}
+	out.SessionsCompleted, out.QuestionsPracticed, err = sessionCounts(ctx, q, userID)
+	return out, err
+}
+
 // Dashboard gathers the dashboard: access, stats and recent sessions.
 func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error) {
-	access := billing.Evaluate(billing.AccountOf(u), s.clock())
-	averages, err := userAverages(ctx, s.db.SQL, u.ID)
+	access, err := s.access.Of(ctx, s.db.SQL, u.ID, "")
 	if err != nil {
 		return Dashboard{}, err
 	}
-	d := Dashboard{Name: u.Name, EmailVerified: u.EmailVerified, Access: access, RecentSessions: []Saved{},
-		Stats: Stats{SessionsCompleted: u.SessionsCompleted, QuestionsPracticed: u.QuestionsPracticed,
-			AverageScore: int(math.Round(averages.RollingAverageScore))}}
+	stats, err := s.stats(ctx, s.db.SQL, u.ID)
+	if err != nil {
+		return Dashboard{}, err
+	}
+	d := Dashboard{Name: u.Name, EmailVerified: u.EmailVerified, Access: access, RecentSessions: []Saved{}, Stats: stats}
 	if !u.EmailVerified {
 		return d, nil
 	}

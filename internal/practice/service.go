@@ -40,18 +40,24 @@ type Enqueuer interface {
 	InsertTx(ctx context.Context, tx *sql.Tx, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
 }
 
-// UserStats keeps an account's usage and practice counters, which auth
-// owns; the averages are practice's own, computed from its sessions when
-// read. Each call works in the caller's transaction, so the account
-// changes exactly when practice's rows do, and is read as it stands when
-// an answer is recorded.
+// UserStats keeps an account's usage count, which auth owns, in the
+// caller's transaction, so the account changes exactly when practice's
+// rows do. The sessions completed, the questions practised and the
+// averages are practice's own, computed from its sessions when read.
 type UserStats interface {
-	// UserIn reads the account inside the caller's transaction.
-	UserIn(ctx context.Context, q store.Queryer, userID string) (auth.User, error)
 	// CountAnswer adds one uploaded answer to the user's usage count.
 	CountAnswer(ctx context.Context, q store.Queryer, userID string) error
-	// CountSession counts a completed session with answered answers.
-	CountSession(ctx context.Context, q store.Queryer, userID string, answered int) error
+}
+
+// Entitlements answers spec §4 for a student — may they practise, see
+// their history — from the trial, the Premium pass and the free sessions
+// used; billing implements it (billing.Entitlements), counting the
+// sessions through UsedSessionCounter.
+type Entitlements interface {
+	// Of is userID's access as q sees it; besides is the session being
+	// answered ("" for none), which does not count against the free
+	// sessions.
+	Of(ctx context.Context, q store.Queryer, userID, besides string) (billing.Access, error)
 }
 
 // QuestionSource is the question bank, as the practice loop needs it.
@@ -91,6 +97,7 @@ type Service struct {
 	db        *store.DB
 	jobs      Enqueuer
 	users     UserStats
+	access    Entitlements
 	questions QuestionSource
 	speech    transcribe.Engine
 	// incremental is speech when it can work on a recording still being
@@ -103,10 +110,10 @@ type Service struct {
 }
 
 // NewService wires the practice loop.
-func NewService(db *store.DB, jobs Enqueuer, users UserStats, questions QuestionSource, speech transcribe.Engine, scorer feedback.Engine,
+func NewService(db *store.DB, jobs Enqueuer, users UserStats, access Entitlements, questions QuestionSource, speech transcribe.Engine, scorer feedback.Engine,
 	logger *slog.Logger, now func() time.Time, cfg Config) *Service {
 	incremental, _ := speech.(transcribe.Incremental)
-	return &Service{db: db, jobs: jobs, users: users, questions: questions, speech: speech, incremental: incremental, scorer: scorer,
+	return &Service{db: db, jobs: jobs, users: users, access: access, questions: questions, speech: speech, incremental: incremental, scorer: scorer,
 		logger: logger, now: now, cfg: cfg}
 }
 
@@ -247,11 +254,11 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		if err := s.endOpenSessions(ctx, tx, u.ID); err != nil {
 			return err
 		}
-		allowed, err := s.mayPractise(ctx, tx, u.ID, sess.ID)
+		access, err := s.access.Of(ctx, tx, u.ID, "")
 		if err != nil {
 			return err
 		}
-		if !allowed {
+		if !access.PracticeEnabled {
 			refused = apperr.Forbidden(billing.MsgLocked)
 			return nil
 		}
@@ -342,46 +349,38 @@ func (s *Service) withUserTx(ctx context.Context, userID string, fn func(tx *sql
 	})
 }
 
-// mayPractise applies spec §4 to answering in sessionID (or starting it)
-// on the user's account as q sees it: inside the transaction that records
-// the answer this is the check that decides, so it reads the pass and the
-// trial again rather than trust the account the request began with. A
-// session uses a free session once it has an answer, so the check holds
-// on every path an answer takes, whenever the trial or pass ended.
-func (s *Service) mayPractise(ctx context.Context, q store.Queryer, userID, sessionID string) (bool, error) {
-	u, err := s.users.UserIn(ctx, q, userID)
-	if err != nil {
-		return false, err
-	}
-	acct := billing.AccountOf(u)
-	used := 0
-	// A pass, or an ended trial, decides without the sessions counted.
-	if billing.Evaluate(acct, s.clock()).Status == billing.FreeTrialActive {
-		if used, err = countUsedSessions(ctx, q, userID, sessionID); err != nil {
-			return false, err
-		}
-	}
-	return s.practiceEnabled(acct, used), nil
-}
-
-// practiceEnabled is spec §4 for an account that has spent used free
-// sessions besides the one at hand: a Premium pass, or a trial that has
-// not expired with a free session left.
-func (s *Service) practiceEnabled(acct billing.Account, used int) bool {
-	// The stats may lag behind the sessions just completed; older
-	// accounts may have sessions the practice tables no longer show.
-	acct.SessionsCompleted = max(acct.SessionsCompleted, used)
-	return billing.Evaluate(acct, s.clock()).PracticeEnabled
-}
-
-// checkAnswerAllowed refuses an answer to sessionID under spec §4 (see
-// mayPractise).
-func (s *Service) checkAnswerAllowed(ctx context.Context, q store.Queryer, userID, sessionID string) error {
-	allowed, err := s.mayPractise(ctx, q, userID, sessionID)
-	if err == nil && !allowed {
+// checkAnswerAllowed refuses u an answer in sessionID under spec §4, on
+// the account as q sees it: inside the transaction that records the
+// answer this is the check that decides, so the trial, the pass and the
+// free sessions are read as they stand then, not as the request found
+// them. The session at hand does not count against the free sessions; a
+// session uses one once it has an answer (see countUsedSessions), so the
+// check holds on every path an answer takes, whenever the trial or pass
+// ended.
+func (s *Service) checkAnswerAllowed(ctx context.Context, q store.Queryer, u auth.User, sessionID string) error {
+	access, err := s.access.Of(ctx, q, u.ID, sessionID)
+	if err == nil && !access.PracticeEnabled {
 		err = apperr.Forbidden(billing.MsgLocked)
 	}
 	return err
+}
+
+// checkHistoryOpen refuses what needs u's history while spec §4 locks it
+// (see historyLocked).
+func (s *Service) checkHistoryOpen(ctx context.Context, u auth.User) error {
+	locked, err := s.historyLocked(ctx, u)
+	if err == nil && locked {
+		err = apperr.Forbidden(billing.MsgLocked)
+	}
+	return err
+}
+
+// historyLocked reports whether spec §4 hides u's history now: their
+// saved sessions, progress and earlier attempts, and with them what
+// builds on the history (sharing a saved session, keeping a try in it).
+func (s *Service) historyLocked(ctx context.Context, u auth.User) (bool, error) {
+	access, err := s.access.Of(ctx, s.db.SQL, u.ID, "")
+	return access.HistoryLocked, err
 }
 
 // Whose a session is, is decided in SQL: every request on a session or
@@ -512,11 +511,11 @@ func (s *Service) AdmitAnswer(ctx context.Context, u auth.User, sessionID, itemI
 	return it, err
 }
 
-// admit checks, in one statement (loadAnswerTarget), that u may answer
-// the question now: it is in their session, still in progress,
-// unanswered; spec §4 lets them practise; and the answer would not exceed
-// the daily usage guard (an answer arriving in pieces was counted when its
-// first piece came).
+// admit checks that u may answer the question now: in one statement
+// (loadAnswerTarget), that it is in their session, still in progress,
+// unanswered, and that the answer would not exceed the daily usage guard
+// (an answer arriving in pieces was counted when its first piece came);
+// then that spec §4 lets them practise (checkAnswerAllowed).
 func (s *Service) admit(ctx context.Context, q store.Queryer, u auth.User, sessionID, itemID string) (Item, error) {
 	t, err := loadAnswerTarget(ctx, q, u.ID, sessionID, itemID, s.usageSince())
 	if errors.Is(err, errNotFound) {
@@ -531,8 +530,9 @@ func (s *Service) admit(ctx context.Context, q store.Queryer, u auth.User, sessi
 		return Item{}, apperr.Conflict(MsgSessionCompleted)
 	case !t.Item.awaitsAnswer():
 		return Item{}, apperr.Conflict(msgAlreadyAnswered)
-	case !s.practiceEnabled(billing.AccountOf(u), t.usedSessions):
-		return Item{}, apperr.Forbidden(billing.MsgLocked)
+	}
+	if err := s.checkAnswerAllowed(ctx, q, u, sessionID); err != nil {
+		return Item{}, err
 	}
 	return t.Item, s.usageErr(t.recentAnswers)
 }
@@ -578,7 +578,7 @@ func (s *Service) UploadAdmitted(ctx context.Context, u auth.User, it Item, mime
 // user's lock, so that answers arriving at once are checked one after
 // another.
 func (s *Service) queueAnswer(ctx context.Context, tx *sql.Tx, u auth.User, current Item, path, mimeType string) (streamPath string, err error) {
-	if err := s.checkAnswerAllowed(ctx, tx, u.ID, current.sessionID); err != nil {
+	if err := s.checkAnswerAllowed(ctx, tx, u, current.sessionID); err != nil {
 		return "", err
 	}
 	// An answer that arrived in pieces was counted when its first piece did.

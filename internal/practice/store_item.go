@@ -109,13 +109,10 @@ func itemOf(ctx context.Context, q store.Queryer, userID, sessionID, itemID stri
 }
 
 // answerTarget is a question as admitting an answer to it finds it: the
-// item and its session, and the owner's counts that spec §4 and the usage
-// guard decide by.
+// item and its session, and the owner's count that the usage guard
+// decides by.
 type answerTarget struct {
 	ownedItem
-	// usedSessions are the owner's sessions besides this one that have an
-	// answer (see countUsedSessions).
-	usedSessions int
 	// recentAnswers are the owner's answers begun since the usage window
 	// opened (see countRecentUploads), counted only when an answer to the
 	// item would be counted: while no recording is arriving for it.
@@ -128,9 +125,9 @@ type answerTarget struct {
 func loadAnswerTarget(ctx context.Context, q store.Queryer, userID, sessionID, itemID string, usageSince time.Time) (answerTarget, error) {
 	var t answerTarget
 	var err error
-	t.ownedItem, err = scanOwnedItem(q.QueryRowContext(ctx, ownedItemQuery(`, `+usedSessions("s.owner", "s.session_key")+`,
+	t.ownedItem, err = scanOwnedItem(q.QueryRowContext(ctx, ownedItemQuery(`,
 		CASE WHEN practice_items.stream_path = '' THEN `+recentUploads("s.owner", "$4")+` ELSE 0 END`), itemID, sessionID, userID, usageSince),
-		&t.usedSessions, &t.recentAnswers)
+		&t.recentAnswers)
 	return t, err
 }
 

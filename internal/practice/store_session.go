@@ -155,26 +155,35 @@ func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]stri
 
 // spendingItem is the SQL condition on practice_items i that its answer
 // spends a free session: it was scored, or it may still be (it is being
-// processed, or arriving in pieces). An answer that came to nothing —
-// silent, failed, skipped or never sent — spends none.
+// processed). An answer that came to nothing — silent, failed, skipped or
+// never sent — spends none, and neither does one still arriving in
+// pieces: starting a session ends the one in progress and lets go of such
+// a recording (endOpenSessions), so until it is sent whole it may never
+// be scored.
 const spendingItem = `(i.score IS NOT NULL OR i.status IN ('` + string(StatusQueued) + `', '` + string(StatusTranscribing) + `', '` +
-	string(StatusScoring) + `') OR (i.status = '` + string(StatusPending) + `' AND i.stream_path <> ''))`
+	string(StatusScoring) + `'))`
 
-// usedSessions is the SQL expression that counts the sessions of user
-// other than exceptSession that used a free session: the trial's rule is
-// that a session uses one when at least one of its answers was scored
-// (spendingItem counts answers still being processed too, so that the
-// trial holds while they are). Both are SQL expressions.
-func usedSessions(user, exceptSession string) string {
-	return `(SELECT count(*) FROM practice_sessions o WHERE o.user_id = ` + user + ` AND o.id <> ` + exceptSession + `
-		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = o.id AND ` + spendingItem + `))`
+// UsedSessionCounter counts the free sessions a student used, for billing,
+// which answers what they may do (billing.UsedSessions): it reads
+// practice's tables, and app hands it to billing.NewEntitlements.
+type UsedSessionCounter struct{}
+
+// UsedSessions counts userID's sessions other than besides that used a
+// free session (see countUsedSessions).
+func (UsedSessionCounter) UsedSessions(ctx context.Context, q store.Queryer, userID, besides string) (int, error) {
+	return countUsedSessions(ctx, q, userID, besides)
 }
 
 // countUsedSessions counts the user's sessions other than exceptSession
-// that used a free session (see usedSessions).
+// ("" for none) that used a free session: the trial's rule is that a
+// session uses one when at least one of its answers was scored
+// (spendingItem counts answers still being processed too, so that the
+// trial holds while they are). This count is spec §4's sessionsCompleted;
+// nothing stores it.
 func countUsedSessions(ctx context.Context, q store.Queryer, userID, exceptSession string) (int, error) {
 	var n int
-	err := q.QueryRowContext(ctx, `SELECT `+usedSessions("$1", "$2"), userID, exceptSession).Scan(&n)
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM practice_sessions o WHERE o.user_id = $1 AND o.id <> $2
+		AND EXISTS (SELECT 1 FROM practice_items i WHERE i.session_id = o.id AND `+spendingItem+`)`, userID, exceptSession).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("practice: count used sessions: %w", err)
 	}
@@ -212,9 +221,9 @@ func setSessionAverage(ctx context.Context, q store.Queryer, sessionID string, a
 // with no scored answer — its answers failed, said nothing or were
 // skipped — has none (averageScore), so it takes no part: it neither
 // moves the student's average nor is the session the next one is
-// compared with, nor is it counted or uses a free session (Finalize,
-// usedSessions). Scored
-// sessions are ordered by when their stats were applied, id breaking ties.
+// compared with, nor is it counted (sessionCounts) or uses a free session
+// (countUsedSessions). Scored sessions are ordered by when their stats
+// were applied, id breaking ties.
 const scoredSession = `stats_applied_at IS NOT NULL AND average_score IS NOT NULL`
 
 // previousAverage is the average of the student's scored session before
@@ -233,6 +242,20 @@ func previousAverage(ctx context.Context, q store.Queryer, userID, sessionID str
 		return nil, fmt.Errorf("practice: previous session average: %w", err)
 	}
 	return &previous.Float64, nil
+}
+
+// sessionCounts counts the student's scored sessions (see scoredSession)
+// and the questions answered in them, whether the answer was scored or
+// failed: skipped and unanswered questions are not practice.
+func sessionCounts(ctx context.Context, q store.Queryer, userID string) (sessions, questions int, err error) {
+	err = q.QueryRowContext(ctx, `SELECT count(*),
+			(SELECT count(*) FROM practice_items i WHERE i.status NOT IN ($2, $3)
+				AND i.session_id IN (SELECT id FROM practice_sessions WHERE user_id = $1 AND `+scoredSession+`))
+		FROM practice_sessions WHERE user_id = $1 AND `+scoredSession, userID, StatusPending, StatusSkipped).Scan(&sessions, &questions)
+	if err != nil {
+		return 0, 0, fmt.Errorf("practice: count sessions: %w", err)
+	}
+	return sessions, questions, nil
 }
 
 // userAverages reads the student's averages over their scored sessions.

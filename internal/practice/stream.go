@@ -100,7 +100,7 @@ func (s *Service) AppendAdmitted(ctx context.Context, u auth.User, it Item, offs
 		if _, err := s.ownItem(ctx, tx, u, it.sessionID, it.ID); err != nil {
 			return err
 		}
-		if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
 			return err
 		}
 		if err := checkBytesInFlight(ctx, tx, u.ID, it.ID, size); err != nil {
@@ -139,7 +139,7 @@ func (s *Service) startStream(ctx context.Context, u auth.User, it Item, mimeTyp
 		if err != nil {
 			return err
 		}
-		if err := s.checkAnswerAllowed(ctx, tx, u.ID, it.sessionID); err != nil {
+		if err := s.checkAnswerAllowed(ctx, tx, u, it.sessionID); err != nil {
 			return err
 		}
 		if replaced = current.streamPath; replaced == "" {

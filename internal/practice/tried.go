@@ -8,9 +8,7 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/answer"
-	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
-	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -32,17 +30,18 @@ type TriedAnswer struct {
 // KeepTried saves a, answered before u had an account, in u's history.
 // It becomes a saved session of its own and never a practice session: a
 // free session is one of the student's practice sessions that had an
-// answer scored (usedSessions), so a kept try uses none, and it takes no
+// answer scored (countUsedSessions), so a kept try uses none, and it takes no
 // part in the averages and the sessions counted, which come from practice
 // sessions too.
 //
-// A student whose history is locked is refused before anything is
-// written (the saved session would be one they cannot see), and keeping
+// A student whose history is locked (the one entitlement, see
+// checkHistoryOpen) is refused before anything is written (the saved
+// session would be one they cannot see), and keeping
 // the same try again (a keep whose try could not be forgotten afterwards,
 // or two at once) finds the saved session the first one made.
 func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Saved, error) {
-	if billing.Evaluate(billing.AccountOf(u), s.clock()).HistoryLocked {
-		return Saved{}, apperr.Forbidden(billing.MsgLocked)
+	if err := s.checkHistoryOpen(ctx, u); err != nil {
+		return Saved{}, err
 	}
 	si := storedItemOf(a.Answer)
 	var overall float64

@@ -56,11 +56,8 @@ func (s *Service) AnswerInWriting(ctx context.Context, u auth.User, sessionID, i
 		if it.Kind != KindTyped {
 			return apperr.Conflict(MsgNotTyped)
 		}
-		// Checked again under the user's lock, on the account as it
-		// stands, as an upload is.
-		if err := s.checkAnswerAllowed(ctx, tx, u.ID, sessionID); err != nil {
-			return err
-		}
+		// admit read tx, so spec §4 was decided under the user's lock, on
+		// the account as it stands, as an upload's is.
 		if err := s.checkUsage(ctx, tx, u.ID); err != nil {
 			return err
 		}

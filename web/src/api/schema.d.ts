@@ -1357,10 +1357,12 @@ export interface components {
             averages: components["schemas"]["Averages"];
             /** Format: date-time */
             exportedAt: string;
+            pass: components["schemas"]["Pass"];
             payments: components["schemas"]["Payment"][];
             savedSessions: components["schemas"]["Saved"][];
             sessions: components["schemas"]["Session"][];
             sharing: components["schemas"]["Export"];
+            stats: components["schemas"]["Stats"];
             voiceFactor?: components["schemas"]["VoiceFactor"];
         };
         DeleteAccountInputBody: {
@@ -1742,6 +1744,14 @@ export interface components {
             practice?: components["schemas"]["Practice"];
             profession: string;
             title: string;
+        };
+        Pass: {
+            hasPaid: boolean;
+            onHold: boolean;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** Format: date-time */
+            subscriptionEndsAt: string | null;
         };
         Payment: {
             /** Format: int64 */
@@ -2175,20 +2185,11 @@ export interface components {
             createdAt: string;
             email: string;
             emailVerified: boolean;
-            hasPaid: boolean;
             id: string;
             name: string;
-            /** Format: date-time */
-            paidAt: string | null;
             promoCodeUsed: string | null;
-            /** Format: int64 */
-            questionsPracticed: number;
             /** @enum {string} */
             role: "user" | "admin";
-            /** Format: int64 */
-            sessionsCompleted: number;
-            /** Format: date-time */
-            subscriptionEndsAt: string | null;
             /** Format: date-time */
             trialExpiresAt: string;
             /** Format: int64 */

@@ -98,15 +98,10 @@ export function user(overrides: Record<string, unknown> = {}) {
     email: 'ada@example.com',
     createdAt: '2025-09-01T00:00:00Z',
     trialExpiresAt: '2025-09-08T00:00:00Z',
-    hasPaid: false,
     promoCodeUsed: null,
     emailVerified: true,
     role: 'user',
-    paidAt: null,
-    subscriptionEndsAt: null,
     usageCount: 0,
-    sessionsCompleted: 0,
-    questionsPracticed: 0,
     ...overrides,
   }
 }
