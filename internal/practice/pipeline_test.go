@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -434,6 +435,37 @@ func TestSaveRetriesARaceOnce(t *testing.T) {
 		}
 		if _, err := f.svc.Save(ctx, ana(), s.ID, "Mine"); err == nil || !store.IsUniqueViolation(err) {
 			t.Fatalf("saving over a copy that is not hers: %v", err)
+		}
+	})
+}
+
+// Retrying a failed answer processes it as an answer: once the trial has
+// ended it is refused like a new recording, so a retry cannot score a
+// free session the trial no longer gives (before, Retry checked only the
+// answer's status).
+func TestARetryAfterTheTrialEndedIsRefused(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		var now atomic.Int64
+		now.Store(time.Now().UnixNano())
+		f := newFixtureClocked(t, db, func() time.Time { return time.Unix(0, now.Load()) }, func(c *practice.Config) { c.MaxAttempts = 1 })
+		ana := f.user(t, "ana@example.com")
+		ctx := context.Background()
+		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.whisper.FailNext(1, http.StatusServiceUnavailable)
+		f.upload(t, ana(), s, 0)
+		it := f.waitProcessed(t, ana(), s.ID).Items[0]
+		if it.Status != practice.StatusFailed || !it.CanRetry {
+			t.Fatalf("the staged outage left %+v", it)
+		}
+		now.Add(int64(8 * 24 * time.Hour))
+		_, err = f.svc.Retry(ctx, ana(), s.ID, it.ID)
+		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		if got, _ := f.svc.Get(ctx, ana(), s.ID); got.Items[0].Status != practice.StatusFailed {
+			t.Fatalf("the refused retry moved the answer to %s", got.Items[0].Status)
 		}
 	})
 }

@@ -810,6 +810,11 @@ func (s *Service) Retry(ctx context.Context, u auth.User, sessionID, itemID stri
 		if !kept {
 			return apperr.Conflict(MsgRecordingGone)
 		}
+		// Processed again, the answer may use a free session: spec §4
+		// decides as it does for a new recording.
+		if err := s.checkAnswerAllowed(ctx, tx, u, sessionID); err != nil {
+			return err
+		}
 		moved, err = s.moveItemTx(ctx, tx, move{itemID: itemID, sessionID: sessionID, event: answer.EventRetried,
 			update: func(tx *sql.Tx, _ time.Time) error { return clearFailure(ctx, tx, itemID) }})
 		return err
