@@ -47,17 +47,3 @@ func scanString(rows *sql.Rows) (string, error) {
 	}
 	return s, nil
 }
-
-// statusIn is the SQL condition that an item's status is one of from, with
-// its arguments after args.
-func statusIn(from []ItemStatus, args ...any) (string, []any) {
-	cond := `status IN (`
-	for i, f := range from {
-		if i > 0 {
-			cond += `, `
-		}
-		args = append(args, f)
-		cond += fmt.Sprintf("$%d", len(args))
-	}
-	return cond + `)`, args
-}

@@ -135,7 +135,7 @@ func loadAnswerTarget(ctx context.Context, q store.Queryer, userID, sessionID, i
 // reporting whether it did: a second delivery of the same job finds the
 // item already moved and leaves it alone. Only moveItemTx calls it.
 func setItemStatus(ctx context.Context, q store.Queryer, id string, status ItemStatus, now time.Time, from []ItemStatus) (bool, error) {
-	cond, args := statusIn(from, status, now, id)
+	cond, args := store.In("status", from, status, now, id)
 	n, err := exec(ctx, q, "set item "+id+" "+string(status), `UPDATE practice_items SET status = $1, updated_at = $2 WHERE id = $3 AND `+cond, args...)
 	return n == 1, err
 }

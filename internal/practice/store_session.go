@@ -141,7 +141,7 @@ func completeSession(ctx context.Context, q store.Queryer, sessionID string, now
 // of the from statuses to status, letting go of any recording still
 // arriving for them (see endUnanswered).
 func skipUnanswered(ctx context.Context, q store.Queryer, sessionID string, status ItemStatus, now time.Time, from []ItemStatus) error {
-	cond, args := statusIn(from, status, now, sessionID)
+	cond, args := store.In("status", from, status, now, sessionID)
 	_, err := exec(ctx, q, "skip unanswered", `UPDATE practice_items SET status = $1, updated_at = $2, `+forgetStream+`
 		WHERE session_id = $3 AND `+cond, args...)
 	return err

@@ -22,7 +22,7 @@ const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
 // arriving in pieces, reporting false when the item no longer awaits one.
 // Its first recognition is timed from now.
 func startStream(ctx context.Context, q store.Queryer, itemID, path, mimeType string, size int64, now time.Time) (bool, error) {
-	cond, args := statusIn(answer.Unanswered, path, mimeType, size, now, itemID)
+	cond, args := store.In("status", answer.Unanswered, path, mimeType, size, now, itemID)
 	n, err := exec(ctx, q, "start recording", `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
 		progress = NULL, progress_at = $4, uploaded_at = $4 WHERE id = $5 AND `+cond, args...)
 	return n == 1, err

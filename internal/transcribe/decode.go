@@ -98,10 +98,10 @@ func ffmpegSafeArgs() []string {
 }
 
 // ffmpegCommand is ffmpeg run on an answer in dir: with ffmpegSafeArgs,
-// under the decoder limits (see Config.DecodeMemory; spare work's when
-// spare), and killed when ctx ends.
-func ffmpegCommand(ctx context.Context, cfg Config, dir string, args []string, spare bool) (*exec.Cmd, error) {
-	cmd, err := rlimit.Command(ctx, cfg.decoderLimits(spare), cfg.FFmpeg, append(ffmpegSafeArgs(), args...)...)
+// under limits (Config.decoderLimits: the decoder's, spare work's for
+// spare work), and killed when ctx ends.
+func ffmpegCommand(ctx context.Context, cfg Config, limits rlimit.Limits, dir string, args []string) (*exec.Cmd, error) {
+	cmd, err := rlimit.Command(ctx, limits, cfg.FFmpeg, append(ffmpegSafeArgs(), args...)...)
 	if err != nil {
 		return nil, err
 	}
@@ -314,7 +314,7 @@ func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string
 	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
 	defer cancel()
 	limits := cfg.decoderLimits(spare)
-	cmd, err := ffmpegCommand(dctx, cfg, dir, args, spare)
+	cmd, err := ffmpegCommand(dctx, cfg, limits, dir, args)
 	if err != nil {
 		return "", unavailable("cannot run ffmpeg", err)
 	}

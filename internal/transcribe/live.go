@@ -170,8 +170,8 @@ func startLive(cfg Config, in Audio, warps []float64) (run *liveDecoder, err err
 	// The run lives as long as the recording, past any one request: it
 	// is ended by finish or discard, not a context, and keeps the
 	// decoder's memory and CPU limits.
-	cmd, err := ffmpegCommand(context.Background(), cfg, dir,
-		decodeArgs(format, "pipe:0", run.rawPath(), run.maxSeconds, cfg.Local.AudioFilter, run.warps, true, false), false)
+	cmd, err := ffmpegCommand(context.Background(), cfg, cfg.decoderLimits(false), dir,
+		decodeArgs(format, "pipe:0", run.rawPath(), run.maxSeconds, cfg.Local.AudioFilter, run.warps, true, false))
 	if err != nil {
 		return nil, err
 	}

@@ -97,9 +97,9 @@ func (p *pcm) warped(ctx context.Context, cfg Config, w float64) (string, error)
 	}
 	dctx, cancel := context.WithTimeout(ctx, cfg.DecodeTimeout)
 	defer cancel()
-	cmd, err := ffmpegCommand(dctx, cfg, filepath.Dir(p.rawPath), []string{
+	cmd, err := ffmpegCommand(dctx, cfg, cfg.decoderLimits(p.spare), filepath.Dir(p.rawPath), []string{
 		"-f", "s16le", "-ar", strconv.Itoa(sampleRate), "-ac", "1", "-i", "file:" + p.rawPath,
-		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:" + raw}, p.spare)
+		"-af", warpFilter(w), "-f", "s16le", "-c:a", "pcm_s16le", "-y", "file:" + raw})
 	if err != nil {
 		return "", fmt.Errorf("transcribe: scale the voice: %w", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/answer"
@@ -45,8 +44,9 @@ func insertTry(ctx context.Context, q store.Queryer, t stored, addressHash strin
 // countInProgress counts the tries waiting for or in recognition or
 // scoring: everyone's, and those from addressHash.
 func countInProgress(ctx context.Context, q store.Queryer, addressHash string) (overall, fromAddress int, err error) {
-	err = q.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(CASE WHEN address_hash = $1 THEN 1 END) FROM tryout_answers WHERE status IN ($2, $3, $4)`,
-		addressHash, string(inProgress[0]), string(inProgress[1]), string(inProgress[2])).Scan(&overall, &fromAddress)
+	cond, args := store.In("status", inProgress, addressHash)
+	err = q.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(CASE WHEN address_hash = $1 THEN 1 END) FROM tryout_answers WHERE `+cond, args...).
+		Scan(&overall, &fromAddress)
 	if err != nil {
 		return 0, 0, fmt.Errorf("tryout: count tries in progress: %w", err)
 	}
@@ -125,13 +125,8 @@ func setStatus(ctx context.Context, q store.Queryer, id string, to answer.Status
 	if to == answer.StatusDone || to == answer.StatusFailed {
 		forget = ", audio = NULL, address_hash = ''"
 	}
-	args := []any{id, string(to)}
-	in := make([]string, len(from))
-	for i, f := range from {
-		args = append(args, string(f))
-		in[i] = fmt.Sprintf("$%d", i+3)
-	}
-	res, err := q.ExecContext(ctx, `UPDATE tryout_answers SET status = $2`+forget+` WHERE id = $1 AND status IN (`+strings.Join(in, ", ")+`)`, args...)
+	cond, args := store.In("status", from, id, string(to))
+	res, err := q.ExecContext(ctx, `UPDATE tryout_answers SET status = $2`+forget+` WHERE id = $1 AND `+cond, args...)
 	if err != nil {
 		return false, fmt.Errorf("tryout: move try to %s: %w", to, err)
 	}
