@@ -123,3 +123,15 @@ func (a *Answer) MarkUncertain() {
 	ranges := a.UncertainRanges(*a.Transcript)
 	a.UncertainWords, a.TranscriptParts = len(ranges), transcribe.Marked(*a.Transcript, ranges)
 }
+
+// Versions before failures travelled as an item's status and error wrote
+// the spec's texts for a failed answer into its transcript (practice items
+// and saved sessions) and its feedback (saved sessions); sessions saved
+// before the status was stored have only those texts to tell a failure by.
+// Nothing writes them any more: they are read where those rows are read
+// (practice's items, history's saved sessions), so that older rows say
+// "failed" the way new ones do.
+const (
+	LegacyTranscriptError = "Error"
+	LegacyFeedbackError   = "Error generating feedback"
+)

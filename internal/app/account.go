@@ -12,6 +12,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/route"
@@ -20,7 +21,8 @@ import (
 
 // Data rights span every domain, so the app puts them together: the
 // export asks each domain for what it keeps about the user, and deletion
-// lets each delete its own rows in one transaction — practice, sharing
+// lets each delete its own rows in one transaction — practice, history
+// (the saved sessions), sharing
 // (links and the comments left through them), then billing (the pass; it
 // keeps the payment records accounting requires, detached), then auth,
 // which deletes the account last.
@@ -30,7 +32,7 @@ type DataExport struct {
 	ExportedAt    time.Time          `json:"exportedAt"`
 	Account       auth.User          `json:"account"`
 	Sessions      []practice.Session `json:"sessions"`
-	SavedSessions []practice.Saved   `json:"savedSessions"`
+	SavedSessions []history.Saved    `json:"savedSessions"`
 	// Pass is the Premium pass the payments bought.
 	Pass     billing.Pass      `json:"pass"`
 	Payments []billing.Payment `json:"payments"`
@@ -61,11 +63,15 @@ func (a *App) exportData(ctx context.Context, u auth.User) (DataExport, error) {
 	if err != nil {
 		return DataExport{}, err
 	}
+	saved, err := a.history.AllSaved(ctx, u.ID)
+	if err != nil {
+		return DataExport{}, err
+	}
 	sharing, err := a.share.Export(ctx, u)
 	if err != nil {
 		return DataExport{}, err
 	}
-	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: ex.SavedSessions, Pass: pass, Payments: payments,
+	return DataExport{ExportedAt: a.now().UTC(), Account: u, Sessions: ex.Sessions, SavedSessions: saved, Pass: pass, Payments: payments,
 		Sharing: sharing, VoiceFactor: ex.VoiceFactor, Averages: ex.Averages, Stats: ex.Stats}, nil
 }
 
@@ -108,6 +114,9 @@ func (a *App) eraseAccount(ctx context.Context, u auth.User) error {
 			return err
 		}
 		if recordings, err = a.practice.DeleteUserData(ctx, tx, u.ID); err != nil {
+			return err
+		}
+		if err := a.history.DeleteUserData(ctx, tx, u.ID); err != nil {
 			return err
 		}
 		if err := a.share.DeleteUserData(ctx, tx, u.ID); err != nil {

@@ -71,7 +71,7 @@ func premiumWithASession(t *testing.T, app *testApp, b *browser, email string) a
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	if _, err := app.practice.Save(ctx, u, s.ID, ""); err != nil {
+	if _, err := app.history.Save(ctx, u, s.ID, ""); err != nil {
 		t.Fatal(err)
 	}
 	return u

@@ -12,6 +12,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/share"
@@ -82,16 +83,19 @@ func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, op
 	// What a student may do is billing's one answer over the trial (auth),
 	// the pass (billing) and the free sessions used (practice).
 	access := billing.NewEntitlements(s.auth, practice.UsedSessionCounter{}, s.now)
-	s.practice = practice.NewService(s.db, client, s.auth, access, s.questions, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
+	// A corrected answer rewrites the session's saved copy, which history
+	// keeps; history reads the sessions it is drawn from through practice.
+	s.practice = practice.NewService(s.db, client, s.auth, access, s.questions, history.Copies{}, eng.speech, eng.scorer, logger, s.now, practiceConfig(cfg))
+	s.history = history.NewService(s.db, s.practice, access)
 	s.billing = billing.NewService(s.db, s.auth, s.mailer, logger, s.now, billingConfig(cfg))
 	tryLimits := tryout.DefaultLimits
 	tryLimits.PerAddressPerHour = cfg.TryLimitPerIP
 	s.tryout = tryout.NewService(s.db, client, s.limiter, eng.speech, eng.scorer, logger, s.now, tryLimits)
 	river.AddWorker(workers, &auth.PruneWorker{Service: s.auth})
 	river.AddWorker(workers, &billing.RemindWorker{Service: s.billing})
-	// Sharing reads saved sessions through practice and accounts through
+	// Sharing reads saved sessions through history and accounts through
 	// auth.
-	s.share = share.NewService(s.db, client, s.practice, s.auth, s.limiter, s.mailer, logger, s.now, cfg.BaseURL)
+	s.share = share.NewService(s.db, client, s.history, s.auth, s.limiter, s.mailer, logger, s.now, cfg.BaseURL)
 	river.AddWorker(workers, &share.CommentMailWorker{Service: s.share})
 	practice.AddWorkers(workers, s.practice)
 	tryout.AddWorkers(workers, s.tryout)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
@@ -109,7 +110,7 @@ func TestPracticeAPIRefusesBadInput(t *testing.T) {
 			{"finish with no size", ana.post(audioPath+"/finish", map[string]int{"size": 0}), http.StatusUnprocessableEntity, "size"},
 			{"save before completing", ana.post("/api/practice/sessions/"+id+"/save", map[string]string{"title": "x"}), http.StatusConflict, "Complete the session"},
 			{"retry a pending answer", ana.post("/api/practice/sessions/"+id+"/items/"+item+"/retry", map[string]string{}), http.StatusConflict, "failed answer"},
-			{"a missing saved session", bob.get("/api/practice/saved/0123"), http.StatusNotFound, practice.MsgSavedNotFound},
+			{"a missing saved session", bob.get("/api/practice/saved/0123"), http.StatusNotFound, history.MsgSavedNotFound},
 		} {
 			if tc.resp.Status != tc.status || !strings.Contains(tc.resp.Detail(t), tc.detail) {
 				t.Errorf("%s: %d %q, want %d containing %q", tc.name, tc.resp.Status, tc.resp.Detail(t), tc.status, tc.detail)
@@ -208,7 +209,7 @@ func TestAnotherStudentsSavedSessionStaysTheirs(t *testing.T) {
 			}
 			want := practice.MsgSessionNotFound
 			if op.Path == "/api/practice/saved/{id}" {
-				want = practice.MsgSavedNotFound
+				want = history.MsgSavedNotFound
 			}
 			if resp.Status != http.StatusNotFound || resp.Detail(t) != want {
 				t.Errorf("Bob tried %s %s: %d %q, want 404 %q", op.OperationID, path, resp.Status, resp.Detail(t), want)

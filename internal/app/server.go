@@ -21,6 +21,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/config"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/metrics"
@@ -59,6 +60,7 @@ type App struct {
 	logger   *slog.Logger
 	engines  engines
 	practice *practice.Service
+	history  *history.Service
 	billing  *billing.Service
 	share    *share.Service
 	jobs     *jobs.Client
@@ -167,6 +169,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	profession.RegisterRoutes(api)
 	question.NewHandler(a.questions).RegisterRoutes(api)
 	practice.NewHandler(a.practice).RegisterRoutes(api)
+	history.NewHandler(a.history).RegisterRoutes(api)
 	billing.NewHandler(a.billing).RegisterRoutes(api)
 	share.NewHandler(a.share).RegisterRoutes(api)
 	tryout.NewHandler(a.examples, a.tryout, a.keepTry).RegisterRoutes(api)

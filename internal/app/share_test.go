@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/httpx"
-	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/share"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
@@ -339,7 +339,7 @@ func TestAnotherStudentChangesNoneOfAStudentsSharing(t *testing.T) {
 		}{
 			{"share", func() response {
 				return bob.post("/api/shares", map[string]string{"savedSessionId": savedID, "reviewerName": "Bob's friend", "expiry": "7-days"})
-			}, practice.MsgSavedNotFound},
+			}, history.MsgSavedNotFound},
 			{"revoke", func() response { return bob.post("/api/shares/"+linkID+"/revoke", nil) }, share.MsgNoSuchLink},
 			{"report", func() response { return bob.post("/api/shares/comments/"+commentID+"/report", nil) }, share.MsgNoSuchComment},
 		} {

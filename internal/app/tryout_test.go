@@ -14,9 +14,9 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/history"
 
 	"github.com/whitecoat/whitecoat/internal/httpx"
-	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -129,7 +129,7 @@ func signedInAfterATry(t *testing.T, db *store.DB, ip, email string) (*testApp, 
 func keptTries(t *testing.T, db *store.DB) int {
 	t.Helper()
 	var n int
-	if err := db.SQL.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM saved_sessions WHERE title = $1`, practice.TitleTried).Scan(&n); err != nil {
+	if err := db.SQL.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM saved_sessions WHERE title = $1`, history.TitleTried).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -200,15 +200,15 @@ func TestAKeptTryIsInTheHistoryAndUsesNoFreeSession(t *testing.T) {
 		wantStatus(t, b.post("/api/tryout/tries/"+token+"/keep", nil), http.StatusNoContent)
 		wantStatus(t, b.post("/api/tryout/tries/"+token+"/keep", nil), http.StatusNotFound)
 
-		var history practice.HistoryPage
-		if err := json.Unmarshal(b.get("/api/practice/history").Body, &history); err != nil {
+		var listed history.HistoryPage
+		if err := json.Unmarshal(b.get("/api/practice/history").Body, &listed); err != nil {
 			t.Fatal(err)
 		}
-		if len(history.Sessions) != 1 || history.Sessions[0].Title != practice.TitleTried || !history.Sessions[0].Scored ||
-			history.Sessions[0].OverallAvg != score {
-			t.Fatalf("history: %+v; the try scored %v", history.Sessions, score)
+		if len(listed.Sessions) != 1 || listed.Sessions[0].Title != history.TitleTried || !listed.Sessions[0].Scored ||
+			listed.Sessions[0].OverallAvg != score {
+			t.Fatalf("history: %+v; the try scored %v", listed.Sessions, score)
 		}
-		saved, _ := b.get("/api/practice/saved/" + history.Sessions[0].ID).JSON(t)["saved"].(map[string]any)
+		saved, _ := b.get("/api/practice/saved/" + listed.Sessions[0].ID).JSON(t)["saved"].(map[string]any)
 		if items, _ := saved["items"].([]any); len(items) != 1 || items[0].(map[string]any)["question"] != "Why do you want to become a dentist?" {
 			t.Errorf("the saved try: %v", saved)
 		}

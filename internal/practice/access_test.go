@@ -13,6 +13,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -25,24 +26,24 @@ var oneQuestion = practice.CreateInput{Profession: "dental", Mode: "audio", Inte
 func TestParallelSessionsCannotExceedTheFreeTrial(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
 		const tabs = 4
 		answered := make([]bool, tabs)
 		var wg sync.WaitGroup
 		for i := range tabs {
 			wg.Go(func() {
-				s, err := f.svc.Create(ctx, ana(), oneQuestion)
+				s, err := f.Practice.Create(ctx, ana(), oneQuestion)
 				if err != nil {
 					if e, _ := apperr.As(err); e == nil || e.Message != billing.MsgLocked {
 						t.Error(err)
 					}
 					return
 				}
-				_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(recording(t)))
+				_, err = f.Practice.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(practicetest.Recording(t)))
 				answered[i] = err == nil
-				if _, err := f.svc.Complete(ctx, ana(), s.ID, 60); err != nil {
+				if _, err := f.Practice.Complete(ctx, ana(), s.ID, 60); err != nil {
 					t.Error(err)
 				}
 			})
@@ -65,22 +66,22 @@ func TestParallelSessionsCannotExceedTheFreeTrial(t *testing.T) {
 func TestStartingAgainReplacesAnEmptySession(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		first, err := f.svc.Create(ctx, ana(), oneQuestion)
+		first, err := f.Practice.Create(ctx, ana(), oneQuestion)
 		if err != nil {
 			t.Fatal(err)
 		}
-		second, err := f.svc.Create(ctx, ana(), oneQuestion)
+		second, err := f.Practice.Create(ctx, ana(), oneQuestion)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = f.svc.Upload(ctx, ana(), first.ID, first.Items[0].ID, "audio/webm", bytes.NewReader(recording(t)))
-		wantKind(t, err, apperr.KindConflict, practice.MsgSessionCompleted)
-		f.upload(t, ana(), second, 0)
-		f.waitProcessed(t, ana(), first.ID)
-		d, err := f.svc.Dashboard(ctx, ana())
+		_, err = f.Practice.Upload(ctx, ana(), first.ID, first.Items[0].ID, "audio/webm", bytes.NewReader(practicetest.Recording(t)))
+		practicetest.WantKind(t, err, apperr.KindConflict, practice.MsgSessionCompleted)
+		f.Upload(t, ana(), second, 0)
+		f.WaitProcessed(t, ana(), first.ID)
+		d, err := f.History.Dashboard(ctx, ana())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,42 +92,33 @@ func TestStartingAgainReplacesAnEmptySession(t *testing.T) {
 	})
 }
 
-// endTrial moves the user's trial into the past.
-func endTrial(t *testing.T, db *store.DB, email string) {
-	t.Helper()
-	if _, err := db.SQL.ExecContext(context.Background(), `UPDATE users SET trial_expires_at = $1 WHERE email = $2`,
-		store.Now().Add(-time.Minute), email); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // An upload to a session created before the trial expired was accepted
 // and scored. Every path an answer takes now applies spec §4.
 func TestAnswersAfterTheTrialEndedAreRefused(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := recording(t)
-		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, 0, "audio/webm", rec); err != nil {
+		rec := practicetest.Recording(t)
+		if _, err := f.Practice.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, 0, "audio/webm", rec); err != nil {
 			t.Fatal(err)
 		}
-		endTrial(t, db, "ana@example.com")
+		practicetest.EndTrial(t, db, "ana@example.com")
 
-		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(rec))
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[1].ID, 0, "audio/webm", rec)
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), "audio/webm", rec[:10])
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)))
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		got, err := f.svc.Get(ctx, ana(), s.ID)
+		_, err = f.Practice.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.AppendAudio(ctx, ana(), s.ID, s.Items[1].ID, 0, "audio/webm", rec)
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), "audio/webm", rec[:10])
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)))
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		got, err := f.Practice.Get(ctx, ana(), s.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,21 +146,21 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 			defer mu.Unlock()
 			return now
 		}
-		f := newFixtureClocked(t, db, clock, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.NewClocked(t, db, clock, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := recording(t)
+		rec := practicetest.Recording(t)
 		first, later := s.Items[0], s.Items[1]
-		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, later.ID, 0, "audio/webm", rec); err != nil {
+		if _, err := f.Practice.AppendAudio(ctx, ana(), s.ID, later.ID, 0, "audio/webm", rec); err != nil {
 			t.Fatal(err)
 		}
 		admitted := map[string]practice.Item{}
 		for _, it := range []practice.Item{first, later} {
-			if admitted[it.ID], err = f.svc.AdmitAnswer(ctx, ana(), s.ID, it.ID); err != nil {
+			if admitted[it.ID], err = f.Practice.AdmitAnswer(ctx, ana(), s.ID, it.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -177,19 +169,19 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 		mu.Lock()
 		now = ana().TrialExpiresAt.Add(time.Minute)
 		mu.Unlock()
-		_, err = f.svc.AppendAdmitted(ctx, ana(), admitted[first.ID], 0, "audio/webm", rec)
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.svc.AppendAdmitted(ctx, ana(), admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.AppendAdmitted(ctx, ana(), admitted[first.ID], 0, "audio/webm", rec)
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.AppendAdmitted(ctx, ana(), admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 
 		// Finishing shows what the server holds: nothing of the first
 		// answer, and the later one as it was before the refused piece.
-		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)))
-		wantKind(t, err, apperr.KindConflict, "No recording was uploaded")
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)))
+		practicetest.WantKind(t, err, apperr.KindConflict, "No recording was uploaded")
 		mu.Lock()
 		now = time.Now()
 		mu.Unlock()
-		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec))); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec))); err != nil {
 			t.Fatalf("the later answer after a refused piece: %v", err)
 		}
 		if got := ana().UsageCount; got != usage {
@@ -206,31 +198,31 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s := f.start(t, ana(), 3)
-		rec := recording(t)
+		s := f.Start(t, ana(), 3)
+		rec := practicetest.Recording(t)
 		whole, first, later := s.Items[0], s.Items[1], s.Items[2]
-		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, later.ID, 0, "audio/webm", rec); err != nil {
+		if _, err := f.Practice.AppendAudio(ctx, ana(), s.ID, later.ID, 0, "audio/webm", rec); err != nil {
 			t.Fatal(err)
 		}
 		began := ana() // the account as each request found it
 		var err error
 		admitted := map[string]practice.Item{}
 		for _, it := range []practice.Item{whole, first, later} {
-			if admitted[it.ID], err = f.svc.AdmitAnswer(ctx, began, s.ID, it.ID); err != nil {
+			if admitted[it.ID], err = f.Practice.AdmitAnswer(ctx, began, s.ID, it.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
 
-		endTrial(t, db, "ana@example.com")
-		_, err = f.svc.UploadAdmitted(ctx, began, admitted[whole.ID], "audio/webm", bytes.NewReader(rec))
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.svc.AppendAdmitted(ctx, began, admitted[first.ID], 0, "audio/webm", rec)
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.svc.AppendAdmitted(ctx, began, admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		practicetest.EndTrial(t, db, "ana@example.com")
+		_, err = f.Practice.UploadAdmitted(ctx, began, admitted[whole.ID], "audio/webm", bytes.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.AppendAdmitted(ctx, began, admitted[first.ID], 0, "audio/webm", rec)
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.AppendAdmitted(ctx, began, admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 
 		if got := ana().UsageCount; got != began.UsageCount {
 			t.Fatalf("usage %d after refused answers, was %d", got, began.UsageCount)
@@ -241,12 +233,12 @@ func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
 			began.TrialExpiresAt, "ana@example.com"); err != nil {
 			t.Fatal(err)
 		}
-		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)))
-		wantKind(t, err, apperr.KindConflict, "No recording was uploaded")
-		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec))); err != nil {
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)))
+		practicetest.WantKind(t, err, apperr.KindConflict, "No recording was uploaded")
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec))); err != nil {
 			t.Fatalf("the later answer after a refused piece: %v", err)
 		}
-		got, err := f.svc.Get(ctx, ana(), s.ID)
+		got, err := f.Practice.Get(ctx, ana(), s.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -263,26 +255,26 @@ func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
 func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 1 })
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 1 })
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		rec := recording(t)
+		rec := practicetest.Recording(t)
 		both := func(u auth.User, one, other practice.Item) [2]error {
 			var errs [2]error
 			var wg sync.WaitGroup
 			for i, it := range []practice.Item{one, other} {
-				wg.Go(func() { _, errs[i] = f.svc.AppendAdmitted(ctx, u, it, 0, "audio/webm", rec) })
+				wg.Go(func() { _, errs[i] = f.Practice.AppendAdmitted(ctx, u, it, 0, "audio/webm", rec) })
 			}
 			wg.Wait()
 			return errs
 		}
 
-		s := f.start(t, ana(), 3)
+		s := f.Start(t, ana(), 3)
 		u := ana()
 		same := make([]practice.Item, 2)
 		for i := range same {
 			var err error
-			if same[i], err = f.svc.AdmitAnswer(ctx, u, s.ID, s.Items[0].ID); err != nil {
+			if same[i], err = f.Practice.AdmitAnswer(ctx, u, s.ID, s.Items[0].ID); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -294,7 +286,7 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 		if got := ana().UsageCount; got != 1 {
 			t.Fatalf("usage %d after one answer started from two tabs", got)
 		}
-		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec))); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec))); err != nil {
 			t.Fatalf("the answer started from two tabs: %v", err)
 		}
 
@@ -306,7 +298,7 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 		u = ana()
 		var two []practice.Item
 		for _, it := range s.Items[1:] {
-			admitted, err := f.svc.AdmitAnswer(ctx, u, s.ID, it.ID)
+			admitted, err := f.Practice.AdmitAnswer(ctx, u, s.ID, it.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -319,7 +311,7 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 				taken++
 				continue
 			}
-			wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+			practicetest.WantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
 		}
 		if taken != 1 {
 			t.Fatalf("%d answers taken from two tabs with room for one", taken)
@@ -336,22 +328,22 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 func TestStreamsCountTowardUsageAndAreCapped(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2 })
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2 })
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := recording(t)
+		rec := practicetest.Recording(t)
 		for _, it := range s.Items[:2] {
-			if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, it.ID, 0, "audio/webm", rec); err != nil {
+			if _, err := f.Practice.AppendAudio(ctx, ana(), s.ID, it.ID, 0, "audio/webm", rec); err != nil {
 				t.Fatal(err)
 			}
 		}
-		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, 0, "audio/webm", rec)
-		wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
-		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec))); err != nil {
+		_, err = f.Practice.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, 0, "audio/webm", rec)
+		practicetest.WantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec))); err != nil {
 			t.Fatalf("finishing a stream counted when it began: %v", err)
 		}
 		if u := ana(); u.UsageCount != 2 {
@@ -363,20 +355,20 @@ func TestStreamsCountTowardUsageAndAreCapped(t *testing.T) {
 func TestBytesInFlightAreCapped(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		bob := f.user(t, "bob@example.com")
+		f := practicetest.New(t, db, nil)
+		bob := f.User(t, "bob@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, bob(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		s, err := f.Practice.Create(ctx, bob(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := recording(t)
+		rec := practicetest.Recording(t)
 		piece := append(bytes.Clone(rec), make([]byte, practice.MaxPieceBytes-len(rec))...)
 		var inFlight int64
 		var refused error
 		for _, it := range s.Items {
 			for offset := int64(0); offset+practice.MaxPieceBytes <= practice.MaxUploadBytes; offset += practice.MaxPieceBytes {
-				if _, refused = f.svc.AppendAudio(ctx, bob(), s.ID, it.ID, offset, "audio/webm", piece); refused != nil {
+				if _, refused = f.Practice.AppendAudio(ctx, bob(), s.ID, it.ID, offset, "audio/webm", piece); refused != nil {
 					break
 				}
 				inFlight += practice.MaxPieceBytes
@@ -385,7 +377,7 @@ func TestBytesInFlightAreCapped(t *testing.T) {
 				break
 			}
 		}
-		wantKind(t, refused, apperr.KindConflict, "Too many recordings")
+		practicetest.WantKind(t, refused, apperr.KindConflict, "Too many recordings")
 		if inFlight > practice.MaxBytesInFlight {
 			t.Fatalf("%d bytes accepted in flight; the cap is %d", inFlight, practice.MaxBytesInFlight)
 		}
@@ -397,32 +389,32 @@ func TestBytesInFlightAreCapped(t *testing.T) {
 func TestASessionWithoutAnswersIsNoPractice(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Skip(ctx, ana(), s.ID, s.Items[0].ID); err != nil {
+		if _, err := f.Practice.Skip(ctx, ana(), s.ID, s.Items[0].ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Complete(ctx, ana(), s.ID, 30); err != nil {
+		if _, err := f.Practice.Complete(ctx, ana(), s.ID, 30); err != nil {
 			t.Fatal(err)
 		}
-		got := f.waitProcessed(t, ana(), s.ID)
+		got := f.WaitProcessed(t, ana(), s.ID)
 		if got.AverageScore != nil {
 			t.Fatalf("an all-skipped session has an average: %d", *got.AverageScore)
 		}
 		u := ana()
-		d, err := f.svc.Dashboard(ctx, u)
+		d, err := f.History.Dashboard(ctx, u)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if d.Stats != (practice.Stats{}) || d.Access.FreeSessionsRemaining != billing.FreeSessions {
 			t.Fatalf("an all-skipped session entered the stats: dashboard %+v, access %+v", d.Stats, d.Access)
 		}
-		if _, err := f.svc.Create(ctx, u, oneQuestion); err != nil {
+		if _, err := f.Practice.Create(ctx, u, oneQuestion); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -438,10 +430,10 @@ func TestAnUnwritableAudioDirectoryIsTheServersFault(t *testing.T) {
 		if err := os.Mkdir(dir, 0o700); err != nil {
 			t.Fatal(err)
 		}
-		f := newFixture(t, db, func(c *practice.Config) { c.AudioDir = dir })
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, func(c *practice.Config) { c.AudioDir = dir })
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -453,14 +445,14 @@ func TestAnUnwritableAudioDirectoryIsTheServersFault(t *testing.T) {
 		if err := os.WriteFile(dir, nil, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.svc.CheckStorage(); err == nil {
+		if err := f.Practice.CheckStorage(); err == nil {
 			t.Fatal("storage reported ready")
 		}
-		rec := recording(t)
-		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(rec))
-		wantKind(t, err, apperr.KindUnavailable, practice.MsgCannotStore)
-		_, err = f.svc.AppendAudio(ctx, ana(), s.ID, s.Items[1].ID, 0, "audio/webm", rec)
-		wantKind(t, err, apperr.KindUnavailable, practice.MsgCannotStore)
+		rec := practicetest.Recording(t)
+		_, err = f.Practice.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", bytes.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindUnavailable, practice.MsgCannotStore)
+		_, err = f.Practice.AppendAudio(ctx, ana(), s.ID, s.Items[1].ID, 0, "audio/webm", rec)
+		practicetest.WantKind(t, err, apperr.KindUnavailable, practice.MsgCannotStore)
 		if e, _ := apperr.As(err); e.RetryAfter <= 0 || !strings.Contains(e.Error(), "not a directory") {
 			t.Fatalf("the 503 lacks a Retry-After or its cause: %v", e)
 		}
@@ -474,10 +466,10 @@ func TestAnUnwritableAudioDirectoryIsTheServersFault(t *testing.T) {
 		if err := os.Mkdir(dir, 0o700); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.svc.CheckStorage(); err != nil {
+		if err := f.Practice.CheckStorage(); err != nil {
 			t.Fatal(err)
 		}
-		f.upload(t, ana(), s, 0)
+		f.Upload(t, ana(), s, 0)
 	})
 }
 
@@ -490,13 +482,13 @@ func TestAUsagePauseShowsOnTheDashboardUntilItEnds(t *testing.T) {
 		now := store.Truncate(time.Now())
 		clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 		advance := func(d time.Duration) { mu.Lock(); defer mu.Unlock(); now = now.Add(d) }
-		f := newFixtureClocked(t, db, clock, func(c *practice.Config) { c.DailyAnswerLimit = 2 })
-		ana := f.user(t, "ana@example.com")
-		f.givePass(t, "ana@example.com")
+		f := practicetest.NewClocked(t, db, clock, func(c *practice.Config) { c.DailyAnswerLimit = 2 })
+		ana := f.User(t, "ana@example.com")
+		f.GivePass(t, "ana@example.com")
 		ctx := context.Background()
 		pause := func() *practice.UsagePause {
 			t.Helper()
-			d, err := f.svc.Dashboard(ctx, ana())
+			d, err := f.History.Dashboard(ctx, ana())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -506,20 +498,20 @@ func TestAUsagePauseShowsOnTheDashboardUntilItEnds(t *testing.T) {
 			t.Fatalf("a new account is paused: %+v", p)
 		}
 		first := clock()
-		s := f.start(t, ana(), 3)
-		f.upload(t, ana(), s, 0)
+		s := f.Start(t, ana(), 3)
+		f.Upload(t, ana(), s, 0)
 		advance(time.Hour)
 		if p := pause(); p != nil {
 			t.Fatalf("paused with room for one more answer: %+v", p)
 		}
-		f.upload(t, ana(), s, 1)
+		f.Upload(t, ana(), s, 1)
 
 		p := pause()
 		if p == nil || !p.EndsAt.Equal(first.Add(24*time.Hour)) || p.Message != practice.MsgHeavyUsage {
 			t.Fatalf("pause after the day's answers: %+v, want one ending %v", p, first.Add(24*time.Hour))
 		}
-		_, err := f.svc.Create(ctx, ana(), oneQuestion)
-		wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+		_, err := f.Practice.Create(ctx, ana(), oneQuestion)
+		practicetest.WantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
 
 		advance(23*time.Hour - time.Second)
 		if p := pause(); p == nil {
@@ -529,6 +521,6 @@ func TestAUsagePauseShowsOnTheDashboardUntilItEnds(t *testing.T) {
 		if p := pause(); p != nil {
 			t.Fatalf("still paused once the first answer is a day old: %+v", p)
 		}
-		f.start(t, ana(), 1)
+		f.Start(t, ana(), 1)
 	})
 }

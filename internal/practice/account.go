@@ -19,8 +19,6 @@ type Export struct {
 	// Sessions are every practice session, oldest first, with each
 	// answer's transcript, metrics and feedback.
 	Sessions []Session `json:"sessions"`
-	// SavedSessions are the sessions the user saved, with their items.
-	SavedSessions []Saved `json:"savedSessions"`
 	// VoiceFactor is the speech engine's scaling factor for the user's
 	// voice, when one is remembered.
 	VoiceFactor *VoiceFactor `json:"voiceFactor,omitempty"`
@@ -31,7 +29,7 @@ type Export struct {
 	Stats Stats `json:"stats"`
 }
 
-// Export gathers the user's sessions, saved sessions, voice factor,
+// Export gathers the user's sessions, voice factor,
 // averages and stats.
 func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 	ids, err := userSessionIDs(ctx, s.db.SQL, userID)
@@ -56,16 +54,13 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 		}
 		out.Sessions = append(out.Sessions, viewed)
 	}
-	if out.SavedSessions, err = allSaved(ctx, s.db.SQL, userID); err != nil {
-		return Export{}, err
-	}
 	if out.VoiceFactor, err = userVoice(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err
 	}
 	if out.Averages, err = userAverages(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err
 	}
-	if out.Stats, err = s.stats(ctx, s.db.SQL, userID); err != nil {
+	if out.Stats, err = s.Stats(ctx, userID); err != nil {
 		return Export{}, err
 	}
 	return out, nil

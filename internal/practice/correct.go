@@ -3,7 +3,6 @@ package practice
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -83,19 +82,11 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 		if err != nil {
 			return err
 		}
-		avg, _ := averageScore(updated.Items) // this answer is scored now
+		avg, _ := AverageScore(updated.Items) // this answer is scored now
 		if err := setSessionAverage(ctx, tx, sessionID, avg); err != nil {
 			return err
 		}
-		savedID, err := savedIDForPracticeSession(ctx, tx, u.ID, sessionID)
-		if errors.Is(err, errNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		stored, _, overall := storedItemsOf(updated.Items)
-		return replaceSavedItems(ctx, tx, u.ID, savedID, stored, overall)
+		return s.copies.Rewrite(ctx, tx, u.ID, updated)
 	})
 	if err != nil {
 		return Session{}, err
@@ -109,7 +100,7 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 // session (see countUsedSessions) — and u may not practise. A session
 // already scored is left as it is. It runs under the user's lock.
 func (s *Service) checkFirstScore(ctx context.Context, tx *sql.Tx, u auth.User, sess Session) error {
-	if _, scored := averageScore(sess.Items); scored {
+	if _, scored := AverageScore(sess.Items); scored {
 		return nil
 	}
 	return s.checkAnswerAllowed(ctx, tx, u, sess.ID)

@@ -9,16 +9,11 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
-)
-
-const (
-	misheard  = "I like teeth. Um, I think dentists are good, you know, and um I want a job."
-	corrected = "I want to become a dentist because of the year I spent volunteering at a community clinic. " +
-		"I saw a frightened patient relax when the dentist explained each step, and I realised that earning trust is the heart of the work. " +
-		"Since then I have shadowed three dentists, learned how a practice runs, and I know I want to spend my career helping patients feel safe and cared for."
 )
 
 // A student corrects what the engine heard: the answer is scored again on
@@ -28,24 +23,24 @@ const (
 func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		f.givePass(t, "ana@example.com")
+		f.GivePass(t, "ana@example.com")
 		in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
-		run := func(text string) practice.Session { return f.practise(t, reload, text, in) }
-		first := run(misheard)
-		second := run(corrected)
+		run := func(text string) practice.Session { return f.Practise(t, reload, text, in) }
+		first := run(practicetest.Misheard)
+		second := run(practicetest.Corrected)
 		if first.AverageScore == nil || second.AverageScore == nil {
 			t.Fatalf("unscored: %+v %+v", first.Items[0], second.Items[0])
 		}
-		if _, err := f.svc.Save(ctx, reload(), first.ID, "First"); err != nil {
+		if _, err := f.History.Save(ctx, reload(), first.ID, "First"); err != nil {
 			t.Fatal(err)
 		}
-		before := f.stats(t, reload())
+		before := f.Stats(t, reload())
 		dashboardAverage := func() int {
 			t.Helper()
-			d, err := f.svc.Dashboard(ctx, reload())
+			d, err := f.History.Dashboard(ctx, reload())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,12 +50,12 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 			t.Fatalf("dashboard average %d before the correction, want %d", got, want)
 		}
 
-		got, err := f.svc.CorrectTranscript(ctx, reload(), first.ID, first.Items[0].ID, "  "+corrected+"\n")
+		got, err := f.Practice.CorrectTranscript(ctx, reload(), first.ID, first.Items[0].ID, "  "+practicetest.Corrected+"\n")
 		if err != nil {
 			t.Fatal(err)
 		}
 		item := got.Items[0]
-		if item.Transcript == nil || *item.Transcript != corrected || item.Correction == nil || item.Correction.OriginalTranscript != misheard {
+		if item.Transcript == nil || *item.Transcript != practicetest.Corrected || item.Correction == nil || item.Correction.OriginalTranscript != practicetest.Misheard {
 			t.Fatalf("corrected item: transcript %v, correction %+v", item.Transcript, item.Correction)
 		}
 		if item.Feedback == nil || item.Feedback.OverallScore <= first.Items[0].Feedback.OverallScore {
@@ -71,7 +66,7 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 			t.Fatalf("session average %v, want %d", got.AverageScore, newAvg)
 		}
 
-		after := f.stats(t, reload())
+		after := f.Stats(t, reload())
 		if after.SessionsCompleted != before.SessionsCompleted || after.QuestionsPracticed != before.QuestionsPracticed {
 			t.Fatalf("counted again: %d sessions, %d questions; before %d, %d", after.SessionsCompleted, after.QuestionsPracticed,
 				before.SessionsCompleted, before.QuestionsPracticed)
@@ -79,34 +74,34 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 		if got, want := dashboardAverage(), int(math.Round(float64(newAvg+*second.AverageScore)/2)); got != want {
 			t.Fatalf("dashboard average %d after the correction, want %d", got, want)
 		}
-		next, err := f.svc.Get(ctx, reload(), second.ID)
+		next, err := f.Practice.Get(ctx, reload(), second.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if next.Improvement == nil || *next.Improvement != *second.AverageScore-newAvg {
 			t.Fatalf("the next session's improvement %v, want %d (against the corrected average)", next.Improvement, *second.AverageScore-newAvg)
 		}
-		history, err := f.svc.History(ctx, reload(), practice.HistoryQuery{})
+		history, err := f.History.List(ctx, reload(), history.Query{})
 		if err != nil || len(history.Sessions) != 1 {
 			t.Fatalf("history %+v, %v", history, err)
 		}
-		saved, err := f.svc.GetSaved(ctx, reload(), history.Sessions[0].ID)
+		saved, err := f.History.GetSaved(ctx, reload(), history.Sessions[0].ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if si := saved.Items[0]; textOf(si.Transcript) != corrected || si.Correction == nil || si.ItemID != item.ID || saved.OverallAvg != float64(newAvg) {
+		if si := saved.Items[0]; practicetest.TextOf(si.Transcript) != practicetest.Corrected || si.Correction == nil || si.ItemID != item.ID || saved.OverallAvg != float64(newAvg) {
 			t.Fatalf("the saved copy: avg %v, item %+v", saved.OverallAvg, si)
 		}
 
 		// A second correction keeps what the engine heard, not the first correction.
-		again, err := f.svc.CorrectTranscript(ctx, reload(), first.ID, first.Items[0].ID, corrected+" Thank you.")
+		again, err := f.Practice.CorrectTranscript(ctx, reload(), first.ID, first.Items[0].ID, practicetest.Corrected+" Thank you.")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c := again.Items[0].Correction; c == nil || c.OriginalTranscript != misheard {
+		if c := again.Items[0].Correction; c == nil || c.OriginalTranscript != practicetest.Misheard {
 			t.Fatalf("after a second correction: %+v", c)
 		}
-		if f.stats(t, reload()).SessionsCompleted != before.SessionsCompleted {
+		if f.Stats(t, reload()).SessionsCompleted != before.SessionsCompleted {
 			t.Fatal("the second correction counted the session again")
 		}
 	})
@@ -115,22 +110,22 @@ func TestCorrectingATranscriptScoresItAgainAndCountsNothingTwice(t *testing.T) {
 func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
-		ben := f.user(t, "ben@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
+		ben := f.User(t, "ben@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.upload(t, ana(), s, 0)
-		if _, err := f.svc.Skip(ctx, ana(), s.ID, s.Items[1].ID); err != nil {
+		f.Upload(t, ana(), s, 0)
+		if _, err := f.Practice.Skip(ctx, ana(), s.ID, s.Items[1].ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Complete(ctx, ana(), s.ID, 60); err != nil {
+		if _, err := f.Practice.Complete(ctx, ana(), s.ID, 60); err != nil {
 			t.Fatal(err)
 		}
-		done := f.waitProcessed(t, ana(), s.ID)
+		done := f.WaitProcessed(t, ana(), s.ID)
 		for _, c := range []struct {
 			name string
 			user auth.User
@@ -141,17 +136,17 @@ func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
 			{"empty", ana(), s.Items[0].ID, "   ", apperr.KindInvalid},
 			{"only fillers", ana(), s.Items[0].ID, "um uh", apperr.KindInvalid},
 			{"too long", ana(), s.Items[0].ID, strings.Repeat("word ", practice.MaxTranscriptLen/5+1), apperr.KindInvalid},
-			{"skipped question", ana(), s.Items[1].ID, corrected, apperr.KindConflict},
-			{"someone else's session", ben(), s.Items[0].ID, corrected, apperr.KindNotFound},
-			{"no such item", ana(), "nope", corrected, apperr.KindNotFound},
+			{"skipped question", ana(), s.Items[1].ID, practicetest.Corrected, apperr.KindConflict},
+			{"someone else's session", ben(), s.Items[0].ID, practicetest.Corrected, apperr.KindNotFound},
+			{"no such item", ana(), "nope", practicetest.Corrected, apperr.KindNotFound},
 		} {
-			_, err := f.svc.CorrectTranscript(ctx, c.user, s.ID, c.item, c.text)
+			_, err := f.Practice.CorrectTranscript(ctx, c.user, s.ID, c.item, c.text)
 			if e, ok := apperr.As(err); !ok || e.Kind != c.kind {
 				t.Errorf("%s: %v, want kind %d", c.name, err, c.kind)
 			}
 		}
 		// Refused is not enough: Ben's text must not have reached Ana's answer.
-		after, err := f.svc.Get(ctx, ana(), s.ID)
+		after, err := f.Practice.Get(ctx, ana(), s.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -171,10 +166,10 @@ func TestACorrectionMustBeAScoredAnswerOfOnesOwn(t *testing.T) {
 func TestATypedAnswerCannotBeCorrected(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "random", Format: practice.FormatCasper})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "random", Format: practice.FormatCasper})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -189,24 +184,24 @@ func TestATypedAnswerCannotBeCorrected(t *testing.T) {
 			t.Fatal("a Casper-style session without a typed part")
 		}
 		const written = "I would ask the owner."
-		if _, err := f.svc.AnswerInWriting(ctx, ana(), s.ID, s.Items[typed].ID, written); err != nil {
+		if _, err := f.Practice.AnswerInWriting(ctx, ana(), s.ID, s.Items[typed].ID, written); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Complete(ctx, ana(), s.ID, 300); err != nil {
+		if _, err := f.Practice.Complete(ctx, ana(), s.ID, 300); err != nil {
 			t.Fatal(err)
 		}
-		before := f.waitProcessed(t, ana(), s.ID).Items[typed]
+		before := f.WaitProcessed(t, ana(), s.ID).Items[typed]
 		if before.Status != practice.StatusDone || before.Feedback == nil {
 			t.Fatalf("the typed answer was not scored: %+v", before)
 		}
-		if _, err := f.svc.Save(ctx, ana(), s.ID, ""); err != nil {
+		if _, err := f.History.Save(ctx, ana(), s.ID, ""); err != nil {
 			t.Fatal(err)
 		}
 
-		_, err = f.svc.CorrectTranscript(ctx, ana(), s.ID, before.ID, corrected)
-		wantKind(t, err, apperr.KindConflict, practice.MsgTypedAnswerFinal)
+		_, err = f.Practice.CorrectTranscript(ctx, ana(), s.ID, before.ID, practicetest.Corrected)
+		practicetest.WantKind(t, err, apperr.KindConflict, practice.MsgTypedAnswerFinal)
 
-		after, err := f.svc.Get(ctx, ana(), s.ID)
+		after, err := f.Practice.Get(ctx, ana(), s.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -215,16 +210,16 @@ func TestATypedAnswerCannotBeCorrected(t *testing.T) {
 			t.Fatalf("the typed answer changed: transcript %v, correction %+v, score %d (was %d)", it.Transcript, it.Correction,
 				it.Feedback.OverallScore, before.Feedback.OverallScore)
 		}
-		history, err := f.svc.History(ctx, ana(), practice.HistoryQuery{})
+		history, err := f.History.List(ctx, ana(), history.Query{})
 		if err != nil || len(history.Sessions) != 1 {
 			t.Fatalf("history %+v, %v", history, err)
 		}
-		saved, err := f.svc.GetSaved(ctx, ana(), history.Sessions[0].ID)
+		saved, err := f.History.GetSaved(ctx, ana(), history.Sessions[0].ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, si := range saved.Items {
-			if si.ItemID == it.ID && (textOf(si.Transcript) != written || si.Correction != nil) {
+			if si.ItemID == it.ID && (practicetest.TextOf(si.Transcript) != written || si.Correction != nil) {
 				t.Fatalf("the saved copy of the typed answer changed: %+v", si)
 			}
 		}
@@ -239,12 +234,12 @@ func TestATypedAnswerCannotBeCorrected(t *testing.T) {
 func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		f.givePass(t, "ana@example.com")
+		f.GivePass(t, "ana@example.com")
 		in := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
-		words := strings.Fields(corrected)
+		words := strings.Fields(practicetest.Corrected)
 
 		// Three words under an even chance: marked, in the transcript's words.
 		probs := make([]float64, len(words))
@@ -252,8 +247,8 @@ func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
 			probs[i] = 0.95
 		}
 		probs[3], probs[10], probs[20] = 0.2, 0.1, 0.3
-		f.whisper.SetWordProbabilities(probs...)
-		first := f.practise(t, reload, corrected, in)
+		f.Whisper.SetWordProbabilities(probs...)
+		first := f.Practise(t, reload, practicetest.Corrected, in)
 		item := first.Items[0]
 		var text strings.Builder
 		var marked []string
@@ -264,7 +259,7 @@ func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
 			}
 		}
 		want := []string{strings.Trim(words[3], ".,"), strings.Trim(words[10], ".,"), strings.Trim(words[20], ".,")}
-		if item.UncertainWords != 3 || text.String() != corrected || strings.Join(marked, "|") != strings.Join(want, "|") {
+		if item.UncertainWords != 3 || text.String() != practicetest.Corrected || strings.Join(marked, "|") != strings.Join(want, "|") {
 			t.Fatalf("%d uncertain words, marked %q (want %q), parts make %q", item.UncertainWords, marked, want, text.String())
 		}
 		if item.Feedback == nil || item.Feedback.ContentUnjudged {
@@ -273,7 +268,7 @@ func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
 
 		// Saved, the answer keeps its marks: a saved session shows the
 		// same answer (issue 38 item 1).
-		saved, err := f.svc.Save(ctx, reload(), first.ID, "Marked")
+		saved, err := f.History.Save(ctx, reload(), first.ID, "Marked")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,14 +277,14 @@ func TestMisheardWordsAreMarkedUntilTheStudentChecksThem(t *testing.T) {
 		}
 
 		// Every word in doubt: the content is not judged.
-		f.whisper.SetWordProbabilities(0.1)
-		sess := f.practise(t, reload, corrected, in)
+		f.Whisper.SetWordProbabilities(0.1)
+		sess := f.Practise(t, reload, practicetest.Corrected, in)
 		item = sess.Items[0]
 		if item.UncertainWords != len(words) || item.Feedback == nil || !item.Feedback.ContentUnjudged || item.Feedback.SectionScores.Content != 0 {
 			t.Fatalf("all %d words in doubt: %d marked, feedback %+v", len(words), item.UncertainWords, item.Feedback)
 		}
 
-		checked, err := f.svc.CorrectTranscript(ctx, reload(), sess.ID, item.ID, corrected)
+		checked, err := f.Practice.CorrectTranscript(ctx, reload(), sess.ID, item.ID, practicetest.Corrected)
 		if err != nil {
 			t.Fatal(err)
 		}

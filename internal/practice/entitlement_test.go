@@ -9,6 +9,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -17,43 +18,43 @@ import (
 // session is what Start then does: the free sessions remaining it shows
 // are want, it offers Start exactly when a free session is left, and
 // Start answers as it offered.
-func agreeOnStart(t *testing.T, f *fixture, u func() auth.User, want int) {
+func agreeOnStart(t *testing.T, f *practicetest.Fixture, u func() auth.User, want int) {
 	t.Helper()
 	ctx := context.Background()
-	d, err := f.svc.Dashboard(ctx, u())
+	d, err := f.History.Dashboard(ctx, u())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d.Access.FreeSessionsRemaining != want || d.Access.PracticeEnabled != (want > 0) {
 		t.Fatalf("the dashboard shows %d free sessions remaining, practice enabled %v; want %d", d.Access.FreeSessionsRemaining, d.Access.PracticeEnabled, want)
 	}
-	_, err = f.svc.Create(ctx, u(), oneQuestion)
+	_, err = f.Practice.Create(ctx, u(), oneQuestion)
 	if d.Access.PracticeEnabled {
 		if err != nil {
 			t.Fatalf("the dashboard offered Start, which answered %v", err)
 		}
 		return
 	}
-	wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+	practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 }
 
 // practiseScored runs a one-question session for u whose answer is
 // scored, to the end: it uses a free session and its stats are in.
-func (f *fixture) practiseScored(t *testing.T, u func() auth.User) {
+func practiseScored(t *testing.T, f *practicetest.Fixture, u func() auth.User) {
 	t.Helper()
 	ctx := context.Background()
 	score := 70
-	s, err := f.svc.Create(ctx, u(), oneQuestion)
+	s, err := f.Practice.Create(ctx, u(), oneQuestion)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.svc.SettleAnswer(ctx, s.Items[0].ID, &score); err != nil {
+	if err := f.Practice.SettleAnswer(ctx, s.Items[0].ID, &score); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Complete(ctx, u(), s.ID, 60); err != nil {
+	if _, err := f.Practice.Complete(ctx, u(), s.ID, 60); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.svc.Finalize(ctx, s.ID); err != nil {
+	if err := f.Practice.Finalize(ctx, s.ID); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -67,16 +68,16 @@ func (f *fixture) practiseScored(t *testing.T, u func() auth.User) {
 // read it.
 func TestTheDashboardAndStartCountTheSameFreeSessions(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newIdleFixture(t, db)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.NewIdle(t, db)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		f.practiseScored(t, ana)
-		second, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		practiseScored(t, f, ana)
+		second, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		score := 70
-		if err := f.svc.SettleAnswer(ctx, second.Items[0].ID, &score); err != nil {
+		if err := f.Practice.SettleAnswer(ctx, second.Items[0].ID, &score); err != nil {
 			t.Fatal(err)
 		}
 		agreeOnStart(t, f, ana, 0)
@@ -89,15 +90,15 @@ func TestTheDashboardAndStartCountTheSameFreeSessions(t *testing.T) {
 // start another, and the dashboard says so.
 func TestARecordingArrivingInPiecesSpendsNoFreeSession(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newIdleFixture(t, db)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.NewIdle(t, db)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		f.practiseScored(t, ana)
-		second, err := f.svc.Create(ctx, ana(), oneQuestion)
+		practiseScored(t, f, ana)
+		second, err := f.Practice.Create(ctx, ana(), oneQuestion)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.AppendAudio(ctx, ana(), second.ID, second.Items[0].ID, 0, "audio/webm", recording(t)[:4096]); err != nil {
+		if _, err := f.Practice.AppendAudio(ctx, ana(), second.ID, second.Items[0].ID, 0, "audio/webm", practicetest.Recording(t)[:4096]); err != nil {
 			t.Fatal(err)
 		}
 		agreeOnStart(t, f, ana, 1)
@@ -111,10 +112,10 @@ func TestARecordingArrivingInPiecesSpendsNoFreeSession(t *testing.T) {
 // to nothing uses none.
 func TestTheEntitlementReadsTheTrialThePassAndTheSessionsUsed(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newIdleFixture(t, db)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.NewIdle(t, db)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		access := billing.NewEntitlements(f.auth, practice.UsedSessionCounter{}, time.Now)
+		access := billing.NewEntitlements(f.Auth, practice.UsedSessionCounter{}, time.Now)
 		want := func(besides string, status billing.Status, free int, practise, historyLocked bool) {
 			t.Helper()
 			got, err := access.Of(ctx, db.SQL, ana().ID, besides)
@@ -127,11 +128,11 @@ func TestTheEntitlementReadsTheTrialThePassAndTheSessionsUsed(t *testing.T) {
 		}
 		answered := func(score *int) practice.Session {
 			t.Helper()
-			s, err := f.svc.Create(ctx, ana(), oneQuestion)
+			s, err := f.Practice.Create(ctx, ana(), oneQuestion)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := f.svc.SettleAnswer(ctx, s.Items[0].ID, score); err != nil {
+			if err := f.Practice.SettleAnswer(ctx, s.Items[0].ID, score); err != nil {
 				t.Fatal(err)
 			}
 			return s
@@ -147,9 +148,9 @@ func TestTheEntitlementReadsTheTrialThePassAndTheSessionsUsed(t *testing.T) {
 		want("", billing.FreeTrialActive, 0, false, false)
 		want(second.ID, billing.FreeTrialActive, 1, true, false)
 
-		endTrial(t, db, "ana@example.com")
+		practicetest.EndTrial(t, db, "ana@example.com")
 		want("", billing.FreeTrialExpired, 2, false, true)
-		f.givePass(t, "ana@example.com")
+		f.GivePass(t, "ana@example.com")
 		want("", billing.PaidActive, 2, true, false)
 		if _, err := access.Of(ctx, db.SQL, "nobody", ""); apperr.KindOf(err) != apperr.KindNotFound {
 			t.Fatalf("the entitlement of no account: %v", err)

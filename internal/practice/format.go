@@ -45,6 +45,9 @@ func (Format) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 	return s
 }
 
+// Known reports whether f is one of the formats.
+func (f Format) Known() bool { return slices.Contains(formats, f) }
+
 // stations reports whether the format is built of scenario stations
 // rather than questions asked on their own.
 func (f Format) stations() bool { return f == FormatMMI || f == FormatCasper }

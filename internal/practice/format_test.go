@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -14,11 +16,11 @@ import (
 func TestFormatsBuildTheirSessions(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		u := f.user(t, "ana@example.com")()
+		f := practicetest.New(t, db, nil)
+		u := f.User(t, "ana@example.com")()
 		ctx := context.Background()
 
-		mmi, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "medical", Mode: "audio", InterviewType: "random", Format: practice.FormatMMI})
+		mmi, err := f.Practice.Create(ctx, u, practice.CreateInput{Profession: "medical", Mode: "audio", InterviewType: "random", Format: practice.FormatMMI})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,7 +35,7 @@ func TestFormatsBuildTheirSessions(t *testing.T) {
 			}
 		}
 
-		kira, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "dental", Mode: "video", InterviewType: "random", Format: practice.FormatKira, Big3: yes()})
+		kira, err := f.Practice.Create(ctx, u, practice.CreateInput{Profession: "dental", Mode: "video", InterviewType: "random", Format: practice.FormatKira, Big3: yes()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +48,7 @@ func TestFormatsBuildTheirSessions(t *testing.T) {
 			t.Fatalf("a Kira session keeps the Big 3 first: %+v", kira.Items[0])
 		}
 
-		casper, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "pharmacy", Mode: "audio", InterviewType: "random", Format: practice.FormatCasper})
+		casper, err := f.Practice.Create(ctx, u, practice.CreateInput{Profession: "pharmacy", Mode: "audio", InterviewType: "random", Format: practice.FormatCasper})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +68,7 @@ func TestFormatsBuildTheirSessions(t *testing.T) {
 			t.Fatalf("Casper typed part %+v", typed)
 		}
 
-		traditional, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 10})
+		traditional, err := f.Practice.Create(ctx, u, practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,13 +83,13 @@ func TestFormatsBuildTheirSessions(t *testing.T) {
 func TestExtendedTimingsScaleEveryLimit(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		u := f.user(t, "ana@example.com")()
+		f := practicetest.New(t, db, nil)
+		u := f.User(t, "ana@example.com")()
 		ctx := context.Background()
 		timings := &practice.Timings{PrepSeconds: 40, AnswerSeconds: 80, TypedSeconds: 200}
 		create := func(e practice.Extension) practice.Session {
 			t.Helper()
-			s, err := f.svc.Create(ctx, u, practice.CreateInput{Profession: "ot", Mode: "audio", InterviewType: "random",
+			s, err := f.Practice.Create(ctx, u, practice.CreateInput{Profession: "ot", Mode: "audio", InterviewType: "random",
 				Format: practice.FormatCasper, QuestionCount: 4, Timings: timings, Extension: e})
 			if err != nil {
 				t.Fatal(err)
@@ -133,8 +135,8 @@ func TestExtendedTimingsScaleEveryLimit(t *testing.T) {
 func TestFormatChoicesAreChecked(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		u := f.user(t, "ana@example.com")()
+		f := practicetest.New(t, db, nil)
+		u := f.User(t, "ana@example.com")()
 		ctx := context.Background()
 		for _, tc := range []struct {
 			name  string
@@ -155,7 +157,7 @@ func TestFormatChoicesAreChecked(t *testing.T) {
 			if in.InterviewType == "" {
 				in.InterviewType = "random"
 			}
-			_, err := f.svc.Create(ctx, u, in)
+			_, err := f.Practice.Create(ctx, u, in)
 			e, ok := apperr.As(err)
 			if !ok || e.Kind != apperr.KindInvalid || e.Field != tc.field {
 				t.Errorf("%s: got %v, want a problem with %s", tc.name, err, tc.field)
@@ -167,63 +169,63 @@ func TestFormatChoicesAreChecked(t *testing.T) {
 func TestTypedAnswerIsScoredWithoutSpeechFigures(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		who := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		who := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, who(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "random", Format: practice.FormatCasper})
+		s, err := f.Practice.Create(ctx, who(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "random", Format: practice.FormatCasper})
 		if err != nil {
 			t.Fatal(err)
 		}
 		spokenItem, typed := s.Items[0], s.Items[2]
 
-		_, err = f.svc.AnswerInWriting(ctx, who(), s.ID, spokenItem.ID, "I would talk to the owner.")
-		wantKind(t, err, apperr.KindConflict, practice.MsgNotTyped)
-		_, err = f.svc.Upload(ctx, who(), s.ID, typed.ID, "audio/webm;codecs=opus", strings.NewReader(string(recording(t))))
-		wantKind(t, err, apperr.KindConflict, practice.MsgNotSpoken)
-		_, err = f.svc.AppendAudio(ctx, who(), s.ID, typed.ID, 0, "audio/webm;codecs=opus", recording(t))
-		wantKind(t, err, apperr.KindConflict, practice.MsgNotSpoken)
-		_, err = f.svc.AnswerInWriting(ctx, who(), s.ID, typed.ID, "  \n ")
-		wantKind(t, err, apperr.KindInvalid, practice.MsgTypedEmpty)
-		_, err = f.svc.AnswerInWriting(ctx, who(), s.ID, typed.ID, strings.Repeat("a", practice.MaxTranscriptLen+1))
-		wantKind(t, err, apperr.KindInvalid, "at most")
+		_, err = f.Practice.AnswerInWriting(ctx, who(), s.ID, spokenItem.ID, "I would talk to the owner.")
+		practicetest.WantKind(t, err, apperr.KindConflict, practice.MsgNotTyped)
+		_, err = f.Practice.Upload(ctx, who(), s.ID, typed.ID, "audio/webm;codecs=opus", strings.NewReader(string(practicetest.Recording(t))))
+		practicetest.WantKind(t, err, apperr.KindConflict, practice.MsgNotSpoken)
+		_, err = f.Practice.AppendAudio(ctx, who(), s.ID, typed.ID, 0, "audio/webm;codecs=opus", practicetest.Recording(t))
+		practicetest.WantKind(t, err, apperr.KindConflict, practice.MsgNotSpoken)
+		_, err = f.Practice.AnswerInWriting(ctx, who(), s.ID, typed.ID, "  \n ")
+		practicetest.WantKind(t, err, apperr.KindInvalid, practice.MsgTypedEmpty)
+		_, err = f.Practice.AnswerInWriting(ctx, who(), s.ID, typed.ID, strings.Repeat("a", practice.MaxTranscriptLen+1))
+		practicetest.WantKind(t, err, apperr.KindInvalid, "at most")
 
 		answer := "1. I would first speak privately with the owner to understand why they want this, and listen without judging. " +
 			"I would explain the options, including a payment plan or a charity fund, and be honest about the animal's prognosis.\n\n" +
 			"2. If my colleague disagreed, I would ask for their reasoning, check the clinic's policy, and involve the senior vet so that " +
 			"the animal's welfare and the owner's trust both come first."
-		got, err := f.svc.AnswerInWriting(ctx, who(), s.ID, typed.ID, answer)
+		got, err := f.Practice.AnswerInWriting(ctx, who(), s.ID, typed.ID, answer)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got.Status != practice.StatusScoring {
 			t.Fatalf("typed answer went to %s", got.Status)
 		}
-		_, err = f.svc.AnswerInWriting(ctx, who(), s.ID, typed.ID, answer)
-		wantKind(t, err, apperr.KindConflict, "already has an answer")
+		_, err = f.Practice.AnswerInWriting(ctx, who(), s.ID, typed.ID, answer)
+		practicetest.WantKind(t, err, apperr.KindConflict, "already has an answer")
 
-		if _, err := f.svc.Complete(ctx, who(), s.ID, 300); err != nil {
+		if _, err := f.Practice.Complete(ctx, who(), s.ID, 300); err != nil {
 			t.Fatal(err)
 		}
-		done := f.waitProcessed(t, who(), s.ID)
+		done := f.WaitProcessed(t, who(), s.ID)
 		it := done.Items[2]
 		if it.Status != practice.StatusDone || it.Transcript == nil || *it.Transcript != strings.TrimSpace(answer) || it.Metrics != nil ||
 			it.Feedback == nil || it.Feedback.OverallScore == 0 {
 			t.Fatalf("typed answer after processing: %+v", it)
 		}
-		if n := f.stats(t, who()).SessionsCompleted; n != 1 {
+		if n := f.Stats(t, who()).SessionsCompleted; n != 1 {
 			t.Fatalf("a session with only a typed answer counted %d sessions", n)
 		}
-		saved, err := f.svc.Save(ctx, who(), s.ID, "Casper practice")
+		saved, err := f.History.Save(ctx, who(), s.ID, "Casper practice")
 		if err != nil {
 			t.Fatal(err)
 		}
-		var kept *practice.SavedItem
+		var kept *history.SavedItem
 		for i := range saved.Items {
 			if saved.Items[i].Kind == practice.KindTyped {
 				kept = &saved.Items[i]
 			}
 		}
-		if kept == nil || kept.Scenario != typed.Scenario || len(kept.FollowUps) != 1 || textOf(kept.Transcript) != strings.TrimSpace(answer) || kept.Metrics != nil {
+		if kept == nil || kept.Scenario != typed.Scenario || len(kept.FollowUps) != 1 || practicetest.TextOf(kept.Transcript) != strings.TrimSpace(answer) || kept.Metrics != nil {
 			t.Fatalf("saved typed answer %+v", kept)
 		}
 	})

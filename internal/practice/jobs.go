@@ -277,12 +277,12 @@ func (s *Service) Finalize(ctx context.Context, sessionID string) error {
 		return nil
 	}
 	for _, it := range sess.Items {
-		if !it.settled() {
+		if !it.Settled() {
 			return nil // the last answer's job will call again
 		}
 	}
 	var average *float64
-	if avg, scored := averageScore(sess.Items); scored {
+	if avg, scored := AverageScore(sess.Items); scored {
 		average = &avg
 	}
 	err = s.db.WithTx(ctx, func(tx *sql.Tx) error {

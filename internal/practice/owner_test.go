@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -38,47 +40,47 @@ func practiceRows(t *testing.T, db *store.DB) string {
 func TestAnotherStudentCanNeitherSeeNorChangeAStudentsPractice(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, func(c *practice.Config) { c.MaxAttempts = 1 })
-		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		f := practicetest.New(t, db, func(c *practice.Config) { c.MaxAttempts = 1 })
+		ana, bob := f.User(t, "ana@example.com"), f.User(t, "bob@example.com")
 		ctx := context.Background()
-		rec := recording(t)
+		rec := practicetest.Recording(t)
 		const mime = "audio/webm;codecs=opus"
 
 		// Ana's finished session: a failed answer she may retry, a scored
 		// one she may correct, a skipped question; saved.
-		done := f.start(t, ana(), 3)
-		f.whisper.FailNext(1, http.StatusServiceUnavailable)
-		f.upload(t, ana(), done, 0)
-		f.waitProcessed(t, ana(), done.ID)
-		f.upload(t, ana(), done, 1)
-		f.waitProcessed(t, ana(), done.ID)
-		if _, err := f.svc.Complete(ctx, ana(), done.ID, 60); err != nil {
+		done := f.Start(t, ana(), 3)
+		f.Whisper.FailNext(1, http.StatusServiceUnavailable)
+		f.Upload(t, ana(), done, 0)
+		f.WaitProcessed(t, ana(), done.ID)
+		f.Upload(t, ana(), done, 1)
+		f.WaitProcessed(t, ana(), done.ID)
+		if _, err := f.Practice.Complete(ctx, ana(), done.ID, 60); err != nil {
 			t.Fatal(err)
 		}
-		processed := f.waitProcessed(t, ana(), done.ID)
+		processed := f.WaitProcessed(t, ana(), done.ID)
 		failed, scored := processed.Items[0], processed.Items[1]
 		if !failed.CanRetry || scored.Status != practice.StatusDone || scored.Transcript == nil {
 			t.Fatalf("setup: want a retryable failure and a scored answer, got %+v", processed.Items)
 		}
-		saved, err := f.svc.Save(ctx, ana(), done.ID, "Ana's practice")
+		saved, err := f.History.Save(ctx, ana(), done.ID, "Ana's practice")
 		if err != nil {
 			t.Fatal(err)
 		}
 		// Ana's session in progress: a question unanswered, one whose
 		// recording is arriving in pieces.
-		open := f.start(t, ana(), 3)
+		open := f.Start(t, ana(), 3)
 		pending, streaming := open.Items[0], open.Items[1]
 		half := len(rec) / 2
-		if _, err := f.svc.AppendAudio(ctx, ana(), open.ID, streaming.ID, 0, mime, rec[:half]); err != nil {
+		if _, err := f.Practice.AppendAudio(ctx, ana(), open.ID, streaming.ID, 0, mime, rec[:half]); err != nil {
 			t.Fatal(err)
 		}
 		// What Ana's requests were admitted to: Bob's requests reach the
 		// step after admission with them only if admission let him by.
-		admittedPending, err := f.svc.AdmitAnswer(ctx, ana(), open.ID, pending.ID)
+		admittedPending, err := f.Practice.AdmitAnswer(ctx, ana(), open.ID, pending.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
-		admittedStreaming, err := f.svc.AdmitAnswer(ctx, ana(), open.ID, streaming.ID)
+		admittedStreaming, err := f.Practice.AdmitAnswer(ctx, ana(), open.ID, streaming.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,44 +92,44 @@ func TestAnotherStudentCanNeitherSeeNorChangeAStudentsPractice(t *testing.T) {
 			// msg is the refusal's text, where the operation names it.
 			msg string
 		}{
-			{"get", func() error { _, err := f.svc.Get(ctx, bob(), done.ID); return err }, practice.MsgSessionNotFound},
-			{"earlier attempts", func() error { _, err := f.svc.EarlierAttempts(ctx, bob(), done.ID); return err }, practice.MsgSessionNotFound},
-			{"complete", func() error { _, err := f.svc.Complete(ctx, bob(), open.ID, 60); return err }, practice.MsgSessionNotFound},
-			{"save", func() error { _, err := f.svc.Save(ctx, bob(), done.ID, "Bob's now"); return err }, practice.MsgSessionNotFound},
-			{"get saved", func() error { _, err := f.svc.GetSaved(ctx, bob(), saved.ID); return err }, practice.MsgSavedNotFound},
-			{"skip", func() error { _, err := f.svc.Skip(ctx, bob(), open.ID, pending.ID); return err }, practice.MsgSessionNotFound},
-			{"retry", func() error { _, err := f.svc.Retry(ctx, bob(), done.ID, failed.ID); return err }, practice.MsgSessionNotFound},
+			{"get", func() error { _, err := f.Practice.Get(ctx, bob(), done.ID); return err }, practice.MsgSessionNotFound},
+			{"earlier attempts", func() error { _, err := f.History.EarlierAttempts(ctx, bob(), done.ID); return err }, practice.MsgSessionNotFound},
+			{"complete", func() error { _, err := f.Practice.Complete(ctx, bob(), open.ID, 60); return err }, practice.MsgSessionNotFound},
+			{"save", func() error { _, err := f.History.Save(ctx, bob(), done.ID, "Bob's now"); return err }, practice.MsgSessionNotFound},
+			{"get saved", func() error { _, err := f.History.GetSaved(ctx, bob(), saved.ID); return err }, history.MsgSavedNotFound},
+			{"skip", func() error { _, err := f.Practice.Skip(ctx, bob(), open.ID, pending.ID); return err }, practice.MsgSessionNotFound},
+			{"retry", func() error { _, err := f.Practice.Retry(ctx, bob(), done.ID, failed.ID); return err }, practice.MsgSessionNotFound},
 			{"correct a scored answer", func() error {
-				_, err := f.svc.CorrectTranscript(ctx, bob(), done.ID, scored.ID, corrected)
+				_, err := f.Practice.CorrectTranscript(ctx, bob(), done.ID, scored.ID, practicetest.Corrected)
 				return err
 			}, practice.MsgSessionNotFound},
 			{"correct an unscored answer", func() error {
-				_, err := f.svc.CorrectTranscript(ctx, bob(), open.ID, pending.ID, corrected)
+				_, err := f.Practice.CorrectTranscript(ctx, bob(), open.ID, pending.ID, practicetest.Corrected)
 				return err
 			}, practice.MsgSessionNotFound},
-			{"admit an answer", func() error { _, err := f.svc.AdmitAnswer(ctx, bob(), open.ID, pending.ID); return err }, practice.MsgSessionNotFound},
+			{"admit an answer", func() error { _, err := f.Practice.AdmitAnswer(ctx, bob(), open.ID, pending.ID); return err }, practice.MsgSessionNotFound},
 			{"upload", func() error {
-				_, err := f.svc.Upload(ctx, bob(), open.ID, pending.ID, mime, bytes.NewReader(rec))
+				_, err := f.Practice.Upload(ctx, bob(), open.ID, pending.ID, mime, bytes.NewReader(rec))
 				return err
 			}, practice.MsgSessionNotFound},
 			{"upload past admission", func() error {
-				_, err := f.svc.UploadAdmitted(ctx, bob(), admittedPending, mime, bytes.NewReader(rec))
+				_, err := f.Practice.UploadAdmitted(ctx, bob(), admittedPending, mime, bytes.NewReader(rec))
 				return err
 			}, practice.MsgSessionNotFound},
 			{"first piece past admission", func() error {
-				_, err := f.svc.AppendAdmitted(ctx, bob(), admittedPending, 0, mime, rec[:half])
+				_, err := f.Practice.AppendAdmitted(ctx, bob(), admittedPending, 0, mime, rec[:half])
 				return err
 			}, practice.MsgSessionNotFound},
 			{"next piece past admission", func() error {
-				_, err := f.svc.AppendAdmitted(ctx, bob(), admittedStreaming, int64(half), mime, rec[half:])
+				_, err := f.Practice.AppendAdmitted(ctx, bob(), admittedStreaming, int64(half), mime, rec[half:])
 				return err
 			}, practice.MsgSessionNotFound},
 			{"finish a recording", func() error {
-				_, err := f.svc.FinishAudio(ctx, bob(), open.ID, streaming.ID, int64(half))
+				_, err := f.Practice.FinishAudio(ctx, bob(), open.ID, streaming.ID, int64(half))
 				return err
 			}, practice.MsgSessionNotFound},
 			{"answer in writing", func() error {
-				_, err := f.svc.AnswerInWriting(ctx, bob(), open.ID, pending.ID, "Bob's words")
+				_, err := f.Practice.AnswerInWriting(ctx, bob(), open.ID, pending.ID, "Bob's words")
 				return err
 			}, practice.MsgSessionNotFound},
 		} {
@@ -141,10 +143,10 @@ func TestAnotherStudentCanNeitherSeeNorChangeAStudentsPractice(t *testing.T) {
 		}
 
 		// Ana still reaches all of it.
-		if _, err := f.svc.GetSaved(ctx, ana(), saved.ID); err != nil {
+		if _, err := f.History.GetSaved(ctx, ana(), saved.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.FinishAudio(ctx, ana(), open.ID, streaming.ID, int64(half)); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), open.ID, streaming.ID, int64(half)); err != nil {
 			t.Fatal(err)
 		}
 	})

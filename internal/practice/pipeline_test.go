@@ -15,7 +15,9 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -23,19 +25,19 @@ import (
 func TestEngineOutageIsRiddenOut(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
-		s, err := f.svc.Create(context.Background(), reload(), practice.CreateInput{Profession: "pharmacy", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
+		s, err := f.Practice.Create(context.Background(), reload(), practice.CreateInput{Profession: "pharmacy", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.whisper.FailNext(3, http.StatusServiceUnavailable)
-		f.upload(t, reload(), s, 0)
-		got := f.waitProcessed(t, reload(), s.ID)
+		f.Whisper.FailNext(3, http.StatusServiceUnavailable)
+		f.Upload(t, reload(), s, 0)
+		got := f.WaitProcessed(t, reload(), s.ID)
 		if it := got.Items[0]; it.Status != practice.StatusDone || it.Feedback == nil {
 			t.Fatalf("after the outage: %+v", it)
 		}
-		if n := f.whisper.Failed(); n != 3 {
+		if n := f.Whisper.Failed(); n != 3 {
 			t.Fatalf("the service failed %d requests, want 3: the outage did not happen as staged", n)
 		}
 	})
@@ -44,35 +46,35 @@ func TestEngineOutageIsRiddenOut(t *testing.T) {
 func TestBadRecordingsGetClearErrors(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
+		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = f.svc.Upload(ctx, reload(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader("just some text pretending to be audio"))
-		wantKind(t, err, apperr.KindInvalid, "not a recording")
-		if entries, _ := os.ReadDir(f.audio); len(entries) != 0 {
+		_, err = f.Practice.Upload(ctx, reload(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader("just some text pretending to be audio"))
+		practicetest.WantKind(t, err, apperr.KindInvalid, "not a recording")
+		if entries, _ := os.ReadDir(f.Audio); len(entries) != 0 {
 			t.Fatal("a rejected upload was kept")
 		}
 
 		// A recording cut off after its header: accepted, then failed with a reason.
-		rec := recording(t)
-		if _, err := f.svc.Upload(ctx, reload(), s.ID, s.Items[1].ID, "audio/webm", strings.NewReader(string(rec[:200]))); err != nil {
+		rec := practicetest.Recording(t)
+		if _, err := f.Practice.Upload(ctx, reload(), s.ID, s.Items[1].ID, "audio/webm", strings.NewReader(string(rec[:200]))); err != nil {
 			t.Fatal(err)
 		}
-		got := f.waitProcessed(t, reload(), s.ID)
+		got := f.WaitProcessed(t, reload(), s.ID)
 		it := got.Items[1]
 		if it.Status != practice.StatusFailed || it.Error == "" || it.Transcript != nil || it.CanRetry {
 			t.Fatalf("truncated recording: %+v", it)
 		}
-		_, err = f.svc.Retry(ctx, reload(), s.ID, it.ID)
-		wantKind(t, err, apperr.KindConflict, "no longer available")
+		_, err = f.Practice.Retry(ctx, reload(), s.ID, it.ID)
+		practicetest.WantKind(t, err, apperr.KindConflict, "no longer available")
 
 		// Re-recording a failed answer works.
-		f.upload(t, reload(), s, 1)
-		if got := f.waitProcessed(t, reload(), s.ID); got.Items[1].Status != practice.StatusDone {
+		f.Upload(t, reload(), s, 1)
+		if got := f.WaitProcessed(t, reload(), s.ID); got.Items[1].Status != practice.StatusDone {
 			t.Fatalf("re-recorded answer: %+v", got.Items[1])
 		}
 	})
@@ -81,82 +83,82 @@ func TestBadRecordingsGetClearErrors(t *testing.T) {
 func TestRequestsAreCheckedAndChangeNothingWhenRefused(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2; c.MaxAudioBytes = 64 << 10 })
-		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		f := practicetest.New(t, db, func(c *practice.Config) { c.DailyAnswerLimit = 2; c.MaxAudioBytes = 64 << 10 })
+		ana, bob := f.User(t, "ana@example.com"), f.User(t, "bob@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "medical", Mode: "video", InterviewType: "random", QuestionCount: 4})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "medical", Mode: "video", InterviewType: "random", QuestionCount: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := string(recording(t))
-		_, err = f.svc.Get(ctx, bob(), s.ID)
-		wantKind(t, err, apperr.KindNotFound, "No such practice session")
-		_, err = f.svc.Upload(ctx, bob(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec))
-		wantKind(t, err, apperr.KindNotFound, "No such practice session")
-		_, err = f.svc.Upload(ctx, ana(), s.ID, "no-such-item", "audio/webm", strings.NewReader(rec))
-		wantKind(t, err, apperr.KindNotFound, "No such question")
-		_, err = f.svc.Upload(ctx, ana(), "no-such-session", s.Items[0].ID, "audio/webm", strings.NewReader(rec))
-		wantKind(t, err, apperr.KindNotFound, "No such practice session")
-		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec+strings.Repeat("x", 70<<10)))
-		wantKind(t, err, apperr.KindTooLarge, "too large")
-		_, err = f.svc.Skip(ctx, bob(), s.ID, s.Items[0].ID)
-		wantKind(t, err, apperr.KindNotFound, "")
-		_, err = f.svc.Complete(ctx, bob(), s.ID, 10)
-		wantKind(t, err, apperr.KindNotFound, "")
+		rec := string(practicetest.Recording(t))
+		_, err = f.Practice.Get(ctx, bob(), s.ID)
+		practicetest.WantKind(t, err, apperr.KindNotFound, "No such practice session")
+		_, err = f.Practice.Upload(ctx, bob(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindNotFound, "No such practice session")
+		_, err = f.Practice.Upload(ctx, ana(), s.ID, "no-such-item", "audio/webm", strings.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindNotFound, "No such question")
+		_, err = f.Practice.Upload(ctx, ana(), "no-such-session", s.Items[0].ID, "audio/webm", strings.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindNotFound, "No such practice session")
+		_, err = f.Practice.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec+strings.Repeat("x", 70<<10)))
+		practicetest.WantKind(t, err, apperr.KindTooLarge, "too large")
+		_, err = f.Practice.Skip(ctx, bob(), s.ID, s.Items[0].ID)
+		practicetest.WantKind(t, err, apperr.KindNotFound, "")
+		_, err = f.Practice.Complete(ctx, bob(), s.ID, 10)
+		practicetest.WantKind(t, err, apperr.KindNotFound, "")
 
-		f.upload(t, ana(), s, 0)
-		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec))
-		wantKind(t, err, apperr.KindConflict, "already has an answer")
-		_, err = f.svc.Skip(ctx, ana(), s.ID, s.Items[0].ID)
-		wantKind(t, err, apperr.KindConflict, "unanswered")
-		f.upload(t, ana(), s, 1)
-		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[2].ID, "audio/webm", strings.NewReader(rec))
-		wantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
+		f.Upload(t, ana(), s, 0)
+		_, err = f.Practice.Upload(ctx, ana(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindConflict, "already has an answer")
+		_, err = f.Practice.Skip(ctx, ana(), s.ID, s.Items[0].ID)
+		practicetest.WantKind(t, err, apperr.KindConflict, "unanswered")
+		f.Upload(t, ana(), s, 1)
+		_, err = f.Practice.Upload(ctx, ana(), s.ID, s.Items[2].ID, "audio/webm", strings.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
 
-		got := f.waitProcessed(t, ana(), s.ID)
+		got := f.WaitProcessed(t, ana(), s.ID)
 		if got.Items[2].Status != practice.StatusPending || got.Items[3].Status != practice.StatusPending {
 			t.Fatalf("refused requests changed items: %+v", got.Items)
 		}
 		if u := ana(); u.UsageCount != 2 {
 			t.Fatalf("usage count %d after 2 accepted uploads", u.UsageCount)
 		}
-		if _, err := f.svc.Complete(ctx, ana(), s.ID, 60); err != nil {
+		if _, err := f.Practice.Complete(ctx, ana(), s.ID, 60); err != nil {
 			t.Fatal(err)
 		}
-		_, err = f.svc.Upload(ctx, ana(), s.ID, s.Items[3].ID, "audio/webm", strings.NewReader(rec))
-		wantKind(t, err, apperr.KindConflict, practice.MsgSessionCompleted)
+		_, err = f.Practice.Upload(ctx, ana(), s.ID, s.Items[3].ID, "audio/webm", strings.NewReader(rec))
+		practicetest.WantKind(t, err, apperr.KindConflict, practice.MsgSessionCompleted)
 	})
 }
 
 func TestTrialAllowsTwoSessions(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
 		in := practice.CreateInput{Profession: "pa", Mode: "audio", InterviewType: "random", QuestionCount: 1}
 
-		first, err := f.svc.Create(ctx, reload(), in)
+		first, err := f.Practice.Create(ctx, reload(), in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.upload(t, reload(), first, 0)
-		if _, err := f.svc.Complete(ctx, reload(), first.ID, 30); err != nil {
+		f.Upload(t, reload(), first, 0)
+		if _, err := f.Practice.Complete(ctx, reload(), first.ID, 30); err != nil {
 			t.Fatal(err)
 		}
 		// The second is left unfinished with an answer in it; starting a
 		// third completes it, so it counts, and the trial is used up.
-		second, err := f.svc.Create(ctx, reload(), in)
+		second, err := f.Practice.Create(ctx, reload(), in)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.upload(t, reload(), second, 0)
-		_, err = f.svc.Create(ctx, reload(), in)
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		f.waitStats(t, reload, 2)
-		_, err = f.svc.Create(ctx, reload(), in)
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		d, err := f.svc.Dashboard(ctx, reload())
+		f.Upload(t, reload(), second, 0)
+		_, err = f.Practice.Create(ctx, reload(), in)
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		f.WaitStats(t, reload, 2)
+		_, err = f.Practice.Create(ctx, reload(), in)
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		d, err := f.History.Dashboard(ctx, reload())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,51 +171,51 @@ func TestTrialAllowsTwoSessions(t *testing.T) {
 func TestSaveAndReview(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		f := practicetest.New(t, db, nil)
+		ana, bob := f.User(t, "ana@example.com"), f.User(t, "bob@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "vet", Mode: "audio", InterviewType: "custom",
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "vet", Mode: "audio", InterviewType: "custom",
 			Questions: []practice.CustomQuestion{{"First?"}, {"Second?"}, {"Third?"}}})
-		wantKind(t, err, apperr.KindInvalid, "Unknown profession")
-		s, err = f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "custom",
+		practicetest.WantKind(t, err, apperr.KindInvalid, "Unknown profession")
+		s, err = f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "veterinary", Mode: "audio", InterviewType: "custom",
 			Questions: []practice.CustomQuestion{{"First?"}, {"Second?"}, {"Third?"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Skip(ctx, ana(), s.ID, s.Items[0].ID); err != nil {
+		if _, err := f.Practice.Skip(ctx, ana(), s.ID, s.Items[0].ID); err != nil {
 			t.Fatal(err)
 		}
-		f.upload(t, ana(), s, 1)
-		_, err = f.svc.Save(ctx, ana(), s.ID, "")
-		wantKind(t, err, apperr.KindConflict, "Complete the session")
-		if _, err := f.svc.Complete(ctx, ana(), s.ID, 95); err != nil {
+		f.Upload(t, ana(), s, 1)
+		_, err = f.History.Save(ctx, ana(), s.ID, "")
+		practicetest.WantKind(t, err, apperr.KindConflict, "Complete the session")
+		if _, err := f.Practice.Complete(ctx, ana(), s.ID, 95); err != nil {
 			t.Fatal(err)
 		}
-		f.waitProcessed(t, ana(), s.ID)
-		saved, err := f.svc.Save(ctx, ana(), s.ID, "   ")
+		f.WaitProcessed(t, ana(), s.ID)
+		saved, err := f.History.Save(ctx, ana(), s.ID, "   ")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(saved.Title, "Session ") || saved.Counts != (practice.Counts{TotalQuestions: 3, Answered: 1, Skipped: 2}) ||
+		if !strings.HasPrefix(saved.Title, "Session ") || saved.Counts != (history.Counts{TotalQuestions: 3, Answered: 1, Skipped: 2}) ||
 			saved.TotalSessionTime != 95 || saved.Profession != "veterinary" {
 			t.Fatalf("saved %+v", saved)
 		}
-		if saved.Items[0].Question != "Second?" || textOf(saved.Items[0].Transcript) != spoken || saved.Items[0].Feedback == nil ||
+		if saved.Items[0].Question != "Second?" || practicetest.TextOf(saved.Items[0].Transcript) != practicetest.Spoken || saved.Items[0].Feedback == nil ||
 			saved.Items[0].Status != practice.StatusDone || saved.Items[0].Meaningful == nil || !*saved.Items[0].Meaningful ||
 			!saved.Items[1].Skipped || saved.Items[1].Status != practice.StatusSkipped || !saved.Items[2].Skipped {
 			t.Fatalf("saved items (skipped last): %+v", saved.Items)
 		}
-		again, err := f.svc.Save(ctx, ana(), s.ID, "Mock interview with Dr. Lee")
+		again, err := f.History.Save(ctx, ana(), s.ID, "Mock interview with Dr. Lee")
 		if err != nil || again.ID != saved.ID || again.Title != "Mock interview with Dr. Lee" {
 			t.Fatalf("saving twice: %+v %v", again, err)
 		}
-		_, err = f.svc.GetSaved(ctx, bob(), saved.ID)
-		wantKind(t, err, apperr.KindNotFound, "")
-		d, err := f.svc.Dashboard(ctx, ana())
+		_, err = f.History.GetSaved(ctx, bob(), saved.ID)
+		practicetest.WantKind(t, err, apperr.KindNotFound, "")
+		d, err := f.History.Dashboard(ctx, ana())
 		if err != nil || len(d.RecentSessions) != 1 || d.RecentSessions[0].Title != "Mock interview with Dr. Lee" {
 			t.Fatalf("dashboard: %+v %v", d, err)
 		}
-		if bd, _ := f.svc.Dashboard(ctx, bob()); len(bd.RecentSessions) != 0 {
+		if bd, _ := f.History.Dashboard(ctx, bob()); len(bd.RecentSessions) != 0 {
 			t.Fatalf("another user's dashboard shows %d sessions", len(bd.RecentSessions))
 		}
 	})
@@ -221,31 +223,31 @@ func TestSaveAndReview(t *testing.T) {
 
 func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, storetest.SQLite(t), func(c *practice.Config) { c.StuckAfter = 10 * time.Minute })
+	f := practicetest.New(t, storetest.SQLite(t), func(c *practice.Config) { c.StuckAfter = 10 * time.Minute })
 	ctx := context.Background()
-	reload := f.user(t, "ana@example.com")
+	reload := f.User(t, "ana@example.com")
 	// A recording an answer still waits on (made to look old), kept.
-	f.whisper.FailNext(math.MaxInt, http.StatusServiceUnavailable)
-	s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "ot", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+	f.Whisper.FailNext(math.MaxInt, http.StatusServiceUnavailable)
+	s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "ot", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.upload(t, reload(), s, 0)
+	f.Upload(t, reload(), s, 0)
 	// The recording is a file; the engine's work directory for the
 	// transcription the upload queued may be there beside it, or not yet.
-	entries, _ := os.ReadDir(f.audio)
+	entries, _ := os.ReadDir(f.Audio)
 	entries = slices.DeleteFunc(entries, fs.DirEntry.IsDir)
 	if len(entries) != 1 {
 		t.Fatalf("%d files after one upload", len(entries))
 	}
-	waiting := filepath.Join(f.audio, entries[0].Name())
+	waiting := filepath.Join(f.Audio, entries[0].Name())
 
 	old := time.Now().Add(-30 * time.Minute)
-	orphan, fresh, workDir, newDir := filepath.Join(f.audio, "orphan.webm"), filepath.Join(f.audio, "fresh.webm"),
-		filepath.Join(f.audio, "whitecoat-stt-old"), filepath.Join(f.audio, "whitecoat-stt-new")
+	orphan, fresh, workDir, newDir := filepath.Join(f.Audio, "orphan.webm"), filepath.Join(f.Audio, "fresh.webm"),
+		filepath.Join(f.Audio, "whitecoat-stt-old"), filepath.Join(f.Audio, "whitecoat-stt-new")
 	// The local engine keeps its dictionary in a directory here for as
 	// long as it runs; sweeping it broke every decoder started later.
-	engineDir := filepath.Join(f.audio, "whitecoat-sphinx-dictionary")
+	engineDir := filepath.Join(f.Audio, "whitecoat-sphinx-dictionary")
 	for _, p := range []string{orphan, fresh} {
 		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
 			t.Fatal(err)
@@ -267,7 +269,7 @@ func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	n, err := f.svc.SweepAudio(ctx)
+	n, err := f.Practice.SweepAudio(ctx)
 	if err != nil || n != 2 {
 		t.Fatalf("swept %d (%v), want the orphan and the old work directory", n, err)
 	}
@@ -281,27 +283,27 @@ func TestSweepDeletesOnlyWhatNoAnswerNeeds(t *testing.T) {
 func TestSimultaneousRetriesQueueTheAnswerOnce(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, func(c *practice.Config) { c.MaxAttempts = 1 })
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, func(c *practice.Config) { c.MaxAttempts = 1 })
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.whisper.FailNext(1, http.StatusServiceUnavailable)
-		f.upload(t, reload(), s, 0)
-		failed := f.waitProcessed(t, reload(), s.ID).Items[0]
+		f.Whisper.FailNext(1, http.StatusServiceUnavailable)
+		f.Upload(t, reload(), s, 0)
+		failed := f.WaitProcessed(t, reload(), s.ID).Items[0]
 		if failed.Status != practice.StatusFailed || !failed.CanRetry {
 			t.Fatalf("setup: want a failed answer that can be retried, got %+v", failed)
 		}
 		// The retried answer stays in transcription while the requests arrive.
-		f.whisper.SetDelay(2 * time.Second)
+		f.Whisper.SetDelay(2 * time.Second)
 		const n = 8
 		u, start, errs := reload(), make(chan struct{}), make(chan error, n)
 		for range n {
 			go func() {
 				<-start
-				_, err := f.svc.Retry(ctx, u, s.ID, failed.ID)
+				_, err := f.Practice.Retry(ctx, u, s.ID, failed.ID)
 				errs <- err
 			}()
 		}
@@ -309,7 +311,7 @@ func TestSimultaneousRetriesQueueTheAnswerOnce(t *testing.T) {
 		queued := 0
 		for range n {
 			if err := <-errs; err != nil {
-				wantKind(t, err, apperr.KindConflict, "")
+				practicetest.WantKind(t, err, apperr.KindConflict, "")
 			} else {
 				queued++
 			}
@@ -323,24 +325,24 @@ func TestSimultaneousRetriesQueueTheAnswerOnce(t *testing.T) {
 func TestAFailedAnswerIsToldByItsStatus(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Upload(ctx, reload(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(string(recording(t)[:200]))); err != nil {
+		if _, err := f.Practice.Upload(ctx, reload(), s.ID, s.Items[0].ID, "audio/webm", strings.NewReader(string(practicetest.Recording(t)[:200]))); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Complete(ctx, reload(), s.ID, 30); err != nil {
+		if _, err := f.Practice.Complete(ctx, reload(), s.ID, 30); err != nil {
 			t.Fatal(err)
 		}
-		got := f.waitProcessed(t, reload(), s.ID).Items[0]
+		got := f.WaitProcessed(t, reload(), s.ID).Items[0]
 		if got.Status != practice.StatusFailed || got.Error == "" || got.Transcript != nil || got.Feedback != nil {
 			t.Fatalf("failed answer: %+v", got)
 		}
-		saved, err := f.svc.Save(ctx, reload(), s.ID, "")
+		saved, err := f.History.Save(ctx, reload(), s.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -355,8 +357,8 @@ func TestAFailedAnswerIsToldByItsStatus(t *testing.T) {
 func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
 		items := `[
 			{"question": "Q1", "tip": "", "skipped": false, "transcript": "Error", "feedback": "Error generating feedback"},
@@ -371,7 +373,7 @@ func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 			reload().ID, time.Now(), items); err != nil {
 			t.Fatal(err)
 		}
-		sv, err := f.svc.GetSaved(ctx, reload(), "old")
+		sv, err := f.History.GetSaved(ctx, reload(), "old")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -392,7 +394,7 @@ func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 		} {
 			got := sv.Items[i]
 			meaningful := want.legacy != ""
-			if got.Question != want.question || got.Status != want.status || textOf(got.Transcript) != want.transcript || got.LegacyFeedback != want.legacy ||
+			if got.Question != want.question || got.Status != want.status || practicetest.TextOf(got.Transcript) != want.transcript || got.LegacyFeedback != want.legacy ||
 				(want.status == practice.StatusDone) != (got.Meaningful != nil) || (got.Meaningful != nil && *got.Meaningful != meaningful) ||
 				(want.status == practice.StatusSkipped) != (got.Transcript == nil && got.Status != practice.StatusFailed) {
 				t.Errorf("item %d: got %+v, want %+v", i, got, want)
@@ -400,14 +402,14 @@ func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 		}
 
 		// A practice session's failed answer, as older versions stored it.
-		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.SQL.ExecContext(ctx, `UPDATE practice_items SET status = 'failed', error = 'Bad audio.', transcript = 'Error' WHERE id = $1`, s.Items[0].ID); err != nil {
 			t.Fatal(err)
 		}
-		got, err := f.svc.Get(ctx, reload(), s.ID)
+		got, err := f.Practice.Get(ctx, reload(), s.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -424,16 +426,16 @@ func TestFailuresSavedByOlderVersionsReadAsFailed(t *testing.T) {
 func TestSaveRetriesARaceOnce(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		f := practicetest.New(t, db, nil)
+		ana, bob := f.User(t, "ana@example.com"), f.User(t, "bob@example.com")
 		ctx := context.Background()
-		s := f.practise(t, ana, "I care about patients.", customSession("dental", "Why dentistry?"))
+		s := f.Practise(t, ana, "I care about patients.", practicetest.CustomSession("dental", "Why dentistry?"))
 		if _, err := db.SQL.ExecContext(ctx, `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
 			overall_avg, total_session_time, total_questions, answered, skipped, items) VALUES ('stray', $1, $2, 'Stray', 'dental', $3, 0, 0, 1, 1, 0, '[]')`,
 			bob().ID, s.ID, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.Save(ctx, ana(), s.ID, "Mine"); err == nil || !store.IsUniqueViolation(err) {
+		if _, err := f.History.Save(ctx, ana(), s.ID, "Mine"); err == nil || !store.IsUniqueViolation(err) {
 			t.Fatalf("saving over a copy that is not hers: %v", err)
 		}
 	})
@@ -448,23 +450,23 @@ func TestARetryAfterTheTrialEndedIsRefused(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		var now atomic.Int64
 		now.Store(time.Now().UnixNano())
-		f := newFixtureClocked(t, db, func() time.Time { return time.Unix(0, now.Load()) }, func(c *practice.Config) { c.MaxAttempts = 1 })
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.NewClocked(t, db, func() time.Time { return time.Unix(0, now.Load()) }, func(c *practice.Config) { c.MaxAttempts = 1 })
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.whisper.FailNext(1, http.StatusServiceUnavailable)
-		f.upload(t, ana(), s, 0)
-		it := f.waitProcessed(t, ana(), s.ID).Items[0]
+		f.Whisper.FailNext(1, http.StatusServiceUnavailable)
+		f.Upload(t, ana(), s, 0)
+		it := f.WaitProcessed(t, ana(), s.ID).Items[0]
 		if it.Status != practice.StatusFailed || !it.CanRetry {
 			t.Fatalf("the staged outage left %+v", it)
 		}
 		now.Add(int64(8 * 24 * time.Hour))
-		_, err = f.svc.Retry(ctx, ana(), s.ID, it.ID)
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		if got, _ := f.svc.Get(ctx, ana(), s.ID); got.Items[0].Status != practice.StatusFailed {
+		_, err = f.Practice.Retry(ctx, ana(), s.ID, it.ID)
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		if got, _ := f.Practice.Get(ctx, ana(), s.ID); got.Items[0].Status != practice.StatusFailed {
 			t.Fatalf("the refused retry moved the answer to %s", got.Items[0].Status)
 		}
 	})

@@ -1,7 +1,11 @@
 // Package practice is the product's core loop: a practice session the server
-// assembles, each answer uploaded as soon as it is recorded and processed in
-// the background (transcribe, check for content, score), the summary, saved
-// sessions, the dashboard and the once-per-session stats update.
+// assembles, each answer uploaded as soon as it is recorded (whole or in
+// pieces while it is spoken) and processed in the background (transcribe,
+// check for content, score), the summary, a corrected transcript, and the
+// stats counted from the sessions. What the student keeps of their
+// sessions — saved sessions, the History list, progress, earlier attempts,
+// the dashboard — is internal/history, which reads the sessions through
+// record.go.
 package practice
 
 import (
@@ -11,7 +15,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/answer"
-	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
@@ -153,70 +156,15 @@ func (it Item) awaitsAnswer() bool {
 	return slices.Contains(answer.Unanswered, it.Status)
 }
 
-// settled reports whether no work on the item is under way or due: it was
+// Settled reports whether no work on the item is under way or due: it was
 // processed, failed or skipped, or no answer was ever sent for it. Only an
 // answer that is queued, transcribing or scoring is not settled.
-func (it Item) settled() bool {
+func (it Item) Settled() bool {
 	switch it.Status {
 	case StatusDone, StatusFailed, StatusSkipped, StatusPending:
 		return true
 	}
 	return false
-}
-
-// SavedItem is one question of a saved session (spec: question, tip,
-// skipped, transcript, feedback): the answer as it ended, done, failed or
-// skipped. A failed answer keeps the transcript it got before scoring
-// failed, if any. Feedback saved by older versions of the product may be
-// plain text; it arrives in LegacyFeedback.
-type SavedItem struct {
-	answer.Answer
-	Tip     string `json:"tip"`
-	Skipped bool   `json:"skipped"`
-	// ItemID is the practice session's question this was saved from, for
-	// a correction (empty in sessions saved before corrections existed).
-	ItemID string `json:"itemId,omitempty"`
-}
-
-// Counts summarises a saved session's questions.
-type Counts struct {
-	TotalQuestions int `json:"totalQuestions"`
-	Answered       int `json:"answered"`
-	Skipped        int `json:"skipped"`
-}
-
-// Saved is a session the user saved to their dashboard. Recordings are
-// never part of it.
-type Saved struct {
-	ID         string `json:"id"`
-	Title      string `json:"title"`
-	Profession string `json:"profession"`
-	Format     Format `json:"format"`
-	// CreatedAt is when the session was practised (it started), not when
-	// it was saved: the one time a session shows everywhere.
-	CreatedAt        time.Time   `json:"createdAt"`
-	OverallAvg       float64     `json:"overallAvg"`
-	TotalSessionTime int         `json:"totalSessionTime"`
-	Counts           Counts      `json:"counts"`
-	Items            []SavedItem `json:"items"`
-	// Scored is false when no answer of the session was scored (each was
-	// silent, failed or skipped): its OverallAvg of 0 is then no score.
-	Scored bool `json:"scored"`
-	// PracticeSessionID links back to the session it was saved from.
-	PracticeSessionID string `json:"practiceSessionId,omitempty"`
-}
-
-// Dashboard is everything the dashboard shows in one answer.
-type Dashboard struct {
-	Name          string         `json:"name"`
-	EmailVerified bool           `json:"emailVerified"`
-	Access        billing.Access `json:"access"`
-	Stats         Stats          `json:"stats"`
-	// RecentSessions are the 5 newest saved sessions (empty while history
-	// is locked).
-	RecentSessions []Saved `json:"recentSessions"`
-	// UsagePause is the usage guard's pause while it lasts, else nil.
-	UsagePause *UsagePause `json:"usagePause,omitempty" doc:"While the usage guard pauses the account: no session starts and no answer is taken until endsAt. Absent when practice is not paused."`
 }
 
 // UsagePause is the usage guard holding an account back: it answered the

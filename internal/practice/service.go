@@ -60,6 +60,14 @@ type Entitlements interface {
 	Of(ctx context.Context, q store.Queryer, userID, besides string) (billing.Access, error)
 }
 
+// SavedCopies keeps the saved copy of a session (internal/history) in
+// step when one of its answers is scored again after it was saved.
+type SavedCopies interface {
+	// Rewrite rewrites the saved copy, if any, of sess, one of userID's
+	// sessions as read in q, the transaction that changed it.
+	Rewrite(ctx context.Context, q store.Queryer, userID string, sess Session) error
+}
+
 // QuestionSource is the question bank, as the practice loop needs it.
 type QuestionSource interface {
 	Questions(ctx context.Context, professionSlug string) ([]question.Question, error)
@@ -99,6 +107,7 @@ type Service struct {
 	users     UserStats
 	access    Entitlements
 	questions QuestionSource
+	copies    SavedCopies
 	speech    transcribe.Engine
 	// incremental is speech when it can work on a recording still being
 	// made, nil otherwise.
@@ -110,10 +119,10 @@ type Service struct {
 }
 
 // NewService wires the practice loop.
-func NewService(db *store.DB, jobs Enqueuer, users UserStats, access Entitlements, questions QuestionSource, speech transcribe.Engine, scorer feedback.Engine,
-	logger *slog.Logger, now func() time.Time, cfg Config) *Service {
+func NewService(db *store.DB, jobs Enqueuer, users UserStats, access Entitlements, questions QuestionSource, copies SavedCopies, speech transcribe.Engine,
+	scorer feedback.Engine, logger *slog.Logger, now func() time.Time, cfg Config) *Service {
 	incremental, _ := speech.(transcribe.Incremental)
-	return &Service{db: db, jobs: jobs, users: users, access: access, questions: questions, speech: speech, incremental: incremental, scorer: scorer,
+	return &Service{db: db, jobs: jobs, users: users, access: access, questions: questions, copies: copies, speech: speech, incremental: incremental, scorer: scorer,
 		logger: logger, now: now, cfg: cfg}
 }
 
@@ -162,35 +171,60 @@ func (CreateInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema
 // stores the new session. The user's sessions still in progress are
 // completed first (see endOpenSessions).
 func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Session, error) {
+	sess, preset, err := s.newSession(u, in)
+	if err != nil {
+		return Session{}, err
+	}
+	chosen, err := s.chooseQuestions(ctx, &sess, in, preset)
+	if err != nil {
+		return Session{}, err
+	}
+	sess.Items = sessionItems(sess.Format, sess.Timings, sess.Extension, chosen)
+	sess.QuestionCount = len(sess.Items)
+	if err := s.begin(ctx, u, sess); err != nil {
+		return Session{}, err
+	}
+	return s.view(ctx, sess)
+}
+
+// newSession checks the choices of in that shape a session — profession,
+// mode, format, extra time, timings — and returns the session they make,
+// still without questions, with its format's preset.
+func (s *Service) newSession(u auth.User, in CreateInput) (Session, Preset, error) {
 	p, ok := profession.Lookup(in.Profession)
 	if !ok {
-		return Session{}, apperr.Invalid("profession", "Unknown profession %q. Choose one of %s.", in.Profession, strings.Join(profession.Slugs(), ", "))
+		return Session{}, Preset{}, apperr.Invalid("profession", "Unknown profession %q. Choose one of %s.", in.Profession, strings.Join(profession.Slugs(), ", "))
 	}
 	if !slices.Contains(modes, in.Mode) {
-		return Session{}, apperr.Invalid("mode", "Recording mode must be video or audio.")
+		return Session{}, Preset{}, apperr.Invalid("mode", "Recording mode must be video or audio.")
 	}
 	format := cmp.Or(in.Format, FormatTraditional)
 	preset, ok := s.preset(format)
 	if !ok {
-		return Session{}, apperr.Invalid("format", "Unknown interview format %q.", in.Format)
+		return Session{}, Preset{}, apperr.Invalid("format", "Unknown interview format %q.", in.Format)
 	}
 	extension := cmp.Or(in.Extension, ExtensionNone)
 	if !slices.Contains(extensions, extension) {
-		return Session{}, apperr.Invalid("extension", "Extra time must be one of 1, 1.25, 1.5 or 2, or off.")
+		return Session{}, Preset{}, apperr.Invalid("extension", "Extra time must be one of 1, 1.25, 1.5 or 2, or off.")
 	}
 	timings := preset.Timings
 	if in.Timings != nil {
 		timings = *in.Timings
 	}
 	if err := timings.check(format); err != nil {
-		return Session{}, err
+		return Session{}, Preset{}, err
 	}
 	if format.stations() && in.InterviewType != InterviewRandom {
-		return Session{}, apperr.Invalid("interviewType", "MMI and Casper-style sessions are drawn from the question bank's scenarios: choose a random interview.")
+		return Session{}, Preset{}, apperr.Invalid("interviewType", "MMI and Casper-style sessions are drawn from the question bank's scenarios: choose a random interview.")
 	}
-	sess := Session{ID: store.NewID(), userID: u.ID, Profession: p.Slug, Mode: in.Mode, InterviewType: in.InterviewType,
-		Format: format, Extension: extension, Timings: timings, Status: SessionActive, CreatedAt: s.clock()}
-	var chosen []question.Question
+	return Session{ID: store.NewID(), userID: u.ID, Profession: p.Slug, Mode: in.Mode, InterviewType: in.InterviewType,
+		Format: format, Extension: extension, Timings: timings, Status: SessionActive, CreatedAt: s.clock()}, preset, nil
+}
+
+// chooseQuestions picks sess's questions from its profession's bank as in
+// asks: drawn at random (setting whether sess has a Big 3) or the
+// student's own.
+func (s *Service) chooseQuestions(ctx context.Context, sess *Session, in CreateInput, preset Preset) ([]question.Question, error) {
 	switch in.InterviewType {
 	case InterviewRandom:
 		count := in.QuestionCount
@@ -198,42 +232,47 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 			count = preset.Count
 		}
 		if count < MinQuestions || count > MaxQuestions {
-			return Session{}, apperr.Invalid("questionCount", "Choose between %d and %d questions.", MinQuestions, MaxQuestions)
-		}
-		sess.Big3 = !format.stations() && (in.Big3 == nil || *in.Big3)
-		pool, err := s.questions.Questions(ctx, p.Slug)
-		if err != nil {
-			return Session{}, err
+			return nil, apperr.Invalid("questionCount", "Choose between %d and %d questions.", MinQuestions, MaxQuestions)
 		}
 		if !in.Focus.Valid() {
-			return Session{}, apperr.Invalid("focus", "Unknown question focus %q.", in.Focus)
+			return nil, apperr.Invalid("focus", "Unknown question focus %q.", in.Focus)
 		}
-		if format.stations() {
-			chosen, err = question.SelectStations(pool, p.Slug, count, in.Focus, nil)
+		sess.Big3 = !sess.Format.stations() && (in.Big3 == nil || *in.Big3)
+		pool, err := s.questions.Questions(ctx, sess.Profession)
+		if err != nil {
+			return nil, err
+		}
+		var chosen []question.Question
+		if sess.Format.stations() {
+			chosen, err = question.SelectStations(pool, sess.Profession, count, in.Focus, nil)
 		} else {
-			chosen, err = question.Select(pool, p.Slug, count, sess.Big3, in.Focus, nil)
+			chosen, err = question.Select(pool, sess.Profession, count, sess.Big3, in.Focus, nil)
 		}
 		if err != nil {
-			return Session{}, err
+			return nil, err
 		}
 		if len(chosen) == 0 {
-			return Session{}, apperr.Conflict("The question bank has no questions for this profession yet.")
+			return nil, apperr.Conflict("The question bank has no questions for this profession yet.")
 		}
+		return chosen, nil
 	case InterviewCustom:
-		pool, err := s.questions.Questions(ctx, p.Slug)
+		pool, err := s.questions.Questions(ctx, sess.Profession)
 		if err != nil {
-			return Session{}, err
+			return nil, err
 		}
-		if chosen, err = customQuestions(in.Questions, pool); err != nil {
-			return Session{}, err
-		}
+		return customQuestions(in.Questions, pool)
 	default:
-		return Session{}, apperr.Invalid("interviewType", "Interview type must be random or custom.")
+		return nil, apperr.Invalid("interviewType", "Interview type must be random or custom.")
 	}
-	sess.Items = formatItems(format, timings, extension, chosen)
-	sess.QuestionCount = len(sess.Items)
-	for i := range sess.Items {
-		it := &sess.Items[i]
+}
+
+// sessionItems are the questions of a new session of format: the chosen
+// questions laid out by the format (formatItems), each waiting for its
+// answer.
+func sessionItems(format Format, timings Timings, extension Extension, chosen []question.Question) []Item {
+	items := formatItems(format, timings, extension, chosen)
+	for i := range items {
+		it := &items[i]
 		it.ID, it.Status = store.NewID(), StatusPending
 		// Only the formats of questions asked on their own have a Big 3,
 		// and their items are the chosen questions one for one. A Big 3
@@ -243,12 +282,16 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 			it.Big3Order = chosen[i].Big3Order
 		}
 	}
+	return items
+}
 
-	// One locked transaction, so that two tabs pressing Start at once end
-	// up with one session: the later one replaces the earlier (see
-	// endOpenSessions). Ending the open sessions stands even when the new
-	// session is then refused: by spec §4, or by the usage guard, since a
-	// session started into a pause would be refused its first answer.
+// begin stores sess, u's new session, in one locked transaction, so that
+// two tabs pressing Start at once end up with one session: the later one
+// replaces the earlier (see endOpenSessions). Ending the open sessions
+// stands even when the new session is then refused: by spec §4, or by the
+// usage guard, since a session started into a pause would be refused its
+// first answer.
+func (s *Service) begin(ctx context.Context, u auth.User, sess Session) error {
 	var refused error
 	err := s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		if err := s.endOpenSessions(ctx, tx, u.ID); err != nil {
@@ -272,12 +315,9 @@ func (s *Service) Create(ctx context.Context, u auth.User, in CreateInput) (Sess
 		return insertSession(ctx, tx, sess)
 	})
 	if err != nil {
-		return Session{}, err
+		return err
 	}
-	if refused != nil {
-		return Session{}, refused
-	}
-	return s.view(ctx, sess)
+	return refused
 }
 
 // customQuestions are the questions of a custom session. A question with
@@ -365,24 +405,6 @@ func (s *Service) checkAnswerAllowed(ctx context.Context, q store.Queryer, u aut
 	return err
 }
 
-// checkHistoryOpen refuses what needs u's history while spec §4 locks it
-// (see historyLocked).
-func (s *Service) checkHistoryOpen(ctx context.Context, u auth.User) error {
-	locked, err := s.historyLocked(ctx, u)
-	if err == nil && locked {
-		err = apperr.Forbidden(billing.MsgLocked)
-	}
-	return err
-}
-
-// historyLocked reports whether spec §4 hides u's history now: their
-// saved sessions, progress and earlier attempts, and with them what
-// builds on the history (sharing a saved session, keeping a try in it).
-func (s *Service) historyLocked(ctx context.Context, u auth.User) (bool, error) {
-	access, err := s.access.Of(ctx, s.db.SQL, u.ID, "")
-	return access.HistoryLocked, err
-}
-
 // Whose a session is, is decided in SQL: every request on a session or
 // an answer begins with a statement that has the user in its WHERE
 // (sessionOf, itemOf, loadAnswerTarget, questionsOf), and someone else's
@@ -451,7 +473,7 @@ func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 	sess.Processing = sess.Status == SessionCompleted && !sess.statsApplied
 	for i := range sess.Items {
 		it := &sess.Items[i]
-		if !it.settled() {
+		if !it.Settled() {
 			sess.Processing = true
 		}
 		if it.Status == StatusFailed && it.audioPath != "" {
@@ -473,17 +495,17 @@ func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 			imp := int(math.Round(*sess.averageExact - *previous))
 			sess.Improvement = &imp
 		}
-	} else if avg, ok := averageScore(sess.Items); ok && !sess.Processing {
+	} else if avg, ok := AverageScore(sess.Items); ok && !sess.Processing {
 		r := int(math.Round(avg))
 		sess.AverageScore = &r
 	}
 	return sess, nil
 }
 
-// averageScore is the mean overall score of the scored answers; false when
+// AverageScore is the mean overall score of the scored answers; false when
 // none was scored, and such a session takes no part in the student's
 // averages (see scoredSession).
-func averageScore(items []Item) (float64, bool) {
+func AverageScore(items []Item) (float64, bool) {
 	sum, n := 0, 0
 	for _, it := range items {
 		if it.Status == StatusDone && it.score != nil {

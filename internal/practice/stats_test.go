@@ -7,6 +7,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/billing"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -18,31 +19,31 @@ import (
 // session compares with the 60.
 func TestASessionWithNoScoredAnswerTakesNoPartInTheAverages(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newIdleFixture(t, db)
-		reload := f.user(t, "ana@example.com")
-		f.givePass(t, "ana@example.com")
+		f := practicetest.NewIdle(t, db)
+		reload := f.User(t, "ana@example.com")
+		f.GivePass(t, "ana@example.com")
 		ctx := context.Background()
 		score := func(v int) *int { return &v }
 		var last practice.Session
 		for _, average := range []*int{score(60), nil, score(90)} {
-			s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+			s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := f.svc.SettleAnswer(ctx, s.Items[0].ID, average); err != nil {
+			if err := f.Practice.SettleAnswer(ctx, s.Items[0].ID, average); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := f.svc.Complete(ctx, reload(), s.ID, 60); err != nil {
+			if _, err := f.Practice.Complete(ctx, reload(), s.ID, 60); err != nil {
 				t.Fatal(err)
 			}
-			if err := f.svc.Finalize(ctx, s.ID); err != nil {
+			if err := f.Practice.Finalize(ctx, s.ID); err != nil {
 				t.Fatal(err)
 			}
-			if last, err = f.svc.Get(ctx, reload(), s.ID); err != nil {
+			if last, err = f.Practice.Get(ctx, reload(), s.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
-		d, err := f.svc.Dashboard(ctx, reload())
+		d, err := f.History.Dashboard(ctx, reload())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,13 +65,13 @@ func TestASessionWithNoScoredAnswerTakesNoPartInTheAverages(t *testing.T) {
 // trial.
 func TestASessionWithNothingScoredUsesNoFreeSession(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
 		oneQuestion := practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1}
 		freeLeft := func(want int) {
 			t.Helper()
-			d, err := f.svc.Dashboard(ctx, ana())
+			d, err := f.History.Dashboard(ctx, ana())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,34 +80,34 @@ func TestASessionWithNothingScoredUsesNoFreeSession(t *testing.T) {
 			}
 		}
 
-		silentA := f.practise(t, ana, "", oneQuestion)
+		silentA := f.Practise(t, ana, "", oneQuestion)
 		if silentA.AverageScore != nil || silentA.Items[0].Meaningful == nil || *silentA.Items[0].Meaningful {
 			t.Fatalf("silent answer: average %v, item %+v", silentA.AverageScore, silentA.Items[0])
 		}
 		freeLeft(2)
-		saved, err := f.svc.Save(ctx, ana(), silentA.ID, "Silence")
+		saved, err := f.History.Save(ctx, ana(), silentA.ID, "Silence")
 		if err != nil {
 			t.Fatal(err)
 		}
 		if saved.Scored {
 			t.Fatal("a saved session with no scored answer says it was scored")
 		}
-		silentB := f.practise(t, ana, "", oneQuestion)
+		silentB := f.Practise(t, ana, "", oneQuestion)
 		freeLeft(2)
 
-		if _, err := f.svc.CorrectTranscript(ctx, ana(), silentA.ID, silentA.Items[0].ID, spoken); err != nil {
+		if _, err := f.Practice.CorrectTranscript(ctx, ana(), silentA.ID, silentA.Items[0].ID, practicetest.Spoken); err != nil {
 			t.Fatal(err)
 		}
 		freeLeft(1)
-		if got, err := f.svc.GetSaved(ctx, ana(), saved.ID); err != nil || !got.Scored {
+		if got, err := f.History.GetSaved(ctx, ana(), saved.ID); err != nil || !got.Scored {
 			t.Fatalf("saved session after its answer was scored: scored %v, %v", got.Scored, err)
 		}
-		if scored := f.practise(t, ana, spoken, oneQuestion); scored.AverageScore == nil {
+		if scored := f.Practise(t, ana, practicetest.Spoken, oneQuestion); scored.AverageScore == nil {
 			t.Fatalf("second free session not scored: %+v", scored.Items[0])
 		}
 		freeLeft(0)
-		_, err = f.svc.CorrectTranscript(ctx, ana(), silentB.ID, silentB.Items[0].ID, spoken)
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		_, err = f.Practice.CorrectTranscript(ctx, ana(), silentB.ID, silentB.Items[0].ID, practicetest.Spoken)
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 		freeLeft(0)
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -51,14 +52,14 @@ var pipeline = func() []practice.Transition {
 func TestEveryItemTransitionIsMadeAsTheTableSays(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newIdleFixture(t, db) // the queued jobs stay queued
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.NewIdle(t, db) // the queued jobs stay queued
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		created, err := f.svc.Create(ctx, ana(), oneQuestion)
+		created, err := f.Practice.Create(ctx, ana(), oneQuestion)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := f.svc.Get(ctx, ana(), created.ID)
+		s, err := f.Practice.Get(ctx, ana(), created.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +99,7 @@ func TestEveryItemTransitionIsMadeAsTheTableSays(t *testing.T) {
 			return status, updated
 		}
 
-		table := f.svc.Transitions()
+		table := f.Practice.Transitions()
 		if !reflect.DeepEqual(table, pipeline) {
 			t.Fatalf("the table is\n%+v\nthe pipeline's steps are\n%+v", table, pipeline)
 		}
@@ -113,7 +114,7 @@ func TestEveryItemTransitionIsMadeAsTheTableSays(t *testing.T) {
 					t.Fatal(err)
 				}
 				before := queued()
-				if err := f.svc.ApplyEvent(ctx, it, tr.Event); err != nil {
+				if err := f.Practice.ApplyEvent(ctx, it, tr.Event); err != nil {
 					t.Fatalf("%q from %s: %v", tr.Event, from, err)
 				}
 				status, updated := state()
@@ -139,7 +140,7 @@ func TestEveryItemTransitionIsMadeAsTheTableSays(t *testing.T) {
 				t.Errorf("no transition leads to %s", status)
 			}
 		}
-		if err := f.svc.ApplyEvent(ctx, it, "graded by hand"); err == nil {
+		if err := f.Practice.ApplyEvent(ctx, it, "graded by hand"); err == nil {
 			t.Fatal("an event outside the table was applied")
 		}
 	})

@@ -16,28 +16,16 @@ import (
 
 var errNotFound = errors.New("practice: not found")
 
-// exec runs one statement, naming it in the error, and reports how many
-// rows it changed.
+// exec runs one statement (store.Exec), naming it in the error, and
+// reports how many rows it changed.
 func exec(ctx context.Context, q store.Queryer, what, query string, args ...any) (int64, error) {
-	res, err := q.ExecContext(ctx, query, args...)
-	if err != nil {
-		return 0, fmt.Errorf("practice: %s: %w", what, err)
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, fmt.Errorf("practice: %s: %w", what, err)
-	}
-	return n, nil
+	return store.Exec(ctx, q, "practice: "+what, query, args...)
 }
 
 // scanAll reads every row of a query with scan (store.ScanAll), naming
 // the query in its error.
 func scanAll[T any](ctx context.Context, q store.Queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
-	out, err := store.ScanAll(ctx, q, scan, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("practice: %s: %w", what, err)
-	}
-	return out, nil
+	return store.ScanAll(ctx, q, "practice: "+what, scan, query, args...)
 }
 
 func scanString(rows *sql.Rows) (string, error) {

@@ -2,7 +2,6 @@ package practice
 
 import (
 	"context"
-	"database/sql"
 
 	"github.com/whitecoat/whitecoat/internal/store"
 )
@@ -13,12 +12,6 @@ import (
 func userSessionIDs(ctx context.Context, q store.Queryer, userID string) ([]string, error) {
 	return scanAll(ctx, q, "user sessions", scanString,
 		`SELECT id FROM practice_sessions WHERE user_id = $1 ORDER BY created_at, id`, userID)
-}
-
-// allSaved lists every saved session of the user with its items, oldest first.
-func allSaved(ctx context.Context, q store.Queryer, userID string) ([]Saved, error) {
-	return scanAll(ctx, q, "all saved sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, true) },
-		`SELECT `+savedWithItems+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at, id`, userID)
 }
 
 // userRecordings lists the recordings and streamed pieces still on disk
@@ -32,14 +25,13 @@ func userRecordings(ctx context.Context, q store.Queryer, userID string) ([]stri
 }
 
 // deleteUserRows removes every practice row of the user: sessions with
-// their items, the stats markers, saved sessions and the voice factor.
+// their items, the stats markers and the voice factor.
 func deleteUserRows(ctx context.Context, q store.Queryer, userID string) error {
 	for _, stmt := range []string{
 		`DELETE FROM practice_voices WHERE user_id = $1`,
 		`DELETE FROM practice_items WHERE session_id IN (SELECT id FROM practice_sessions WHERE user_id = $1)`,
 		`DELETE FROM practice_sessions WHERE user_id = $1`,
 		`DELETE FROM processed_sessions WHERE user_id = $1`,
-		`DELETE FROM saved_sessions WHERE user_id = $1`,
 	} {
 		if _, err := exec(ctx, q, "delete user data", stmt, userID); err != nil {
 			return err

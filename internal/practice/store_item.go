@@ -41,8 +41,8 @@ func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 	if it.originalTranscript != nil && it.correctedAt != nil {
 		it.Correction = &answer.Correction{OriginalTranscript: *it.originalTranscript, CorrectedAt: *it.correctedAt}
 	}
-	if it.Status == StatusFailed && it.Transcript != nil && *it.Transcript == legacyTranscriptError {
-		it.Transcript = nil // see legacyTranscriptError
+	if it.Status == StatusFailed && it.Transcript != nil && *it.Transcript == answer.LegacyTranscriptError {
+		it.Transcript = nil // see answer.LegacyTranscriptError
 	}
 	for _, field := range []struct {
 		name string
@@ -258,11 +258,6 @@ func saveCorrection(ctx context.Context, q store.Queryer, itemID, text string, f
 }
 
 // earlierAnswer is a scored answer and the question it answered.
-type earlierAnswer struct {
-	Attempt
-	question string
-}
-
 // decodeScored reads a scored answer's stored feedback and, when the
 // answer was measured, its delivery metrics.
 func decodeScored(feedbackJSON, metrics sql.NullString, fb *feedback.Feedback, m **transcribe.Metrics) error {
@@ -280,17 +275,17 @@ func decodeScored(feedbackJSON, metrics sql.NullString, fb *feedback.Feedback, m
 
 // scoredAnswersBefore lists the user's scored answers in sessions started
 // before the session at, other than it, newest first.
-func scoredAnswersBefore(ctx context.Context, q store.Queryer, userID, sessionID string, before time.Time) ([]earlierAnswer, error) {
-	return scanAll(ctx, q, "earlier answers", func(rows *sql.Rows) (earlierAnswer, error) {
+func scoredAnswersBefore(ctx context.Context, q store.Queryer, userID, sessionID string, before time.Time) ([]ScoredAnswer, error) {
+	return scanAll(ctx, q, "earlier answers", func(rows *sql.Rows) (ScoredAnswer, error) {
 		var (
-			e                     earlierAnswer
+			a                     ScoredAnswer
 			metrics, feedbackJSON sql.NullString
 		)
-		if err := rows.Scan(&e.SessionID, &e.AnsweredAt, &e.question, &e.Transcript, &metrics, &feedbackJSON); err != nil {
-			return e, err
+		if err := rows.Scan(&a.SessionID, &a.Profession, &a.SessionStarted, &a.ItemID, &a.Question, &a.Subtag, &a.Transcript, &metrics, &feedbackJSON); err != nil {
+			return a, err
 		}
-		return e, decodeScored(feedbackJSON, metrics, &e.Feedback, &e.Metrics)
-	}, `SELECT s.id, s.created_at, i.question, i.transcript, i.metrics, i.feedback
+		return a, decodeScored(feedbackJSON, metrics, &a.Feedback, &a.Metrics)
+	}, `SELECT s.id, s.profession, s.created_at, i.id, i.question, i.subtag, i.transcript, i.metrics, i.feedback
 		FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
 		WHERE s.user_id = $1 AND s.id <> $2 AND s.created_at < $3
 			AND i.status = $4 AND i.feedback IS NOT NULL AND i.transcript IS NOT NULL
@@ -331,21 +326,18 @@ func recordingsInUse(ctx context.Context, q store.Queryer) (map[string]bool, err
 
 // completedAnswers lists the user's scored answers in completed sessions
 // (of one profession, unless it is empty), oldest session first.
-func completedAnswers(ctx context.Context, q store.Queryer, userID, profession string) ([]scoredAnswer, error) {
-	return scanAll(ctx, q, "completed answers", func(rows *sql.Rows) (scoredAnswer, error) {
+func completedAnswers(ctx context.Context, q store.Queryer, userID, profession string) ([]ScoredAnswer, error) {
+	return scanAll(ctx, q, "completed answers", func(rows *sql.Rows) (ScoredAnswer, error) {
 		var (
-			a                     scoredAnswer
-			metrics, feedbackJSON sql.NullString
+			a                                 ScoredAnswer
+			transcript, metrics, feedbackJSON sql.NullString
 		)
-		if err := rows.Scan(&a.sessionID, &a.profession, &a.startedAt, &a.ref.ItemID, &a.ref.Question, &a.subtag, &metrics, &feedbackJSON); err != nil {
+		if err := rows.Scan(&a.SessionID, &a.Profession, &a.SessionStarted, &a.ItemID, &a.Question, &a.Subtag, &transcript, &metrics, &feedbackJSON); err != nil {
 			return a, err
 		}
-		if err := decodeScored(feedbackJSON, metrics, &a.feedback, &a.metrics); err != nil {
-			return a, err
-		}
-		a.ref.SessionID, a.ref.AnsweredAt, a.ref.OverallScore = a.sessionID, a.startedAt, a.feedback.OverallScore
-		return a, nil
-	}, `SELECT s.id, s.profession, s.created_at, i.id, i.question, i.subtag, i.metrics, i.feedback
+		a.Transcript = transcript.String
+		return a, decodeScored(feedbackJSON, metrics, &a.Feedback, &a.Metrics)
+	}, `SELECT s.id, s.profession, s.created_at, i.id, i.question, i.subtag, i.transcript, i.metrics, i.feedback
 		FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
 		WHERE s.user_id = $1 AND (CAST($2 AS TEXT) = '' OR s.profession = $2) AND s.status = $3
 			AND i.status = $4 AND i.feedback IS NOT NULL

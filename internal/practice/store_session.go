@@ -84,24 +84,18 @@ func withItems(ctx context.Context, q store.Queryer, s Session) (Session, error)
 	return s, nil
 }
 
-// sessionQuestion is a question of a session, as an earlier answer to it
-// is found by.
-type sessionQuestion struct {
-	itemID, question string
-}
-
 // questionsOf reads when the user's session sessionID began and its
 // questions, in the order asked, in one statement that reads nothing of
 // their answers: errNotFound when the session is missing or someone
 // else's.
-func questionsOf(ctx context.Context, q store.Queryer, userID, sessionID string) (time.Time, []sessionQuestion, error) {
+func questionsOf(ctx context.Context, q store.Queryer, userID, sessionID string) (time.Time, []SessionQuestion, error) {
 	type row struct {
 		began time.Time
-		sessionQuestion
+		SessionQuestion
 	}
 	rows, err := scanAll(ctx, q, "session questions", func(rows *sql.Rows) (row, error) {
 		var r row
-		return r, rows.Scan(&r.began, &r.itemID, &r.question)
+		return r, rows.Scan(&r.began, &r.ItemID, &r.Question)
 	}, `SELECT s.created_at, i.id, i.question FROM practice_sessions s JOIN practice_items i ON i.session_id = s.id
 		WHERE s.id = $1 AND s.user_id = $2 ORDER BY i.position`, sessionID, userID)
 	if err != nil {
@@ -111,9 +105,9 @@ func questionsOf(ctx context.Context, q store.Queryer, userID, sessionID string)
 		// A session is made with its questions: none is no session of the user's.
 		return time.Time{}, nil, errNotFound
 	}
-	out := make([]sessionQuestion, len(rows))
+	out := make([]SessionQuestion, len(rows))
 	for i, r := range rows {
-		out[i] = r.sessionQuestion
+		out[i] = r.SessionQuestion
 	}
 	return rows[0].began, out, nil
 }
@@ -219,7 +213,7 @@ func setSessionAverage(ctx context.Context, q store.Queryer, sessionID string, a
 // takes part in its student's averages: its stats were applied (it was
 // completed and every answer settled) and it has an average. A session
 // with no scored answer — its answers failed, said nothing or were
-// skipped — has none (averageScore), so it takes no part: it neither
+// skipped — has none (AverageScore), so it takes no part: it neither
 // moves the student's average nor is the session the next one is
 // compared with, nor is it counted (sessionCounts) or uses a free session
 // (countUsedSessions). Scored sessions are ordered by when their stats

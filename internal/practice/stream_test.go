@@ -20,21 +20,22 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
 // audioFiles lists what is in the temporary audio directory.
-func (f *fixture) audioFiles(t *testing.T) []string {
+func audioFiles(t *testing.T, f *practicetest.Fixture) []string {
 	t.Helper()
-	entries, err := os.ReadDir(f.audio)
+	entries, err := os.ReadDir(f.Audio)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var names []string
 	for _, e := range entries {
-		names = append(names, filepath.Join(f.audio, e.Name()))
+		names = append(names, filepath.Join(f.Audio, e.Name()))
 	}
 	return names
 }
@@ -42,18 +43,18 @@ func (f *fixture) audioFiles(t *testing.T) []string {
 func TestAnswerArrivesInPieces(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, func(c *practice.Config) { c.MaxAudioBytes = 64 << 10 })
-		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		f := practicetest.New(t, db, func(c *practice.Config) { c.MaxAudioBytes = 64 << 10 })
+		ana, bob := f.User(t, "ana@example.com"), f.User(t, "bob@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
-		rec := recording(t)
+		rec := practicetest.Recording(t)
 		q := len(rec) / 4
 		item := s.Items[0].ID
 		appendAt := func(offset int, piece []byte) (int64, error) {
-			return f.svc.AppendAudio(ctx, ana(), s.ID, item, int64(offset), "audio/webm;codecs=opus", piece)
+			return f.Practice.AppendAudio(ctx, ana(), s.ID, item, int64(offset), "audio/webm;codecs=opus", piece)
 		}
 		want := func(n int64, err error, received int) {
 			t.Helper()
@@ -63,31 +64,31 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		}
 
 		_, err = appendAt(0, []byte("just some text pretending to be audio"))
-		wantKind(t, err, apperr.KindInvalid, "not a recording")
+		practicetest.WantKind(t, err, apperr.KindInvalid, "not a recording")
 		_, err = appendAt(q, rec[q:2*q])
-		wantKind(t, err, apperr.KindConflict, "offset 0")
-		_, err = f.svc.AppendAudio(ctx, bob(), s.ID, item, 0, "audio/webm", rec[:q])
-		wantKind(t, err, apperr.KindNotFound, "No such practice session")
-		if files := f.audioFiles(t); len(files) != 0 {
+		practicetest.WantKind(t, err, apperr.KindConflict, "offset 0")
+		_, err = f.Practice.AppendAudio(ctx, bob(), s.ID, item, 0, "audio/webm", rec[:q])
+		practicetest.WantKind(t, err, apperr.KindNotFound, "No such practice session")
+		if files := audioFiles(t, f); len(files) != 0 {
 			t.Fatalf("refused pieces left files: %v", files)
 		}
 
 		n, err := appendAt(0, rec[:q])
 		want(n, err, q)
 		_, err = appendAt(2*q, rec[2*q:3*q])
-		wantKind(t, err, apperr.KindConflict, "missing")
+		practicetest.WantKind(t, err, apperr.KindConflict, "missing")
 		n, err = appendAt(q, rec[q:2*q])
 		want(n, err, 2*q)
 		n, err = appendAt(q, rec[q:2*q]) // its answer was lost; sent again
 		want(n, err, 2*q)
 		n, err = appendAt(q+q/2, rec[q+q/2:3*q]) // overlaps what arrived
 		want(n, err, 3*q)
-		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)))
-		wantKind(t, err, apperr.KindConflict, "did not arrive")
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)))
+		practicetest.WantKind(t, err, apperr.KindConflict, "did not arrive")
 		n, err = appendAt(3*q, rec[3*q:])
 		want(n, err, len(rec))
 
-		files := f.audioFiles(t)
+		files := audioFiles(t, f)
 		if len(files) != 1 {
 			t.Fatalf("files while recording: %v", files)
 		}
@@ -97,12 +98,12 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		if u := ana(); u.UsageCount != 1 {
 			t.Fatalf("usage %d while the answer arrives: it counts from its first piece, once", u.UsageCount)
 		}
-		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil {
 			t.Fatal(err)
 		}
 		_, err = appendAt(len(rec), rec[:10])
-		wantKind(t, err, apperr.KindConflict, "already has an answer")
-		if again, err := f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil || again.Status == practice.StatusPending {
+		practicetest.WantKind(t, err, apperr.KindConflict, "already has an answer")
+		if again, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil || again.Status == practice.StatusPending {
 			t.Fatalf("finishing again, as after a lost response: %+v %v", again, err)
 		}
 
@@ -111,23 +112,23 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		n, err = appendAt(0, rec)
 		want(n, err, len(rec))
 		_, err = appendAt(len(rec), make([]byte, 64<<10))
-		wantKind(t, err, apperr.KindTooLarge, "too large")
-		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)))
-		wantKind(t, err, apperr.KindConflict, "No recording was uploaded")
-		if _, err := f.svc.Skip(ctx, ana(), s.ID, item); err != nil {
+		practicetest.WantKind(t, err, apperr.KindTooLarge, "too large")
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)))
+		practicetest.WantKind(t, err, apperr.KindConflict, "No recording was uploaded")
+		if _, err := f.Practice.Skip(ctx, ana(), s.ID, item); err != nil {
 			t.Fatal(err)
 		}
-		_, err = f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)))
-		wantKind(t, err, apperr.KindConflict, "skipped")
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)))
+		practicetest.WantKind(t, err, apperr.KindConflict, "skipped")
 
-		got := f.waitProcessed(t, ana(), s.ID)
-		if it := got.Items[0]; it.Status != practice.StatusDone || it.Transcript == nil || *it.Transcript != spoken {
+		got := f.WaitProcessed(t, ana(), s.ID)
+		if it := got.Items[0]; it.Status != practice.StatusDone || it.Transcript == nil || *it.Transcript != practicetest.Spoken {
 			t.Fatalf("answer uploaded in pieces: %+v", it)
 		}
 		if got.Items[1].Status != practice.StatusSkipped {
 			t.Fatalf("skipped answer: %+v", got.Items[1])
 		}
-		if files := f.audioFiles(t); len(files) != 0 {
+		if files := audioFiles(t, f); len(files) != 0 {
 			t.Fatalf("recordings left after processing and skipping: %v", files)
 		}
 		if u := ana(); u.UsageCount != 2 {
@@ -205,10 +206,10 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 	requireLocalEngine(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		speech := localEngine(t)
-		f := newFixtureWith(t, db, speech, func(c *practice.Config) { c.AdvanceEvery = 0 })
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.NewWith(t, db, speech, func(c *practice.Config) { c.AdvanceEvery = 0 })
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -264,7 +265,7 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 		size := len(rec)/pieces + 1
 		for off := 0; off < len(rec); off += size {
 			piece := rec[off:min(off+size, len(rec))]
-			if _, err := f.svc.AppendAudio(ctx, reload(), s.ID, item, int64(off), "audio/webm;codecs=opus", piece); err != nil {
+			if _, err := f.Practice.AppendAudio(ctx, reload(), s.ID, item, int64(off), "audio/webm;codecs=opus", piece); err != nil {
 				t.Fatal(err)
 			}
 			stepped()
@@ -273,10 +274,10 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 		if p == nil || p.Until < 3 || len(p.Words) < 3 {
 			t.Fatalf("nothing was recognised while the recording arrived: %+v", p)
 		}
-		if _, err := f.svc.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec))); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec))); err != nil {
 			t.Fatal(err)
 		}
-		it := f.waitProcessed(t, reload(), s.ID).Items[0]
+		it := f.WaitProcessed(t, reload(), s.ID).Items[0]
 		if it.Status != practice.StatusDone || it.Transcript == nil {
 			t.Fatalf("answer: %+v", it)
 		}
@@ -324,10 +325,10 @@ func TestFirstRecognitionWaitsUntilTheRecordingCanHoldAStep(t *testing.T) {
 			defer mu.Unlock()
 			return now
 		}
-		f := newFixtureAt(t, db, speech, clock, func(c *practice.Config) { c.AdvanceEvery = advanceEvery })
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.NewAt(t, db, speech, clock, func(c *practice.Config) { c.AdvanceEvery = advanceEvery })
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -353,7 +354,7 @@ func TestFirstRecognitionWaitsUntilTheRecordingCanHoldAStep(t *testing.T) {
 			mu.Lock()
 			now = start.Add(time.Duration(k) * time.Second)
 			mu.Unlock()
-			if _, err := f.svc.AppendAudio(ctx, reload(), s.ID, s.Items[0].ID, int64(off), "audio/webm;codecs=opus", rec[off:min(off+size, len(rec))]); err != nil {
+			if _, err := f.Practice.AppendAudio(ctx, reload(), s.ID, s.Items[0].ID, int64(off), "audio/webm;codecs=opus", rec[off:min(off+size, len(rec))]); err != nil {
 				t.Fatal(err)
 			}
 			if elapsed := time.Duration(k) * time.Second; elapsed < firstStep && queued() > 0 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -60,19 +61,19 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 	requireLocalEngine(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		spy := &spyEngine{Incremental: localEngine(t)}
-		f := newFixtureWith(t, db, spy, func(c *practice.Config) { c.AdvanceEvery = 0 })
-		ana, bob := f.user(t, "ana@example.com"), f.user(t, "bob@example.com")
+		f := practicetest.NewWith(t, db, spy, func(c *practice.Config) { c.AdvanceEvery = 0 })
+		ana, bob := f.User(t, "ana@example.com"), f.User(t, "bob@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 4})
+		s, err := f.Practice.Create(ctx, ana(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
 		upload := func(u func() auth.User, sess practice.Session, i int) {
 			t.Helper()
-			if _, err := f.svc.Upload(ctx, u(), sess.ID, sess.Items[i].ID, "audio/webm", strings.NewReader(string(rec))); err != nil {
+			if _, err := f.Practice.Upload(ctx, u(), sess.ID, sess.Items[i].ID, "audio/webm", strings.NewReader(string(rec))); err != nil {
 				t.Fatal(err)
 			}
-			f.waitProcessed(t, u(), sess.ID)
+			f.WaitProcessed(t, u(), sess.ID)
 		}
 
 		// The first answer is probed: festival's female voice is
@@ -82,7 +83,7 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		if len(got) != 1 || got[0].Warp != 1.1 || !got[0].WarpProbed {
 			t.Fatalf("first answer: %+v; want factor 1.1, chosen by the probe", got)
 		}
-		ex, err := f.svc.Export(ctx, ana().ID)
+		ex, err := f.Practice.Export(ctx, ana().ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +97,7 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		if len(got) != 2 || got[1].Warp != 1.1 || got[1].WarpProbed {
 			t.Fatalf("second answer: %+v; want factor 1.1 remembered, no probe", got[1:])
 		}
-		if it := f.waitProcessed(t, ana(), s.ID).Items[1]; it.Transcript == nil || !strings.Contains(*it.Transcript, "dentist") {
+		if it := f.WaitProcessed(t, ana(), s.ID).Items[1]; it.Transcript == nil || !strings.Contains(*it.Transcript, "dentist") {
 			t.Fatalf("second answer at the remembered factor: %+v", it)
 		}
 
@@ -104,20 +105,20 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		// remembered factor, and finished without a probe.
 		item := s.Items[2].ID
 		half := len(rec) / 2
-		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, item, 0, "audio/webm;codecs=opus", rec[:half]); err != nil {
+		if _, err := f.Practice.AppendAudio(ctx, ana(), s.ID, item, 0, "audio/webm;codecs=opus", rec[:half]); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.AppendAudio(ctx, ana(), s.ID, item, int64(half), "audio/webm;codecs=opus", rec[half:]); err != nil {
+		if _, err := f.Practice.AppendAudio(ctx, ana(), s.ID, item, int64(half), "audio/webm;codecs=opus", rec[half:]); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(30 * time.Second)
 		for len(spy.advancedCopy()) == 0 && time.Now().Before(deadline) {
 			time.Sleep(50 * time.Millisecond)
 		}
-		if _, err := f.svc.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec))); err != nil {
 			t.Fatal(err)
 		}
-		f.waitProcessed(t, ana(), s.ID)
+		f.WaitProcessed(t, ana(), s.ID)
 		adv := spy.advancedCopy()
 		if len(adv) == 0 || adv[0].Warp != 1.1 {
 			t.Fatalf("recognition while the answer arrived was given %+v; want the remembered factor 1.1", adv)
@@ -126,7 +127,7 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		if len(got) != 3 || got[2].Warp != 1.1 || got[2].WarpProbed {
 			t.Fatalf("third answer: %+v; want factor 1.1 remembered, no probe", got[2:])
 		}
-		if ex, err = f.svc.Export(ctx, ana().ID); err != nil || ex.VoiceFactor == nil || ex.VoiceFactor.Answers != 2 {
+		if ex, err = f.Practice.Export(ctx, ana().ID); err != nil || ex.VoiceFactor == nil || ex.VoiceFactor.Answers != 2 {
 			t.Fatalf("voice factor %+v, %v; want two answers counted at it", ex.VoiceFactor, err)
 		}
 
@@ -139,12 +140,12 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		if got = spy.results(); len(got) != 4 || !got[3].WarpProbed || got[3].Warp != 1.1 {
 			t.Fatalf("answer after five at the remembered factor: %+v; want it probed", got[3:])
 		}
-		if ex, err = f.svc.Export(ctx, ana().ID); err != nil || ex.VoiceFactor == nil || ex.VoiceFactor.Answers != 0 {
+		if ex, err = f.Practice.Export(ctx, ana().ID); err != nil || ex.VoiceFactor == nil || ex.VoiceFactor.Answers != 0 {
 			t.Fatalf("voice factor %+v, %v; want it chosen afresh", ex.VoiceFactor, err)
 		}
 
 		// Another student's first answer is probed: factors are per student.
-		other, err := f.svc.Create(ctx, bob(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		other, err := f.Practice.Create(ctx, bob(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -154,13 +155,13 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		}
 
 		// Deleting the student's data deletes their factor.
-		if _, err := f.svc.DeleteUserData(ctx, db.SQL, ana().ID); err != nil {
+		if _, err := f.Practice.DeleteUserData(ctx, db.SQL, ana().ID); err != nil {
 			t.Fatal(err)
 		}
-		if ex, err = f.svc.Export(ctx, ana().ID); err != nil || ex.VoiceFactor != nil {
+		if ex, err = f.Practice.Export(ctx, ana().ID); err != nil || ex.VoiceFactor != nil {
 			t.Fatalf("after deletion the export holds a voice factor: %+v, %v", ex.VoiceFactor, err)
 		}
-		if ex, err = f.svc.Export(ctx, bob().ID); err != nil || ex.VoiceFactor == nil {
+		if ex, err = f.Practice.Export(ctx, bob().ID); err != nil || ex.VoiceFactor == nil {
 			t.Fatalf("another student's factor went with the deleted one's: %+v, %v", ex.VoiceFactor, err)
 		}
 	})
@@ -177,18 +178,18 @@ func (s *spyEngine) advancedCopy() []transcribe.Progress {
 func TestNoVoiceFactorForTheOpenAIEngine(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.upload(t, reload(), s, 0)
-		if it := f.waitProcessed(t, reload(), s.ID).Items[0]; it.Status != practice.StatusDone {
+		f.Upload(t, reload(), s, 0)
+		if it := f.WaitProcessed(t, reload(), s.ID).Items[0]; it.Status != practice.StatusDone {
 			t.Fatalf("answer: %+v", it)
 		}
-		if ex, err := f.svc.Export(ctx, reload().ID); err != nil || ex.VoiceFactor != nil {
+		if ex, err := f.Practice.Export(ctx, reload().ID); err != nil || ex.VoiceFactor != nil {
 			t.Fatalf("voice factor %+v, %v; want none", ex.VoiceFactor, err)
 		}
 	})

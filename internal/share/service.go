@@ -15,8 +15,8 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/mail"
-	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/ratelimit"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
@@ -25,9 +25,9 @@ import (
 type SavedSessions interface {
 	// GetSaved is one of the student's own saved sessions, refused when
 	// it is not theirs or their history is locked.
-	GetSaved(ctx context.Context, u auth.User, id string) (practice.Saved, error)
+	GetSaved(ctx context.Context, u auth.User, id string) (history.Saved, error)
 	// SavedOf is a saved session of userID, for the reviewer they chose.
-	SavedOf(ctx context.Context, userID, id string) (practice.Saved, error)
+	SavedOf(ctx context.Context, userID, id string) (history.Saved, error)
 	// SavedTitles are the titles of those of ids that are userID's.
 	SavedTitles(ctx context.Context, userID string, ids []string) (map[string]string, error)
 }

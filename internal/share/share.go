@@ -20,6 +20,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/ratelimit"
 )
@@ -194,7 +195,7 @@ type Export struct {
 	Comments []Comment `json:"shareComments"`
 }
 
-func reviewedSession(sv practice.Saved) ReviewedSession {
+func reviewedSession(sv history.Saved) ReviewedSession {
 	out := ReviewedSession{Title: sv.Title, Profession: sv.Profession, Format: sv.Format, CreatedAt: sv.CreatedAt,
 		OverallAvg: sv.OverallAvg, Scored: sv.Scored, Items: make([]answer.Answer, len(sv.Items))}
 	for i, it := range sv.Items {

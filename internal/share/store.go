@@ -18,11 +18,7 @@ var errNotFound = errors.New("share: not found")
 // scanAll reads every row of a query with scan (store.ScanAll), naming
 // the query in its error.
 func scanAll[T any](ctx context.Context, q store.Queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
-	out, err := store.ScanAll(ctx, q, scan, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("share: %s: %w", what, err)
-	}
-	return out, nil
+	return store.ScanAll(ctx, q, "share: "+what, scan, query, args...)
 }
 
 // storedLink is a link row: the student's view plus who owns it.

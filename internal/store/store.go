@@ -259,8 +259,17 @@ func InList(args []any, values []string) (string, []any) {
 }
 
 // ScanAll reads every row of a query with scan, and always closes the
-// rows. An empty result is an empty slice, never nil.
-func ScanAll[T any](ctx context.Context, q Queryer, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+// rows. An empty result is an empty slice, never nil. An error names the
+// query by what ("practice: earlier answers").
+func ScanAll[T any](ctx context.Context, q Queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
+	out, err := scanAll(ctx, q, scan, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return out, nil
+}
+
+func scanAll[T any](ctx context.Context, q Queryer, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -275,6 +284,20 @@ func ScanAll[T any](ctx context.Context, q Queryer, scan func(*sql.Rows) (T, err
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// Exec runs one statement and reports how many rows it changed. An error
+// names the statement by what ("practice: save feedback").
+func Exec(ctx context.Context, q Queryer, what, query string, args ...any) (int64, error) {
+	res, err := q.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	return n, nil
 }
 
 // NewID returns a random 128-bit row id as 32 hex characters.

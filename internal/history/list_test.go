@@ -1,4 +1,4 @@
-package practice_test
+package history_test
 
 import (
 	"context"
@@ -12,7 +12,9 @@ import (
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/billing"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -20,94 +22,94 @@ import (
 func TestHistoryFiltersSearchesAndPages(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		reload := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		reload := f.User(t, "ana@example.com")
 		ctx := context.Background()
 		// Sessions whose questions were all skipped use no free session,
 		// so the trial allows as many as the test needs.
-		saveSkipped := func(profession string, format practice.Format) practice.Saved {
-			s, err := f.svc.Create(ctx, reload(), practice.CreateInput{Profession: profession, Mode: "audio", InterviewType: "random", QuestionCount: 1,
+		saveSkipped := func(profession string, format practice.Format) history.Saved {
+			s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: profession, Mode: "audio", InterviewType: "random", QuestionCount: 1,
 				Format: format})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := f.svc.Skip(ctx, reload(), s.ID, s.Items[0].ID); err != nil {
+			if _, err := f.Practice.Skip(ctx, reload(), s.ID, s.Items[0].ID); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := f.svc.Complete(ctx, reload(), s.ID, 10); err != nil {
+			if _, err := f.Practice.Complete(ctx, reload(), s.ID, 10); err != nil {
 				t.Fatal(err)
 			}
-			sv, err := f.svc.Save(ctx, reload(), s.ID, "")
+			sv, err := f.History.Save(ctx, reload(), s.ID, "")
 			if err != nil {
 				t.Fatal(err)
 			}
 			return sv
 		}
-		var dental []practice.Saved
-		for range practice.HistoryPageSize + 1 {
+		var dental []history.Saved
+		for range history.PageSize + 1 {
 			dental = append(dental, saveSkipped("dental", ""))
 		}
 		pa := saveSkipped("pa", practice.FormatKira)
 
-		history := func(hq practice.HistoryQuery) practice.HistoryPage {
+		list := func(hq history.Query) history.HistoryPage {
 			t.Helper()
-			page, err := f.svc.History(ctx, reload(), hq)
+			page, err := f.History.List(ctx, reload(), hq)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return page
 		}
-		all := history(practice.HistoryQuery{})
-		if all.Total != len(dental)+1 || len(all.Sessions) != practice.HistoryPageSize || all.Sessions[0].ID != pa.ID {
+		all := list(history.Query{})
+		if all.Total != len(dental)+1 || len(all.Sessions) != history.PageSize || all.Sessions[0].ID != pa.ID {
 			t.Fatalf("first page: total %d, %d sessions, newest %s", all.Total, len(all.Sessions), all.Sessions[0].ID)
 		}
-		if last := history(practice.HistoryQuery{Page: 2}); len(last.Sessions) != 2 || last.Page != 2 {
+		if last := list(history.Query{Page: 2}); len(last.Sessions) != 2 || last.Page != 2 {
 			t.Fatalf("second page: %d sessions, page %d", len(last.Sessions), last.Page)
 		}
-		if far := history(practice.HistoryQuery{Page: 1 << 40}); len(far.Sessions) != 0 || far.Page != store.MaxPage {
+		if far := list(history.Query{Page: 1 << 40}); len(far.Sessions) != 0 || far.Page != store.MaxPage {
 			t.Fatalf("a page past the end: %d sessions, page %d", len(far.Sessions), far.Page)
 		}
-		if got := history(practice.HistoryQuery{Profession: "pa"}); got.Total != 1 || got.Sessions[0].ID != pa.ID {
+		if got := list(history.Query{Profession: "pa"}); got.Total != 1 || got.Sessions[0].ID != pa.ID {
 			t.Fatalf("profession filter: %+v", got)
 		}
-		if got := history(practice.HistoryQuery{Format: practice.FormatKira}); got.Total != 1 || got.Sessions[0].ID != pa.ID || got.Sessions[0].Format != practice.FormatKira {
+		if got := list(history.Query{Format: practice.FormatKira}); got.Total != 1 || got.Sessions[0].ID != pa.ID || got.Sessions[0].Format != practice.FormatKira {
 			t.Fatalf("format filter: %+v", got)
 		}
-		if got := history(practice.HistoryQuery{Format: practice.FormatTraditional}); got.Total != len(dental) {
+		if got := list(history.Query{Format: practice.FormatTraditional}); got.Total != len(dental) {
 			t.Fatalf("traditional sessions: %d of %d", got.Total, len(dental))
 		}
-		if _, err := f.svc.History(ctx, reload(), practice.HistoryQuery{Format: "panel"}); err == nil {
+		if _, err := f.History.List(ctx, reload(), history.Query{Format: "panel"}); err == nil {
 			t.Fatal("an unknown format was accepted")
 		}
 		today := time.Now().UTC().Truncate(24 * time.Hour)
-		if got := history(practice.HistoryQuery{From: today, To: today}); got.Total != all.Total {
+		if got := list(history.Query{From: today, To: today}); got.Total != all.Total {
 			t.Fatalf("today's sessions: %d, want %d", got.Total, all.Total)
 		}
-		if got := history(practice.HistoryQuery{From: today.AddDate(0, 0, 1)}); got.Total != 0 {
+		if got := list(history.Query{From: today.AddDate(0, 0, 1)}); got.Total != 0 {
 			t.Fatalf("sessions from tomorrow: %d", got.Total)
 		}
-		if got := history(practice.HistoryQuery{To: today.AddDate(0, 0, -1)}); got.Total != 0 {
+		if got := list(history.Query{To: today.AddDate(0, 0, -1)}); got.Total != 0 {
 			t.Fatalf("sessions until yesterday: %d", got.Total)
 		}
 
-		full, err := f.svc.GetSaved(ctx, reload(), pa.ID)
+		full, err := f.History.GetSaved(ctx, reload(), pa.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		question := full.Items[0].Question
 		words := strings.Fields(question)
 		search := strings.ToUpper(strings.Join(words[len(words)/2:], " "))
-		found := history(practice.HistoryQuery{Search: search, Profession: "pa"})
+		found := list(history.Query{Search: search, Profession: "pa"})
 		if found.Total != 1 || found.Sessions[0].ID != pa.ID || len(found.Sessions[0].Items) != 0 {
 			t.Fatalf("search %q: %+v", search, found)
 		}
-		if got := history(practice.HistoryQuery{Search: "no question says this"}); got.Total != 0 || got.Sessions == nil {
+		if got := list(history.Query{Search: "no question says this"}); got.Total != 0 || got.Sessions == nil {
 			t.Fatalf("search without a match: %+v", got)
 		}
 
-		endTrial(t, db, "ana@example.com")
-		_, err = f.svc.History(ctx, reload(), practice.HistoryQuery{})
-		wantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
+		practicetest.EndTrial(t, db, "ana@example.com")
+		_, err = f.History.List(ctx, reload(), history.Query{})
+		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 	})
 }
 
@@ -121,15 +123,15 @@ func TestHistoryFiltersSearchesAndPages(t *testing.T) {
 func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		effort := f.saveUnanswered(t, ana(), customSession("dental", "Why dentistry?", "What does 100% effort mean to you, ÉMILE?"))
-		teamwork := f.saveUnanswered(t, ana(), customSession("dental", "Tell me about teamwork."))
+		effort := saveUnanswered(t, f, ana(), practicetest.CustomSession("dental", "Why dentistry?", "What does 100% effort mean to you, ÉMILE?"))
+		teamwork := saveUnanswered(t, f, ana(), practicetest.CustomSession("dental", "Tell me about teamwork."))
 		if _, err := db.SQL.ExecContext(ctx, `UPDATE saved_sessions SET items = 'not readable'`); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.svc.GetSaved(ctx, ana(), effort.ID); err == nil {
+		if _, err := f.History.GetSaved(ctx, ana(), effort.ID); err == nil {
 			t.Fatal("a saved session with unreadable answers was read: the test shows nothing")
 		}
 
@@ -145,7 +147,7 @@ func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
 			{"dentistry? what", nil}, // two questions are not one text
 			{"  tell   ME ", []string{teamwork.ID}},
 		} {
-			page, err := f.svc.History(ctx, ana(), practice.HistoryQuery{Search: tc.search})
+			page, err := f.History.List(ctx, ana(), history.Query{Search: tc.search})
 			if err != nil {
 				t.Fatalf("search %q: %v", tc.search, err)
 			}
@@ -157,7 +159,7 @@ func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
 				t.Errorf("search %q: total %d, %v; want %v", tc.search, page.Total, got, tc.want)
 			}
 		}
-		d, err := f.svc.Dashboard(ctx, ana())
+		d, err := f.History.Dashboard(ctx, ana())
 		if err != nil || len(d.RecentSessions) != 2 {
 			t.Fatalf("dashboard: %+v, %v", d.RecentSessions, err)
 		}
@@ -169,10 +171,10 @@ func TestHistoryNeverReadsTheSavedAnswers(t *testing.T) {
 func TestTheMigrationFillsTheQuestionTextOfEarlierSessions(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		f.saveUnanswered(t, ana(), customSession("dental", "Why DENTISTRY?", "What does 100% effort mean to you, Émile?"))
+		saveUnanswered(t, f, ana(), practicetest.CustomSession("dental", "Why DENTISTRY?", "What does 100% effort mean to you, Émile?"))
 		var saved string
 		if err := db.SQL.QueryRowContext(ctx, `SELECT question_text FROM saved_sessions`).Scan(&saved); err != nil {
 			t.Fatal(err)
@@ -221,13 +223,13 @@ func TestTheMigrationFillsTheQuestionTextOfEarlierSessions(t *testing.T) {
 func TestASearchLooksThroughTheNewestSessions(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		effort := f.saveUnanswered(t, ana(), customSession("dental", "What does effort mean to you?"))
-		teamwork := f.saveUnanswered(t, ana(), customSession("medical", "Tell me about teamwork."))
+		effort := saveUnanswered(t, f, ana(), practicetest.CustomSession("dental", "What does effort mean to you?"))
+		teamwork := saveUnanswered(t, f, ana(), practicetest.CustomSession("medical", "Tell me about teamwork."))
 		err := db.WithTx(ctx, func(tx *sql.Tx) error {
-			for i := range practice.MaxSearchedSessions {
+			for i := range history.MaxSearchedSessions {
 				_, err := tx.ExecContext(ctx, `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at, overall_avg,
 					total_session_time, total_questions, answered, skipped, items, format, question_text)
 					SELECT $1, user_id, $2, title, profession, $3, overall_avg, total_session_time, total_questions, answered, skipped, items, format, question_text
@@ -242,20 +244,20 @@ func TestASearchLooksThroughTheNewestSessions(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tc := range []struct {
-			hq      practice.HistoryQuery
+			hq      history.Query
 			total   int
 			limited bool
 		}{
-			{practice.HistoryQuery{Search: "effort"}, 0, true},
-			{practice.HistoryQuery{Search: "teamwork"}, practice.MaxSearchedSessions, true},
-			{practice.HistoryQuery{Search: "effort", Profession: "dental"}, 1, false},
-			{practice.HistoryQuery{}, practice.MaxSearchedSessions + 2, false},
+			{history.Query{Search: "effort"}, 0, true},
+			{history.Query{Search: "teamwork"}, history.MaxSearchedSessions, true},
+			{history.Query{Search: "effort", Profession: "dental"}, 1, false},
+			{history.Query{}, history.MaxSearchedSessions + 2, false},
 		} {
-			page, err := f.svc.History(ctx, ana(), tc.hq)
+			page, err := f.History.List(ctx, ana(), tc.hq)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if page.Total != tc.total || page.SearchLimited != tc.limited || page.SearchLimit != practice.MaxSearchedSessions {
+			if page.Total != tc.total || page.SearchLimited != tc.limited || page.SearchLimit != history.MaxSearchedSessions {
 				t.Errorf("%+v: total %d, limited %v (limit %d); want %d, %v", tc.hq, page.Total, page.SearchLimited, page.SearchLimit, tc.total, tc.limited)
 			}
 			if tc.total == 1 && page.Sessions[0].ID != effort.ID {
@@ -268,17 +270,17 @@ func TestASearchLooksThroughTheNewestSessions(t *testing.T) {
 // saveUnanswered saves a session of in whose questions were all left
 // unanswered: it uses no free session, so a trial saves as many as a test
 // needs.
-func (f *fixture) saveUnanswered(t *testing.T, u auth.User, in practice.CreateInput) practice.Saved {
+func saveUnanswered(t *testing.T, f *practicetest.Fixture, u auth.User, in practice.CreateInput) history.Saved {
 	t.Helper()
 	ctx := context.Background()
-	s, err := f.svc.Create(ctx, u, in)
+	s, err := f.Practice.Create(ctx, u, in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Complete(ctx, u, s.ID, 10); err != nil {
+	if _, err := f.Practice.Complete(ctx, u, s.ID, 10); err != nil {
 		t.Fatal(err)
 	}
-	sv, err := f.svc.Save(ctx, u, s.ID, "")
+	sv, err := f.History.Save(ctx, u, s.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package practice_test
+package history_test
 
 import (
 	"context"
@@ -8,22 +8,23 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/apperr"
-	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/history"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
 
-func triedAnswer(tryID string) practice.TriedAnswer {
+func triedAnswer(tryID string) history.TriedAnswer {
 	transcript, meaningful := "I want to care for people's smiles.", true
-	return practice.TriedAnswer{TryID: tryID, Profession: "dental", AnsweredAt: time.Now(), Answer: answer.Answer{Question: "Why do you want to become a dentist?",
+	return history.TriedAnswer{TryID: tryID, Profession: "dental", AnsweredAt: time.Now(), Answer: answer.Answer{Question: "Why do you want to become a dentist?",
 		Kind: answer.KindTyped, Status: answer.StatusDone, Transcript: &transcript, Meaningful: &meaningful}}
 }
 
 // keptTries counts the saved sessions kept from tries, whoever's.
-func (f *fixture) keptTries(t *testing.T) int {
+func keptTries(t *testing.T, f *practicetest.Fixture) int {
 	t.Helper()
 	var n int
-	if err := f.db.SQL.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM saved_sessions WHERE title = $1`, practice.TitleTried).Scan(&n); err != nil {
+	if err := f.DB.SQL.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM saved_sessions WHERE title = $1`, history.TitleTried).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
@@ -35,14 +36,14 @@ func (f *fixture) keptTries(t *testing.T) int {
 func TestKeepingATryTwiceSavesItOnce(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newIdleFixture(t, db)
-		u := f.user(t, "twice@example.com")
+		f := practicetest.NewIdle(t, db)
+		u := f.User(t, "twice@example.com")
 		ctx := context.Background()
-		first, err := f.svc.KeepTried(ctx, u(), triedAnswer("try-1"))
+		first, err := f.History.KeepTried(ctx, u(), triedAnswer("try-1"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := f.svc.KeepTried(ctx, u(), triedAnswer("try-1"))
+		again, err := f.History.KeepTried(ctx, u(), triedAnswer("try-1"))
 		if err != nil || again.ID != first.ID {
 			t.Fatalf("kept again: %v, %v; first %v", again.ID, err, first.ID)
 		}
@@ -50,7 +51,7 @@ func TestKeepingATryTwiceSavesItOnce(t *testing.T) {
 		errs := make(chan error, 8)
 		for range 8 {
 			wg.Go(func() {
-				_, err := f.svc.KeepTried(ctx, u(), triedAnswer("try-2"))
+				_, err := f.History.KeepTried(ctx, u(), triedAnswer("try-2"))
 				errs <- err
 			})
 		}
@@ -61,7 +62,7 @@ func TestKeepingATryTwiceSavesItOnce(t *testing.T) {
 				t.Errorf("kept at once: %v", err)
 			}
 		}
-		if n := f.keptTries(t); n != 2 {
+		if n := keptTries(t, f); n != 2 {
 			t.Fatalf("%d saved sessions from two tries", n)
 		}
 	})
@@ -72,18 +73,18 @@ func TestKeepingATryTwiceSavesItOnce(t *testing.T) {
 func TestALockedStudentKeepsNoTry(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newIdleFixture(t, db)
-		u := f.user(t, "locked@example.com")
+		f := practicetest.NewIdle(t, db)
+		u := f.User(t, "locked@example.com")
 		ctx := context.Background()
 		if _, err := db.SQL.ExecContext(ctx, `UPDATE users SET trial_expires_at = $1 WHERE email = $2`, time.Now().Add(-time.Hour), "locked@example.com"); err != nil {
 			t.Fatal(err)
 		}
 		for range 2 {
-			if _, err := f.svc.KeepTried(ctx, u(), triedAnswer("try-locked")); apperr.KindOf(err) != apperr.KindForbidden {
+			if _, err := f.History.KeepTried(ctx, u(), triedAnswer("try-locked")); apperr.KindOf(err) != apperr.KindForbidden {
 				t.Fatalf("a locked student kept a try: %v", err)
 			}
 		}
-		if n := f.keptTries(t); n != 0 {
+		if n := keptTries(t, f); n != 0 {
 			t.Fatalf("%d saved sessions written for refused keeps", n)
 		}
 	})

@@ -1,4 +1,4 @@
-package practice
+package history
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
@@ -83,7 +84,7 @@ type Progress struct {
 // scored answers in completed sessions.
 func (s *Service) Progress(ctx context.Context, u auth.User, pq ProgressQuery) (Progress, error) {
 	out := Progress{Subtags: []question.Subtag{}, Points: []TrendPoint{}, Competencies: []CompetencyShown{}}
-	locked, err := s.historyLocked(ctx, u)
+	locked, err := s.locked(ctx, u)
 	if err != nil {
 		return Progress{}, err
 	}
@@ -91,17 +92,17 @@ func (s *Service) Progress(ctx context.Context, u auth.User, pq ProgressQuery) (
 		out.Locked = true
 		return out, nil
 	}
-	answers, err := completedAnswers(ctx, s.db.SQL, u.ID, pq.Profession)
+	answers, err := s.practice.CompletedAnswers(ctx, u.ID, pq.Profession)
 	if err != nil {
 		return Progress{}, err
 	}
 	seen := map[question.Subtag]bool{}
-	var matching []scoredAnswer
+	var matching []practice.ScoredAnswer
 	for _, a := range answers {
-		if a.subtag != "" {
-			seen[a.subtag] = true
+		if a.Subtag != "" {
+			seen[a.Subtag] = true
 		}
-		if pq.Subtag == "" || a.subtag == pq.Subtag {
+		if pq.Subtag == "" || a.Subtag == pq.Subtag {
 			matching = append(matching, a)
 		}
 	}
@@ -115,24 +116,14 @@ func (s *Service) Progress(ctx context.Context, u auth.User, pq ProgressQuery) (
 	return out, nil
 }
 
-// scoredAnswer is a scored answer of a completed session.
-type scoredAnswer struct {
-	sessionID, profession string
-	startedAt             time.Time
-	ref                   AnswerRef
-	subtag                question.Subtag
-	feedback              feedback.Feedback
-	metrics               *transcribe.Metrics
-}
-
 // trend averages the answers session by session; answers come grouped
 // by session, oldest session first.
-func trend(answers []scoredAnswer) []TrendPoint {
+func trend(answers []practice.ScoredAnswer) []TrendPoint {
 	points := []TrendPoint{}
 	var acc trendSums
 	for i, a := range answers {
 		acc.add(a)
-		if i == len(answers)-1 || answers[i+1].sessionID != a.sessionID {
+		if i == len(answers)-1 || answers[i+1].SessionID != a.SessionID {
 			points = append(points, acc.point(a))
 			acc = trendSums{}
 		}
@@ -153,16 +144,16 @@ type trendSums struct {
 	longestPause        float64
 }
 
-func (t *trendSums) add(a scoredAnswer) {
+func (t *trendSums) add(a practice.ScoredAnswer) {
 	t.answers++
-	t.overall += float64(a.feedback.OverallScore)
-	t.impression += float64(a.feedback.SectionScores.OverallImpression)
-	t.clarity += float64(a.feedback.SectionScores.ClarityStructure)
-	if !a.feedback.ContentUnjudged {
+	t.overall += float64(a.Feedback.OverallScore)
+	t.impression += float64(a.Feedback.SectionScores.OverallImpression)
+	t.clarity += float64(a.Feedback.SectionScores.ClarityStructure)
+	if !a.Feedback.ContentUnjudged {
 		t.contentJudged++
-		t.content += float64(a.feedback.SectionScores.Content)
+		t.content += float64(a.Feedback.SectionScores.Content)
 	}
-	if m := a.metrics; m != nil && m.DurationSeconds > 0 {
+	if m := a.Metrics; m != nil && m.DurationSeconds > 0 {
 		t.measured++
 		t.wpm += m.WordsPerMinute
 		// An engine that drops hesitations has its fillers estimated from
@@ -179,9 +170,9 @@ func (t *trendSums) add(a scoredAnswer) {
 	}
 }
 
-func (t *trendSums) point(last scoredAnswer) TrendPoint {
+func (t *trendSums) point(last practice.ScoredAnswer) TrendPoint {
 	n := float64(t.answers)
-	p := TrendPoint{SessionID: last.sessionID, Profession: last.profession, At: last.startedAt, Answers: t.answers,
+	p := TrendPoint{SessionID: last.SessionID, Profession: last.Profession, At: last.SessionStarted, Answers: t.answers,
 		OverallScore: round1(t.overall / n),
 		Sections:     SectionAverages{OverallImpression: round1(t.impression / n), ClarityStructure: round1(t.clarity / n), Content: round1(t.content / float64(max(t.contentJudged, 1)))}}
 	if t.measured > 0 {
@@ -198,7 +189,7 @@ func (t *trendSums) point(last scoredAnswer) TrendPoint {
 
 // competencyMap lists, for every competency, the answers tagged with it,
 // newest first.
-func competencyMap(answers []scoredAnswer) []CompetencyShown {
+func competencyMap(answers []practice.ScoredAnswer) []CompetencyShown {
 	byCompetency := map[feedback.Competency]*CompetencyShown{}
 	out := make([]CompetencyShown, len(feedback.Competencies))
 	for i, c := range feedback.Competencies {
@@ -206,18 +197,24 @@ func competencyMap(answers []scoredAnswer) []CompetencyShown {
 		byCompetency[c] = &out[i]
 	}
 	for i := len(answers) - 1; i >= 0; i-- {
-		for _, c := range answers[i].feedback.Competencies {
+		for _, c := range answers[i].Feedback.Competencies {
 			shown, ok := byCompetency[c]
 			if !ok {
 				continue // a competency a later rubric no longer tags
 			}
 			shown.Count++
 			if len(shown.Answers) < MaxCompetencyAnswers {
-				shown.Answers = append(shown.Answers, answers[i].ref)
+				shown.Answers = append(shown.Answers, refTo(answers[i]))
 			}
 		}
 	}
 	return out
+}
+
+// refTo points at a for the competency map: an answer is dated by its
+// session, as everywhere in the history.
+func refTo(a practice.ScoredAnswer) AnswerRef {
+	return AnswerRef{SessionID: a.SessionID, ItemID: a.ItemID, Question: a.Question, AnsweredAt: a.SessionStarted, OverallScore: a.Feedback.OverallScore}
 }
 
 func round1(x float64) float64 { return math.Round(x*10) / 10 }

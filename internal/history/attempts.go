@@ -1,12 +1,10 @@
-package practice
+package history
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
-	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
@@ -46,35 +44,33 @@ type Comparison struct {
 // a custom question typed again matches too. Questions answered for the
 // first time are left out.
 func (s *Service) EarlierAttempts(ctx context.Context, u auth.User, sessionID string) (Comparison, error) {
-	began, questions, err := questionsOf(ctx, s.db.SQL, u.ID, sessionID)
-	if errors.Is(err, errNotFound) {
-		return Comparison{}, apperr.NotFound(MsgSessionNotFound)
-	}
+	began, questions, err := s.practice.QuestionsOf(ctx, u.ID, sessionID)
 	if err != nil {
 		return Comparison{}, err
 	}
-	locked, err := s.historyLocked(ctx, u)
+	locked, err := s.locked(ctx, u)
 	if err != nil {
 		return Comparison{}, err
 	}
 	if locked {
 		return Comparison{Locked: true, Items: []EarlierAttempts{}}, nil
 	}
-	earlier, err := scoredAnswersBefore(ctx, s.db.SQL, u.ID, sessionID, began)
+	earlier, err := s.practice.ScoredAnswersBefore(ctx, u.ID, sessionID, began)
 	if err != nil {
 		return Comparison{}, err
 	}
 	byQuestion := map[string][]Attempt{}
 	for _, e := range earlier {
-		key := questionKey(e.question)
+		key := questionKey(e.Question)
 		if len(byQuestion[key]) < MaxEarlierAttempts {
-			byQuestion[key] = append(byQuestion[key], e.Attempt)
+			byQuestion[key] = append(byQuestion[key], Attempt{SessionID: e.SessionID, AnsweredAt: e.SessionStarted, Transcript: e.Transcript,
+				Feedback: e.Feedback, Metrics: e.Metrics})
 		}
 	}
 	out := []EarlierAttempts{}
 	for _, q := range questions {
-		if attempts := byQuestion[questionKey(q.question)]; len(attempts) > 0 {
-			out = append(out, EarlierAttempts{ItemID: q.itemID, Attempts: attempts})
+		if attempts := byQuestion[questionKey(q.Question)]; len(attempts) > 0 {
+			out = append(out, EarlierAttempts{ItemID: q.ItemID, Attempts: attempts})
 		}
 	}
 	return Comparison{Items: out}, nil

@@ -1,4 +1,4 @@
-package practice
+package history
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -28,7 +29,7 @@ func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string
 	var savedID string
 	save := func() error {
 		return s.db.WithTx(ctx, func(tx *sql.Tx) error {
-			sess, err := s.ownSessionWithItems(ctx, tx, u, sessionID)
+			sess, err := s.practice.SessionIn(ctx, tx, u, sessionID)
 			if err != nil {
 				return err
 			}
@@ -51,12 +52,12 @@ func (s *Service) Save(ctx context.Context, u auth.User, sessionID, title string
 
 // saveTx saves sess, one of the user's sessions as read in tx, under
 // title, or retitles its saved copy, and returns the saved session's id.
-func saveTx(ctx context.Context, tx *sql.Tx, userID string, sess Session, title string) (string, error) {
-	if sess.Status != SessionCompleted {
+func saveTx(ctx context.Context, tx *sql.Tx, userID string, sess practice.Session, title string) (string, error) {
+	if sess.Status != practice.SessionCompleted {
 		return "", apperr.Conflict("Complete the session before saving it.")
 	}
 	for _, it := range sess.Items {
-		if !it.settled() {
+		if !it.Settled() {
 			return "", apperr.Conflict(MsgNotReadyToSave)
 		}
 	}
@@ -86,7 +87,7 @@ func saveTx(ctx context.Context, tx *sql.Tx, userID string, sess Session, title 
 
 // storedItemsOf is what a saved session keeps of a session's items, in
 // summary order, with their counts and average (to one decimal).
-func storedItemsOf(items []Item) ([]storedItem, Counts, float64) {
+func storedItemsOf(items []practice.Item) ([]storedItem, Counts, float64) {
 	var counts Counts
 	stored := make([]storedItem, 0, len(items))
 	for _, it := range sortedForSummary(items) {
@@ -101,7 +102,7 @@ func storedItemsOf(items []Item) ([]storedItem, Counts, float64) {
 		}
 	}
 	var overall float64
-	if avg, ok := averageScore(items); ok {
+	if avg, ok := practice.AverageScore(items); ok {
 		overall = math.Round(avg*10) / 10
 	}
 	return stored, counts, overall
@@ -109,11 +110,11 @@ func storedItemsOf(items []Item) ([]storedItem, Counts, float64) {
 
 // sortedForSummary keeps the asked order but puts skipped questions last
 // (spec §4).
-func sortedForSummary(items []Item) []Item {
-	out := make([]Item, 0, len(items))
-	var skipped []Item
+func sortedForSummary(items []practice.Item) []practice.Item {
+	out := make([]practice.Item, 0, len(items))
+	var skipped []practice.Item
 	for _, it := range items {
-		if it.Status == StatusSkipped {
+		if it.Status == practice.StatusSkipped {
 			skipped = append(skipped, it)
 		} else {
 			out = append(out, it)
@@ -124,7 +125,7 @@ func sortedForSummary(items []Item) []Item {
 
 // GetSaved returns one of the user's saved sessions for read-only review.
 func (s *Service) GetSaved(ctx context.Context, u auth.User, id string) (Saved, error) {
-	if err := s.checkHistoryOpen(ctx, u); err != nil {
+	if err := s.checkOpen(ctx, u); err != nil {
 		return Saved{}, err
 	}
 	return s.SavedOf(ctx, u.ID, id)
@@ -147,24 +148,13 @@ func (s *Service) SavedTitles(ctx context.Context, userID string, ids []string) 
 	return savedTitles(ctx, s.db.SQL, userID, ids)
 }
 
-// stats are the student's stat cards, counted from their sessions.
-func (s *Service) stats(ctx context.Context, q store.Queryer, userID string) (Stats, error) {
-	averages, err := userAverages(ctx, q, userID)
-	if err != nil {
-		return Stats{}, err
-	}
-	out := Stats{AverageScore: int(math.Round(averages.RollingAverageScore))}
-	out.SessionsCompleted, out.QuestionsPracticed, err = sessionCounts(ctx, q, userID)
-	return out, err
-}
-
 // Dashboard gathers the dashboard: access, stats and recent sessions.
 func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error) {
 	access, err := s.access.Of(ctx, s.db.SQL, u.ID, "")
 	if err != nil {
 		return Dashboard{}, err
 	}
-	stats, err := s.stats(ctx, s.db.SQL, u.ID)
+	stats, err := s.practice.Stats(ctx, u.ID)
 	if err != nil {
 		return Dashboard{}, err
 	}
@@ -172,7 +162,7 @@ func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error)
 	if !u.EmailVerified {
 		return d, nil
 	}
-	pause, err := s.usagePause(ctx, s.db.SQL, u.ID)
+	pause, err := s.practice.UsagePause(ctx, u.ID)
 	if err != nil {
 		return Dashboard{}, err
 	}
@@ -186,4 +176,37 @@ func (s *Service) Dashboard(ctx context.Context, u auth.User) (Dashboard, error)
 	}
 	d.RecentSessions = recent
 	return d, nil
+}
+
+// Copies keeps a session's saved copy in step with the session: practice
+// calls Rewrite when it rescores an answer after the session was saved (a
+// corrected transcript). It only runs statements, so its zero value is
+// ready to use.
+type Copies struct{}
+
+// Rewrite rewrites the items and average of the saved copy of sess, one
+// of userID's sessions as read in q, the transaction that changed it; a
+// session that was never saved has nothing to rewrite.
+func (Copies) Rewrite(ctx context.Context, q store.Queryer, userID string, sess practice.Session) error {
+	savedID, err := savedIDForPracticeSession(ctx, q, userID, sess.ID)
+	if errors.Is(err, errNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	stored, _, overall := storedItemsOf(sess.Items)
+	return replaceSavedItems(ctx, q, userID, savedID, stored, overall)
+}
+
+// AllSaved are every saved session of userID with its items, oldest
+// first, for their data export.
+func (s *Service) AllSaved(ctx context.Context, userID string) ([]Saved, error) {
+	return allSaved(ctx, s.db.SQL, userID)
+}
+
+// DeleteUserData removes the user's saved sessions inside the caller's
+// transaction, which deletes the account too.
+func (s *Service) DeleteUserData(ctx context.Context, q store.Queryer, userID string) error {
+	return deleteUserSaved(ctx, q, userID)
 }

@@ -1,4 +1,4 @@
-package practice
+package history
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -30,17 +31,17 @@ type TriedAnswer struct {
 // KeepTried saves a, answered before u had an account, in u's history.
 // It becomes a saved session of its own and never a practice session: a
 // free session is one of the student's practice sessions that had an
-// answer scored (countUsedSessions), so a kept try uses none, and it takes no
+// answer scored (practice counts them), so a kept try uses none, and it takes no
 // part in the averages and the sessions counted, which come from practice
 // sessions too.
 //
 // A student whose history is locked (the one entitlement, see
-// checkHistoryOpen) is refused before anything is written (the saved
+// checkOpen) is refused before anything is written (the saved
 // session would be one they cannot see), and keeping
 // the same try again (a keep whose try could not be forgotten afterwards,
 // or two at once) finds the saved session the first one made.
 func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Saved, error) {
-	if err := s.checkHistoryOpen(ctx, u); err != nil {
+	if err := s.checkOpen(ctx, u); err != nil {
 		return Saved{}, err
 	}
 	si := storedItemOf(a.Answer)
@@ -52,7 +53,7 @@ func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Sa
 	if a.Metrics != nil {
 		seconds = int(math.Round(a.Metrics.DurationSeconds))
 	}
-	saved := Saved{TotalSessionTime: seconds, ID: triedSavedID(a.TryID), Title: TitleTried, Profession: a.Profession, Format: FormatTraditional, CreatedAt: store.Truncate(a.AnsweredAt),
+	saved := Saved{TotalSessionTime: seconds, ID: triedSavedID(a.TryID), Title: TitleTried, Profession: a.Profession, Format: practice.FormatTraditional, CreatedAt: store.Truncate(a.AnsweredAt),
 		Counts: Counts{TotalQuestions: 1, Answered: 1}, OverallAvg: overall}
 	if err := insertSaved(ctx, s.db.SQL, u.ID, saved, []storedItem{si}); err != nil {
 		return Saved{}, err

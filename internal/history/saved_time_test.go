@@ -1,4 +1,4 @@
-package practice_test
+package history_test
 
 import (
 	"context"
@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/history"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -19,13 +20,13 @@ func TestASavedSessionKeepsTheTimeItWasPractised(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		var now atomic.Int64 // the service's clock, in Unix nanoseconds
 		now.Store(time.Date(2026, 3, 14, 9, 30, 0, 0, time.UTC).UnixNano())
-		f := newFixtureClocked(t, db, func() time.Time { return time.Unix(0, now.Load()).UTC() }, nil)
-		ana := f.user(t, "ana@example.com")
+		f := practicetest.NewClocked(t, db, func() time.Time { return time.Unix(0, now.Load()).UTC() }, nil)
+		ana := f.User(t, "ana@example.com")
 		ctx := context.Background()
-		s := f.practise(t, ana, spoken, customSession("dental", "Why dentistry?"))
+		s := f.Practise(t, ana, practicetest.Spoken, practicetest.CustomSession("dental", "Why dentistry?"))
 		now.Add(int64(2 * time.Hour))
 
-		saved, err := f.svc.Save(ctx, ana(), s.ID, "")
+		saved, err := f.History.Save(ctx, ana(), s.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,15 +37,15 @@ func TestASavedSessionKeepsTheTimeItWasPractised(t *testing.T) {
 		if want := "Session Mar 14, 2026 9:30 AM UTC"; saved.Title != want {
 			t.Errorf("default title %q, want %q", saved.Title, want)
 		}
-		d, err := f.svc.Dashboard(ctx, ana())
+		d, err := f.History.Dashboard(ctx, ana())
 		if err != nil || len(d.RecentSessions) != 1 || !d.RecentSessions[0].CreatedAt.Equal(practised) {
 			t.Errorf("dashboard: %+v %v", d.RecentSessions, err)
 		}
-		h, err := f.svc.History(ctx, ana(), practice.HistoryQuery{From: practised, To: practised})
+		h, err := f.History.List(ctx, ana(), history.Query{From: practised, To: practised})
 		if err != nil || len(h.Sessions) != 1 || !h.Sessions[0].CreatedAt.Equal(practised) {
 			t.Errorf("history of the day practised: %+v %v", h.Sessions, err)
 		}
-		p, err := f.svc.Progress(ctx, ana(), practice.ProgressQuery{})
+		p, err := f.History.Progress(ctx, ana(), history.ProgressQuery{})
 		if err != nil || len(p.Points) != 1 || !p.Points[0].At.Equal(practised) {
 			t.Errorf("progress: %+v %v", p.Points, err)
 		}

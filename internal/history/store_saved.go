@@ -1,4 +1,4 @@
-package practice
+package history
 
 import (
 	"cmp"
@@ -21,7 +21,7 @@ import (
 func replaceSavedItems(ctx context.Context, q store.Queryer, userID, savedID string, items []storedItem, overallAvg float64) error {
 	b, err := json.Marshal(items)
 	if err != nil {
-		return fmt.Errorf("practice: saved items: %w", err)
+		return fmt.Errorf("history: saved items: %w", err)
 	}
 	_, err = exec(ctx, q, "replace saved items", `UPDATE saved_sessions SET items = $1, overall_avg = $2 WHERE id = $3 AND user_id = $4`,
 		string(b), overallAvg, savedID, userID)
@@ -36,7 +36,7 @@ type storedItem struct {
 	Question   string             `json:"question"`
 	FollowUps  []string           `json:"followUps,omitempty"`
 	Tip        string             `json:"tip"`
-	Status     ItemStatus         `json:"status,omitempty"`
+	Status     answer.Status      `json:"status,omitempty"`
 	Meaningful *bool              `json:"meaningful,omitempty"`
 	Skipped    bool               `json:"skipped"`
 	Transcript string             `json:"transcript"`
@@ -52,7 +52,7 @@ type storedItem struct {
 // are not kept: they are derived from the metrics as the item is read.
 func storedItemOf(a answer.Answer) storedItem {
 	si := storedItem{Kind: a.Kind, Scenario: a.Scenario, Question: a.Question, FollowUps: a.FollowUps, Status: a.Status, Meaningful: a.Meaningful,
-		Skipped: a.Status == StatusSkipped, Correction: a.Correction}
+		Skipped: a.Status == answer.StatusSkipped, Correction: a.Correction}
 	if a.Transcript != nil {
 		si.Transcript = *a.Transcript
 	}
@@ -65,24 +65,13 @@ func storedItemOf(a answer.Answer) storedItem {
 	return si
 }
 
-// Versions before failures travelled as an item's status and error wrote
-// the spec's texts for a failed answer into its transcript (practice items
-// and saved sessions) and its feedback (saved sessions); sessions saved
-// before the status was stored have only those texts to tell a failure by.
-// Nothing writes them any more: they are read here, and only here, so that
-// older rows say "failed" the way new ones do.
-const (
-	legacyTranscriptError = "Error"
-	legacyFeedbackError   = "Error generating feedback"
-)
-
 // savedItem is the API's view of a stored item: how the answer ended,
 // done, failed or skipped, whatever version saved it (older rows record
-// their failures as the texts of legacyTranscriptError, and the oldest
+// their failures as the texts of answer.LegacyTranscriptError, and the oldest
 // neither a status nor whether the answer was meaningful), with the words
 // that may have been misheard marked as the live session marked them.
 func (si storedItem) savedItem() (SavedItem, error) {
-	item := SavedItem{Answer: answer.Answer{Kind: cmp.Or(si.Kind, KindSpoken), Scenario: si.Scenario, Question: si.Question, FollowUps: si.FollowUps,
+	item := SavedItem{Answer: answer.Answer{Kind: cmp.Or(si.Kind, answer.KindSpoken), Scenario: si.Scenario, Question: si.Question, FollowUps: si.FollowUps,
 		Status: si.Status, Meaningful: si.Meaningful, Correction: si.Correction},
 		Tip: si.Tip, Skipped: si.Skipped, ItemID: si.ItemID}
 	if item.FollowUps == nil {
@@ -92,29 +81,29 @@ func (si storedItem) savedItem() (SavedItem, error) {
 	if si.Feedback != nil {
 		item.Feedback, item.LegacyFeedback = si.Feedback.Feedback, si.Feedback.Legacy
 	}
-	if item.Status == "" && transcript == legacyTranscriptError && item.LegacyFeedback == legacyFeedbackError {
-		item.Status = StatusFailed
+	if item.Status == "" && transcript == answer.LegacyTranscriptError && item.LegacyFeedback == answer.LegacyFeedbackError {
+		item.Status = answer.StatusFailed
 	}
-	if item.Status == StatusFailed {
-		if transcript == legacyTranscriptError {
+	if item.Status == answer.StatusFailed {
+		if transcript == answer.LegacyTranscriptError {
 			transcript = ""
 		}
-		if item.LegacyFeedback == legacyFeedbackError {
+		if item.LegacyFeedback == answer.LegacyFeedbackError {
 			item.LegacyFeedback = ""
 		}
 	}
 	switch {
 	case si.Skipped:
-		item.Status, item.Meaningful = StatusSkipped, nil
+		item.Status, item.Meaningful = answer.StatusSkipped, nil
 	case item.Status == "":
 		// Saved before statuses were: an answer without feedback there had
 		// nothing meaningful in it.
 		meaningful := item.Feedback != nil || item.LegacyFeedback != ""
-		item.Status, item.Meaningful = StatusDone, &meaningful
-	case item.Status != StatusFailed:
-		item.Status = StatusDone // a question saved settled and unanswered shows as answered with nothing
+		item.Status, item.Meaningful = answer.StatusDone, &meaningful
+	case item.Status != answer.StatusFailed:
+		item.Status = answer.StatusDone // a question saved settled and unanswered shows as answered with nothing
 	}
-	if item.Status != StatusSkipped && (transcript != "" || item.Status == StatusDone) {
+	if item.Status != answer.StatusSkipped && (transcript != "" || item.Status == answer.StatusDone) {
 		item.Transcript = &transcript
 	}
 	if len(si.Metrics) > 0 {
@@ -153,7 +142,7 @@ func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error)
 		return Saved{}, errNotFound
 	}
 	if err != nil {
-		return Saved{}, fmt.Errorf("practice: scan saved session: %w", err)
+		return Saved{}, fmt.Errorf("history: scan saved session: %w", err)
 	}
 	if sv.Title == "" {
 		sv.Title = "Untitled Session"
@@ -164,12 +153,12 @@ func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error)
 	}
 	var stored []storedItem
 	if err := json.Unmarshal([]byte(items), &stored); err != nil {
-		return Saved{}, fmt.Errorf("practice: saved session %s items: %w", sv.ID, err)
+		return Saved{}, fmt.Errorf("history: saved session %s items: %w", sv.ID, err)
 	}
 	for _, si := range stored {
 		item, err := si.savedItem()
 		if err != nil {
-			return Saved{}, fmt.Errorf("practice: saved session %s metrics: %w", sv.ID, err)
+			return Saved{}, fmt.Errorf("history: saved session %s metrics: %w", sv.ID, err)
 		}
 		sv.Items = append(sv.Items, item)
 	}
@@ -182,7 +171,7 @@ func scanSaved(r interface{ Scan(...any) error }, withItems bool) (Saved, error)
 func insertSaved(ctx context.Context, q store.Queryer, userID string, sv Saved, items []storedItem) error {
 	itemsJSON, err := json.Marshal(items)
 	if err != nil {
-		return fmt.Errorf("practice: save session: %w", err)
+		return fmt.Errorf("history: save session: %w", err)
 	}
 	_, err = exec(ctx, q, "save session", `INSERT INTO saved_sessions (id, user_id, practice_session_id, title, profession, created_at,
 		overall_avg, total_session_time, total_questions, answered, skipped, items, format, question_text)
@@ -213,7 +202,7 @@ func savedIDForPracticeSession(ctx context.Context, q store.Queryer, userID, pra
 		return "", errNotFound
 	}
 	if err != nil {
-		return "", fmt.Errorf("practice: find saved session: %w", err)
+		return "", fmt.Errorf("history: find saved session: %w", err)
 	}
 	return id, nil
 }
@@ -258,11 +247,11 @@ func recentSaved(ctx context.Context, q store.Queryer, userID string, limit int)
 // first and without items, and how many match in all. Both read the
 // summaries and question texts of the user's sessions (through the index
 // on user_id, created_at, id), never their items.
-func savedPage(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery, size int) ([]Saved, int, error) {
+func savedPage(ctx context.Context, q store.Queryer, userID string, hq Query, size int) ([]Saved, int, error) {
 	cond, args := historyFilter(userID, hq)
 	var total int
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM saved_sessions WHERE `+cond, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("practice: count history: %w", err)
+		return nil, 0, fmt.Errorf("history: count history: %w", err)
 	}
 	args = append(args, size, (hq.Page-1)*size)
 	list, err := scanAll(ctx, q, "history", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, false) },
@@ -273,7 +262,7 @@ func savedPage(ctx context.Context, q store.Queryer, userID string, hq HistoryQu
 // historyFilter is the condition on saved_sessions that hq asks for: its
 // profession, format and days, and a search among the newest
 // MaxSearchedSessions of those.
-func historyFilter(userID string, hq HistoryQuery) (string, []any) {
+func historyFilter(userID string, hq Query) (string, []any) {
 	cond, args := filtersBesideSearch(userID, hq)
 	if hq.Search == "" {
 		return cond, args
@@ -287,7 +276,7 @@ func historyFilter(userID string, hq HistoryQuery) (string, []any) {
 
 // moreThanSearched reports whether more saved sessions match hq's filters
 // other than the search than the search looks through.
-func moreThanSearched(ctx context.Context, q store.Queryer, userID string, hq HistoryQuery) (bool, error) {
+func moreThanSearched(ctx context.Context, q store.Queryer, userID string, hq Query) (bool, error) {
 	cond, args := filtersBesideSearch(userID, hq)
 	args = append(args, MaxSearchedSessions)
 	var one int
@@ -297,12 +286,12 @@ func moreThanSearched(ctx context.Context, q store.Queryer, userID string, hq Hi
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("practice: history beyond the search: %w", err)
+		return false, fmt.Errorf("history: history beyond the search: %w", err)
 	}
 	return true, nil
 }
 
-func filtersBesideSearch(userID string, hq HistoryQuery) (string, []any) {
+func filtersBesideSearch(userID string, hq Query) (string, []any) {
 	cond, args := "user_id = $1", []any{userID}
 	add := func(expr string, arg any) {
 		args = append(args, arg)
@@ -321,4 +310,16 @@ func filtersBesideSearch(userID string, hq HistoryQuery) (string, []any) {
 		add("created_at <", hq.To.AddDate(0, 0, 1))
 	}
 	return cond, args
+}
+
+// allSaved lists every saved session of the user with its items, oldest first.
+func allSaved(ctx context.Context, q store.Queryer, userID string) ([]Saved, error) {
+	return scanAll(ctx, q, "all saved sessions", func(rows *sql.Rows) (Saved, error) { return scanSaved(rows, true) },
+		`SELECT `+savedWithItems+` FROM saved_sessions WHERE user_id = $1 ORDER BY created_at, id`, userID)
+}
+
+// deleteUserSaved removes every saved session of the user.
+func deleteUserSaved(ctx context.Context, q store.Queryer, userID string) error {
+	_, err := exec(ctx, q, "delete saved sessions", `DELETE FROM saved_sessions WHERE user_id = $1`, userID)
+	return err
 }

@@ -1,14 +1,14 @@
-package practice
+package history
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
 	"github.com/whitecoat/whitecoat/internal/auth"
+	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 )
 
@@ -18,16 +18,16 @@ import (
 // skipped questions can make as long as anyone likes; a date filter
 // reaches older ones.
 const (
-	HistoryPageSize     = 20
-	MaxHistorySearch    = 200
+	PageSize            = 20
+	MaxSearch           = 200
 	MaxSearchedSessions = 500
 )
 
-// HistoryQuery filters the saved sessions the history lists. Zero fields
+// Query filters the saved sessions the history lists. Zero fields
 // do not filter.
-type HistoryQuery struct {
+type Query struct {
 	Profession string
-	Format     Format
+	Format     practice.Format
 	// From and To are whole days, To included.
 	From, To time.Time
 	// Search is text a question of the session contains.
@@ -48,26 +48,26 @@ type HistoryPage struct {
 	SearchLimit   int  `json:"searchLimit"`
 }
 
-// History lists the user's saved sessions, filtered and paged; locked as
+// List lists the user's saved sessions, filtered and paged; locked as
 // the saved sessions are when the trial expired or the pass ended.
-func (s *Service) History(ctx context.Context, u auth.User, hq HistoryQuery) (HistoryPage, error) {
-	if err := s.checkHistoryOpen(ctx, u); err != nil {
+func (s *Service) List(ctx context.Context, u auth.User, hq Query) (HistoryPage, error) {
+	if err := s.checkOpen(ctx, u); err != nil {
 		return HistoryPage{}, err
 	}
 	hq.Search = strings.Join(strings.Fields(hq.Search), " ")
-	if utf8.RuneCountInString(hq.Search) > MaxHistorySearch {
-		return HistoryPage{}, apperr.Invalid("q", "The search must be at most %d characters.", MaxHistorySearch)
+	if utf8.RuneCountInString(hq.Search) > MaxSearch {
+		return HistoryPage{}, apperr.Invalid("q", "The search must be at most %d characters.", MaxSearch)
 	}
-	if hq.Format != "" && !slices.Contains(formats, hq.Format) {
+	if hq.Format != "" && !hq.Format.Known() {
 		return HistoryPage{}, apperr.Invalid("format", "Unknown interview format %q.", hq.Format)
 	}
 	if !hq.From.IsZero() && !hq.To.IsZero() && hq.To.Before(hq.From) {
 		return HistoryPage{}, apperr.Invalid("to", "The end date must not be before the start date.")
 	}
 	hq.Page = store.Page(hq.Page)
-	page := HistoryPage{Page: hq.Page, PageSize: HistoryPageSize, SearchLimit: MaxSearchedSessions}
+	page := HistoryPage{Page: hq.Page, PageSize: PageSize, SearchLimit: MaxSearchedSessions}
 	var err error
-	if page.Sessions, page.Total, err = savedPage(ctx, s.db.SQL, u.ID, hq, HistoryPageSize); err != nil {
+	if page.Sessions, page.Total, err = savedPage(ctx, s.db.SQL, u.ID, hq, PageSize); err != nil {
 		return HistoryPage{}, err
 	}
 	if hq.Search != "" {

@@ -1,10 +1,11 @@
-package practice
+package history
 
 import (
 	"context"
 	"errors"
 	"testing"
 
+	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 )
@@ -19,7 +20,7 @@ func TestSavedSessionStatementsActOnlyOnTheUsersOwn(t *testing.T) {
 		ctx := context.Background()
 		now := store.Now()
 		storetest.Users(t, db, "ana", "bob")
-		anas := Saved{ID: "saved", Title: "Ana's", Profession: "dental", Format: FormatTraditional, CreatedAt: now, OverallAvg: 70,
+		anas := Saved{ID: "saved", Title: "Ana's", Profession: "dental", Format: practice.FormatTraditional, CreatedAt: now, OverallAvg: 70,
 			PracticeSessionID: "practised"}
 		if err := insertSaved(ctx, db.SQL, "ana", anas, []storedItem{{Question: "Why dentistry?"}}); err != nil {
 			t.Fatal(err)

@@ -1,11 +1,13 @@
-package practice_test
+package history_test
 
 import (
 	"context"
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/history"
 	"github.com/whitecoat/whitecoat/internal/practice"
+	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
@@ -23,30 +25,30 @@ const served = "For two years I volunteered every Saturday at a free clinic serv
 func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		f := newFixture(t, db, nil)
-		ana := f.user(t, "ana@example.com")
-		ben := f.user(t, "ben@example.com")
+		f := practicetest.New(t, db, nil)
+		ana := f.User(t, "ana@example.com")
+		ben := f.User(t, "ben@example.com")
 		ctx := context.Background()
-		f.givePass(t, "ana@example.com", "ben@example.com")
+		f.GivePass(t, "ana@example.com", "ben@example.com")
 		noBig3 := false
-		first := f.practise(t, ana, misheard, customSession("dental", "Why dentistry?", "Tell me about a mistake."))
-		f.practise(t, ben, corrected, customSession("dental", "Why dentistry?"))
-		ethical := f.practise(t, ana, served, practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1, Big3: &noBig3, Focus: question.Ethical})
-		pa := f.practise(t, ana, served, customSession("pa", "Why do you want to become a physician assistant?"))
+		first := f.Practise(t, ana, practicetest.Misheard, practicetest.CustomSession("dental", "Why dentistry?", "Tell me about a mistake."))
+		f.Practise(t, ben, practicetest.Corrected, practicetest.CustomSession("dental", "Why dentistry?"))
+		ethical := f.Practise(t, ana, served, practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1, Big3: &noBig3, Focus: question.Ethical})
+		pa := f.Practise(t, ana, served, practicetest.CustomSession("pa", "Why do you want to become a physician assistant?"))
 		// Started and never completed: not a point.
-		if _, err := f.svc.Create(ctx, ana(), customSession("dental", "Why dentistry?")); err != nil {
+		if _, err := f.Practice.Create(ctx, ana(), practicetest.CustomSession("dental", "Why dentistry?")); err != nil {
 			t.Fatal(err)
 		}
 
-		progress := func(pq practice.ProgressQuery) practice.Progress {
+		progress := func(pq history.ProgressQuery) history.Progress {
 			t.Helper()
-			p, err := f.svc.Progress(ctx, ana(), pq)
+			p, err := f.History.Progress(ctx, ana(), pq)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return p
 		}
-		dental := progress(practice.ProgressQuery{Profession: "dental"})
+		dental := progress(history.ProgressQuery{Profession: "dental"})
 		if len(dental.Points) != 2 || dental.Points[0].SessionID != first.ID || dental.Points[1].SessionID != ethical.ID {
 			t.Fatalf("dental points %+v; want the first session then the ethical one", dental.Points)
 		}
@@ -69,10 +71,10 @@ func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T
 		if len(dental.Subtags) != 1 || dental.Subtags[0] != question.Ethical {
 			t.Fatalf("subtags %v; want Ethical only", dental.Subtags)
 		}
-		if only := progress(practice.ProgressQuery{Profession: "dental", Subtag: question.Ethical}); len(only.Points) != 1 || only.Points[0].SessionID != ethical.ID {
+		if only := progress(history.ProgressQuery{Profession: "dental", Subtag: question.Ethical}); len(only.Points) != 1 || only.Points[0].SessionID != ethical.ID {
 			t.Fatalf("Ethical questions: %+v", only.Points)
 		}
-		all := progress(practice.ProgressQuery{})
+		all := progress(history.ProgressQuery{})
 		if len(all.Points) != 3 || all.Points[2].SessionID != pa.ID {
 			t.Fatalf("every profession: %+v", all.Points)
 		}
@@ -94,7 +96,7 @@ func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T
 				t.Fatalf("competency %d is %s, want %s", i, shown.Competency, feedback.Competencies[i])
 			}
 			want := tagged[shown.Competency]
-			if shown.Count != len(want) || len(shown.Answers) != min(len(want), practice.MaxCompetencyAnswers) {
+			if shown.Count != len(want) || len(shown.Answers) != min(len(want), history.MaxCompetencyAnswers) {
 				t.Fatalf("%s: %d answers listed of %d, want %d", shown.Competency, len(shown.Answers), shown.Count, len(want))
 			}
 			for j, a := range shown.Answers {
@@ -109,14 +111,14 @@ func TestProgressIsTheStudentsCompletedSessionsAndTheirCompetencies(t *testing.T
 		if len(tagged) == 0 || gaps == 0 {
 			t.Fatalf("the answers showed %d competencies and left %d gaps; the test needs both", len(tagged), gaps)
 		}
-		if theirs, err := f.svc.Progress(ctx, ben(), practice.ProgressQuery{}); err != nil || len(theirs.Points) != 1 {
+		if theirs, err := f.History.Progress(ctx, ben(), history.ProgressQuery{}); err != nil || len(theirs.Points) != 1 {
 			t.Fatalf("another student's progress: %+v, %v", theirs.Points, err)
 		}
 
 		// Locked like the saved sessions once the trial has ended.
-		cleo := f.user(t, "cleo@example.com")
-		endTrial(t, db, "cleo@example.com")
-		if locked, err := f.svc.Progress(ctx, cleo(), practice.ProgressQuery{}); err != nil || !locked.Locked || locked.Points == nil || len(locked.Competencies) != 0 {
+		cleo := f.User(t, "cleo@example.com")
+		practicetest.EndTrial(t, db, "cleo@example.com")
+		if locked, err := f.History.Progress(ctx, cleo(), history.ProgressQuery{}); err != nil || !locked.Locked || locked.Points == nil || len(locked.Competencies) != 0 {
 			t.Fatalf("an ended trial's progress: %+v, %v", locked, err)
 		}
 	})
