@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { ProfessionTag, type ProfessionNames } from '@/components/profession-tag'
 import { Button } from '@/components/ui/button'
-import { useSavedSession } from '@/features/practice/api/get-saved-session'
+import { useSavedSession } from '@/features/history/api/get-saved-session'
+import { WithEarlierAttempts } from '@/features/history/components/earlier-attempts'
+import { SavedSessionSummary } from '@/features/history/components/saved-session-summary'
+import { SaveSessionDialog } from '@/features/history/components/save-session-dialog'
+import { CorrectionForm } from '@/features/practice/components/correction-form'
 import { PracticeSession } from '@/features/practice/components/practice-session'
-import { ProfessionTag, type ProfessionNames } from '@/features/practice/components/profession-tag'
-import { SavedSessionSummary, SessionSummary } from '@/features/practice/components/session-summary'
+import { SessionSummary } from '@/features/practice/components/session-summary'
 import { parseFocus, SetupForm } from '@/features/practice/components/setup-form'
 import { useProfessions } from '@/features/professions/api/get-professions'
 import { ReviewerComments } from '@/features/share/components/reviewer-comments'
@@ -84,7 +88,12 @@ export function SessionRoute() {
   )
 }
 
-/** `?id=` is a session just practised; `?saved=` a saved session, read-only. */
+/**
+ * `?id=` is a session just practised; `?saved=` a saved session, read-only.
+ * Each summary shows what the other feature owns, composed here: the live
+ * one (practice) the earlier answers and saving (history), the saved one
+ * (history) the transcript's correction (practice).
+ */
 export function SummaryRoute() {
   const slug = useProfessionSlug()
   const nameOf = useProfessionNames()
@@ -95,11 +104,17 @@ export function SummaryRoute() {
     <PracticePage docTitle="Summary">
       {saved ? (
         <>
-          <SavedSessionSummary savedId={saved} slug={slug} nameOf={nameOf} />
+          <SavedSessionSummary savedId={saved} slug={slug} nameOf={nameOf} correctionForm={(props) => <CorrectionForm {...props} />} />
           <SavedSessionSharing savedId={saved} />
         </>
       ) : id ? (
-        <SessionSummary sessionId={id} slug={slug} nameOf={nameOf} />
+        <SessionSummary
+          sessionId={id}
+          slug={slug}
+          nameOf={nameOf}
+          earlier={(props) => <WithEarlierAttempts {...props} />}
+          save={(props) => <SaveSessionDialog {...props} />}
+        />
       ) : (
         <NothingOpen slug={slug} text="No session to summarize." />
       )}

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client'
 import { PROFESSION_SLUGS, type ProfessionSlug } from '@/lib/professions'
 import { useQuestionBank } from '../api/get-question-bank'
 import { addCustomQuestion, hasQuestion, MAX_CUSTOM_QUESTIONS, searchQuestions } from '../utils/custom-questions'
-import type { ProfessionNames } from './profession-tag'
+import type { ProfessionNames } from '@/components/profession-tag'
 
 /** How many bank matches are listed at once; the search narrows the rest. */
 const SHOWN_MATCHES = 30

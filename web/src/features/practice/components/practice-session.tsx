@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { FormStatus } from '@/components/ui/form-status'
 import { PageStatus } from '@/components/ui/page-status'
+import { ProfessionTag, type ProfessionNames } from '@/components/profession-tag'
+import { SessionLoadError } from '@/components/session-load-error'
 import { errorMessage } from '@/lib/api-client'
 import type { RecordedAnswer } from '@/lib/media'
 import type { ProfessionSlug } from '@/lib/professions'
@@ -12,11 +14,9 @@ import { usePracticeSession, type PracticeSession as Session } from '../api/get-
 import { useSkipQuestion } from '../api/skip-question'
 import { useAnswerUploads } from '../hooks/use-answer-uploads'
 import { useMediaStream } from '../hooks/use-media-stream'
-import { ProfessionTag, type ProfessionNames } from './profession-tag'
 import { FORMAT_TEXT } from '@/lib/formats'
 import { QuestionRecorder } from './question-recorder'
 import { TypedAnswer } from './typed-answer'
-import { SessionLoadError } from './session-load-error'
 
 /** What keeps the student oriented next to the profession: format, timing and mode. */
 function sessionDetail(session: Session): string {

@@ -13,7 +13,7 @@ import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../ap
 import { useFormats, type Timings } from '../api/get-formats'
 import { FORMAT_TEXT, formatDuration, type Format } from '@/lib/formats'
 import { CustomQuestionBuilder } from './custom-question-builder'
-import type { ProfessionNames } from './profession-tag'
+import type { ProfessionNames } from '@/components/profession-tag'
 
 type InterviewType = CreatePracticeSessionInput['interviewType']
 type Mode = CreatePracticeSessionInput['mode']

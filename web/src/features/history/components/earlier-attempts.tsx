@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
+import type { EarlierAnswersProps } from '@/components/summary/summary-layout'
 import { Disclosure } from '@/components/ui/disclosure'
-import type { Attempt } from '../api/get-earlier-attempts'
+import { useEarlierAttempts, type Attempt } from '../api/get-earlier-attempts'
 import { fillersCounted, type Answer, type AnswerMetrics } from '@/components/answer/answer'
 import { wordDiff } from '../utils/word-diff'
 
@@ -139,4 +140,17 @@ export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entr
       </Disclosure>
     </section>
   )
+}
+
+/**
+ * The earlier answers to a practice session's questions, asked for once its
+ * answers are settled: `children` draws the answers, each with its own
+ * comparison (none where the question was not answered before).
+ */
+export function WithEarlierAttempts({ sessionId, settled, children }: EarlierAnswersProps) {
+  const earlier = useEarlierAttempts(sessionId, settled)
+  return children((itemId, answer) => {
+    const attempts = earlier.get(itemId)
+    return attempts?.length ? <EarlierAttempts attempts={attempts} entry={answer} /> : undefined
+  })
 }

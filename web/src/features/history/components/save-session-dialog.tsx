@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { useSavePracticeSession } from '../api/save-practice-session'
-import { defaultSessionTitle } from '../utils/summary'
+import { defaultSessionTitle } from '../utils/session-title'
 
 export const SAVED_TOAST = 'Session saved to your dashboard.'
 export const SAVE_FAILED_TOAST = 'Failed to save session. Please try again.'

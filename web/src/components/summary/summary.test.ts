@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Answer } from '@/components/answer/answer'
-import { defaultSessionTitle, formatImprovement, orderForSummary, unscoredReason } from './summary'
+import { formatImprovement, orderForSummary, unscoredReason } from './summary'
 
 describe('summary', () => {
   it('keeps the asked order with skipped questions last', () => {
@@ -17,11 +17,6 @@ describe('summary', () => {
     expect(formatImprovement(6)).toBe('+6 vs last session')
     expect(formatImprovement(-3)).toBe('-3 vs last session')
     expect(formatImprovement(0)).toBe('0 vs last session')
-  })
-
-  it('defaults the title to "Session {date/time}" in the given locale', () => {
-    // ICU versions differ in the space before PM.
-    expect(defaultSessionTitle(new Date(2025, 8, 7, 14, 5), 'en-US')).toMatch(/^Session Sep 7, 2025, 2:05\sPM$/)
   })
 
   it('says why no answer was scored, and that the session uses no free session', () => {

@@ -10,11 +10,6 @@ export function formatImprovement(points: number): string {
   return `${points > 0 ? '+' : ''}${points} vs last session`
 }
 
-/** The save dialog's default title, in the user's locale (spec §5). */
-export function defaultSessionTitle(now: Date, locale?: string): string {
-  return `Session ${now.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}`
-}
-
 /** What the summary says when no answer of the session was scored. */
 export const NOTHING_SCORED = 'No answers were scored in this session.'
 
