@@ -44,6 +44,9 @@ web/node_modules/.package-lock.json: web/package-lock.json | toolchain
 	@printf 'module whitecoat.invalid/node_modules\n' > web/node_modules/go.mod
 	@touch $@
 
+# The bundle is built without a type check (Vite strips the types): the
+# types are checked once, by test-web's typecheck, which runs beside the
+# browser tests instead of before them.
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 	cd web && npm run build --silent
 
