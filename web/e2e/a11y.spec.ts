@@ -1,8 +1,9 @@
 import { expectAxeClean as expectNoViolations } from './axe'
 import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, signUpInUi, test, uniqueEmail } from './fixtures'
 
-// One test per page: axe takes seconds per page, and separate tests run in parallel.
-for (const path of ['/dental', '/login', '/signup', '/forgot-password', '/verify-email?token=x', '/reset-password?token=x', '/dental/resources']) {
+// One test per page: axe takes seconds per page, and separate tests run in
+// parallel. The profession's pages are checked in public-site.spec.
+for (const path of ['/login', '/signup', '/forgot-password', '/verify-email?token=x', '/reset-password?token=x']) {
   test(`public page ${path} passes axe (WCAG 2.1 AA)`, async ({ page }) => {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
