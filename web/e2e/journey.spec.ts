@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { expectAxeClean } from './axe'
 import { createUserWithCli, expect, linkIn, logInInUi, PASSWORD, type ServerState, test, uniqueEmail, waitForMail } from './fixtures'
@@ -128,6 +129,37 @@ for (const width of WIDTHS) {
     await expect(page.getByRole('button', { name: 'Start Interview' })).toHaveCount(0)
     await expectAxeClean(page)
     await shot(page, 'setup-locked', width)
+  })
+
+  test(`at ${width} px History and Progress are in the menu, and once the trial has ended each says why with the upgrade`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 })
+    const email = await trialStudent(page, `history-locked-${width}`)
+    // The server has no clock a test can move: the trial's end is moved
+    // back to when the account was made, in the database the server runs on.
+    execFileSync('sqlite3', [process.env.E2E_DATABASE_URL!, '.timeout 5000', `UPDATE users SET trial_expires_at = created_at WHERE email = '${email}'`])
+    const reason = 'Your free trial has ended. Upgrade to Premium to keep practicing.'
+    for (const [link, title, locked] of [
+      ['History', 'History is locked', 'Your session history is locked until you upgrade.'],
+      ['Progress', 'Progress is locked', 'Your progress is locked until you upgrade.'],
+    ] as const) {
+      if (width < 1024) await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.getByRole('navigation', { name: width < 1024 ? 'Main menu' : 'Main' }).getByRole('link', { name: link, exact: true }).click()
+      await expect(page).toHaveURL(`/dental/${link.toLowerCase()}`)
+      await expect(page.getByText(title, { exact: true })).toBeVisible()
+      await expect(page.getByText(`${locked} ${reason}`)).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Upgrade to Practice' })).toBeEnabled()
+      await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
+      await expectAxeClean(page)
+      await shot(page, `${link.toLowerCase()}-locked`, width)
+    }
+    // A signed-in header holds three more links: between a phone and a
+    // laptop (a tablet, 768-1023 px) it is the menu, and nothing is pushed
+    // past the window's edge.
+    for (const tablet of [768, 900]) {
+      await page.setViewportSize({ width: tablet, height: 900 })
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${tablet} px`).toBeLessThanOrEqual(tablet)
+    }
   })
 }
 

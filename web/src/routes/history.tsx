@@ -12,7 +12,7 @@ export function HistoryRoute() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10">
       <title>Session history · Whitecoat</title>
       <h1 className="text-2xl font-semibold">Session history</h1>
-      <HistoryAccess lockedText="Your session history is locked until you upgrade.">
+      <HistoryAccess title="History is locked" lockedText="Your session history is locked until you upgrade.">
         <HistoryList
           professions={(professions.data?.professions ?? []).map((p) => ({ slug: p.slug, name: p.displayName }))}
           reviewPath={(profession, id) => `/${normaliseSlug(profession) ?? slug}/summary?saved=${encodeURIComponent(id)}`}

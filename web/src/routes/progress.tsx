@@ -14,7 +14,7 @@ export function ProgressRoute() {
         <h1 className="text-2xl font-semibold">Your progress</h1>
         {name ? <p className="text-muted-foreground">{name} interviews</p> : null}
       </div>
-      <HistoryAccess lockedText={PROGRESS_LOCKED}>
+      <HistoryAccess title="Progress is locked" lockedText={PROGRESS_LOCKED}>
         <ProgressView profession={slug} setupPath={`/${slug}/setup`} summaryPath={(id) => `/${slug}/summary?id=${encodeURIComponent(id)}`} />
       </HistoryAccess>
     </div>

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { PageStatus } from '@/components/ui/page-status'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
-import { useDashboard } from '@/features/dashboard/api/get-dashboard'
+import { useDashboard, type Dashboard } from '@/features/dashboard/api/get-dashboard'
 import { UPGRADE_TO_PRACTICE } from '@/features/dashboard/components/dashboard-home'
 import { UsagePauseNotice } from '@/features/dashboard/components/usage-pause-notice'
 import type { ProfessionSlug } from '@/lib/professions'
@@ -20,6 +20,27 @@ export function BackToDashboard({ slug }: { slug: ProfessionSlug }) {
 }
 
 /**
+ * A page the student's access locks (spec §4): the title, why, and the one
+ * action that unlocks it — the upgrade, except for a pass that was
+ * suspended (a refund or dispute: buying again is not the way back) — with
+ * the way back to the dashboard.
+ */
+export function LockedNotice({ slug, title, why, status }: { slug: ProfessionSlug; title: string; why: ReactNode; status: Dashboard['access']['status'] }) {
+  return (
+    <Alert variant="warning">
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription className="grid gap-3">
+        <p>{why}</p>
+        <div className="flex flex-wrap items-start gap-3">
+          {status === 'paid_suspended' ? null : <UpgradeButton slug={slug} label={UPGRADE_TO_PRACTICE} />}
+          <BackToDashboard slug={slug} />
+        </div>
+      </AlertDescription>
+    </Alert>
+  )
+}
+
+/**
  * What the setup shows instead of its form when no session could start:
  * practice locked (the reason and the one upgrade), or paused by the usage
  * guard (until when). The server refuses either way; this says so before
@@ -31,18 +52,7 @@ export function SetupAccess({ slug, children }: { slug: ProfessionSlug; children
   if (dashboard.isPending) return <PageStatus>{CHECKING_ACCESS}</PageStatus>
   const access = dashboard.data?.access
   if (access && !access.practiceEnabled) {
-    return (
-      <Alert variant="warning">
-        <AlertTitle>Practice is locked</AlertTitle>
-        <AlertDescription className="grid gap-3">
-          <p>{access.banner}</p>
-          <div className="flex flex-wrap items-start gap-3">
-            {access.status === 'paid_suspended' ? null : <UpgradeButton slug={slug} label={UPGRADE_TO_PRACTICE} />}
-            <BackToDashboard slug={slug} />
-          </div>
-        </AlertDescription>
-      </Alert>
-    )
+    return <LockedNotice slug={slug} title="Practice is locked" why={access.banner} status={access.status} />
   }
   const pause = dashboard.data?.usagePause
   if (pause) {

@@ -57,6 +57,14 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
     { to: `/${profession}/about`, label: 'About' },
   ]
 
+  // A signed-in student's own pages, one tap away wherever they are (the
+  // dashboard lists only the newest saved sessions).
+  const studentLinks = [
+    { to: `/${profession}/dashboard`, label: 'Dashboard' },
+    { to: `/${profession}/history`, label: 'History' },
+    { to: `/${profession}/progress`, label: 'Progress' },
+  ]
+
   // Until the visitor is known (a prerendered page, before its me request
   // answers), the signed-out buttons hold their place unseen, so that
   // nothing moves when they appear.
@@ -64,9 +72,11 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
     <span className={cn('contents', me.isPending && 'invisible')}>
       {signedIn ? (
         <>
-          <NavLink to={`/${profession}/dashboard`} className={navLinkClass}>
-            Dashboard
-          </NavLink>
+          {studentLinks.map((l) => (
+            <NavLink key={l.to} to={l.to} className={navLinkClass}>
+              {l.label}
+            </NavLink>
+          ))}
           <Button variant="outline" size="sm" onClick={() => void onLogout()} disabled={logout.isPending} className={layout === 'column' ? 'justify-start' : undefined}>
             Logout
           </Button>
@@ -92,7 +102,7 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
           <span className="text-lg tracking-tight">Whitecoat</span>
         </Link>
         <ProfessionSwitcher current={profession} />
-        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 lg:flex">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={navLinkClass}>
               {l.label}
@@ -104,7 +114,7 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
         <Button
           variant="ghost"
           size="icon"
-          className="ml-auto md:hidden"
+          className="ml-auto lg:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -113,7 +123,7 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
           {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
         </Button>
       </div>
-      <nav id={menuId} aria-label="Main menu" hidden={!menuOpen} className="border-t border-border bg-background px-4 pb-4 pt-2 md:hidden">
+      <nav id={menuId} aria-label="Main menu" hidden={!menuOpen} className="border-t border-border bg-background px-4 pb-4 pt-2 lg:hidden">
         <div className="flex flex-col gap-1">
           {links.map((l) => (
             <NavLink key={l.to} to={l.to} className={navLinkClass}>
