@@ -106,3 +106,19 @@ test('a student shares a saved session, a reviewer with no account comments, and
   await expectUsableAt375(page, 'history-links')
   await reviewerContext.close()
 })
+
+test('right after Save, the summary offers Share for comments beside it', async ({ page }) => {
+  await signUpVerifiedInUi(page, { name: 'Sol Saver', email: uniqueEmail('shareaftersave'), password: PASSWORD })
+  const sessionId = await practiseThroughApi(page.request, [{ question: QUESTION, audio: speech(ANSWER) }])
+  await page.goto(`/dental/summary?id=${sessionId}`)
+  await expect(page.getByRole('button', { name: 'Share for comments' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Save Session' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Session saved to your dashboard.')).toBeVisible()
+  // Beside Save: the next button in the summary's actions.
+  await expect(page.getByRole('button', { name: 'Save Session' }).locator('xpath=following-sibling::*[1]')).toHaveText('Share for comments')
+  await expectUsableAt375(page, 'summary-saved-share')
+  const link = await shareInUi(page, 'Dr. Lee', '7 days')
+  expect(link).toMatch(/\/review\?token=[\w-]{43}$/)
+})
+

@@ -12,7 +12,7 @@ import { SessionSummary } from '@/features/practice/components/session-summary'
 import { parseFocus, SetupForm } from '@/features/practice/components/setup-form'
 import { useProfessions } from '@/features/professions/api/get-professions'
 import { ReviewerComments } from '@/features/share/components/reviewer-comments'
-import { SharePanel } from '@/features/share/components/share-panel'
+import { ShareDialog, SharePanel } from '@/features/share/components/share-panel'
 import { useProfessionSlug } from '@/hooks/use-profession-slug'
 import type { ProfessionSlug } from '@/lib/professions'
 import { BackToDashboard, SetupAccess } from './setup-access'
@@ -91,8 +91,9 @@ export function SessionRoute() {
 /**
  * `?id=` is a session just practised; `?saved=` a saved session, read-only.
  * Each summary shows what the other feature owns, composed here: the live
- * one (practice) the earlier answers and saving (history), the saved one
- * (history) the transcript's correction (practice).
+ * one (practice) the earlier answers and saving (history), with sharing
+ * (share) beside Save once saved, the saved one (history) the transcript's
+ * correction (practice).
  */
 export function SummaryRoute() {
   const slug = useProfessionSlug()
@@ -113,7 +114,7 @@ export function SummaryRoute() {
           slug={slug}
           nameOf={nameOf}
           earlier={(props) => <WithEarlierAttempts {...props} />}
-          save={(props) => <SaveSessionDialog {...props} />}
+          save={(props) => <SaveSessionDialog {...props} afterSave={(savedId) => <ShareDialog savedSessionId={savedId} />} />}
         />
       ) : (
         <NothingOpen slug={slug} text="No session to summarize." />

@@ -20,10 +20,11 @@ describe('summary', () => {
     const { calls } = mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: ++polls < 2 ? processing : finished }),
-      'POST /api/practice/sessions/s1/save': () => json(201, { saved: {} }),
+      'POST /api/practice/sessions/s1/save': () => json(201, { saved: { id: 'v1' } }),
     })
     renderApp('/dental/summary?id=s1')
     expect(await screen.findByText('Transcribing…')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Share for comments' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Save Session' })).toBeDisabled()
     expect(await screen.findByText('65%')).toHaveClass('bg-destructive')
     await userEvent.click(screen.getByRole('button', { name: 'Save Session' }))
@@ -33,6 +34,9 @@ describe('summary', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Session saved to your dashboard.')).toBeInTheDocument()
     expect(calls.find((c) => c.key === 'POST /api/practice/sessions/s1/save')?.body).toEqual({ title: expect.stringMatching(/^Session /) })
+    // Saved, the session can be shared from where it was saved.
+    await userEvent.click(screen.getByRole('button', { name: 'Share for comments' }))
+    expect(within(screen.getByRole('dialog')).getByLabelText('Reviewer’s name')).toBeInTheDocument()
   })
 
   it('says so when saving fails', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { toast } from '@/lib/toast'
 import { limits } from '@/api/limits'
 import { Button } from '@/components/ui/button'
@@ -12,9 +12,21 @@ export const SAVE_FAILED_TOAST = 'Failed to save session. Please try again.'
 
 /**
  * "Save Session" and its dialog: a title (default "Session {date/time}",
- * the time the session was practised, practisedAt), Save / Cancel.
+ * the time the session was practised, practisedAt), Save / Cancel. Once
+ * saved, afterSave draws what the saved session offers beside the button
+ * (sharing it, which is another feature's).
  */
-export function SaveSessionDialog({ sessionId, practisedAt, disabled }: { sessionId: string; practisedAt: string; disabled: boolean }) {
+export function SaveSessionDialog({
+  sessionId,
+  practisedAt,
+  disabled,
+  afterSave,
+}: {
+  sessionId: string
+  practisedAt: string
+  disabled: boolean
+  afterSave?: (savedId: string) => ReactNode
+}) {
   const [open, setOpen] = useState(false)
   const [title, setTitle] = useState('')
   const save = useSavePracticeSession()
@@ -39,29 +51,32 @@ export function SaveSessionDialog({ sessionId, practisedAt, disabled }: { sessio
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="secondary" disabled={disabled}>
-          Save Session
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Save session</DialogTitle>
-            <DialogDescription>Saved sessions appear on your dashboard. Recordings are never saved.</DialogDescription>
-          </DialogHeader>
-          <FormField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={limits.savePracticeSession.body.title.maxLength} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={save.isPending}>
-              Save
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogTrigger asChild>
+          <Button variant="secondary" disabled={disabled}>
+            Save Session
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <form onSubmit={onSubmit} className="grid gap-4">
+            <DialogHeader>
+              <DialogTitle>Save session</DialogTitle>
+              <DialogDescription>Saved sessions appear on your dashboard. Recordings are never saved.</DialogDescription>
+            </DialogHeader>
+            <FormField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={limits.savePracticeSession.body.title.maxLength} />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline">Cancel</Button>
+              </DialogClose>
+              <Button type="submit" disabled={save.isPending}>
+                Save
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      {save.data && afterSave ? afterSave(save.data.id) : null}
+    </>
   )
 }

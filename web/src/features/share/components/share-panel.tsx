@@ -33,7 +33,8 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 export const REVIEWER_SEES =
   'Whoever opens the link sees this session’s questions, transcripts, scores and feedback and your first name, and can comment. They need no account and see nothing else of yours.'
 
-function ShareDialog({ savedSessionId }: { savedSessionId: string }) {
+/** "Share for comments" and its dialog: a link for one reviewer. */
+export function ShareDialog({ savedSessionId }: { savedSessionId: string }) {
   const [open, setOpen] = useState(false)
   const [reviewer, setReviewer] = useState('')
   const [expiry, setExpiry] = useState<ShareExpiry>('7-days')
