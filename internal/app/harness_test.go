@@ -84,6 +84,9 @@ func newTestAppServing(t *testing.T, db *store.DB, env map[string]string, spa fs
 		"SPEECH_ENGINE":          "openai",
 		"SPEECH_OPENAI_BASE_URL": whisper.URL,
 		"SPEECH_OPENAI_API_KEY":  "test-key",
+		// A reviewer's comments gather a second before their email: long
+		// enough to batch a burst, short enough to wait for.
+		"COMMENT_MAIL_DELAY": "1s",
 	}
 	maps.Copy(vars, env)
 	cfg, err := config.Load(func(k string) string { return vars[k] })

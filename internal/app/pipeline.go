@@ -95,7 +95,7 @@ func newPipeline(s *App, cfg config.Config, logger *slog.Logger, eng engines, op
 	river.AddWorker(workers, &billing.RemindWorker{Service: s.billing})
 	// Sharing reads saved sessions through history and accounts through
 	// auth.
-	s.share = share.NewService(s.db, client, s.history, s.auth, s.limiter, s.mailer, logger, s.now, cfg.BaseURL)
+	s.share = share.NewService(s.db, client, s.history, s.auth, s.limiter, s.mailer, logger, s.now, cfg.BaseURL, cfg.CommentMailDelay)
 	river.AddWorker(workers, &share.CommentMailWorker{Service: s.share})
 	practice.AddWorkers(workers, s.practice)
 	tryout.AddWorkers(workers, s.tryout)

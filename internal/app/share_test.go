@@ -479,3 +479,45 @@ func TestParallelLinksStopAtTheCap(t *testing.T) {
 		}, `SELECT COUNT(*) FROM session_shares WHERE saved_session_id = $1`, savedID)
 	})
 }
+
+// A reviewer who comments on several answers in a row sends the student
+// one email, not one per comment (issue 41): the comments on a link gather
+// in the one email waiting for it; another link has its own; once the
+// email is sent, the next comment starts the next.
+func TestCommentsOnALinkGatherInOneEmail(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		app := newTestApp(t, db, map[string]string{"COMMENT_MAIL_DELAY": "1h"})
+		ana, _, savedID, token := sharedSession(t, app, share.ExpirySevenDays)
+		other := createLink(t, ana, savedID, share.ExpirySevenDays)
+		reviewer := app.browser(t, "10.9.0.2")
+		waiting := func() int {
+			t.Helper()
+			var n int
+			if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM river_job WHERE kind = $1 AND state = 'scheduled'`, share.CommentMailArgs{}.Kind()).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		for i := range 3 {
+			wantStatus(t, reviewer.post(commentPath(token), map[string]any{"itemIndex": 0, "body": fmt.Sprintf("Point %d.", i)}), http.StatusCreated)
+		}
+		if n := waiting(); n != 1 {
+			t.Fatalf("three comments on one link wait in %d emails, want 1", n)
+		}
+		wantStatus(t, reviewer.post(commentPath(other), map[string]any{"body": "From the other link."}), http.StatusCreated)
+		if n := waiting(); n != 2 {
+			t.Fatalf("a comment on a second link: %d emails waiting, want 2", n)
+		}
+		// Sent (as the worker would leave it), the first link's email (the
+		// first job) gathers nothing more: the next comment waits in a new one.
+		if _, err := db.SQL.Exec(`UPDATE river_job SET state = 'completed', finalized_at = CURRENT_TIMESTAMP
+			WHERE id = (SELECT MIN(id) FROM river_job WHERE kind = $1)`, share.CommentMailArgs{}.Kind()); err != nil {
+			t.Fatal(err)
+		}
+		wantStatus(t, reviewer.post(commentPath(token), map[string]any{"body": "One more thing."}), http.StatusCreated)
+		if n := waiting(); n != 2 {
+			t.Fatalf("after the first email was sent, a new comment: %d emails waiting, want 2", n)
+		}
+	})
+}

@@ -41,6 +41,9 @@ type Config struct {
 	RateLimitWindow     time.Duration
 	RateLimitPerAccount int
 	RateLimitPerIP      int
+	// CommentMailDelay is how long a reviewer's comments on one link
+	// gather before the student is emailed once about them (issue 41).
+	CommentMailDelay time.Duration
 	// TryLimitPerIP is how many tries of a question without an account
 	// one client IP may make an hour (issue 31).
 	TryLimitPerIP int
@@ -149,6 +152,7 @@ var Vars = []Var{
 	{"RATE_LIMIT_WINDOW", "15m", "Window for login, signup, reset and resend rate limits."},
 	{"RATE_LIMIT_PER_ACCOUNT", "10", "Attempts per account per window: logins from browsers without the account's device cookie (across all addresses), per trusted browser, second-factor codes, and emails per address."},
 	{"RATE_LIMIT_PER_IP", "50", "Attempts per client IP per window (an IPv6 client counts by its /64)."},
+	{"COMMENT_MAIL_DELAY", "5m", "How long a reviewer's comments on a shared session gather before the student gets one email about them."},
 	{"TRY_LIMIT_PER_IP", "5", "Tries of a question without an account per client IP per hour (an IPv6 client counts by its /64)."},
 	{"TRUSTED_PROXY_HEADER", "", "Header your reverse proxy writes the client IP into (e.g. X-Forwarded-For, X-Real-IP); empty: no proxy, the TCP peer is the client. Only its right-most entries, the ones the proxies added, are believed (see Behind a reverse proxy)."},
 	{"TRUSTED_PROXIES", "", "Comma-separated addresses or CIDR ranges of your proxies (e.g. 10.0.0.0/8, 127.0.0.1); the header counts only from them and their entries are skipped from the right. Empty: the TCP peer is the one proxy and the header's right-most entry is the client. Needs TRUSTED_PROXY_HEADER."},
@@ -222,6 +226,7 @@ func Load(getenv func(string) string) (Config, error) {
 	c.RateLimitPerAccount = p.positiveInt("RATE_LIMIT_PER_ACCOUNT")
 	c.RateLimitPerIP = p.positiveInt("RATE_LIMIT_PER_IP")
 	c.TryLimitPerIP = p.positiveInt("TRY_LIMIT_PER_IP")
+	c.CommentMailDelay = p.duration("COMMENT_MAIL_DELAY")
 	c.TrustedProxyHeader = p.headerName("TRUSTED_PROXY_HEADER")
 	c.TrustedProxies = p.prefixes("TRUSTED_PROXIES")
 	if len(c.TrustedProxies) > 0 && c.TrustedProxyHeader == "" {

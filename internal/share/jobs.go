@@ -5,19 +5,36 @@ import (
 	"errors"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/whitecoat/whitecoat/internal/mail"
 )
 
-// CommentMailArgs is the job that tells a student a comment arrived. It
-// carries only the comment's id: the comment's words stay out of the job
-// table, and a comment deleted before the job runs (the account went) is
-// simply not announced.
+// CommentMailArgs is the job that tells a student comments arrived on one
+// of their links. It carries only ids: the comments' words stay out of
+// the job table, and a comment deleted before the job runs (the account
+// went) is simply not announced. It waits a while (the mail delay) after
+// the first comment, and the comments that follow on the same link before
+// it is sent join it rather than each sending an email of their own: a
+// reviewer commenting on five answers sends one email, not five.
 type CommentMailArgs struct {
+	// ShareID is the link: one waiting email per link.
+	ShareID string `json:"shareId,omitempty" river:"unique"`
+	// CommentID is the first comment of the batch, which the email names
+	// the reviewer and the session by.
 	CommentID string `json:"commentId"`
 }
 
 func (CommentMailArgs) Kind() string { return "share_comment_mail" }
+
+// InsertOpts makes a link's email one at a time: while one waits (or is
+// being sent), a new comment on the link is part of it. Once it is sent,
+// the next comment starts the next.
+func (CommentMailArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
+		rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning, rivertype.JobStateScheduled, rivertype.JobStateRetryable,
+	}}}
+}
 
 // CommentMailWorker runs CommentMailArgs.
 type CommentMailWorker struct {

@@ -54,14 +54,18 @@ type Service struct {
 	logger   *slog.Logger
 	now      func() time.Time
 	baseURL  *url.URL
+	// mailDelay is how long a link's comments gather before one email.
+	mailDelay time.Duration
 }
 
 // NewService returns the sharing service. baseURL is where links and the
 // emails' links point.
+// mailDelay is how long a link's comments gather before the student is
+// emailed once about them (CommentMailArgs).
 func NewService(db *store.DB, jobs Enqueuer, sessions SavedSessions, accounts Accounts, limiter *ratelimit.Limiter,
-	mailer mail.Mailer, logger *slog.Logger, now func() time.Time, baseURL *url.URL) *Service {
+	mailer mail.Mailer, logger *slog.Logger, now func() time.Time, baseURL *url.URL, mailDelay time.Duration) *Service {
 	return &Service{db: db, jobs: jobs, sessions: sessions, accounts: accounts, limiter: limiter, mailer: mailer,
-		logger: logger, now: now, baseURL: baseURL}
+		logger: logger, now: now, baseURL: baseURL, mailDelay: mailDelay}
 }
 
 func (s *Service) clock() time.Time { return store.Truncate(s.now()) }
@@ -294,7 +298,11 @@ func (s *Service) AddComment(ctx context.Context, token string, itemIndex *int, 
 		if err := insertComment(ctx, tx, c); err != nil {
 			return err
 		}
-		_, err = s.jobs.InsertTx(ctx, tx, CommentMailArgs{CommentID: c.ID}, nil)
+		// The delay is River's to keep, on the wall clock its scheduler
+		// reads, not the service's clock.
+		opts := CommentMailArgs{}.InsertOpts()
+		opts.ScheduledAt = time.Now().Add(s.mailDelay)
+		_, err = s.jobs.InsertTx(ctx, tx, CommentMailArgs{ShareID: c.ShareID, CommentID: c.ID}, &opts)
 		return err
 	})
 	if err != nil {
