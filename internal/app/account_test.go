@@ -233,8 +233,8 @@ func TestStudentDownloadsTheirDataAndDeletesTheAccount(t *testing.T) {
 		if left := tracesOf(t, db, u, ids); len(left) != 0 {
 			t.Fatalf("rate limits and jobs still name the deleted user: %v", left)
 		}
-		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
-		wantStatus(t, other.get("/api/auth/me"), http.StatusUnauthorized)
+		wantSignedOut(t, b)
+		wantSignedOut(t, other)
 		wantStatus(t, app.browser(t, "10.4.0.3").login("ana@example.com", pw), http.StatusUnauthorized)
 		mail := waitForMail(t, app, "ana@example.com", "Your Whitecoat account has been deleted")
 		if !strings.Contains(mail.Text(t), "accounting law") {
@@ -270,7 +270,7 @@ func TestAdminExportsAndDeletesAUserOnRequest(t *testing.T) {
 		if n := keptPayments(t, db); n != 1 {
 			t.Fatalf("%d payment records kept, want 1", n)
 		}
-		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
+		wantSignedOut(t, b)
 		wantStatus(t, admin.do(http.MethodDelete, "/api/admin/users/"+u.ID, nil, nil), http.StatusNotFound)
 		waitForMail(t, app, "ana@example.com", "Your Whitecoat account has been deleted")
 	})
@@ -345,7 +345,7 @@ func TestAFirebaseAccountDeletesItselfAfterAFreshSignIn(t *testing.T) {
 		if left := rowsAbout(t, db, id); len(left) != 0 {
 			t.Fatalf("rows still refer to the deleted user: %v", left)
 		}
-		wantStatus(t, b.get("/api/auth/me"), http.StatusUnauthorized)
+		wantSignedOut(t, b)
 	})
 }
 

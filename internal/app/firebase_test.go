@@ -116,7 +116,7 @@ func TestFirebaseSignInDoesNotAdoptAnUnverifiedAccount(t *testing.T) {
 		}
 
 		// The attacker's cookie, password and export are gone.
-		wantStatus(t, attacker.get("/api/auth/me"), http.StatusUnauthorized)
+		wantSignedOut(t, attacker)
 		wantStatus(t, attacker.get("/api/account/export"), http.StatusUnauthorized)
 		wantStatus(t, app.browser(t, "10.0.0.67").login("fran@example.com", attackerPassword), http.StatusUnauthorized)
 		if left := rowsAbout(t, db, squatter["id"].(string)); len(left) != 0 {

@@ -214,6 +214,27 @@ func wantStatus(t *testing.T, r response, want int) {
 	}
 }
 
+// wantSignedOut fails unless b's browser is signed in as nobody: the
+// question every page asks first is answered with no user.
+func wantSignedOut(t *testing.T, b *browser) {
+	t.Helper()
+	r := b.get("/api/auth/me")
+	wantStatus(t, r, http.StatusOK)
+	if user := r.JSON(t)["user"]; user != nil {
+		t.Fatalf("signed in as %v, want nobody", user)
+	}
+}
+
+// wantSignedIn fails unless b's browser is signed in as someone.
+func wantSignedIn(t *testing.T, b *browser) {
+	t.Helper()
+	r := b.get("/api/auth/me")
+	wantStatus(t, r, http.StatusOK)
+	if user, _ := r.JSON(t)["user"].(map[string]any); user["id"] == nil {
+		t.Fatalf("signed in as nobody: %s", r.Body)
+	}
+}
+
 func (b *browser) signup(name, email, password string) response {
 	b.t.Helper()
 	return b.post("/api/auth/signup", map[string]string{"name": name, "email": email, "password": password})

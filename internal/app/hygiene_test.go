@@ -72,7 +72,7 @@ func TestTextWithNULOrInvalidUTF8IsRefusedOnBothDatabases(t *testing.T) {
 		r = browser.do(http.MethodPost, "/api/auth/login", bytes.NewReader([]byte(`{"email":"text@example.com","password":"`+pw+`"}`)),
 			map[string]string{"Content-Type": "application/json", "User-Agent": "Mozilla/5.0 \xff\xfe broken"})
 		wantStatus(t, r, http.StatusOK)
-		wantStatus(t, browser.get("/api/auth/me"), http.StatusOK)
+		wantSignedIn(t, browser)
 	})
 }
 

@@ -285,8 +285,9 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 		Tags:        accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.firebaseConfig)
 	route.Register(api, route.Endpoint{ID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Summary: "Log out of this browser",
 		Tags: accountTags, Status: http.StatusNoContent, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.logout)
-	route.Register(api, route.Endpoint{ID: "get-me", Method: http.MethodGet, Path: "/api/auth/me", Summary: "The signed-in user",
-		Tags: accountTags, Access: route.AccessUser, MaxBodyBytes: route.MaxFormBytes}, h.getMe)
+	route.Register(api, route.Endpoint{ID: "get-me", Method: http.MethodGet, Path: "/api/auth/me", Summary: "The signed-in user, if anyone is",
+		Description: "Every page asks it first, signed in or not: a visitor who is not signed in is an answer (no user), not an error.",
+		Tags:        accountTags, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.getMe)
 	route.Register(api, route.Endpoint{ID: "resend-verification", Method: http.MethodPost, Path: "/api/auth/verification/resend", Summary: "Send a new verification email",
 		Tags: accountTags, Status: http.StatusAccepted, Access: route.AccessPublic, MaxBodyBytes: route.MaxFormBytes}, h.resendVerification)
 	route.Register(api, route.Endpoint{ID: "confirm-email", Method: http.MethodPost, Path: "/api/auth/verification/confirm", Summary: "Confirm an email address with the emailed token",
@@ -388,8 +389,20 @@ func (h *Handler) logout(ctx context.Context, _ User, _ *struct{}) (*logoutOutpu
 	return &logoutOutput{SetCookie: h.cookie("", 0)}, nil
 }
 
-func (h *Handler) getMe(_ context.Context, u User, _ *struct{}) (*userOutput, error) {
-	return &userOutput{Body: UserBody{u}}, nil
+// MeBody is who is signed in in this browser: nobody (no user), or the user
+// with every step of their sign-in done (an admin who still owes the
+// second factor is nobody yet).
+type MeBody struct {
+	User *User `json:"user,omitempty" doc:"Absent when nobody is signed in."`
+}
+
+type meOutput struct{ Body MeBody }
+
+func (h *Handler) getMe(_ context.Context, u User, _ *struct{}) (*meOutput, error) {
+	if u.ID == "" {
+		return &meOutput{}, nil
+	}
+	return &meOutput{Body: MeBody{&u}}, nil
 }
 
 func (h *Handler) resendVerification(ctx context.Context, _ User, in *emailInput) (*messageOutput, error) {

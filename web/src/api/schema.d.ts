@@ -293,7 +293,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user, if anyone is
+         * @description Every page asks it first, signed in or not: a visitor who is not signed in is an answer (no user), not an error.
+         */
         get: operations["get-me"];
         put?: never;
         post?: never;
@@ -1699,6 +1702,10 @@ export interface components {
             email: string;
             password: string;
         };
+        MeBody: {
+            /** @description Absent when nobody is signed in. */
+            user?: components["schemas"]["User"];
+        };
         MessageBody: {
             message: string;
         };
@@ -2869,7 +2876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserBody"];
+                    "application/json": components["schemas"]["MeBody"];
                 };
             };
             /** @description Error */

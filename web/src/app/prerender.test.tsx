@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { json, mockApi, problem, professionsBody, siteFactsBody } from '@/test/api-mock'
+import { json, mockApi, professionsBody, siteFactsBody } from '@/test/api-mock'
 import { renderPage } from './prerender'
 import { start } from './start'
 
@@ -63,7 +63,7 @@ describe('a prerendered public page', () => {
       expect(html).toContain(words)
     }
 
-    mockApi({ 'GET /api/auth/me': () => problem(401, 'Sign in first.'), 'GET /api/payments/mode': () => json(200, { mode: 'stripe' }) })
+    mockApi({ 'GET /api/auth/me': () => json(200, {}), 'GET /api/payments/mode': () => json(200, { mode: 'stripe' }) })
     const warnings = vi.spyOn(console, 'warn')
     const container = serve('/dental/pricing', html)
     const heading = container.querySelector('h1')
@@ -79,7 +79,7 @@ describe('a prerendered public page', () => {
   })
 
   it('is the shell for a signed-in page, which the app draws', async () => {
-    mockApi({ 'GET /api/auth/me': () => problem(401, 'Sign in first.') })
+    mockApi({ 'GET /api/auth/me': () => json(200, {}) })
     const container = serve('/login', '')
     await run(container)
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument()

@@ -7,7 +7,7 @@ import { renderApp } from '@/test/render'
 
 function signedOut() {
   return mockApi({
-    'GET /api/auth/me': () => problem(401, 'Not signed in.'),
+    'GET /api/auth/me': () => json(200, {}),
     'GET /api/professions': () => json(200, professionsBody),
   })
 }
@@ -174,7 +174,7 @@ describe('landing', () => {
 
   it('renders the copy the server wrote into the page without waiting for the API', async () => {
     const never = deferred<Response>()
-    const api = mockApi({ 'GET /api/auth/me': () => problem(401, 'no'), 'GET /api/professions': () => never.promise })
+    const api = mockApi({ 'GET /api/auth/me': () => json(200, {}), 'GET /api/professions': () => never.promise })
     const script = document.createElement('script')
     script.type = 'application/json'
     script.dataset.apiPath = '/api/professions'
@@ -191,7 +191,7 @@ describe('landing', () => {
 
   it('shows an error with a retry when the profession copy cannot load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    mockApi({ 'GET /api/auth/me': () => problem(401, 'no'), 'GET /api/professions': () => problem(500, 'boom') })
+    mockApi({ 'GET /api/auth/me': () => json(200, {}), 'GET /api/professions': () => problem(500, 'boom') })
     renderApp('/dental')
     expect(await screen.findByText("We couldn't load this page's content.")).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
@@ -205,7 +205,7 @@ describe('session end', () => {
     const { router } = renderApp('/dental/setup')
     await screen.findByRole('heading', { name: 'Set up your interview' })
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/verification/resend': () => problem(401, 'Please log in to continue.'),
     })

@@ -45,8 +45,8 @@ describe('unwrap', () => {
   })
 
   it('reads problem+json bodies', async () => {
-    mockApi({ 'GET /api/auth/me': () => problem(401, 'Not signed in.') })
-    const err = await unwrap(api.GET('/api/auth/me')).catch((e: unknown) => e)
+    mockApi({ 'GET /api/dashboard': () => problem(401, 'Not signed in.') })
+    const err = await unwrap(api.GET('/api/dashboard')).catch((e: unknown) => e)
     expect((err as ApiError).status).toBe(401)
     expect((err as ApiError).message).toBe('Not signed in.')
   })

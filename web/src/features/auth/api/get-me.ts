@@ -3,17 +3,12 @@ import { api, ApiError, unwrap } from '@/lib/api-client'
 import type { ResponseBody } from '@/lib/api-types'
 import { queryKeys } from '@/lib/query-keys'
 
-export type User = ResponseBody<'/api/auth/me', 'get'>['user']
+export type User = NonNullable<ResponseBody<'/api/auth/me', 'get'>['user']>
 
-/** The signed-in user, or null when signed out (401). Other errors throw. */
+/** The signed-in user, or null when nobody is signed in. Errors throw. */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
-  try {
-    const body = await unwrap(api.GET('/api/auth/me', { signal }))
-    return body.user
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null
-    throw err
-  }
+  const body = await unwrap(api.GET('/api/auth/me', { signal }))
+  return body.user ?? null
 }
 
 export function meQueryOptions() {

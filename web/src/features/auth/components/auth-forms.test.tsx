@@ -18,7 +18,7 @@ async function fillLogin(email = 'ada@example.com', password = 'correct horse') 
 
 describe('login form', () => {
   it('labels its inputs and marks them required', async () => {
-    mockApi({ 'GET /api/auth/me': () => problem(401, 'no'), 'GET /api/professions': () => json(200, professionsBody) })
+    mockApi({ 'GET /api/auth/me': () => json(200, {}), 'GET /api/professions': () => json(200, professionsBody) })
     renderApp('/login')
     expect(await screen.findByLabelText('Email')).toHaveAttribute('type', 'email')
     expect(screen.getByLabelText('Email')).toBeRequired()
@@ -28,7 +28,7 @@ describe('login form', () => {
   it('shows "Logging in..." then goes back to from', async () => {
     const login = deferred<Response>()
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/login': () => login.promise,
     })
@@ -44,7 +44,7 @@ describe('login form', () => {
 
   it('shows the server error after a cross', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/login': () => problem(401, 'Invalid email or password.', 'Unauthorized'),
     })
@@ -56,7 +56,7 @@ describe('login form', () => {
 
   it('shows the first validation error when there is no detail', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/login': () => json(422, { title: 'Unprocessable Entity', status: 422, errors: [{ message: 'expected string', location: 'body.email' }] }),
     })
@@ -67,7 +67,7 @@ describe('login form', () => {
 
   it('sends an admin to /admin (the last profession\'s admin page)', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/login': () => json(200, { user: user({ role: 'admin' }) }),
     })
@@ -78,7 +78,7 @@ describe('login form', () => {
 
   it('asks an enrolled admin for a code, focused, then sends them to /admin', async () => {
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/login': () => json(200, { user: user({ role: 'admin' }), secondFactor: 'code' }),
       'POST /api/auth/second-factor': async (req) =>
@@ -107,7 +107,7 @@ describe('login form', () => {
 
   it('walks an admin without a second factor through enrolment and shows the recovery codes once', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/login': () => json(200, { user: user({ role: 'admin' }), secondFactor: 'enrol' }),
       'POST /api/auth/second-factor/enrolment': () =>
@@ -136,7 +136,7 @@ describe('login form', () => {
 
   it('sends a user without from to the dashboard', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/login': () => json(200, { user: user() }),
     })
@@ -158,7 +158,7 @@ describe('signup form', () => {
     const signup = deferred<Response>()
     const message = 'Check your email to finish creating your account.'
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/signup': () => signup.promise,
       'POST /api/auth/verification/resend': () => json(202, { message: 'A new verification link is on its way.' }),
@@ -185,7 +185,7 @@ describe('signup form', () => {
 
   it("makes a try remembered in this browser the new account's to keep", async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/signup': () => json(202, { message: 'Check your email to finish creating your account.' }),
     })
@@ -198,7 +198,7 @@ describe('signup form', () => {
 
   it('shows the server error after a cross', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/signup': () => problem(400, 'This password is too common. Please choose one that is harder to guess.'),
     })
@@ -212,7 +212,7 @@ describe('verify email page', () => {
   it('does not use the token until the button is pressed, then lands signed in on the dashboard with a welcome', async () => {
     let signedIn = false
     const { calls } = mockApi({
-      'GET /api/auth/me': () => (signedIn ? json(200, { user: user({ name: 'Tess' }) }) : problem(401, 'no')),
+      'GET /api/auth/me': () => (signedIn ? json(200, { user: user({ name: 'Tess' }) }) : json(200, {})),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/dashboard': () => json(200, dashboardBody({ name: 'Tess' })),
       'POST /api/auth/verification/confirm': () => {
@@ -253,7 +253,7 @@ describe('verify email page', () => {
 
   it('says a confirmation that signed nobody in is done, and offers only Log in', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/verification/confirm': () => json(200, { message: 'Your email is confirmed. Log in to continue.', signedIn: false }),
     })
@@ -285,7 +285,7 @@ describe('verify email page', () => {
 
   it('says a used or expired link cannot be used, and offers log in and a new link', async () => {
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/verification/confirm': () => problem(400, 'This link is invalid, has expired or was already used. Request a new one.'),
       'POST /api/auth/verification/resend': () => json(202, { message: 'A new link is on its way.' }),
@@ -307,7 +307,7 @@ describe('verify email page', () => {
 describe('password reset', () => {
   it('requests a link and shows the server message', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/password/forgot': () => json(202, { message: 'If that address has an account, we sent a reset link.' }),
     })
@@ -319,7 +319,7 @@ describe('password reset', () => {
 
   it('sets a new password with the token and goes to log in', async () => {
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/password/reset': () => json(200, { message: 'Your password has been changed.' }),
     })
@@ -332,7 +332,7 @@ describe('password reset', () => {
 
   it('shows a weak password error after a cross', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'POST /api/auth/password/reset': () => problem(400, 'Password must be at least 10 characters.'),
     })

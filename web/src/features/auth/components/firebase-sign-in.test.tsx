@@ -21,7 +21,7 @@ beforeEach(() => {
 describe('Firebase sign-in', () => {
   it('is not offered when the server has no Firebase project', async () => {
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/auth/firebase/config': () => json(200, { enabled: false, projectId: '', apiKey: '', authDomain: '' }),
     })
@@ -34,7 +34,7 @@ describe('Firebase sign-in', () => {
   it('exchanges the popup’s token for our session and goes back to from', async () => {
     popup.firebaseIdToken.mockResolvedValue('header.payload.signature')
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/auth/firebase/config': () => json(200, enabled),
       'POST /api/auth/firebase': () => json(200, { user: user() }),
@@ -50,7 +50,7 @@ describe('Firebase sign-in', () => {
   it('says so when the popup is closed, and sends nothing', async () => {
     popup.firebaseIdToken.mockRejectedValue(new Error('auth/popup-closed-by-user'))
     const { calls } = mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/auth/firebase/config': () => json(200, enabled),
     })
@@ -64,7 +64,7 @@ describe('Firebase sign-in', () => {
     popup.firebaseIdToken.mockResolvedValue('t')
     let answer = () => problem(403, 'Verify your email address with Firebase first, then sign in again.', 'Forbidden')
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'no'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/auth/firebase/config': () => json(200, enabled),
       'POST /api/auth/firebase': () => answer(),

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { dashboardBody, json, mockApi, problem, professionsBody, siteFactsBody, user } from '@/test/api-mock'
+import { dashboardBody, json, mockApi, professionsBody, siteFactsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
 
 const pricingPage = {
@@ -17,7 +17,7 @@ const pricingPage = {
 describe('pricing', () => {
   it('shows three plans and the FAQs; signed out, plans lead to signup', async () => {
     mockApi({
-      'GET /api/auth/me': () => problem(401, 'Sign in first.'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/site/pages/medical/pricing': () => json(200, pricingPage),
       'GET /api/site': () => json(200, { ...siteFactsBody, supportEmail: 'help@operator.test', trialDays: 5 }),
@@ -72,7 +72,7 @@ describe('pricing', () => {
 
   it('says payments are simulated on a server with the development checkout, and nothing on one with Stripe', async () => {
     const routes = {
-      'GET /api/auth/me': () => problem(401, 'Sign in first.'),
+      'GET /api/auth/me': () => json(200, {}),
       'GET /api/professions': () => json(200, professionsBody),
       'GET /api/site/pages/medical/pricing': () => json(200, pricingPage),
       'GET /api/site': () => json(200, siteFactsBody),

@@ -34,7 +34,7 @@ const review = {
 
 function reviewApi(open: () => Response) {
   return mockApi({
-    'GET /api/auth/me': () => json(401, { title: 'Unauthorized', status: 401 }),
+    'GET /api/auth/me': () => json(200, {}),
     'GET /api/professions': () => json(200, professionsBody),
     'GET /api/review': open,
     'POST /api/review/comments': () => json(201, { comment: { id: 'c1', itemIndex: 0, authorName: 'Dr. Rivera', body: 'Good.', createdAt: '2026-09-01T12:05:00Z' } }),

@@ -5,7 +5,7 @@ import { json, mockApi, problem, professionsBody } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
 
 const signedOut = {
-  'GET /api/auth/me': () => problem(401, 'Sign in first.'),
+  'GET /api/auth/me': () => json(200, {}),
   'GET /api/professions': () => json(200, professionsBody),
 }
 
