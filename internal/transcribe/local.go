@@ -37,6 +37,11 @@ type localEngine struct {
 	// same recording at once would recognise the same speech again.
 	steppingMu sync.Mutex
 	stepping   map[string]bool
+
+	// dict is Debian's whole dictionary, read on the first alignment.
+	dictOnce sync.Once
+	dict     pronunciations
+	dictErr  error
 }
 
 func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
