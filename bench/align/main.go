@@ -37,8 +37,9 @@ const (
 	maxInvented = 1.0 // per 100 words, on speech without hesitations
 	minAUROC    = 0.85
 	// swapShare of each text's words are swapped for other dictionary
-	// words (at least one per clip).
-	swapShare = 0.1
+	// words (at least one per clip), in swapRounds different draws.
+	swapShare  = 0.1
+	swapRounds = 3
 	// nearHesitation: a hesitation heard this close to where one was
 	// spliced in is that one.
 	nearHesitation = 0.3
@@ -50,14 +51,15 @@ var swapWords = strings.Fields("table green quickly river doctor seven problem g
 
 func main() {
 	seed := flag.Uint64("seed", 39, "the swaps' random seed")
+	verbose := flag.Bool("v", false, "print every true and swapped word's confidence, sorted")
 	flag.Parse()
-	if err := run(context.Background(), os.Stdout, *seed); err != nil {
+	if err := run(context.Background(), os.Stdout, *seed, *verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/align:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, out io.Writer, seed uint64) error {
+func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 	clips, err := loadClips()
 	if err != nil {
 		return err
@@ -106,25 +108,27 @@ func run(ctx context.Context, out io.Writer, seed uint64) error {
 		disorder += outOfOrder(res.Words)
 
 		// Swapped words: their confidence against the true words'.
-		text, isSwapped := swap(c.text, rng)
-		res, err = al.Align(ctx, transcribe.Audio{Path: c.path}, text)
-		if err != nil && !errors.Is(err, transcribe.ErrTextUnsupported) {
-			return fmt.Errorf("%s swapped: %w", c.path, err)
-		}
-		i := 0
-		for _, w := range res.Words {
-			if isHesitationWord(w.Word) {
-				continue
+		for range swapRounds {
+			text, isSwapped := swap(c.text, rng)
+			res, err = al.Align(ctx, transcribe.Audio{Path: c.path}, text)
+			if err != nil && !errors.Is(err, transcribe.ErrTextUnsupported) {
+				return fmt.Errorf("%s swapped: %w", c.path, err)
 			}
-			if i < len(isSwapped) && w.Confidence != nil {
-				if isSwapped[i] {
-					swapConf = append(swapConf, *w.Confidence)
-					swapped++
-				} else {
-					trueConf = append(trueConf, *w.Confidence)
+			i := 0
+			for _, w := range res.Words {
+				if isHesitationWord(w.Word) {
+					continue
 				}
+				if i < len(isSwapped) && w.Confidence != nil {
+					if isSwapped[i] {
+						swapConf = append(swapConf, *w.Confidence)
+						swapped++
+					} else {
+						trueConf = append(trueConf, *w.Confidence)
+					}
+				}
+				i++
 			}
-			i++
 		}
 
 		// A hesitation spliced in at a word boundary of the true alignment.
@@ -155,7 +159,7 @@ func run(ctx context.Context, out io.Writer, seed uint64) error {
 			unsupported++
 		}
 	}
-	if os.Getenv("ALIGN_DEBUG") != "" {
+	if verbose {
 		slices.Sort(trueConf)
 		slices.Sort(swapConf)
 		fmt.Fprintln(out, "true:", trueConf, "\nswapped:", swapConf)

@@ -54,7 +54,7 @@ const (
 	// hesitationMinFrames: a hesitation the grammar let in is heard only
 	// when it lasts this long (a filled pause is longer than a schwa
 	// between two words) and fits the audio as well as a word must.
-	hesitationMinFrames = 8
+	hesitationMinFrames = 12
 	// hesitationMaxFrames: anything longer the grammar let in as a
 	// hesitation is speech the text left out (a recogniser that dropped
 	// words), not a filled pause.
