@@ -158,11 +158,12 @@ func (e *localEngine) Align(ctx context.Context, in Audio, text string) (Result,
 	defer e.cleanup(pc)
 	res := Result{Engine: e.Name(), DurationSeconds: pc.seconds(), Truncated: pc.truncated, Words: []Word{},
 		WordConfidence: ConfidenceAlignment, VerbatimFillers: true}
-	levels := frameLevels(pc.samples)
-	if len(words) == 0 {
+	switch speech := hasSpeech(frameLevels(pc.samples)); {
+	case len(words) == 0 && !speech:
 		return res, nil
-	}
-	if !hasSpeech(levels) {
+	case len(words) == 0:
+		return res, &Error{Kind: ErrTextUnsupported, Message: unsupportedMessage, Err: errors.New("no words given for a recording with speech")}
+	case !speech:
 		return res, &Error{Kind: ErrTextUnsupported, Message: unsupportedMessage, Err: errors.New("the recording holds no speech")}
 	}
 	forced, loop, err := e.runAlignment(ctx, pc, dict, words)
@@ -192,6 +193,15 @@ func (e *localEngine) dictionary() (pronunciations, error) {
 func (e *localEngine) runAlignment(ctx context.Context, pc *pcm, dict pronunciations, words []alignWord) (forced, loop sphinx.Hyp, err error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
+	// At most Workers alignments at once, as many as recognitions: each
+	// runs two decoders for a moment, and a burst of browser transcripts
+	// must not start a process pair per answer.
+	select {
+	case e.aligning <- struct{}{}:
+		defer func() { <-e.aligning }()
+	case <-ctx.Done():
+		return forced, loop, decoderFailed(ctx, ctx.Err())
+	}
 	if err := writeAlignFiles(pc.dir, dict, words); err != nil {
 		return forced, loop, err
 	}
@@ -298,7 +308,7 @@ func (e *localEngine) runGrammar(ctx context.Context, pc *pcm, grammar string) (
 // spans the phones it aligned as, and has no confidence (they fit any
 // phones).
 func alignedWords(forced, loop sphinx.Hyp, words []alignWord) []Word {
-	var out []Word
+	out := []Word{}
 	next := 0     // the text's next word
 	anyFrom := -1 // the first frame of the unknown word's phones
 	anyEnd := 0

@@ -167,6 +167,10 @@ func TestAlignReportsATextTheAudioDoesNotSupport(t *testing.T) {
 	if UserMessage(err) != unsupportedMessage {
 		t.Errorf("message %q", UserMessage(err))
 	}
+	// A browser that heard only a hesitation gave no words to align.
+	if _, err := e.Align(context.Background(), Audio{Path: clip880}, "Um."); !errors.Is(err, ErrTextUnsupported) {
+		t.Errorf("no words: err %v, want ErrTextUnsupported", err)
+	}
 	if _, err := e.Align(context.Background(), Audio{Path: clip880}, text880); err != nil {
 		t.Errorf("its own text: %v", err)
 	}
