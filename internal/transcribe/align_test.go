@@ -228,6 +228,16 @@ func TestCLIAlignsATextFile(t *testing.T) {
 		t.Errorf("output %+v", out)
 	}
 
+	// Another clip's text: printed, and reported unsupported.
+	stdout.Reset()
+	other := filepath.Join(t.TempDir(), "other.txt")
+	if err := os.WriteFile(other, []byte(text870), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := RunCLI(context.Background(), cfg, []string{"--json", "--text-file", other, clip880}, &stdout, &stderr); !errors.Is(err, ErrTextUnsupported) || !json.Valid(stdout.Bytes()) {
+		t.Errorf("unsupported text: err %v, output %q", err, stdout.String())
+	}
+
 	cfg.Engine = EngineOpenAI
 	cfg.OpenAI.APIKey = "unused"
 	err := RunCLI(context.Background(), cfg, []string{"--text-file", textFile, clip880}, &stdout, &stderr)

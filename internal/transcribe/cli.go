@@ -58,11 +58,22 @@ func RunCLI(ctx context.Context, cfg Config, args []string, stdout, stderr io.Wr
 	} else {
 		res, err = eng.Transcribe(ctx, Audio{Path: fs.Arg(0)})
 	}
-	if err != nil {
+	// An alignment the recording does not support is still printed, for
+	// the operator to see where it went wrong, and then reported.
+	unsupported := errors.Is(err, ErrTextUnsupported)
+	if err != nil && !unsupported {
 		return err
 	}
+	if perr := printResult(stdout, stderr, res, *asJSON, cfg); perr != nil {
+		return perr
+	}
+	return err // nil, or the unsupported alignment just printed
+}
+
+// printResult prints res as text or, asJSON, as CLIOutput.
+func printResult(stdout, stderr io.Writer, res Result, asJSON bool, cfg Config) error {
 	meaningful := Meaningful(res.Text)
-	if !*asJSON {
+	if !asJSON {
 		if !meaningful {
 			fmt.Fprintln(stderr, NoMeaningfulResponse)
 		}
