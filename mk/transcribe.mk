@@ -19,3 +19,12 @@ bench-transcribe: $(BIN)
 .PHONY: bench-fillers
 bench-fillers:
 	$(GO) run ./bench/transcribe -fillers test
+
+# Alignment of a given text (what the student's browser heard) to real
+# recordings: hesitations heard, swapped words spotted by their
+# confidence, times in order (bench/align/README.md); about three minutes.
+BENCH_TARGETS += bench-align
+
+.PHONY: bench-align
+bench-align:
+	$(GO) run ./bench/align

@@ -37,6 +37,13 @@ type localEngine struct {
 	// same recording at once would recognise the same speech again.
 	steppingMu sync.Mutex
 	stepping   map[string]bool
+
+	// dict is Debian's whole dictionary, read on the first alignment.
+	dictOnce sync.Once
+	dict     pronunciations
+	dictErr  error
+	// aligning holds a token per alignment running (see runAlignment).
+	aligning chan struct{}
 }
 
 func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
@@ -44,7 +51,7 @@ func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &localEngine{cfg: cfg, logger: logger, pool: pool, dir: dir}, nil
+	return &localEngine{cfg: cfg, logger: logger, pool: pool, dir: dir, aligning: make(chan struct{}, cfg.Local.Workers)}, nil
 }
 
 // newPool prepares the decoder's dictionary in a directory of its own (not

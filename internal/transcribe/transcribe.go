@@ -197,10 +197,11 @@ func (e *Error) Unwrap() []error {
 }
 
 // UserMessage returns the message to show the user for err: the specific
-// reason for bad audio, a generic retry hint otherwise.
+// reason for bad audio or a transcript the recording did not support, a
+// generic retry hint otherwise.
 func UserMessage(err error) string {
 	var te *Error
-	if errors.As(err, &te) && errors.Is(te.Kind, ErrBadAudio) {
+	if errors.As(err, &te) && (errors.Is(te.Kind, ErrBadAudio) || errors.Is(te.Kind, ErrTextUnsupported)) {
 		return te.Message
 	}
 	return "Transcription is temporarily unavailable. Please try again."

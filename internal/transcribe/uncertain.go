@@ -18,12 +18,16 @@ package transcribe
 //   - segment (a segment's mean token probability times its chance of
 //     holding speech): every word of a segment shares it, so only a
 //     segment the engine doubted as a whole marks its words.
+//   - alignment (a given word's fit against a free phone loop): the
+//     threshold under which the aligner counts a word unsupported
+//     (swapped words in bench/align sit under it, true ones mostly over).
 //
 // ConfidenceNone has no entry: without a measure no word is marked.
 var uncertainBelow = map[string]float64{
-	ConfidenceLattice: 0.5,
-	ConfidenceWord:    0.5,
-	ConfidenceSegment: 0.4,
+	ConfidenceLattice:   0.5,
+	ConfidenceWord:      0.5,
+	ConfidenceSegment:   0.4,
+	ConfidenceAlignment: alignWordThreshold,
 }
 
 // Uncertain returns the byte ranges of text (the transcript) that hold a

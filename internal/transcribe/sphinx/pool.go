@@ -510,7 +510,7 @@ func (w *worker) decode(ctx context.Context, ctl, uttid string) (Hyp, error) {
 	if err != nil {
 		return Hyp{}, err
 	}
-	hyp, err := parseHypseg(line, uttid)
+	hyp, err := ParseHypseg(line, uttid)
 	if err != nil {
 		return Hyp{}, err
 	}
@@ -560,12 +560,12 @@ func parseCTM(line, uttid, word string) (float64, error) {
 	return min(p, 1), nil
 }
 
-// parseHypseg reads one line of pocketsphinx's -hypseg output:
+// ParseHypseg reads one line of pocketsphinx's -hypseg output:
 //
 //	uttid S 0 T total A acoustic L lm  sf ascr lscr word ...  lastframe
 //
 // Each token ends where the next begins; the last ends after lastframe.
-func parseHypseg(line, uttid string) (Hyp, error) {
+func ParseHypseg(line, uttid string) (Hyp, error) {
 	f := strings.Fields(line)
 	if len(f) < 10 || f[1] != "S" || f[5] != "A" || (len(f)-10)%4 != 0 {
 		return Hyp{}, fmt.Errorf("sphinx: malformed result %q", line)

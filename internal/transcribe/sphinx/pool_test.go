@@ -36,7 +36,7 @@ func TestParseHypseg(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := parseHypseg(tc.line, "u7")
+			got, err := ParseHypseg(tc.line, "u7")
 			if (err != nil) != tc.wantErr {
 				t.Fatalf("err = %v", err)
 			}

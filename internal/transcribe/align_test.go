@@ -1,0 +1,250 @@
+package transcribe
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// libriVox is Debian's pocketsphinx-testdata: real read speech with its
+// transcription.
+const libriVox = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-"
+
+// The clips the alignment tests use, and what their reader says.
+const (
+	clip880  = libriVox + "0880.wav"
+	text880  = "he was not an ill disposed young man"
+	clip870  = libriVox + "0870.wav"
+	text870  = "and mister john dashwood had then leisure to consider how much there might be prudently in his power to do for them"
+	split880 = 1.14 // seconds: the pause before "an"
+)
+
+// requireLibriVox skips, loudly, without the real recordings (in CI, where
+// the Makefile installs them, it fails).
+func requireLibriVox(t *testing.T) {
+	t.Helper()
+	requireSpeechStack(t)
+	if _, err := os.Stat(clip880); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pocketsphinx-testdata is required in CI: %v", err)
+		}
+		t.Skipf("SKIPPING: pocketsphinx-testdata missing: %v", err)
+	}
+}
+
+// spoken is the words of a result that the text gave (hesitations heard
+// left out).
+func spoken(r Result) []string {
+	var out []string
+	for _, w := range r.Words {
+		if !isHesitation(w.Word) {
+			out = append(out, w.Word)
+		}
+	}
+	return out
+}
+
+func TestAlignKeepsTheGivenWordsInOrder(t *testing.T) {
+	requireLibriVox(t)
+	e := startLocal(t, localConfig(t))
+	// The student's own "um" is not taken from the text: hesitations are
+	// heard, and this reader says none.
+	given := "And Mister John Dashwood had then, um, leisure to consider how much there might be prudently in his power to do for them."
+	res, err := e.Align(context.Background(), Audio{Path: clip870}, given)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := spoken(res), normalizeWords(text870); !slices.Equal(got, want) {
+		t.Fatalf("words %v, want the given %v", got, want)
+	}
+	if res.Text != strings.Replace(given, "um, ", "", 1) {
+		t.Errorf("text %q: want the given text without the typed hesitation", res.Text)
+	}
+	low := 0
+	for i, w := range res.Words {
+		if w.End <= w.Start || i > 0 && w.Start < res.Words[i-1].End {
+			t.Errorf("word %d %+v out of order (previous ends %v)", i, w, res.Words[max(i-1, 0)].End)
+		}
+		if w.Confidence == nil {
+			t.Fatalf("word %+v has no confidence", w)
+		}
+		if *w.Confidence < alignWordThreshold {
+			low++
+		}
+	}
+	if low > len(res.Words)/5 {
+		t.Errorf("%d of %d true words under %v: %+v", low, len(res.Words), alignWordThreshold, res.Words)
+	}
+	if res.WordConfidence != ConfidenceAlignment || !res.VerbatimFillers || res.Engine != EngineLocal {
+		t.Errorf("result %+v", res)
+	}
+	m := ComputeMetrics(res, 0)
+	if m.WordCount != len(normalizeWords(text870)) || m.WordsPerMinute < 100 || m.WordsPerMinute > 250 || !m.PausesMeasured {
+		t.Errorf("metrics from the alignment: %+v", m)
+	}
+}
+
+func TestAlignScoresASwappedWordLow(t *testing.T) {
+	requireLibriVox(t)
+	e := startLocal(t, localConfig(t))
+	res, err := e.Align(context.Background(), Audio{Path: clip880}, "he was not an ill disposed yellow man")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var swapped float64
+	minTrue := 1.0
+	for _, w := range res.Words {
+		switch {
+		case w.Word == "yellow":
+			swapped = *w.Confidence
+		case !isHesitation(w.Word):
+			minTrue = min(minTrue, *w.Confidence)
+		}
+	}
+	if swapped >= alignWordThreshold || swapped >= minTrue {
+		t.Errorf("swapped word %.3f, lowest true word %.3f: %+v", swapped, minTrue, res.Words)
+	}
+}
+
+func TestAlignHearsAnInsertedUm(t *testing.T) {
+	requireLibriVox(t)
+	requireTools(t, "sox")
+	dir := t.TempDir()
+	um := filepath.Join(dir, "um.wav")
+	run(t, "sh", "-c", "echo um | text2wave -o "+filepath.Join(dir, "tts.wav"))
+	run(t, "sox", filepath.Join(dir, "tts.wav"), "-b", "16", um, "rate", "16k", "channels", "1",
+		"silence", "1", "0.01", "1%", "reverse", "silence", "1", "0.01", "1%", "reverse")
+	head, tail, gap, spliced := filepath.Join(dir, "h.wav"), filepath.Join(dir, "t.wav"), filepath.Join(dir, "g.wav"), filepath.Join(dir, "s.wav")
+	run(t, "sox", clip880, "-b", "16", head, "trim", "0", "1.14", "rate", "16k")
+	run(t, "sox", clip880, "-b", "16", tail, "trim", "1.14", "rate", "16k")
+	run(t, "sox", "-n", "-r", "16k", "-c", "1", "-b", "16", gap, "trim", "0", "0.15")
+	run(t, "sox", head, gap, um, gap, tail, spliced)
+
+	e := startLocal(t, localConfig(t))
+	res, err := e.Align(context.Background(), Audio{Path: spliced}, text880)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heard []Word
+	for _, w := range res.Words {
+		if isHesitation(w.Word) {
+			heard = append(heard, w)
+		}
+	}
+	if len(heard) != 1 || heard[0].Start > split880+0.15+0.3 || heard[0].End < split880 {
+		t.Fatalf("hesitations heard %+v, want one at %.2f s: %+v", heard, split880+0.15, res.Words)
+	}
+	if f := FindFillers(res); len(f) != 1 || !strings.Contains(res.Text, heard[0].Word+",") {
+		t.Errorf("fillers %+v in %q", f, res.Text)
+	}
+	if got := spoken(res); !slices.Equal(got, normalizeWords(text880)) {
+		t.Errorf("words %v", got)
+	}
+
+	// The same recording without it: nothing heard.
+	res, err = e.Align(context.Background(), Audio{Path: clip880}, text880)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(spoken(res)) != len(res.Words) {
+		t.Errorf("a hesitation invented: %+v", res.Words)
+	}
+}
+
+func TestAlignReportsATextTheAudioDoesNotSupport(t *testing.T) {
+	requireLibriVox(t)
+	e := startLocal(t, localConfig(t))
+	_, err := e.Align(context.Background(), Audio{Path: clip880}, text870)
+	if !errors.Is(err, ErrTextUnsupported) {
+		t.Fatalf("another clip's text: err %v, want ErrTextUnsupported", err)
+	}
+	if UserMessage(err) != unsupportedMessage {
+		t.Errorf("message %q", UserMessage(err))
+	}
+	// A browser that heard only a hesitation gave no words to align.
+	if _, err := e.Align(context.Background(), Audio{Path: clip880}, "Um."); !errors.Is(err, ErrTextUnsupported) {
+		t.Errorf("no words: err %v, want ErrTextUnsupported", err)
+	}
+	if _, err := e.Align(context.Background(), Audio{Path: clip880}, text880); err != nil {
+		t.Errorf("its own text: %v", err)
+	}
+}
+
+func TestAlignPlacesAWordTheDictionaryLacks(t *testing.T) {
+	requireLibriVox(t)
+	e := startLocal(t, localConfig(t))
+	// "disposd" has no entry and no split into known pieces: it aligns as
+	// any phones, between its neighbours, with no confidence.
+	res, err := e.Align(context.Background(), Audio{Path: clip880}, "he was not an ill disposd young man")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(res.Words, func(w Word) bool { return w.Word == "disposd" })
+	if i < 1 || i+1 >= len(res.Words) || res.Words[i].Confidence != nil ||
+		res.Words[i].Start < res.Words[i-1].End || res.Words[i].End > res.Words[i+1].Start || res.Words[i].End-res.Words[i].Start < 0.3 {
+		t.Errorf("words %+v", res.Words)
+	}
+}
+
+func TestSpellFromPieces(t *testing.T) {
+	d := pronunciations{"team": {"T IY M"}, "work": {"W ER K"}, "dash": {"D AE SH"}, "wood": {"W UH D"}}
+	for word, want := range map[string]string{"teamwork": "T IY M W ER K", "dashwood's": "D AE SH W UH D Z", "team": "T IY M"} {
+		if got, ok := d.spell(word); !ok || got != want {
+			t.Errorf("spell(%q) = %q %v, want %q", word, got, ok, want)
+		}
+	}
+	if got, ok := d.spell("teamx"); ok {
+		t.Errorf("spell(teamx) = %q: a piece of one letter", got)
+	}
+}
+
+func TestCLIAlignsATextFile(t *testing.T) {
+	requireLibriVox(t)
+	cfg := localConfig(t)
+	textFile := filepath.Join(t.TempDir(), "heard.txt")
+	if err := os.WriteFile(textFile, []byte("He was not an ill-disposed young man.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if err := RunCLI(context.Background(), cfg, []string{"--json", "--text-file", textFile, clip880}, &stdout, &stderr); err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	var out CLIOutput
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	var words []string
+	for _, w := range out.Words {
+		words = append(words, w.Word)
+	}
+	if out.Text != "He was not an ill-disposed young man." || !slices.Equal(words, normalizeWords(text880)) ||
+		out.WordConfidence != ConfidenceAlignment || out.Metrics.WordsPerMinute == 0 {
+		t.Errorf("output %+v", out)
+	}
+
+	// Another clip's text: printed, and reported unsupported.
+	stdout.Reset()
+	other := filepath.Join(t.TempDir(), "other.txt")
+	if err := os.WriteFile(other, []byte(text870), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := RunCLI(context.Background(), cfg, []string{"--json", "--text-file", other, clip880}, &stdout, &stderr); !errors.Is(err, ErrTextUnsupported) || !json.Valid(stdout.Bytes()) {
+		t.Errorf("unsupported text: err %v, output %q", err, stdout.String())
+	}
+
+	cfg.Engine = EngineOpenAI
+	cfg.OpenAI.APIKey = "unused"
+	err := RunCLI(context.Background(), cfg, []string{"--text-file", textFile, clip880}, &stdout, &stderr)
+	if !errors.Is(err, ErrNoAligner) {
+		t.Errorf("openai: %v, want ErrNoAligner", err)
+	}
+	if err := RunCLI(context.Background(), localConfig(t), []string{"--text-file", "/nonexistent", clip880}, &stdout, &stderr); err == nil {
+		t.Error("a missing text file: no error")
+	}
+}
