@@ -26,6 +26,13 @@ var uncertainBelow = map[string]float64{
 	ConfidenceSegment: 0.4,
 }
 
+// UncertainBelow is the confidence of kind under which a word is marked
+// as possibly misheard; false for a kind without marks.
+func UncertainBelow(kind string) (float64, bool) {
+	below, ok := uncertainBelow[kind]
+	return below, ok
+}
+
 // Uncertain returns the byte ranges of text (the transcript) that hold a
 // word the engine may have misheard: a word of words (the engine's timed
 // words, each with its confidence of kind) under its kind's threshold.
