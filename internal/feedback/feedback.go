@@ -260,6 +260,14 @@ func (in Input) Practitioner() string {
 	return who
 }
 
+// Count is n with the noun in its number: "1 filler", "3 fillers".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // WithArticle is noun after the article its first sound takes: "a
 // dentist", "an occupational therapist". (Every practitioner the registry
 // names begins as it is spelled: a vowel letter, a vowel sound.)

@@ -46,7 +46,7 @@ func TestAnAnswerWhoseContentWasNotJudgedCountsInNoAverage(t *testing.T) {
 func TestTheCSVExportKeepsTheMisheardMarksAndNoScoreForUnjudgedContent(t *testing.T) {
 	text := "I want to project the practice"
 	it := Item{Answer: answer.Answer{Kind: answer.KindSpoken, Status: StatusDone, Transcript: &text,
-		Feedback: &feedback.Feedback{OverallScore: 40, ContentUnjudged: true},
+		Feedback:        &feedback.Feedback{OverallScore: 40, ContentUnjudged: true},
 		TranscriptParts: []transcribe.TranscriptPart{{Text: "I want to "}, {Text: "project", Uncertain: true}, {Text: " the "}, {Text: "practice", Uncertain: true}}}}
 	var b strings.Builder
 	if err := (Export{Sessions: []Session{{ID: "s1", Items: []Item{it}}}}).WriteCSV(&b); err != nil {
