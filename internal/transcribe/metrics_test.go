@@ -89,7 +89,7 @@ func TestComputeMetrics(t *testing.T) {
 			name: "a hesitation that may be misheard",
 			res: Result{Text: "um I think uh that", Words: []Word{
 				{Word: "um", Start: 0, End: 1, Confidence: ptrTo(0.9)}, {Word: "I", Start: 1, End: 2, Confidence: ptrTo(0.9)},
-				{Word: "think", Start: 2, End: 3, Confidence: ptrTo(0.9)}, {Word: "uh", Start: 3, End: 4, Confidence: ptrTo(0.1)},
+				{Word: "think", Start: 2, End: 3, Confidence: ptrTo(0.9)}, {Word: "uh", Start: 3, End: 4, Confidence: ptrTo(0.01)},
 				{Word: "that", Start: 4, End: 5, Confidence: ptrTo(0.9)}}, DurationSeconds: 6, VerbatimFillers: true, WordConfidence: ConfidenceLattice},
 			limit: time.Minute,
 			want: Metrics{
@@ -97,7 +97,7 @@ func TestComputeMetrics(t *testing.T) {
 				Fillers: map[string]int{"um": 1}, FillersPerMinute: 10, FillersPer100Words: 20,
 				FillersSource: FillersFromEngine, PausesMeasured: true, LimitShare: 0.1, WordConfidence: ConfidenceLattice, Words: []Word{
 					{Word: "um", Start: 0, End: 1, Confidence: ptrTo(0.9)}, {Word: "I", Start: 1, End: 2, Confidence: ptrTo(0.9)},
-					{Word: "think", Start: 2, End: 3, Confidence: ptrTo(0.9)}, {Word: "uh", Start: 3, End: 4, Confidence: ptrTo(0.1)},
+					{Word: "think", Start: 2, End: 3, Confidence: ptrTo(0.9)}, {Word: "uh", Start: 3, End: 4, Confidence: ptrTo(0.01)},
 					{Word: "that", Start: 4, End: 5, Confidence: ptrTo(0.9)}},
 			},
 		},
