@@ -247,4 +247,46 @@ func reportConfidence(out io.Writer, r setResult) {
 		fmt.Fprintf(out, "word confidence, %s: no AUROC (%d misheard of %d recognised words, confidences given: %t)\n",
 			r.name, misheard, len(r.heard), len(r.heard) > 0 && r.heard[0].Confidence != nil)
 	}
+	reportMarks(out, r)
+}
+
+// markThresholds are the confidences under which the marks table tries
+// marking a word "may be misheard"; the engine's own is marked with *.
+var markThresholds = []float64{0.02, 0.05, 0.1, 0.2, 0.3, 0.5}
+
+// reportMarks prints, for each threshold, how many words the summary
+// would mark as possibly misheard and how many of those were misheard
+// (precision: the marks should mostly be right) and how many of the
+// misheard words it marks (recall).
+func reportMarks(out io.Writer, r setResult) {
+	misheard := 0
+	for _, w := range r.heard {
+		if w.Misheard && w.Confidence != nil {
+			misheard++
+		}
+	}
+	if misheard == 0 {
+		return
+	}
+	engine, _ := transcribe.UncertainBelow(transcribe.ConfidenceLattice)
+	fmt.Fprintf(out, "\"may be misheard\" marks, %s (%d misheard words):\n", r.name, misheard)
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "below\tmarked\tmisheard\tprecision\trecall\t")
+	for _, below := range markThresholds {
+		marked, right := 0, 0
+		for _, w := range r.heard {
+			if w.Confidence != nil && *w.Confidence < below {
+				marked++
+				if w.Misheard {
+					right++
+				}
+			}
+		}
+		star := ""
+		if below == engine {
+			star = "*"
+		}
+		fmt.Fprintf(tw, "%s%.2f\t%d\t%d\t%.0f%%\t%.0f%%\t\n", star, below, marked, right, 100*ratio(right, marked), 100*ratio(right, misheard))
+	}
+	tw.Flush()
 }

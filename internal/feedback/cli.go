@@ -110,7 +110,11 @@ func printReport(w io.Writer, fb Feedback) error {
 	if fb.Fallback {
 		engine += " (scored offline: " + fb.FallbackReason + ")"
 	}
-	fmt.Fprintf(tw, "overall\t%d\n", fb.OverallScore)
+	if o, ok := fb.Overall(); ok {
+		fmt.Fprintf(tw, "overall\t%d\n", o)
+	} else {
+		fmt.Fprintf(tw, "overall\tnone: content not judged\n")
+	}
 	fmt.Fprintf(tw, "overall impression\t%d\n", fb.SectionScores.OverallImpression)
 	fmt.Fprintf(tw, "clarity & structure\t%d\n", fb.SectionScores.ClarityStructure)
 	fmt.Fprintf(tw, "content\t%d\n", fb.SectionScores.Content)

@@ -13,6 +13,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -117,8 +118,42 @@ type Feedback struct {
 	// ContentUnjudged is true when too much of the answer may have been
 	// misheard to judge its content (see TooUncertainShare): the content
 	// criteria abstain, the content score is 0 and stands for nothing, and
-	// the overall score is formed from structure and delivery alone.
+	// the answer has no overall score (Overall; the JSON leaves it out).
 	ContentUnjudged bool `json:"contentUnjudged,omitempty"`
+}
+
+// Overall is the answer's overall score; false when it has none: its
+// content was not judged (ContentUnjudged), so it shows its delivery and
+// structure alone and counts in no average until the transcript is
+// corrected and scored again. Everything that reads an overall score reads
+// it here.
+func (f Feedback) Overall() (int, bool) {
+	if f.ContentUnjudged {
+		return 0, false
+	}
+	return f.OverallScore, true
+}
+
+// MarshalJSON leaves the overall score out of feedback that has none
+// (Overall): the contract's overallScore is absent, not a number formed
+// without the content.
+func (f Feedback) MarshalJSON() ([]byte, error) {
+	type plain Feedback // without this method
+	if _, ok := f.Overall(); ok {
+		return json.Marshal(plain(f))
+	}
+	return json.Marshal(struct {
+		plain
+		OverallScore *int `json:"overallScore,omitempty"`
+	}{plain: plain(f)})
+}
+
+// TransformSchema publishes that the overall score is absent from feedback
+// whose content was not judged (Overall).
+func (Feedback) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
+	s.Required = slices.DeleteFunc(s.Required, func(name string) bool { return name == "overallScore" })
+	s.Properties["overallScore"].Description = "Absent when the content was not judged (contentUnjudged): such an answer has no overall score and counts in no average until its transcript is corrected and scored again."
+	return s
 }
 
 // UnmarshalJSON reads feedback of any version: the lists an older version
@@ -223,6 +258,14 @@ func (in Input) Validate() error {
 func (in Input) Practitioner() string {
 	who, _ := practitioner(in.Profession)
 	return who
+}
+
+// Count is n with the noun in its number: "1 filler", "3 fillers".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // WithArticle is noun after the article its first sound takes: "a

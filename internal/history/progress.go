@@ -159,7 +159,7 @@ func (t *trendSums) add(a practice.ScoredAnswer) {
 		// An engine that drops hesitations has its fillers estimated from
 		// the words; its 0 is no measure (the answer's card says "Not
 		// measured"), and averaged in it would look like fewer fillers.
-		if m.FillersSource != transcribe.FillersEstimated || m.FillerCount > 0 {
+		if m.FillersSource != transcribe.FillersEstimated {
 			t.fillersCounted++
 			t.fillersPerMinute += m.FillersPerMinute
 		}

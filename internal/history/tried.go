@@ -47,7 +47,9 @@ func (s *Service) KeepTried(ctx context.Context, u auth.User, a TriedAnswer) (Sa
 	si := storedItemOf(a.Answer)
 	var overall float64
 	if a.Feedback != nil {
-		overall = math.Round(float64(a.Feedback.OverallScore)*10) / 10
+		if o, ok := a.Feedback.Overall(); ok {
+			overall = math.Round(float64(o)*10) / 10
+		}
 	}
 	var seconds int
 	if a.Metrics != nil {

@@ -68,7 +68,7 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 
 // csvHeader names the columns of WriteCSV: one row per answer.
 var csvHeader = []string{"session_id", "session_started", "profession", "session_status", "position", "question", "status",
-	"transcript", "overall_score", "overall_impression", "clarity_structure", "content", "feedback_summary", "suggestions", "red_flags", "competencies"}
+	"transcript", "overall_score", "overall_impression", "clarity_structure", "content", "feedback_summary", "suggestions", "red_flags", "competencies", "possibly_misheard"}
 
 // WriteCSV writes the export's sessions as CSV, one row per question with
 // its answer and feedback, for a spreadsheet. Cells a spreadsheet would run
@@ -82,12 +82,23 @@ func (e Export) WriteCSV(w io.Writer) error {
 	for _, sess := range e.Sessions {
 		for _, it := range sess.Items {
 			row := []string{sess.ID, sess.CreatedAt.UTC().Format(time.RFC3339), sess.Profession, sess.Status,
-				strconv.Itoa(it.Position), it.Question, string(it.Status), "", "", "", "", "", "", "", "", ""}
+				strconv.Itoa(it.Position), it.Question, string(it.Status), "", "", "", "", "", "", "", "", "", ""}
 			if it.Transcript != nil {
 				row[7] = *it.Transcript
 			}
+			// The words the screens mark as possibly misheard, one a line.
+			var misheard []string
+			for _, p := range it.TranscriptParts {
+				if p.Uncertain {
+					misheard = append(misheard, p.Text)
+				}
+			}
+			row[16] = strings.Join(misheard, "\n")
 			if fb := it.Feedback; fb != nil {
-				row[8], row[9] = strconv.Itoa(fb.OverallScore), strconv.Itoa(fb.SectionScores.OverallImpression)
+				if o, ok := fb.Overall(); ok { // none when the content was not judged
+					row[8] = strconv.Itoa(o)
+				}
+				row[9] = strconv.Itoa(fb.SectionScores.OverallImpression)
 				row[10], row[11] = strconv.Itoa(fb.SectionScores.ClarityStructure), strconv.Itoa(fb.SectionScores.Content)
 				row[12], row[13] = fb.Summary, strings.Join(fb.Suggestions, "\n")
 				var flags, competencies []string

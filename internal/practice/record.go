@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
@@ -61,7 +62,18 @@ type ScoredAnswer struct {
 // one profession, unless it is empty), oldest session first, each
 // session's in the order asked.
 func (s *Service) CompletedAnswers(ctx context.Context, userID, profession string) ([]ScoredAnswer, error) {
-	return completedAnswers(ctx, s.db.SQL, userID, profession)
+	answers, err := completedAnswers(ctx, s.db.SQL, userID, profession)
+	return judgedOnly(answers), err
+}
+
+// judgedOnly are the answers of answers with an overall score: one whose
+// content was not judged (feedback.Feedback.Overall) takes no part in the
+// progress or in the earlier attempts until it is corrected and scored.
+func judgedOnly(answers []ScoredAnswer) []ScoredAnswer {
+	return slices.DeleteFunc(answers, func(a ScoredAnswer) bool {
+		_, ok := a.Feedback.Overall()
+		return !ok
+	})
 }
 
 // SessionQuestion is one question of a session, in the order asked.
@@ -84,5 +96,6 @@ func (s *Service) QuestionsOf(ctx context.Context, userID, sessionID string) (ti
 // in sessions started before the session sessionID began, other than it,
 // newest session first.
 func (s *Service) ScoredAnswersBefore(ctx context.Context, userID, sessionID string, began time.Time) ([]ScoredAnswer, error) {
-	return scoredAnswersBefore(ctx, s.db.SQL, userID, sessionID, began)
+	answers, err := scoredAnswersBefore(ctx, s.db.SQL, userID, sessionID, began)
+	return judgedOnly(answers), err
 }

@@ -504,10 +504,17 @@ func (s *Service) view(ctx context.Context, sess Session) (Session, error) {
 
 // AverageScore is the mean overall score of the scored answers; false when
 // none was scored, and such a session takes no part in the student's
-// averages (see scoredSession).
+// averages (see scoredSession). An answer whose content was not judged has
+// no overall score (feedback.Feedback.Overall), though a row stored before
+// that rule kept one: it is not counted.
 func AverageScore(items []Item) (float64, bool) {
 	sum, n := 0, 0
 	for _, it := range items {
+		if it.Feedback != nil {
+			if _, ok := it.Feedback.Overall(); !ok {
+				continue
+			}
+		}
 		if it.Status == StatusDone && it.score != nil {
 			sum += *it.score
 			n++

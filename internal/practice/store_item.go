@@ -233,8 +233,16 @@ func saveFeedback(ctx context.Context, q store.Queryer, itemID string, fb feedba
 	if err != nil {
 		return fmt.Errorf("practice: save feedback: %w", err)
 	}
-	_, err = exec(ctx, q, "save feedback", `UPDATE practice_items SET feedback = $1, score = $2 WHERE id = $3`, string(fbJSON), fb.OverallScore, itemID)
+	_, err = exec(ctx, q, "save feedback", `UPDATE practice_items SET feedback = $1, score = $2 WHERE id = $3`, string(fbJSON), storedScore(fb), itemID)
 	return err
+}
+
+// storedScore is the score column of an answer with feedback fb: its
+// overall score, or NULL when it has none (feedback.Feedback.Overall), so
+// that it counts in no average.
+func storedScore(fb feedback.Feedback) sql.NullInt64 {
+	o, ok := fb.Overall()
+	return sql.NullInt64{Int64: int64(o), Valid: ok}
 }
 
 // saveCorrection replaces an answer's transcript with the student's
@@ -249,7 +257,7 @@ func saveCorrection(ctx context.Context, q store.Queryer, itemID, text string, f
 			return fmt.Errorf("practice: save correction: %w", err)
 		}
 		fbJSON = sql.NullString{String: string(b), Valid: true}
-		score = sql.NullInt64{Int64: int64(fb.OverallScore), Valid: true}
+		score = storedScore(*fb)
 	}
 	_, err := exec(ctx, q, "save correction", `UPDATE practice_items SET original_transcript = COALESCE(original_transcript, transcript),
 		transcript = $1, feedback = $2, score = $3, meaningful = $4, transcript_corrected_at = $5, updated_at = $5 WHERE id = $6`,

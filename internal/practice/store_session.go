@@ -148,13 +148,14 @@ func activeSessions(ctx context.Context, q store.Queryer, userID string) ([]stri
 }
 
 // spendingItem is the SQL condition on practice_items i that its answer
-// spends a free session: it was scored, or it may still be (it is being
-// processed). An answer that came to nothing — silent, failed, skipped or
+// spends a free session: it was scored (an answer whose content was not
+// judged has feedback but no score: it spent one too), or it may still be
+// (it is being processed). An answer that came to nothing — silent, failed, skipped or
 // never sent — spends none, and neither does one still arriving in
 // pieces: starting a session ends the one in progress and lets go of such
 // a recording (endOpenSessions), so until it is sent whole it may never
 // be scored.
-const spendingItem = `(i.score IS NOT NULL OR i.status IN ('` + string(StatusQueued) + `', '` + string(StatusTranscribing) + `', '` +
+const spendingItem = `(i.score IS NOT NULL OR i.feedback IS NOT NULL OR i.status IN ('` + string(StatusQueued) + `', '` + string(StatusTranscribing) + `', '` +
 	string(StatusScoring) + `'))`
 
 // UsedSessionCounter counts the free sessions a student used, for billing,

@@ -8,7 +8,7 @@ var all = []Profession{
 		DisplayName:     "Dental",
 		Practitioner:    "dentist",
 		HeroTitle:       "Nail Your Dental School Interviews.",
-		HeroSubtitle:    "Practice real dental school questions out loud, on video or audio, and get instant feedback on what to keep and what to sharpen.",
+		HeroSubtitle:    "Practice real dental school questions out loud, on video or audio, and get feedback after every answer on what to keep and what to sharpen.",
 		DefaultQuestion: "Why do you want to become a dentist?",
 		TipsIntro:       "Dental interviewers are looking for someone patients will trust with their health and their nerves. They want to hear why you chose dentistry, what you learned from time in real clinics, and how you work with people, not how many procedures you can name.",
 		Tips: []Tip{
@@ -37,7 +37,7 @@ var all = []Profession{
 		DisplayName:     "Medical",
 		Practitioner:    "physician",
 		HeroTitle:       "Nail Your Medical School Interviews.",
-		HeroSubtitle:    "Rehearse medical school questions and MMI-style scenarios out loud, then get instant, structured feedback on clarity, content and impression.",
+		HeroSubtitle:    "Rehearse medical school questions and MMI-style scenarios out loud, then get structured feedback after every answer on clarity, content and impression.",
 		DefaultQuestion: "Why do you want to become a doctor?",
 		TipsIntro:       "Medical school interviews test how you think as much as what you have done. Expect ethical scenarios with no perfect answer, questions about working in a team, and prompts that show whether you keep the patient at the center of every conversation.",
 		Tips: []Tip{
@@ -66,7 +66,7 @@ var all = []Profession{
 		DisplayName:     "Physical Therapy",
 		Practitioner:    "physical therapist",
 		HeroTitle:       "Nail Your Physical Therapy School Interviews.",
-		HeroSubtitle:    "Practice DPT interview questions out loud and get instant feedback on how clearly you tell your story and explain your choices.",
+		HeroSubtitle:    "Practice DPT interview questions out loud and get feedback after every answer on how clearly you tell your story and explain your choices.",
 		DefaultQuestion: "Why do you want to become a physical therapist?",
 		TipsIntro:       "Physical therapy programs want future clinicians who motivate people through slow, hard recoveries. Expect questions about your observation hours, how you encourage someone who is struggling, and how you work alongside physicians, assistants and families.",
 		Tips: []Tip{
@@ -95,7 +95,7 @@ var all = []Profession{
 		DisplayName:     "Physician Assistant",
 		Practitioner:    "physician assistant",
 		HeroTitle:       "Nail Your Physician Assistant School Interviews.",
-		HeroSubtitle:    "Practice PA program questions out loud, from patient care experience to the PA-physician team, and get instant feedback.",
+		HeroSubtitle:    "Practice PA program questions out loud, from patient care experience to the PA-physician team, and get feedback after every answer.",
 		DefaultQuestion: "Why do you want to become a physician assistant?",
 		TipsIntro:       "PA programs look for applicants who understand the PA role and choose it on purpose. Expect to explain why PA rather than medicine or nursing, to reflect on your patient care hours, and to show you thrive in a collaborative team with physicians.",
 		Tips: []Tip{
@@ -124,7 +124,7 @@ var all = []Profession{
 		DisplayName:     "Pharmacy",
 		Practitioner:    "pharmacist",
 		HeroTitle:       "Nail Your Pharmacy School Interviews.",
-		HeroSubtitle:    "Practice PharmD interview questions and scenarios out loud and get instant feedback on clarity, content and professionalism.",
+		HeroSubtitle:    "Practice PharmD interview questions and scenarios out loud and get feedback after every answer on clarity, content and professionalism.",
 		DefaultQuestion: "Why do you want to become a pharmacist?",
 		TipsIntro:       "Pharmacy interviewers want to see that you understand what pharmacists do beyond counting pills: counseling patients, catching errors, and working with prescribers. Expect scenario questions about patient safety and questions about your pharmacy exposure.",
 		Tips: []Tip{
@@ -153,7 +153,7 @@ var all = []Profession{
 		DisplayName:     "Occupational Therapy",
 		Practitioner:    "occupational therapist",
 		HeroTitle:       "Nail Your Occupational Therapy School Interviews.",
-		HeroSubtitle:    "Practice OT program questions out loud and get instant feedback on how clearly you show your understanding of occupation and client-centered care.",
+		HeroSubtitle:    "Practice OT program questions out loud and get feedback after every answer on how clearly you show your understanding of occupation and client-centered care.",
 		DefaultQuestion: "Why do you want to become an occupational therapist?",
 		TipsIntro:       "OT programs look for applicants who understand occupation, the everyday activities that give people's lives meaning, and who build care around the client's own goals. Expect questions about your observation experiences, creativity and how OT differs from PT.",
 		Tips: []Tip{
@@ -182,7 +182,7 @@ var all = []Profession{
 		DisplayName:     "Veterinary Medicine",
 		Practitioner:    "veterinarian",
 		HeroTitle:       "Nail Your Veterinary School Interviews.",
-		HeroSubtitle:    "Practice veterinary school questions and MMI-style scenarios out loud and get instant feedback on your reasoning and communication.",
+		HeroSubtitle:    "Practice veterinary school questions and MMI-style scenarios out loud and get feedback after every answer on your reasoning and communication.",
 		DefaultQuestion: "Why do you want to become a veterinarian?",
 		TipsIntro:       "Veterinary schools want applicants who love animals and also understand the people side of the job: owners making hard decisions, costs, euthanasia, public health and the wellbeing of the vet team itself. Expect ethical scenarios and questions about your animal and veterinary experience.",
 		Tips: []Tip{

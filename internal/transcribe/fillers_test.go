@@ -45,7 +45,15 @@ func TestLocalHearsUm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := ComputeMetrics(res, AnswerLimit); m.Fillers["um"] < 1 {
-		t.Errorf("no um counted in %q: %v", res.Text, m.Fillers)
+	// The decoder writes it; the metrics still count no fillers from an
+	// engine that drops most of them (ComputeMetrics: not measured).
+	um := 0
+	for _, f := range FindFillers(res) {
+		if f.Word == "um" {
+			um++
+		}
+	}
+	if um < 1 {
+		t.Errorf("no um written in %q", res.Text)
 	}
 }

@@ -2,6 +2,7 @@ package transcribe
 
 import (
 	"math"
+	"strings"
 	"time"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
@@ -63,9 +64,22 @@ func ComputeMetrics(r Result, limit time.Duration) Metrics {
 	if len(r.Words) > 0 {
 		m.Words, m.WordConfidence = r.Words, r.WordConfidence
 	}
-	for _, f := range FindFillers(r) {
-		m.Fillers[f.Word]++
-		m.FillerCount++
+	// Fillers are counted only where the engine writes the hesitations it
+	// hears: from an engine that drops them, a count from its words would
+	// be a guess from words that may be misheard, and the answer says "not
+	// measured" instead. No filler is counted from a word the engine may
+	// have misheard.
+	if r.VerbatimFillers {
+		toks := tokenize(r.Text)
+		uncertain := Uncertain(r.Text, r.Words, r.WordConfidence)
+		for _, f := range FindFillers(r) {
+			last := min(f.Index+len(strings.Fields(f.Word))-1, len(toks)-1) // "you know" is two words
+			if overlapsAny(toks[f.Index].from, toks[last].to, uncertain) {
+				continue
+			}
+			m.Fillers[f.Word]++
+			m.FillerCount++
+		}
 	}
 
 	speaking := r.DurationSeconds
@@ -94,6 +108,16 @@ func ComputeMetrics(r Result, limit time.Duration) Metrics {
 		m.LimitShare = round(r.DurationSeconds/limit.Seconds(), 3)
 	}
 	return m
+}
+
+// overlapsAny reports whether bytes [from, to) overlap any of ranges.
+func overlapsAny(from, to int, ranges [][2]int) bool {
+	for _, r := range ranges {
+		if r[0] < to && from < r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 func round(x float64, places int) float64 {

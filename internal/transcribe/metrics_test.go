@@ -75,10 +75,30 @@ func TestComputeMetrics(t *testing.T) {
 			name:  "untimed whisper result",
 			res:   Result{Text: "I think, like, it matters a lot to me.", DurationSeconds: 60},
 			limit: time.Minute,
+			// An engine that drops hesitations has no filler figure (issue
+			// 39 item 4): a count from its words would be a guess from
+			// words that may be misheard.
 			want: Metrics{
-				DurationSeconds: 60, WordCount: 9, WordsPerMinute: 9, FillerCount: 1,
-				Fillers: map[string]int{"like": 1}, FillersPerMinute: 1, FillersPer100Words: 11.11,
+				DurationSeconds: 60, WordCount: 9, WordsPerMinute: 9, Fillers: map[string]int{},
 				FillersSource: FillersEstimated, LimitShare: 1,
+			},
+		},
+		{
+			// No filler from a word that may have been misheard: the "uh"
+			// under the lattice threshold is not counted, the "um" is.
+			name: "a hesitation that may be misheard",
+			res: Result{Text: "um I think uh that", Words: []Word{
+				{Word: "um", Start: 0, End: 1, Confidence: ptrTo(0.9)}, {Word: "I", Start: 1, End: 2, Confidence: ptrTo(0.9)},
+				{Word: "think", Start: 2, End: 3, Confidence: ptrTo(0.9)}, {Word: "uh", Start: 3, End: 4, Confidence: ptrTo(0.01)},
+				{Word: "that", Start: 4, End: 5, Confidence: ptrTo(0.9)}}, DurationSeconds: 6, VerbatimFillers: true, WordConfidence: ConfidenceLattice},
+			limit: time.Minute,
+			want: Metrics{
+				DurationSeconds: 6, WordCount: 5, WordsPerMinute: 60, FillerCount: 1,
+				Fillers: map[string]int{"um": 1}, FillersPerMinute: 10, FillersPer100Words: 20,
+				FillersSource: FillersFromEngine, PausesMeasured: true, LimitShare: 0.1, WordConfidence: ConfidenceLattice, Words: []Word{
+					{Word: "um", Start: 0, End: 1, Confidence: ptrTo(0.9)}, {Word: "I", Start: 1, End: 2, Confidence: ptrTo(0.9)},
+					{Word: "think", Start: 2, End: 3, Confidence: ptrTo(0.9)}, {Word: "uh", Start: 3, End: 4, Confidence: ptrTo(0.01)},
+					{Word: "that", Start: 4, End: 5, Confidence: ptrTo(0.9)}},
 			},
 		},
 		{
@@ -143,3 +163,5 @@ func TestFindFillersFromPauses(t *testing.T) {
 		}
 	}
 }
+
+func ptrTo(f float64) *float64 { return &f }

@@ -11,7 +11,7 @@ test.describe('route table', () => {
     await expect(page.getByRole('heading', { name: 'Everything You Need to Succeed' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Ready to practice?' })).toBeVisible()
-    for (const card of ['Profession-Specific Questions', 'Video Practice Sessions', 'Instant Feedback', 'Customizable Scenarios', 'Progress Tracking', 'Secure & Private']) {
+    for (const card of ['Profession-Specific Questions', 'Video Practice Sessions', 'Feedback on Every Answer', 'Customizable Scenarios', 'Progress Tracking', 'Secure & Private']) {
       await expect(page.getByRole('heading', { name: card })).toBeVisible()
     }
     for (const step of ['Try One Question Free', 'Choose Your Format', 'Practice Answering Questions', 'Review and Improve']) {

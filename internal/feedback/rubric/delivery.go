@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
 )
@@ -53,7 +54,9 @@ type deliveryResult struct {
 	score         float64
 }
 
-func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds float64) deliveryResult {
+// measureDelivery measures the delivery d of the answer t; certain keeps
+// the matches heard for certain, the only words a filler is counted from.
+func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds float64, certain func([]match) []match) deliveryResult {
 	r := deliveryResult{scale: 1}
 	if limitSeconds > 0 && !written {
 		r.scale = limitSeconds / feedback.SpecLimitSeconds
@@ -66,7 +69,7 @@ func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds f
 		r.score = r.lengthScore()
 		return r
 	}
-	textFillers := t.find(fillerCues, false)
+	textFillers := certain(t.find(fillerCues, false))
 	r.fillers = len(textFillers)
 	if len(textFillers) > 0 {
 		r.fillerQuote = t.quote(textFillers[0].at)
@@ -78,9 +81,15 @@ func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds f
 			r.wpm = float64(words) / (d.DurationSeconds / 60)
 		}
 		// Speech engines drop fillers unevenly; the larger of the measured
-		// and the transcribed count is the closer to what was said.
+		// and the transcribed count is the closer to what was said. But an
+		// engine that drops hesitations gives no figure at all
+		// (fillersUnmeasured), not a guess from words that may have been
+		// misheard, and nothing is quoted as a filler then.
 		r.fillers = max(r.fillers, d.FillerCount)
 		r.fillersUnheard = d.FillersEstimated
+		if r.fillersUnheard {
+			r.fillers, r.fillerQuote = 0, ""
+		}
 		r.longestPause = d.LongestPauseSeconds
 		r.pausesOver2s = d.PausesOver2s
 	} else {
@@ -171,6 +180,20 @@ func (r deliveryResult) compute() float64 {
 	return (0.35*r.lengthScore() + 0.2*r.paceScore() + fillers*0.3*r.fillerScore() + 0.15*r.pauseScore()) / (0.7 + fillers*0.3)
 }
 
+// The pace target, in words per minute, both ends included.
+const (
+	paceTargetLow  = 130
+	paceTargetHigh = 170
+)
+
+// paceMet reports whether the pace, as the evidence shows it (whole words
+// per minute), is within the target: "170 words per minute (target
+// 130-170)" is met.
+func (r deliveryResult) paceMet() bool {
+	shown := math.Round(r.wpm)
+	return shown >= paceTargetLow && shown <= paceTargetHigh
+}
+
 // msgFillersUnmeasured is the fillers figure of an engine that misses
 // filled pauses when it heard none.
 const msgFillersUnmeasured = "Not measured: this speech engine does not reliably write down filled pauses like “um”."
@@ -197,8 +220,8 @@ func (r deliveryResult) evidence() []feedback.Evidence {
 	ev := []feedback.Evidence{length, r.fillersEvidence()}
 	if !r.estimated {
 		ev = append(ev,
-			feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "pace", Met: r.wpm >= 130 && r.wpm <= 170,
-				Note: fmt.Sprintf("%.0f words per minute (target 130-170)", r.wpm)},
+			feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "pace", Met: r.paceMet(),
+				Note: fmt.Sprintf("%.0f words per minute (target %d-%d)", r.wpm, paceTargetLow, paceTargetHigh)},
 			feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "pauses", Met: r.pauseScore() == 100,
 				Note: fmt.Sprintf("longest pause %.1f s, %d pauses over 2 s", r.longestPause, r.pausesOver2s)},
 		)
@@ -209,7 +232,7 @@ func (r deliveryResult) evidence() []feedback.Evidence {
 // fillersEvidence is the fillers figure, saying what could not be heard.
 func (r deliveryResult) fillersEvidence() feedback.Evidence {
 	e := feedback.Evidence{Section: feedback.SectionOverallImpression, Criterion: "fillers", Met: r.fillersPer100 <= 4, Quote: r.fillerQuote,
-		Note: fmt.Sprintf("%d fillers, %.1f per 100 words (aim for 4 or fewer)", r.fillers, r.fillersPer100)}
+		Note: fmt.Sprintf("%s, %.1f per 100 words (aim for 4 or fewer)", feedback.Count(r.fillers, "filler", "fillers"), r.fillersPer100)}
 	switch {
 	case r.fillersUnmeasured():
 		e.Met, e.Note, e.Unjudged = false, msgFillersUnmeasured, feedback.UnjudgedNotMeasured

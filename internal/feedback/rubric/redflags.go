@@ -237,7 +237,9 @@ func init() {
 }
 
 // findFlags raises the red flags of the answer; each is raised once, on its
-// first trigger.
+// first trigger. A trigger that holds a word the speech engine may have
+// misheard raises nothing (certainOnly): the student did not say it for
+// certain.
 func (a *Assessment) findFlags() []flagHit {
 	var out []flagHit
 	for _, r := range flagRules {
@@ -247,7 +249,7 @@ func (a *Assessment) findFlags() []flagHit {
 		if r.context != nil && len(a.t.find(r.context, false)) == 0 && len(newText(a.in.Question).find(r.context, false)) == 0 {
 			continue
 		}
-		for _, m := range a.t.find(r.triggers, false) {
+		for _, m := range a.certainOnly(a.t.find(r.triggers, false)) {
 			if a.t.denied(m, r.opinion) || a.t.voided(m, r.voidedBy) {
 				continue
 			}
@@ -269,7 +271,7 @@ func (a *Assessment) moneyMotive() (match, bool) {
 		return match{}, false
 	}
 	var kept []match
-	for _, m := range a.t.find(moneyCues, false) {
+	for _, m := range a.certainOnly(a.t.find(moneyCues, false)) {
 		if !a.t.denied(m, true) {
 			kept = append(kept, m)
 		}
@@ -294,7 +296,7 @@ func (a *Assessment) achievementList() (match, bool) {
 	if !slices.Contains(achievementListTypes, a.qt) {
 		return match{}, false
 	}
-	hits := a.t.find(achievementCues, false)
+	hits := a.certainOnly(a.t.find(achievementCues, false))
 	n, r := distinct(hits), distinct(a.reflect)
 	if n >= 4 && r == 0 || n >= 6 && r <= 1 {
 		return hits[0], true

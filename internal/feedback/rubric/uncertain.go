@@ -125,6 +125,21 @@ func (a *Assessment) certainQuote(q string) (certain string, found bool) {
 	return best, true
 }
 
+// certainOnly are the matches of ms without a word that may have been
+// misheard: what a red flag may be raised on.
+func (a *Assessment) certainOnly(ms []match) []match {
+	if len(a.in.Uncertain) == 0 {
+		return ms
+	}
+	out := ms[:0:0]
+	for _, m := range ms {
+		if !a.uncertainIn(m.at, m.end) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // uncertainIn reports whether bytes [at, end) of the transcript hold any
 // of a word that may have been misheard.
 func (a *Assessment) uncertainIn(at, end int) bool {

@@ -186,3 +186,32 @@ func TestAFewMisheardWordsLeaveTheContentJudged(t *testing.T) {
 		t.Errorf("a quarter of the words in doubt: content not judged (%+v)", fb.SectionScores)
 	}
 }
+
+// Issue 39 item 4: a red flag is not raised on words that may have been
+// misheard — "I wouldn't mention it to him" misheard is not deception —
+// and the score is not capped for it; the same words heard for certain
+// raise it.
+func TestNoRedFlagIsRaisedOnAWordThatMayHaveBeenMisheard(t *testing.T) {
+	in := feedback.Input{Profession: "medical", Question: "A patient refuses a blood transfusion on religious grounds. What do you do?", Subtag: "Ethical", Transcript: feedbacktest.OverrideAndHide}
+	certain := score(t, in)
+	if len(certain.RedFlags) == 0 {
+		t.Fatal("the answer heard for certain raises no red flag")
+	}
+	// Every word of the answer that a red flag's trigger spans is in doubt;
+	// the rest, most of the answer, is certain.
+	a := Assess(in)
+	for _, h := range a.flags {
+		for i, off := range a.t.wordOffsets {
+			if end := a.wordEnd(i); off < h.m.end && h.m.at < end {
+				in.Uncertain = append(in.Uncertain, [2]int{off, end})
+			}
+		}
+	}
+	fb := score(t, in)
+	if fb.ContentUnjudged {
+		t.Fatalf("content unjudged with %d words in doubt", len(in.Uncertain))
+	}
+	if len(fb.RedFlags) != 0 {
+		t.Errorf("red flags raised on misheard words: %+v", fb.RedFlags)
+	}
+}

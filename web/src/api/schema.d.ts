@@ -1566,8 +1566,11 @@ export interface components {
             fallback: boolean;
             fallbackReason?: string;
             model?: string;
-            /** Format: int64 */
-            overallScore: number;
+            /**
+             * Format: int64
+             * @description Absent when the content was not judged (contentUnjudged): such an answer has no overall score and counts in no average until its transcript is corrected and scored again.
+             */
+            overallScore?: number;
             redFlags: components["schemas"]["RedFlag"][];
             rubricVersion: string;
             sectionScores: components["schemas"]["SectionScores"];

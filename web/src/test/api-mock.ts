@@ -82,7 +82,7 @@ export const professionsBody = {
     slug,
     displayName: slug === 'dental' ? 'Dental' : slug === 'medical' ? 'Medical' : slug.toUpperCase(),
     heroTitle: slug === 'dental' ? 'Nail Your Dental School Interviews.' : `Nail Your ${slug} School Interviews.`,
-    heroSubtitle: 'Practice out loud and get instant feedback.',
+    heroSubtitle: 'Practice out loud and get feedback after every answer.',
     defaultQuestion: 'Why?',
     tipsIntro: '',
     tips: [],

@@ -11,6 +11,7 @@ import {
   alsoAsked,
   biggestLift,
   checkWordsPrompt,
+  CORRECT_TO_SCORE,
   fillersCounted,
   IN_PROGRESS,
   legacyText,
@@ -39,14 +40,12 @@ function ScoreBadge({ score, label }: { score: number; label?: string }) {
 }
 
 /**
- * The fillers figure: what the engine counted, a lower bound when it
- * misses filled pauses ("2 or more"), and not a figure at all when such an
- * engine counted none.
+ * The fillers figure: the hesitations the engine heard, and not a figure
+ * at all from an engine that drops them.
  */
 function fillersFigure(metrics: AnswerMetrics): string {
   const count = fillersCounted(metrics)
-  if (count === undefined) return 'Not measured'
-  return metrics.fillersSource === 'estimated' ? `${count} or more` : String(count)
+  return count === undefined ? 'Not measured' : String(count)
 }
 
 function Metrics({ metrics, fillersNote }: { metrics: AnswerMetrics; fillersNote?: string }) {
@@ -123,7 +122,8 @@ function BiggestLift({ text }: { text: string }) {
 function FeedbackDetails({ feedback }: { feedback: Feedback }) {
   const s = feedback.sectionScores
   const breakdown = scoringBreakdown(feedback)
-  const more = feedback.suggestions?.slice(1) ?? []
+  // The first suggestion is on the card already, as the change that would lift the score most.
+  const more = feedback.suggestions?.slice(biggestLift(feedback) ? 1 : 0) ?? []
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -197,6 +197,8 @@ export function AnswerCard({
   // A scored answer, or one the engine heard nothing meaningful in, may be corrected; a typed one is already the student's words.
   const correctable = entry.kind === 'spoken' && entry.status === 'done' && entry.transcript != null ? correctionForm : undefined
   const fillersNote = feedback?.evidence?.find((e) => e.unjudged === 'not-measured')?.note
+  // No overall score (its content was not judged): its delivery shows on the card, and how to have it scored.
+  const unscored = feedback != null && feedback.overallScore == null
   return (
     <Card aria-labelledby={headingId} role="article" className="print:break-inside-auto print:shadow-none">
       <CardHeader className="gap-2">
@@ -205,10 +207,12 @@ export function AnswerCard({
             {number ? `${number}. ` : null}
             {entry.question}
           </h2>
-          {feedback ? (
+          {feedback && feedback.overallScore != null ? (
             <Badge variant={scoreVariant(feedback.overallScore)} className="text-sm">
               Score: {feedback.overallScore}
             </Badge>
+          ) : feedback ? (
+            <Badge variant="outline">Not scored</Badge>
           ) : (
             <Badge variant="outline">{STATUS_LABEL[entry.status]}</Badge>
           )}
@@ -233,6 +237,8 @@ export function AnswerCard({
               <FallbackNotice feedback={feedback} />
               <RedFlags flags={redFlags(feedback)} />
               {lift ? <BiggestLift text={lift} /> : null}
+              {unscored ? <p className="font-medium">{CORRECT_TO_SCORE}</p> : null}
+              {unscored && entry.metrics ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
             </>
           ) : null}
           <Transcript
@@ -257,7 +263,7 @@ export function AnswerCard({
             <Disclosure label={feedback ? 'Scores, feedback and evidence' : 'Details'} className="border-t border-border pt-3" buttonClassName="py-1 text-primary" panelClassName="mt-3 grid gap-4">
               {tip ? <p className="text-sm text-muted-foreground">Tip: {tip}</p> : null}
               {feedback ? <FeedbackDetails feedback={feedback} /> : null}
-              {entry.metrics ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
+              {entry.metrics && !unscored ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
               {feedback ? earlier : null}
             </Disclosure>
           ) : null}

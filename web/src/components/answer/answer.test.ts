@@ -8,7 +8,7 @@ describe('answer', () => {
   })
 
   it('takes the first suggestion as the change that would lift the score most', () => {
-    const feedback = { suggestions: ['Answer the question asked.', 'Fewer fillers.'] } as NonNullable<Answer['feedback']>
+    const feedback = { overallScore: 62, suggestions: ['Answer the question asked.', 'Fewer fillers.'] } as NonNullable<Answer['feedback']>
     expect(biggestLift(feedback)).toBe('Answer the question asked.')
     expect(biggestLift({ ...feedback, suggestions: [] })).toBeNull()
   })

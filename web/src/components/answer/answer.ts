@@ -25,12 +25,12 @@ export const NO_MEANINGFUL_RESPONSE = 'No meaningful response detected. Skipping
 export const IN_PROGRESS: readonly AnswerStatus[] = ['queued', 'transcribing', 'scoring']
 
 /**
- * The fillers an answer's engine counted, or undefined when it counted
- * none it could see: an engine that drops hesitations (fillersSource
- * 'estimated') and found none has no count, not a count of 0.
+ * The fillers an answer's engine heard, or undefined when it has no
+ * figure: an engine that drops hesitations (fillersSource 'estimated')
+ * gives none, not a guess from words that may be misheard.
  */
 export function fillersCounted(metrics: AnswerMetrics): number | undefined {
-  return metrics.fillersSource === 'estimated' && metrics.fillerCount === 0 ? undefined : metrics.fillerCount
+  return metrics.fillersSource === 'estimated' ? undefined : metrics.fillerCount
 }
 
 /** Legacy feedback may be HTML: its text only, never markup (DOMParser runs no scripts). */
@@ -44,8 +44,13 @@ export function legacyText(html: string): string {
  * their suggestions most important first (a red flag's before all others).
  */
 export function biggestLift(feedback: NonNullable<Answer['feedback']>): string | null {
+  // No score to lift: content not judged (no overall score), or a perfect one.
+  if (feedback.overallScore == null || feedback.overallScore >= 100) return null
   return feedback.suggestions?.[0] ?? null
 }
+
+/** What an answer with no overall score (its content was not judged) asks of the student. */
+export const CORRECT_TO_SCORE = 'Correct the transcript to score your content'
 
 /** "We may have misheard 6 words — check them, then score again." */
 export function checkWordsPrompt(uncertainWords: number): string {

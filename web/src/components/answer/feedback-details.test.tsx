@@ -373,3 +373,65 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
     expect(observation.parentElement).toHaveTextContent(/fillers/i)
   })
 })
+
+describe('an answer whose content was not judged (issue 39 item 4)', () => {
+  it('has no overall score: it shows its delivery and asks for the transcript to be corrected', () => {
+    const feedback = v3Feedback({ redFlags: [], contentUnjudged: true, overallScore: undefined, sectionScores: { overallImpression: 70, clarityStructure: 60, content: 0 } })
+    const metrics: AnswerMetrics = {
+      durationSeconds: 65,
+      wordsPerMinute: 140,
+      wordCount: 150,
+      fillerCount: 0,
+      fillers: {},
+      fillersPer100Words: 0,
+      fillersPerMinute: 0,
+      fillersSource: 'estimated',
+      limitShare: 0.36,
+      longestPauseSeconds: 1.2,
+      pausesOver2s: 0,
+      pausesMeasured: true,
+    }
+    const card = renderCard(feedback, { transcript: 'I want us to project the practice.', uncertainWords: 2, correctable: true, metrics })
+    expect(within(card).queryByText(/^Score:/)).toBeNull()
+    expect(within(card).getByText('Not scored')).toBeVisible()
+    expect(within(card).getByText('Correct the transcript to score your content')).toBeVisible()
+    // Its delivery, without opening the details.
+    expect(within(card).getByText('Words per minute', { selector: 'dt' })).toBeVisible()
+    expect(within(card).queryByText('The change that would lift this score most')).toBeNull()
+  })
+})
+
+describe('a perfect score (issue 39 item 6)', () => {
+  it('is not offered a change that would lift it', () => {
+    const card = renderCard(v3Feedback({ redFlags: [], overallScore: 100, suggestions: ['Name the patient’s feelings.'] }))
+    expect(within(card).getByText('Score: 100')).toBeVisible()
+    expect(within(card).queryByText('The change that would lift this score most')).toBeNull()
+  })
+})
+
+describe('fillers (issue 39 items 4 and 6)', () => {
+  const metrics = (fillerCount: number, fillersSource: AnswerMetrics['fillersSource']): AnswerMetrics => ({
+    durationSeconds: 65,
+    wordsPerMinute: 140,
+    wordCount: 150,
+    fillerCount,
+    fillers: {},
+    fillersPer100Words: 0,
+    fillersPerMinute: 0,
+    fillersSource,
+    limitShare: 0.36,
+    longestPauseSeconds: 1.2,
+    pausesOver2s: 0,
+    pausesMeasured: true,
+  })
+  it('gives no figure guessed from the words of an engine that drops hesitations, whatever it counted', async () => {
+    const card = renderCard(v3Feedback({ redFlags: [] }), { metrics: metrics(2, 'estimated') })
+    await openDetails(card)
+    expect(within(card).getByText('Fillers', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^Not measured$/)
+  })
+  it('shows the hesitations heard as a count', async () => {
+    const card = renderCard(v3Feedback({ redFlags: [] }), { metrics: metrics(1, 'engine') })
+    await openDetails(card)
+    expect(within(card).getByText('Fillers', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^1$/)
+  })
+})

@@ -25,7 +25,7 @@ function rows(then: Attempt, now: Answer): Row[] {
     { label: 'Score', then: then.feedback.overallScore, now: f.overallScore, digits: 0, better: 'higher' },
     { label: 'Overall impression', then: then.feedback.sectionScores.overallImpression, now: f.sectionScores.overallImpression, digits: 0, better: 'higher' },
     { label: 'Clarity & structure', then: then.feedback.sectionScores.clarityStructure, now: f.sectionScores.clarityStructure, digits: 0, better: 'higher' },
-    { label: 'Content', then: then.feedback.sectionScores.content, now: f.sectionScores.content, digits: 0, better: 'higher' },
+    { label: 'Content', then: then.feedback.sectionScores.content, now: f.contentUnjudged ? undefined : f.sectionScores.content, digits: 0, better: 'higher' },
   ]
   // A typed answer has no delivery to compare, even with a spoken one.
   if (!now.metrics) return scores

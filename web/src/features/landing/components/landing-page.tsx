@@ -30,8 +30,8 @@ const FEATURES: { title: string; body: string; icon: ReactNode }[] = [
     icon: <Video aria-hidden="true" />,
   },
   {
-    title: 'Instant Feedback',
-    body: 'Get a transcript, scores for impression, clarity and content, and concrete suggestions after every answer.',
+    title: 'Feedback on Every Answer',
+    body: 'Get a transcript, scores for impression, clarity and content, and concrete suggestions after every answer: on our benchmark, about a second after you stop (median).',
     icon: <MessageSquareText aria-hidden="true" />,
   },
   {

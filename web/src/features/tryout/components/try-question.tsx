@@ -172,7 +172,7 @@ function TryPanel({ slug }: { slug: string }) {
     type.mutate({ slug, text }, { onSuccess: submitted })
   }
   const { mode } = recorder
-  const status = waiting ? 'Scoring your answer… this takes a few seconds.' : mode.name === 'recording' ? 'Recording.' : null
+  const status = waiting ? 'Scoring your answer…' : mode.name === 'recording' ? 'Recording.' : null
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground text-pretty">
