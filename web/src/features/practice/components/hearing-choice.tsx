@@ -84,7 +84,7 @@ export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
 
   return (
     <div className="grid gap-3">
-      <fieldset className="grid gap-2" disabled={!current || save.isPending}>
+      <fieldset className="grid gap-2" disabled={!current}>
         <legend className="mb-2 text-sm font-semibold">How you are heard</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {offered.map((o) => (
@@ -116,7 +116,7 @@ export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
       ) : null}
       {supported && chosen !== 'server' ? (
         <label className="flex items-start gap-3">
-          <input type="checkbox" checked={captions} onChange={(e) => save.mutate({ hearing: chosen, captions: e.target.checked })} className="mt-1" disabled={save.isPending} />
+          <input type="checkbox" checked={captions} onChange={(e) => save.mutate({ hearing: chosen, captions: e.target.checked })} className="mt-1" />
           <span>
             <span className="block font-medium">Show live captions while I speak</span>
             <span className="block text-sm text-muted-foreground">What your browser hears appears under the recording.</span>
