@@ -22,6 +22,8 @@ type Export struct {
 	// VoiceFactor is the speech engine's scaling factor for the user's
 	// voice, when one is remembered.
 	VoiceFactor *VoiceFactor `json:"voiceFactor,omitempty"`
+	// Preferences are how the user chose to be heard, with what it means.
+	Preferences PreferencesExport `json:"preferences"`
 	// Averages are the user's averages over their scored sessions.
 	Averages Averages `json:"averages"`
 	// Stats are the spec's sessionsCompleted and questionsPracticed, as
@@ -57,6 +59,10 @@ func (s *Service) Export(ctx context.Context, userID string) (Export, error) {
 	if out.VoiceFactor, err = userVoice(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err
 	}
+	if out.Preferences.Preferences, err = userPreferences(ctx, s.db.SQL, userID); err != nil {
+		return Export{}, err
+	}
+	out.Preferences.HearingMeans = HearingMeanings[out.Preferences.Hearing]
 	if out.Averages, err = userAverages(ctx, s.db.SQL, userID); err != nil {
 		return Export{}, err
 	}

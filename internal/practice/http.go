@@ -82,6 +82,10 @@ type finishInput struct {
 	ItemID string `path:"itemId" maxLength:"64"`
 	Body   struct {
 		Size int64 `json:"size" minimum:"1" doc:"The recording's length in bytes, to confirm every piece arrived."`
+		// BrowserTranscript travels with the recording it was heard from;
+		// a whole upload (PUT), the fallback when pieces go astray, carries
+		// none and is transcribed by the server.
+		BrowserTranscript *BrowserTranscript `json:"browserTranscript,omitempty" doc:"What the student's own browser heard, when they chose to be heard by it. The server lines it up with the recording; a whole upload (PUT) carries none and is transcribed by the server."`
 	}
 }
 
@@ -108,6 +112,11 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	route.PublishFailures(api, failureFeedback)
 	route.Register(api, route.Endpoint{ID: "list-formats", Method: http.MethodGet, Path: "/api/practice/formats", Summary: "The interview formats and their default timings",
 		Tags: practiceTags, Access: route.AccessUser}, h.listFormats)
+	route.Register(api, route.Endpoint{ID: "get-practice-preferences", Method: http.MethodGet, Path: "/api/practice/preferences", Summary: "How the student chose to be heard",
+		Tags: practiceTags, Access: route.AccessUser}, h.getPreferences)
+	route.Register(api, route.Endpoint{ID: "set-practice-preferences", Method: http.MethodPut, Path: "/api/practice/preferences", Summary: "Choose how the student is heard",
+		Description: "device: the browser's recogniser on the device; browser: the browser's speech service (its vendor hears the audio); server: Whitecoat's engine (the default).",
+		Tags:        practiceTags, Access: route.AccessUser}, h.setPreferences)
 	route.Register(api, route.Endpoint{ID: "create-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions", Summary: "Start a practice session",
 		Tags: practiceTags, Status: http.StatusCreated, Access: route.AccessVerified}, h.createSession)
 	route.Register(api, route.Endpoint{ID: "get-practice-session", Method: http.MethodGet, Path: "/api/practice/sessions/{id}", Summary: "A session with each answer's progress and results",
@@ -184,7 +193,7 @@ func (h *Handler) appendPiece(ctx context.Context, u auth.User, in *pieceInput) 
 }
 
 func (h *Handler) finishAnswer(ctx context.Context, u auth.User, in *finishInput) (*itemOutput, error) {
-	it, err := h.svc.FinishAudio(ctx, u, in.ID, in.ItemID, in.Body.Size)
+	it, err := h.svc.FinishAudio(ctx, u, in.ID, in.ItemID, in.Body.Size, in.Body.BrowserTranscript)
 	if err != nil {
 		return nil, err
 	}
@@ -233,13 +242,15 @@ func (h *Handler) answerInWriting(ctx context.Context, u auth.User, in *typedInp
 
 type formatsOutput struct {
 	Body struct {
-		Presets []Preset `json:"presets"`
+		Presets []Preset   `json:"presets"`
+		Speech  SpeechInfo `json:"speech" doc:"The server's speech engine, so the student can be told what to expect before they record."`
 	}
 }
 
 func (h *Handler) listFormats(_ context.Context, _ auth.User, _ *struct{}) (*formatsOutput, error) {
 	out := &formatsOutput{}
 	out.Body.Presets = h.svc.Presets()
+	out.Body.Speech = h.svc.Speech()
 	return out, nil
 }
 
@@ -273,4 +284,34 @@ func (h *Handler) completeSession(ctx context.Context, u auth.User, in *complete
 		return nil, err
 	}
 	return &sessionOutput{Body: sessionBody{s}}, nil
+}
+
+type preferencesOutput struct {
+	Body struct {
+		Preferences Preferences `json:"preferences"`
+	}
+}
+
+type preferencesInput struct {
+	Body Preferences
+}
+
+func (h *Handler) getPreferences(ctx context.Context, u auth.User, _ *struct{}) (*preferencesOutput, error) {
+	p, err := h.svc.PreferencesOf(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &preferencesOutput{}
+	out.Body.Preferences = p
+	return out, nil
+}
+
+func (h *Handler) setPreferences(ctx context.Context, u auth.User, in *preferencesInput) (*preferencesOutput, error) {
+	p, err := h.svc.SetPreferences(ctx, u, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	out := &preferencesOutput{}
+	out.Body.Preferences = p
+	return out, nil
 }

@@ -148,7 +148,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if err != nil {
 		return err
 	}
-	res, err := s.recognise(ctx, it, local)
+	res, err := s.alignOrRecognise(ctx, it, local)
 	switch {
 	case errors.Is(err, transcribe.ErrBadAudio):
 		return s.failItem(ctx, it, transcribe.UserMessage(err), false)

@@ -29,6 +29,7 @@ func userRecordings(ctx context.Context, q store.Queryer, userID string) ([]stri
 func deleteUserRows(ctx context.Context, q store.Queryer, userID string) error {
 	for _, stmt := range []string{
 		`DELETE FROM practice_voices WHERE user_id = $1`,
+		`DELETE FROM practice_preferences WHERE user_id = $1`,
 		`DELETE FROM practice_items WHERE session_id IN (SELECT id FROM practice_sessions WHERE user_id = $1)`,
 		`DELETE FROM practice_sessions WHERE user_id = $1`,
 		`DELETE FROM processed_sessions WHERE user_id = $1`,

@@ -216,8 +216,13 @@ func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
 }
 
 // FinishAudio queues the recording that arrived in pieces, size bytes in
-// all, like a whole upload. Finishing an answer already queued succeeds.
-func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemID string, size int64) (Item, error) {
+// all, like a whole upload, with what the student's browser heard of it
+// when they chose to be heard by it (nil otherwise). Finishing an answer
+// already queued succeeds.
+func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemID string, size int64, heard *BrowserTranscript) (Item, error) {
+	if err := heard.check(); err != nil {
+		return Item{}, err
+	}
 	var it Item
 	err := s.withUserTx(ctx, u.ID, func(tx *sql.Tx) error {
 		owned, err := s.activeItem(ctx, tx, u, sessionID, itemID)
@@ -239,6 +244,9 @@ func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemI
 		// The database holds the recording as recorded: whatever a failed
 		// append left in a scratch copy is not used.
 		if _, err := s.queueAnswer(ctx, tx, u, it, it.streamPath, it.streamMIME); err != nil {
+			return err
+		}
+		if err := saveBrowserTranscript(ctx, tx, it.ID, heard); err != nil {
 			return err
 		}
 		it.Status = StatusQueued

@@ -48,6 +48,15 @@ type Incremental interface {
 	Finish(ctx context.Context, in Audio, p Progress) (Result, error)
 }
 
+// Aligner is implemented by engines that can place a given text on the
+// recording: each of the text's words with its times and a confidence from
+// how well the audio supports it, pauses and hesitations heard between
+// them. The pipeline uses it when the student's browser recognised the
+// answer (issue 39); engines without it transcribe the recording as usual.
+type Aligner interface {
+	Align(ctx context.Context, in Audio, text string) (Result, error)
+}
+
 // LoadAdaptive is implemented by engines that recognise with a cheaper
 // search while the box is short of CPU (the local engine), so that
 // operators can see how often that happens.

@@ -208,6 +208,16 @@ export const limits = {
   },
   finishAnswer: {
     body: {
+      browserTranscript: {
+        confidence: {
+          minimum: 0,
+          maximum: 1,
+        },
+        text: {
+          minLength: 1,
+          maxLength: 8000,
+        },
+      },
       size: {
         minimum: 1,
       },
@@ -329,6 +339,13 @@ export const limits = {
       },
     },
   },
+  setPracticePreferences: {
+    body: {
+      hearing: {
+        enum: ["device", "browser", "server"],
+      },
+    },
+  },
   signup: {
     body: {
       email: {
@@ -371,6 +388,16 @@ export const schemaLimits = {
     },
     status: {
       enum: ["pending", "queued", "transcribing", "scoring", "done", "failed", "skipped"],
+    },
+  },
+  BrowserTranscript: {
+    confidence: {
+      minimum: 0,
+      maximum: 1,
+    },
+    text: {
+      minLength: 1,
+      maxLength: 8000,
     },
   },
   CheckoutBody: {
@@ -561,6 +588,11 @@ export const schemaLimits = {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
     },
   },
+  Preferences: {
+    hearing: {
+      enum: ["device", "browser", "server"],
+    },
+  },
   Preset: {
     format: {
       enum: ["traditional", "mmi", "kira", "casper"],
@@ -668,6 +700,11 @@ export const schemaLimits = {
     },
     password: {
       maxLength: 1024,
+    },
+  },
+  SpeechInfo: {
+    engine: {
+      enum: ["local", "service"],
     },
   },
   Timings: {

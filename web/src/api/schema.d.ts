@@ -559,6 +559,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the student chose to be heard */
+        get: operations["get-practice-preferences"];
+        /**
+         * Choose how the student is heard
+         * @description device: the browser's recogniser on the device; browser: the browser's speech service (its vendor hears the audio); server: Whitecoat's engine (the default).
+         */
+        put: operations["set-practice-preferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/progress": {
         parameters: {
             query?: never;
@@ -1203,6 +1224,17 @@ export interface components {
         BankOutputBody: {
             questions: components["schemas"]["Question"][];
         };
+        BrowserTranscript: {
+            /**
+             * Format: double
+             * @description The recogniser's own confidence, 0 to 1, when it gave one.
+             */
+            confidence?: number;
+            /** @description Whether the recogniser ran on the device (processLocally) rather than on the browser's speech service. */
+            onDevice: boolean;
+            /** @description The recogniser's final text for the whole answer, its sessions joined. */
+            text: string;
+        };
         Catalog: {
             /** @description Landing title used when no profession is chosen */
             defaultHeroTitle: string;
@@ -1578,6 +1610,8 @@ export interface components {
             summary: string;
         };
         FinishInputBody: {
+            /** @description What the student's own browser heard, when they chose to be heard by it. The server lines it up with the recording; a whole upload (PUT) carries none and is transcribed by the server. */
+            browserTranscript?: components["schemas"]["BrowserTranscript"];
             /**
              * Format: int64
              * @description The recording's length in bytes, to confirm every piece arrived.
@@ -1596,6 +1630,8 @@ export interface components {
         };
         FormatsOutputBody: {
             presets: components["schemas"]["Preset"][];
+            /** @description The server's speech engine, so the student can be told what to expect before they record. */
+            speech: components["schemas"]["SpeechInfo"];
         };
         GuideCard: {
             /** @enum {string} */
@@ -1808,6 +1844,18 @@ export interface components {
             focus: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
             label: string;
             path: string;
+        };
+        Preferences: {
+            /** @description Show live captions of what the browser hears while the student speaks. */
+            captions: boolean;
+            /**
+             * @description How the student is heard: their browser's recogniser on the device, their browser's speech service, or Whitecoat's server (the default).
+             * @enum {string}
+             */
+            hearing: "device" | "browser" | "server";
+        };
+        PreferencesOutputBody: {
+            preferences: components["schemas"]["Preferences"];
         };
         Preset: {
             /** Format: int64 */
@@ -2100,6 +2148,14 @@ export interface components {
         SimulatedPaymentInputBody: {
             /** @description The session id in the development checkout page's address. */
             session: string;
+        };
+        SpeechInfo: {
+            alignsBrowserText: boolean;
+            /**
+             * @description local: the offline engine on Whitecoat's server (pocketsphinx), which mishears more; service: a Whisper-compatible speech service.
+             * @enum {string}
+             */
+            engine: "local" | "service";
         };
         Stats: {
             /** Format: int64 */
@@ -3350,6 +3406,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-practice-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "set-practice-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Preferences"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOutputBody"];
                 };
             };
             /** @description Error */

@@ -49,6 +49,8 @@ export const queryKeys = {
   },
   practice: {
     formats: [...practice, 'formats'] as const,
+    /** How the student chose to be heard, and live captions. */
+    preferences: [...practice, 'preferences'] as const,
     session: (id: string) => [...practiceSession, id] as const,
     earlierAttempts: (sessionId: string) => [...practiceSession, sessionId, 'earlier-attempts'] as const,
     saved: {

@@ -5,6 +5,8 @@ import { toast } from '@/lib/toast'
 import { LoadError } from '@/components/load-error'
 import { PageStatus } from '@/components/ui/page-status'
 import { AccountData } from '@/features/account/components/account-data'
+import { HearingChoice } from '@/features/practice/components/hearing-choice'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useFreshFirebaseSignIn } from '@/features/auth/api/firebase-sign-in'
 import { meQueryOptions } from '@/features/auth/api/get-me'
 import { useClearSession } from '@/features/auth/api/logout'
@@ -135,6 +137,14 @@ export function DashboardRoute() {
             ) : null
           }
         />
+        <Card>
+          <CardHeader>
+            <CardTitle>Your practice settings</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <HearingChoice idPrefix="account" />
+          </CardContent>
+        </Card>
         <AccountData onDeleted={(message) => void onDeleted(message)} freshSignIn={freshSignIn} />
       </div>
     )

@@ -71,6 +71,8 @@ export const siteFactsBody = {
 /** Answers every test gets unless it mocks the endpoint itself. */
 const defaults: Record<string, Handler> = {
   'GET /api/site': () => json(200, siteFactsBody),
+  // How the student is heard: the default until they choose.
+  'GET /api/practice/preferences': () => json(200, { preferences: { hearing: 'server', captions: true } }),
   // The summary's session in tests: no question answered before.
   'GET /api/practice/sessions/s1/earlier-attempts': () => json(200, { locked: false, items: [] }),
 }

@@ -78,6 +78,6 @@ export const presets = [
 export const base = {
   'GET /api/auth/me': () => json(200, { user: user() }),
   'GET /api/professions': () => json(200, professionsBody),
-  'GET /api/practice/formats': () => json(200, { presets }),
+  'GET /api/practice/formats': () => json(200, { presets, speech: { engine: 'service', alignsBrowserText: false } }),
   'GET /api/dashboard': () => json(200, dashboardBody()),
 }

@@ -12,7 +12,9 @@ import type { ProfessionSlug } from '@/lib/professions'
 import { useCompletePracticeSession } from '../api/complete-practice-session'
 import { usePracticeSession, type PracticeSession as Session } from '../api/get-practice-session'
 import { useSkipQuestion } from '../api/skip-question'
+import { usePracticePreferences } from '../api/get-practice-preferences'
 import { useAnswerUploads } from '../hooks/use-answer-uploads'
+import { hasRecogniser, type BrowserHeard } from '@/lib/speech-recognition'
 import { useMediaStream } from '../hooks/use-media-stream'
 import { FORMAT_TEXT } from '@/lib/formats'
 import { QuestionRecorder } from './question-recorder'
@@ -73,7 +75,13 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
   const onRefused = useCallback(() => leaveTo(`/${slug}/dashboard`), [leaveTo, slug])
   const uploads = useAnswerUploads(session.id, { onRefused, announce })
   const startUpload = uploads.start
-  const saveAnswer = useCallback((itemId: string, answer: RecordedAnswer) => startUpload(itemId, answer.audio), [startUpload])
+  const saveAnswer = useCallback(
+    (itemId: string, answer: RecordedAnswer, heard?: BrowserHeard) => startUpload(itemId, answer.audio, heard),
+    [startUpload],
+  )
+  // The student's choice; a browser without a recogniser is heard by the server.
+  const prefs = usePracticePreferences().data
+  const hearing = prefs && hasRecogniser() ? prefs.hearing : 'server'
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && currentLocation.pathname !== nextLocation.pathname)
   useEffect(() => {
@@ -141,6 +149,8 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
           busy={busy}
           announce={announce}
           onRecordingStarted={uploads.startStream}
+          hearing={hearing}
+          captions={prefs?.captions ?? true}
           onSaved={saveAnswer}
           onRetryUpload={() => {
             const failed = uploads.uploads[item.id]

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, useState, type SyntheticEve
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
+import { fallbackNote, listen, type BrowserHeard, type Listener } from '@/lib/speech-recognition'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import { useCountdown } from '../hooks/use-countdown'
 import { formatClock } from '@/lib/session-time'
@@ -12,6 +13,8 @@ import { MicLevel } from './mic-level'
 import { PhaseTimer } from './phase-timer'
 import { FollowUps, NotesPad, Scenario } from './scenario-panel'
 import type { AnswerUpload } from '../hooks/use-answer-uploads'
+import type { Hearing } from '../api/get-practice-preferences'
+import { LocalEngineNote } from './hearing-choice'
 
 
 interface Props {
@@ -31,8 +34,11 @@ interface Props {
   announce: (text: string) => void
   /** A recording of the question starts: returns where its pieces go as they are recorded. */
   onRecordingStarted: (itemId: string) => (piece: Blob) => void
+  /** How the student chose to be heard, and whether live captions show. */
+  hearing: Hearing
+  captions: boolean
   /** Stable across renders: the recording clock restarts whenever it changes. */
-  onSaved: (itemId: string, answer: RecordedAnswer) => void
+  onSaved: (itemId: string, answer: RecordedAnswer, heard?: BrowserHeard) => void
   onRetryUpload: () => void
   onSkip: () => void
   onNext: () => void
@@ -101,6 +107,22 @@ function UploadStatus({ upload, onRetry }: { upload: AnswerUpload; onRetry: () =
   )
 }
 
+/**
+ * What the browser hears, as the student speaks. Not a live region: a
+ * screen reader would read every interim word over the student's own
+ * voice; the session says once that captions are on.
+ */
+function LiveCaptions({ text }: { text: string }) {
+  return (
+    <figure className="grid gap-1 rounded-md border bg-muted/50 p-3">
+      <figcaption className="text-xs font-medium text-muted-foreground">Live captions · what your browser hears</figcaption>
+      <p data-testid="live-captions" aria-live="off" className="min-h-12 text-base break-words">
+        {text || <span className="text-muted-foreground">Listening…</span>}
+      </p>
+    </figure>
+  )
+}
+
 /** Spec §8, verbatim even when tests shorten the limit: the traditional format's own message. */
 export const LIMIT_REACHED = '3-minute limit reached. Your response was saved.'
 /** The same for every other format's (or an extended) limit. */
@@ -154,7 +176,10 @@ function StartCountdown({ onDone, announce }: { onDone: () => void; announce: (t
  * the question, so each question starts afresh.
  */
 export function QuestionRecorder(props: Props) {
-  const { item, position, total, mode, untimed, specLimit, stream, mediaError, upload, busy, announce, onSaved } = props
+  const { item, position, total, mode, untimed, specLimit, stream, mediaError, upload, busy, announce, onSaved, hearing, captions } = props
+  const listener = useRef<Listener | null>(null)
+  const [caption, setCaption] = useState('')
+  const [fellBack, setFellBack] = useState('')
   const [{ phase, notes }, dispatch] = useReducer(recorderTransition, item, initialRecorderState)
   const isRecording = phase.name === 'recording'
   const saved = phase.name === 'saved' ? phase : null
@@ -175,11 +200,13 @@ export function QuestionRecorder(props: Props) {
       const rec = recording.current
       if (!rec) return // the limit and a click can arrive together
       recording.current = null
+      const ear = listener.current
+      listener.current = null
       const lengthSeconds = Math.min(item.answerSeconds, Math.round((performance.now() - startedAt.current) / 1000))
-      const answer = await rec.stop()
+      const [answer, heard] = await Promise.all([rec.stop(), ear?.stop()])
       dispatch({ type: 'saved', byLimit, replayUrl: URL.createObjectURL(answer.replay), lengthSeconds, at: performance.now() })
       announce(byLimit ? (specLimit ? LIMIT_REACHED : TIME_UP_SAVED) : 'Answer saved')
-      onSaved(item.id, answer)
+      onSaved(item.id, answer, heard && 'heard' in heard ? heard.heard : undefined)
     },
     [announce, onSaved, item.id, item.answerSeconds, specLimit],
   )
@@ -192,10 +219,25 @@ export function QuestionRecorder(props: Props) {
       return
     }
     recording.current = startRecording(stream, mode, props.onRecordingStarted(item.id))
+    // The browser's recogniser listens to the same microphone; any failure
+    // leaves this answer to the server, said once.
+    listener.current =
+      hearing === 'server'
+        ? null
+        : listen({
+            track: stream.getAudioTracks()[0],
+            onDevice: hearing === 'device',
+            onCaption: captions ? setCaption : undefined,
+            onFail: (why) => {
+              const note = fallbackNote(why)
+              setFellBack(note)
+              announce(note)
+            },
+          })
     startedAt.current = performance.now()
     dispatch({ type: 'recordingStarted' })
     announce('Recording started')
-  }, [stream, mode, props, item.id, announce])
+  }, [stream, mode, props, item.id, announce, hearing, captions])
 
   // Follow-up prompts: each at its time, or sooner when asked for.
   const due = followUpTimes(item.followUps.length, untimed ? 0 : item.answerSeconds).filter((t) => answer.elapsed >= t).length
@@ -209,7 +251,13 @@ export function QuestionRecorder(props: Props) {
   }, [asked, isRecording, item.followUps, announce])
 
   // Leaving the question mid-recording stops the recorders; replay memory is freed.
-  useEffect(() => () => void recording.current?.stop(), [])
+  useEffect(
+    () => () => {
+      void recording.current?.stop()
+      listener.current?.abort()
+    },
+    [],
+  )
   const replayUrl = saved?.replayUrl
   useEffect(() => () => {
     if (replayUrl) URL.revokeObjectURL(replayUrl)
@@ -261,6 +309,8 @@ export function QuestionRecorder(props: Props) {
           <PhaseTimer label="Recording" remaining={untimed ? null : answer.remaining} elapsed={answer.elapsed} />
         </div>
       ) : null}
+      {isRecording && captions && hearing !== 'server' && !fellBack ? <LiveCaptions text={caption} /> : null}
+      {fellBack ? <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{fellBack}</p> : null}
       <FollowUps prompts={item.followUps.slice(0, asked)} />
       {isRecording && asked < item.followUps.length ? (
         <div>
@@ -307,6 +357,7 @@ export function QuestionRecorder(props: Props) {
           </Button>
         ) : null}
       </div>
+      {position === 1 && (phase.name === 'ready' || phase.name === 'preparing') ? <LocalEngineNote hearing={hearing} /> : null}
       {phase.name === 'ready' && !stream && !mediaError ? (
         <p className="text-sm text-muted-foreground">Waiting for your {mode === 'video' ? 'camera and microphone' : 'microphone'}…</p>
       ) : null}

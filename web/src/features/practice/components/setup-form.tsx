@@ -13,6 +13,7 @@ import { useCreatePracticeSession, type CreatePracticeSessionInput } from '../ap
 import { useFormats, type Timings } from '../api/get-formats'
 import { FORMAT_TEXT, formatDuration, type Format } from '@/lib/formats'
 import { CustomQuestionBuilder } from './custom-question-builder'
+import { HearingChoice } from './hearing-choice'
 import type { ProfessionNames } from '@/components/profession-tag'
 
 type InterviewType = CreatePracticeSessionInput['interviewType']
@@ -300,6 +301,10 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
           )}
         </Section>
       )}
+
+      <Section title="How you are heard">
+        <HearingChoice idPrefix="setup" />
+      </Section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button asChild variant="outline">
