@@ -16,11 +16,6 @@ import (
 	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
-// Aligner places a text the student's browser heard (or the student typed) on the recording.
-type Aligner interface {
-	Align(ctx context.Context, in Audio, text string) (Result, error)
-}
-
 // ConfidenceAlignment: each word's confidence says how much better the
 // audio under it fits the word than it fits any sequence of phones (a
 // free phone loop over the same frames); a word the student did not say
