@@ -135,22 +135,27 @@ func (s *Service) SetPreferences(ctx context.Context, u auth.User, p Preferences
 }
 
 // alignOrRecognise transcribes the item's recording: by aligning the
-// browser's text to it when there is one and the engine can, otherwise as
-// the server always does. An alignment that fails for a reason other than
-// the recording falls back to the server's recognition.
+// browser's text to it when there is one, otherwise as the server always
+// does. When the browser's text cannot be used (the engine cannot align,
+// or the recording does not support the text) the server recognises the
+// recording and the result says so (SourceRecognisedInstead), for the
+// student to be told.
 func (s *Service) alignOrRecognise(ctx context.Context, it Item, local string) (transcribe.Result, error) {
 	bt, err := browserTranscriptOf(ctx, s.db.SQL, it.ID)
 	if err != nil {
 		return transcribe.Result{}, err
 	}
-	aligner, ok := s.speech.(transcribe.Aligner)
-	if bt == nil || !ok {
+	if bt == nil {
 		return s.recognise(ctx, it, local)
 	}
-	res, err := aligner.Align(ctx, transcribe.Audio{Path: local, MIMEType: it.audioMIME, Limit: it.answerLimit()}, bt.Text)
-	if err == nil || errors.Is(err, transcribe.ErrBadAudio) {
-		return res, err
+	if aligner, ok := s.speech.(transcribe.Aligner); ok {
+		res, err := aligner.Align(ctx, transcribe.Audio{Path: local, MIMEType: it.audioMIME, Limit: it.answerLimit()}, bt.Text)
+		if err == nil || errors.Is(err, transcribe.ErrBadAudio) {
+			return res, err
+		}
+		s.logger.Info("could not align the browser's transcript; recognising the recording", "item", it.ID, "err", err)
 	}
-	s.logger.Info("could not align the browser's transcript; recognising the recording", "item", it.ID, "err", err)
-	return s.recognise(ctx, it, local)
+	res, err := s.recognise(ctx, it, local)
+	res.Source = transcribe.SourceRecognisedInstead
+	return res, err
 }

@@ -2,6 +2,7 @@ package practice_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"strings"
@@ -26,13 +27,18 @@ type aligningWhisper struct {
 	transcribe.Engine
 	mu    sync.Mutex
 	given []string
+	// unsupported: the recording never supports the text given.
+	unsupported bool
 }
 
 func (a *aligningWhisper) Align(_ context.Context, _ transcribe.Audio, text string) (transcribe.Result, error) {
 	a.mu.Lock()
 	a.given = append(a.given, text)
 	a.mu.Unlock()
-	res := transcribe.Result{Text: text, Engine: "aligned", DurationSeconds: 10, WordConfidence: transcribe.ConfidenceNone}
+	if a.unsupported {
+		return transcribe.Result{}, &transcribe.Error{Kind: transcribe.ErrTextUnsupported, Message: "no match", Err: errors.New("no word placed")}
+	}
+	res := transcribe.Result{Text: text, Engine: "aligned", DurationSeconds: 10, WordConfidence: transcribe.ConfidenceNone, Source: transcribe.SourceAligned}
 	for i, w := range strings.Fields(text) {
 		res.Words = append(res.Words, transcribe.Word{Word: w, Start: float64(i) * 0.4, End: float64(i)*0.4 + 0.3})
 	}
@@ -117,6 +123,41 @@ func TestBrowserTranscriptIsAlignedToTheRecording(t *testing.T) {
 		if given := aligner.texts(); len(given) != 1 || given[0] != browserHeard {
 			t.Errorf("the aligner was given %q, want the browser's text once", given)
 		}
+		wantSource(t, got.Items[0], transcribe.SourceAligned)
+		wantSource(t, got.Items[1], transcribe.SourceRecognised)
+	})
+}
+
+// wantSource fails unless the answer's metrics say whose words it holds.
+func wantSource(t *testing.T, a practice.Item, want string) {
+	t.Helper()
+	switch {
+	case a.Metrics == nil:
+		t.Errorf("answer %q has no metrics, want source %q", practicetest.TextOf(a.Transcript), want)
+	case a.Metrics.Source != want:
+		t.Errorf("answer %q: source %q, want %q", practicetest.TextOf(a.Transcript), a.Metrics.Source, want)
+	}
+}
+
+// When the recording does not support what the browser heard, the server
+// recognises it, and the answer says so: the student is told their
+// browser's words were set aside (issue 39, item 3).
+func TestBrowserTranscriptTheRecordingDoesNotSupport(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f := whisperFixture(t, db, func(e transcribe.Engine) transcribe.Engine {
+			return &aligningWhisper{Engine: e, unsupported: true}
+		})
+		ana := f.User(t, "ana@example.com")
+		s := f.Start(t, ana(), 1)
+		if err := finishInPieces(t, f, ana(), s, 0, &practice.BrowserTranscript{Text: "the quarterly figures are in"}); err != nil {
+			t.Fatal(err)
+		}
+		got := f.WaitProcessed(t, ana(), s.ID)
+		if text := practicetest.TextOf(got.Items[0].Transcript); text != practicetest.Spoken {
+			t.Errorf("transcribed as %q, want the server's %q", text, practicetest.Spoken)
+		}
+		wantSource(t, got.Items[0], transcribe.SourceRecognisedInstead)
 	})
 }
 
@@ -135,6 +176,7 @@ func TestBrowserTranscriptWithoutAnAligner(t *testing.T) {
 		if text := practicetest.TextOf(got.Items[0].Transcript); text != practicetest.Spoken {
 			t.Errorf("transcribed as %q, want the server's %q", text, practicetest.Spoken)
 		}
+		wantSource(t, got.Items[0], transcribe.SourceRecognisedInstead)
 	})
 }
 

@@ -152,7 +152,7 @@ func (e *localEngine) Align(ctx context.Context, in Audio, text string) (Result,
 	}
 	defer e.cleanup(pc)
 	res := Result{Engine: e.Name(), DurationSeconds: pc.seconds(), Truncated: pc.truncated, Words: []Word{},
-		WordConfidence: ConfidenceAlignment, VerbatimFillers: true}
+		WordConfidence: ConfidenceAlignment, VerbatimFillers: true, Source: SourceAligned}
 	switch speech := hasSpeech(frameLevels(pc.samples)); {
 	case len(words) == 0 && !speech:
 		return res, nil

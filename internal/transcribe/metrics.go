@@ -47,7 +47,10 @@ type Metrics struct {
 	// where the confidences come from. Empty for engines without word
 	// timings.
 	Words          []Word `json:"words,omitempty"`
-	WordConfidence string `json:"wordConfidence,omitempty" enum:"lattice,word,segment,none"`
+	WordConfidence string `json:"wordConfidence,omitempty" enum:"lattice,word,segment,alignment,none"`
+	// Source is whose words the transcript holds (Result.Source): absent
+	// in answers transcribed before issue 39, which the engine recognised.
+	Source string `json:"source,omitempty" enum:"recognised,aligned,recognisedInstead"`
 }
 
 // ComputeMetrics measures r against the answer limit.
@@ -63,6 +66,9 @@ func ComputeMetrics(r Result, limit time.Duration) Metrics {
 	m.WordCount = len(tokenize(r.Text))
 	if len(r.Words) > 0 {
 		m.Words, m.WordConfidence = r.Words, r.WordConfidence
+	}
+	if m.Source = r.Source; m.Source == "" {
+		m.Source = SourceRecognised
 	}
 	// Fillers are counted only where the engine writes the hesitations it
 	// hears: from an engine that drops them, a count from its words would

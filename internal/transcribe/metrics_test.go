@@ -2,6 +2,7 @@ package transcribe
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -165,3 +166,33 @@ func TestFindFillersFromPauses(t *testing.T) {
 }
 
 func ptrTo(f float64) *float64 { return &f }
+
+// The contract publishes every value a transcript's metrics can carry: an
+// aligned answer's "alignment" confidences once went out under an enum
+// that did not name them.
+func TestMetricsEnumsNameEveryValue(t *testing.T) {
+	for field, values := range map[string][]string{
+		"WordConfidence": {ConfidenceLattice, ConfidenceWord, ConfidenceSegment, ConfidenceAlignment, ConfidenceNone},
+		"Source":         {SourceRecognised, SourceAligned, SourceRecognisedInstead},
+	} {
+		f, ok := reflect.TypeFor[Metrics]().FieldByName(field)
+		if !ok {
+			t.Fatalf("Metrics has no field %s", field)
+		}
+		enum := strings.Split(f.Tag.Get("enum"), ",")
+		for _, v := range values {
+			if !slices.Contains(enum, v) {
+				t.Errorf("Metrics.%s's enum %q lacks %q", field, enum, v)
+			}
+		}
+	}
+}
+
+func TestMetricsSaySourceOfTheWords(t *testing.T) {
+	if got := ComputeMetrics(Result{Text: "I care"}, time.Minute).Source; got != SourceRecognised {
+		t.Errorf("an engine's own words: source %q, want %q", got, SourceRecognised)
+	}
+	if got := ComputeMetrics(Result{Text: "I care", Source: SourceAligned}, time.Minute).Source; got != SourceAligned {
+		t.Errorf("an aligned text: source %q, want %q", got, SourceAligned)
+	}
+}

@@ -157,7 +157,23 @@ type Result struct {
 	// the Confidence* constants: ConfidenceNone when the engine gave none,
 	// and every word's Confidence is null.
 	WordConfidence string `json:"wordConfidence"`
+	// Source is whose words Text holds, one of the Source* constants:
+	// empty (SourceRecognised) unless the engine aligned a given text.
+	Source string `json:"source,omitempty"`
 }
+
+// Whose words a transcript holds (Result.Source, Metrics.Source).
+const (
+	// SourceRecognised: the engine recognised the recording.
+	SourceRecognised = "recognised"
+	// SourceAligned: a text given with the recording (the student's
+	// browser heard it), lined up with the audio by an Aligner.
+	SourceAligned = "aligned"
+	// SourceRecognisedInstead: a text was given, but the recording did not
+	// support it (or the engine cannot align), so the engine recognised
+	// the recording; the student is told.
+	SourceRecognisedInstead = "recognisedInstead"
+)
 
 // Where a Result's word confidences come from.
 const (

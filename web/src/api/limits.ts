@@ -564,8 +564,11 @@ export const schemaLimits = {
     fillersSource: {
       enum: ["engine", "estimated"],
     },
+    source: {
+      enum: ["recognised", "aligned", "recognisedInstead"],
+    },
     wordConfidence: {
-      enum: ["lattice", "word", "segment", "none"],
+      enum: ["lattice", "word", "segment", "alignment", "none"],
     },
   },
   Page: {

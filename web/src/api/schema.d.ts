@@ -1770,7 +1770,9 @@ export interface components {
             /** Format: int64 */
             pausesOver2s: number;
             /** @enum {string} */
-            wordConfidence?: "lattice" | "word" | "segment" | "none";
+            source?: "recognised" | "aligned" | "recognisedInstead";
+            /** @enum {string} */
+            wordConfidence?: "lattice" | "word" | "segment" | "alignment" | "none";
             /** Format: int64 */
             wordCount: number;
             words?: components["schemas"]["Word"][];

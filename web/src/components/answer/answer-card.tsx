@@ -245,6 +245,7 @@ export function AnswerCard({
             text={transcriptText(entry)}
             parts={entry.transcriptParts}
             title={entry.kind === 'typed' ? 'Your written answer' : 'Transcript'}
+            metrics={entry.metrics}
             correction={entry.correction}
             correctionForm={correctable}
             editing={correcting}

@@ -10,6 +10,7 @@ export type Answer = components['schemas']['Answer']
 export type AnswerStatus = Answer['status']
 export type AnswerMetrics = NonNullable<Answer['metrics']>
 export type TranscriptPart = NonNullable<Answer['transcriptParts']>[number]
+export type Word = components['schemas']['Word']
 
 /**
  * Spec §8: what a failed answer shows instead of a transcript, and what an
@@ -31,6 +32,45 @@ export const IN_PROGRESS: readonly AnswerStatus[] = ['queued', 'transcribing', '
  */
 export function fillersCounted(metrics: AnswerMetrics): number | undefined {
   return metrics.fillersSource === 'estimated' ? undefined : metrics.fillerCount
+}
+
+/**
+ * Whose words a spoken transcript holds, said under it (Metrics.source):
+ * nothing for the server's own recognition, the usual case.
+ */
+export function sourceNote(metrics: AnswerMetrics | undefined): string | null {
+  switch (metrics?.source) {
+    case 'aligned':
+      return 'Your browser’s words, lined up with your recording: the timings, pauses and hesitations come from the audio.'
+    case 'recognisedInstead':
+      return 'Your browser’s words could not be lined up with your recording, so Whitecoat’s server transcribed it instead. Check the words below.'
+    default:
+      return null
+  }
+}
+
+/** A line of the timed transcript: when it starts, and its words. */
+export type TimedLine = { start: number; text: string }
+
+/** Silence, in seconds, that starts a new line of the timed transcript. */
+const LINE_GAP = 0.7
+/** The most words on one line when the student does not pause. */
+const LINE_WORDS = 12
+
+/**
+ * The engine's timed words as lines that each start at a pause, with the
+ * time they start: the transcript as it was said.
+ */
+export function timedLines(words: readonly Word[]): TimedLine[] {
+  const lines: { start: number; words: string[] }[] = []
+  let lastEnd = -Infinity
+  for (const w of words) {
+    const line = lines.at(-1)
+    if (!line || w.start - lastEnd >= LINE_GAP || line.words.length >= LINE_WORDS) lines.push({ start: w.start, words: [w.word] })
+    else line.words.push(w.word)
+    lastEnd = w.end
+  }
+  return lines.map((l) => ({ start: l.start, text: l.words.join(' ') }))
 }
 
 /** Legacy feedback may be HTML: its text only, never markup (DOMParser runs no scripts). */

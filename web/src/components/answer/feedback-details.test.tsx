@@ -435,3 +435,53 @@ describe('fillers (issue 39 items 4 and 6)', () => {
     expect(within(card).getByText('Fillers', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/^1$/)
   })
 })
+
+describe('AnswerCard says whose words a spoken transcript holds, with their times', () => {
+  const metrics = (source: AnswerMetrics['source']): AnswerMetrics => ({
+    durationSeconds: 4,
+    wordsPerMinute: 120,
+    wordCount: 5,
+    fillerCount: 1,
+    fillers: { um: 1 },
+    fillersPer100Words: 20,
+    fillersPerMinute: 15,
+    fillersSource: 'engine',
+    limitShare: 0.02,
+    longestPauseSeconds: 1.2,
+    pausesOver2s: 0,
+    pausesMeasured: true,
+    source,
+    wordConfidence: 'alignment',
+    words: [
+      { word: 'the', start: 0.4, end: 0.6, confidence: 0.9 },
+      { word: 'patient', start: 0.7, end: 1.1, confidence: 0.9 },
+      { word: 'um', start: 2.3, end: 2.6, confidence: 0.8 },
+      { word: 'refused', start: 2.7, end: 3.1, confidence: 0.9 },
+      { word: 'it', start: 3.2, end: 3.4, confidence: 0.9 },
+    ],
+  })
+
+  it('names the browser’s aligned words and lists them at the times they were said, hesitations included', async () => {
+    const card = renderCard(v3Feedback(), { transcript: 'the patient um refused it', metrics: metrics('aligned') })
+    const transcript = within(card).getByRole('region', { name: 'Transcript' })
+    expect(within(transcript).getByText(/^Your browser’s words, lined up with your recording/)).toBeVisible()
+    await userEvent.click(within(transcript).getByRole('button', { name: 'Words with times' }))
+    const lines = within(transcript).getAllByRole('listitem').map((li) => li.textContent)
+    expect(lines).toEqual(['0:00the patient', '0:02um refused it'])
+  })
+
+  it('tells the student when their browser’s words were set aside for the server’s', () => {
+    const card = renderCard(v3Feedback(), { transcript: 'the patient refused it', metrics: metrics('recognisedInstead') })
+    expect(within(card).getByText(/could not be lined up with your recording, so Whitecoat’s server transcribed it instead/)).toBeVisible()
+  })
+
+  it('says nothing of the source or times once the student has corrected the words', () => {
+    const card = renderCard(v3Feedback(), {
+      transcript: 'the patient refused it',
+      metrics: metrics('aligned'),
+      correction: { originalTranscript: 'the patient um refused it', correctedAt: '2026-11-28T06:00:00Z' },
+    })
+    expect(within(card).queryByText(/Your browser’s words/)).toBeNull()
+    expect(within(card).queryByRole('button', { name: 'Words with times' })).toBeNull()
+  })
+})

@@ -2,7 +2,8 @@ import { useId, useRef, useState, type ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Disclosure } from '@/components/ui/disclosure'
-import type { Answer, TranscriptPart } from './answer'
+import { formatClock } from '@/lib/session-time'
+import { sourceNote, timedLines, type Answer, type AnswerMetrics, type TranscriptPart, type Word } from './answer'
 
 /**
  * The transcript's words, with those the speech engine may have misheard
@@ -40,6 +41,22 @@ function MarkLegend() {
   )
 }
 
+/** The engine's words as said: a line at each pause, with its time. */
+function TimedWords({ words }: { words: readonly Word[] }) {
+  return (
+    <Disclosure label="Words with times" className="text-sm" buttonClassName="font-normal text-primary">
+      <ol className="mt-1 grid gap-1">
+        {timedLines(words).map((line) => (
+          <li key={line.start} className="flex gap-3">
+            <span className="shrink-0 tabular-nums text-muted-foreground">{formatClock(line.start)}</span>
+            <span>{line.text}</span>
+          </li>
+        ))}
+      </ol>
+    </Disclosure>
+  )
+}
+
 /**
  * An answer's transcript, with the words the engine may have misheard
  * marked wherever it is shown. Where the student may correct it (their
@@ -55,6 +72,7 @@ export function Transcript({
   correction,
   correctionForm,
   title = 'Transcript',
+  metrics,
   editing: editingProp,
   onEditingChange,
 }: {
@@ -63,6 +81,8 @@ export function Transcript({
   parts?: readonly TranscriptPart[]
   /** "Transcript" for a spoken answer; a typed one is the student's own text. */
   title?: string
+  /** A spoken answer's metrics: whose words these are, and their times. */
+  metrics?: AnswerMetrics
   correction: Answer['correction']
   /** The form that corrects the transcript, given the text and what closes it; absent when this answer cannot be corrected here. */
   correctionForm?: (initial: string, onDone: () => void) => ReactNode
@@ -81,6 +101,9 @@ export function Transcript({
     requestAnimationFrame(() => editButton.current?.focus())
   }
   const marked = parts.some((p) => p.uncertain)
+  // Once corrected, the words are the student's: the engine's source and timings no longer describe them.
+  const source = correction ? null : sourceNote(metrics)
+  const words = correction ? [] : (metrics?.words ?? [])
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
@@ -99,8 +122,10 @@ export function Transcript({
         </>
       ) : (
         <>
+          {source ? <p className="text-sm text-muted-foreground">{source}</p> : null}
           <MarkedText text={text} parts={parts} />
           {marked ? <MarkLegend /> : null}
+          {words.length > 0 ? <TimedWords words={words} /> : null}
           {correction ? (
             <Disclosure label="What the speech engine heard" className="text-sm text-muted-foreground" buttonClassName="font-normal">
               <p className="mt-1 whitespace-pre-wrap">{correction.originalTranscript}</p>

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
 import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from '@/lib/api-client'
 import { rememberTry } from '@/lib/pending-try'
+import { formatClock } from '@/lib/session-time'
 import { useRecordTry, type Try } from '../api/record-try'
 import { useTry } from '../api/get-try'
 import { useTryLimits } from '../api/get-try-limits'
@@ -27,12 +28,7 @@ function isLimit(err: unknown): boolean {
 
 /** "2 minutes" for a whole number of minutes, else "1:30". */
 function duration(seconds: number): string {
-  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : clock(seconds)
-}
-
-function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds))
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : formatClock(seconds)
 }
 
 type Mode = { name: 'choosing' } | { name: 'recording'; startedAt: number; stop: () => void } | { name: 'typing' }
@@ -206,7 +202,7 @@ function TryPanel({ slug }: { slug: string }) {
           </Button>
           {mode.name === 'recording' ? (
             <span className="text-sm tabular-nums" aria-hidden="true">
-              {clock(recorder.elapsed)} / {clock(maxSeconds)}
+              {formatClock(recorder.elapsed)} / {formatClock(maxSeconds)}
             </span>
           ) : (
             <Button variant="outline" onClick={() => recorder.setMode({ name: 'typing' })} disabled={waiting || !maxSeconds}>
