@@ -21,6 +21,7 @@ func speechConfig(cfg config.Config) transcribe.Config {
 	c.OpenAI.BaseURL = cfg.Speech.OpenAIBaseURL
 	c.OpenAI.APIKey = cfg.Speech.OpenAIAPIKey
 	c.OpenAI.Model = cfg.Speech.OpenAIModel
+	c.OpenAI.Align = cfg.Speech.OpenAIAlign
 	return c
 }
 

@@ -117,7 +117,10 @@ type Speech struct {
 	OpenAIBaseURL string
 	OpenAIAPIKey  string
 	OpenAIModel   string
-	AudioTmpDir   string
+	// OpenAIAlign lines texts up with the recording beside the service
+	// (transcribe.OpenAIConfig.Align).
+	OpenAIAlign bool
+	AudioTmpDir string
 }
 
 // Feedback selects and configures the feedback engine.
@@ -164,6 +167,7 @@ var Vars = []Var{
 	{"SPEECH_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible transcription API."},
 	{"SPEECH_OPENAI_API_KEY", "", "Bearer key for the transcription API."},
 	{"SPEECH_OPENAI_MODEL", "whisper-1", "Transcription model name."},
+	{"SPEECH_OPENAI_ALIGN", "1", "With the openai engine: 1 lines a student's browser transcript, and the service's text where it gives no word times, up with the recording using pocketsphinx when it is installed (times, pauses, hesitations); 0 never does."},
 	{"AUDIO_TMP_DIR", "DATA_DIR/audio-tmp", "Scratch space where ffmpeg and the speech engine read a recording (the recording itself waits in the database until transcribed); swept regularly."},
 	{"FEEDBACK_ENGINE", "rubric", "Feedback engine: rubric (built in) or llm (any OpenAI-compatible chat model)."},
 	{"FEEDBACK_OPENAI_BASE_URL", "https://api.openai.com/v1", "Base URL of the OpenAI-compatible chat API."},
@@ -245,6 +249,7 @@ func Load(getenv func(string) string) (Config, error) {
 		OpenAIBaseURL: p.httpURL("SPEECH_OPENAI_BASE_URL"),
 		OpenAIAPIKey:  p.str("SPEECH_OPENAI_API_KEY"),
 		OpenAIModel:   p.str("SPEECH_OPENAI_MODEL"),
+		OpenAIAlign:   p.oneOf("SPEECH_OPENAI_ALIGN", "0", "1") == "1",
 		AudioTmpDir:   p.str("AUDIO_TMP_DIR"),
 	}
 	if getenv("AUDIO_TMP_DIR") == "" {

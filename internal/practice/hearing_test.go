@@ -60,6 +60,7 @@ func whisperFixture(t *testing.T, db *store.DB, wrap func(transcribe.Engine) tra
 	sc.TempDir = t.TempDir()
 	sc.OpenAI.BaseURL, sc.OpenAI.APIKey = whisper.URL, "test-key"
 	sc.OpenAI.MaxRetries = 0
+	sc.OpenAI.Align = false // aligningWhisper aligns
 	speech, err := transcribe.New(sc, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

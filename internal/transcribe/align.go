@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -133,7 +135,42 @@ type alignWord struct {
 	known bool // in the dictionary, or spelt from its pieces
 }
 
-func (e *localEngine) Align(ctx context.Context, in Audio, text string) (Result, error) {
+// textAligner places a given text on a recording with pocketsphinx's
+// acoustic model alone (no language model, no decoder pool): the local
+// engine's Align, and the Whisper-compatible engine's where pocketsphinx
+// is installed beside it.
+type textAligner struct {
+	cfg    Config
+	logger *slog.Logger
+	// dict is Debian's whole dictionary, read on the first alignment.
+	dictOnce sync.Once
+	dict     pronunciations
+	dictErr  error
+	// aligning holds a token per alignment running (see runAlignment).
+	aligning chan struct{}
+}
+
+func newTextAligner(cfg Config, logger *slog.Logger) *textAligner {
+	return &textAligner{cfg: cfg, logger: logger, aligning: make(chan struct{}, max(cfg.Local.Workers, 1))}
+}
+
+// alignerInstalled reports whether pocketsphinx and its English model are
+// on this machine, so that an engine other than the local one can align.
+func alignerInstalled(cfg Config) bool {
+	if _, err := exec.LookPath(cfg.Local.Batch); err != nil {
+		return false
+	}
+	for _, path := range []string{cfg.Local.HMM + "/mdef", cfg.Local.Dict} {
+		if _, err := os.Stat(path); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Align places text on the recording (see Aligner). Its result's engine
+// is the local one, whichever engine asked.
+func (e *textAligner) Align(ctx context.Context, in Audio, text string) (Result, error) {
 	dict, err := e.dictionary()
 	if err != nil {
 		return Result{}, err
@@ -150,8 +187,12 @@ func (e *localEngine) Align(ctx context.Context, in Audio, text string) (Result,
 	if err != nil {
 		return Result{}, err
 	}
-	defer e.cleanup(pc)
-	res := Result{Engine: e.Name(), DurationSeconds: pc.seconds(), Truncated: pc.truncated, Words: []Word{},
+	defer func() {
+		if err := pc.cleanup(); err != nil {
+			e.logger.Error("transcribe: cleanup", "err", err)
+		}
+	}()
+	res := Result{Engine: EngineLocal, DurationSeconds: pc.seconds(), Truncated: pc.truncated, Words: []Word{},
 		WordConfidence: ConfidenceAlignment, VerbatimFillers: true, Source: SourceAligned}
 	switch speech := hasSpeech(frameLevels(pc.samples)); {
 	case len(words) == 0 && !speech:
@@ -176,7 +217,7 @@ func (e *localEngine) Align(ctx context.Context, in Audio, text string) (Result,
 
 // dictionary is Debian's full dictionary (not the engine's vocabulary:
 // the student's words are given, so every word it knows helps).
-func (e *localEngine) dictionary() (pronunciations, error) {
+func (e *textAligner) dictionary() (pronunciations, error) {
 	e.dictOnce.Do(func() { e.dict, e.dictErr = readPronunciations(e.cfg.Local.Dict) })
 	return e.dict, e.dictErr
 }
@@ -185,7 +226,7 @@ func (e *localEngine) dictionary() (pronunciations, error) {
 // samples and decodes them twice at once: forced through the text, and
 // through the free phone loop that scores each word's frames against
 // whatever phones fit them best.
-func (e *localEngine) runAlignment(ctx context.Context, pc *pcm, dict pronunciations, words []alignWord) (forced, loop sphinx.Hyp, err error) {
+func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciations, words []alignWord) (forced, loop sphinx.Hyp, err error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
 	// At most Workers alignments at once, as many as recognitions: each
@@ -272,7 +313,7 @@ func writeAlignFiles(dir string, dict pronunciations, words []alignWord) error {
 // pool's long-lived decoders, loaded with the language model, cannot
 // serve it; loading the acoustic model alone costs about a tenth of a
 // CPU second).
-func (e *localEngine) runGrammar(ctx context.Context, pc *pcm, grammar string) (sphinx.Hyp, error) {
+func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, grammar string) (sphinx.Hyp, error) {
 	out := filepath.Join(pc.dir, grammar+".seg")
 	ctl := filepath.Join(pc.dir, grammar+".ctl")
 	base := strings.TrimSuffix(rawName, ".raw")

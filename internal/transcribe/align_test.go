@@ -238,13 +238,85 @@ func TestCLIAlignsATextFile(t *testing.T) {
 		t.Errorf("unsupported text: err %v, output %q", err, stdout.String())
 	}
 
+	// The Whisper-compatible engine aligns with pocketsphinx beside it,
+	// without a call to the service; told not to, it cannot.
 	cfg.Engine = EngineOpenAI
 	cfg.OpenAI.APIKey = "unused"
+	cfg.OpenAI.BaseURL = "http://127.0.0.1:1/v1"
+	if err := RunCLI(context.Background(), cfg, []string{"--text-file", textFile, clip880}, &stdout, &stderr); err != nil {
+		t.Errorf("openai with pocketsphinx beside it: %v", err)
+	}
+	cfg.OpenAI.Align = false
 	err := RunCLI(context.Background(), cfg, []string{"--text-file", textFile, clip880}, &stdout, &stderr)
 	if !errors.Is(err, ErrNoAligner) {
-		t.Errorf("openai: %v, want ErrNoAligner", err)
+		t.Errorf("openai told not to align: %v, want ErrNoAligner", err)
 	}
 	if err := RunCLI(context.Background(), localConfig(t), []string{"--text-file", "/nonexistent", clip880}, &stdout, &stderr); err == nil {
 		t.Error("a missing text file: no error")
+	}
+}
+
+// The Whisper-compatible engine with pocketsphinx beside it: a service
+// without word times gets them from the audio, hesitations heard and all,
+// and a browser's text is aligned as the local engine aligns it (issue
+// 39, item 3).
+func TestOpenAIWithoutWordTimesIsAligned(t *testing.T) {
+	requireLibriVox(t)
+	srv, _ := fakeWhisper(t, reply{400, `{"error":{"message":"response_format 'verbose_json' is not supported"}}`, 0},
+		reply{200, `{"text":"He was not an ill disposed young man."}`, 0})
+	cfg := openaiConfig(srv.URL)
+	cfg.TempDir = t.TempDir()
+	eng, err := New(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eng.Close()
+	res, err := eng.Transcribe(t.Context(), Audio{Path: clip880})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := spoken(res), normalizeWords(text880); !slices.Equal(got, want) {
+		t.Fatalf("words %v, want the service's %v", got, want)
+	}
+	if res.WordConfidence != ConfidenceAlignment || !res.VerbatimFillers || res.Engine != eng.Name() || res.Source != "" {
+		t.Errorf("result %+v: want the service's own words, timed and scored by alignment", res)
+	}
+	for i, w := range res.Words {
+		if w.End <= w.Start || i > 0 && w.Start < res.Words[i-1].End {
+			t.Errorf("word %d %+v out of order", i, w)
+		}
+	}
+
+	aligner, ok := eng.(Aligner)
+	if !ok {
+		t.Fatal("the Whisper-compatible engine with pocketsphinx installed cannot align a browser's text")
+	}
+	browser, err := aligner.Align(t.Context(), Audio{Path: clip880}, text880)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if browser.Source != SourceAligned || len(browser.Words) == 0 {
+		t.Errorf("the browser's text aligned as %+v", browser)
+	}
+	assertNoTempFiles(t, cfg.TempDir)
+}
+
+// Without pocketsphinx, or told not to, the Whisper-compatible engine
+// does not align: the pipeline then recognises a browser's answer and
+// says so.
+func TestOpenAIWithoutPocketsphinxDoesNotAlign(t *testing.T) {
+	missing := openaiConfig("http://127.0.0.1:1")
+	missing.Local.Batch = "no-such-pocketsphinx_batch"
+	off := openaiConfig("http://127.0.0.1:1")
+	off.OpenAI.Align = false
+	for name, cfg := range map[string]Config{"pocketsphinx missing": missing, "SPEECH_OPENAI_ALIGN=0": off} {
+		eng, err := New(cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer eng.Close()
+		if _, ok := eng.(Aligner); ok {
+			t.Errorf("%s: the engine offers to align", name)
+		}
 	}
 }

@@ -90,7 +90,7 @@ func printResult(stdout, stderr io.Writer, res Result, asJSON bool, cfg Config) 
 
 // ErrNoAligner is the CLI's answer for --text-file with an engine that
 // cannot align a given text.
-var ErrNoAligner = errors.New("transcribe: this engine cannot align a given text (use --engine local)")
+var ErrNoAligner = errors.New("transcribe: this engine cannot align a given text (use --engine local, or install pocketsphinx with SPEECH_OPENAI_ALIGN=1)")
 
 // alignFile aligns the text in textFile to the recording at path.
 func alignFile(ctx context.Context, eng Engine, path, textFile string) (Result, error) {

@@ -102,6 +102,10 @@ type OpenAIConfig struct {
 	MaxRetries int
 	// RetryBackoff is the first wait between attempts; it doubles each time.
 	RetryBackoff time.Duration
+	// Align lines a given text (a student's browser transcript), and the
+	// service's own where it gives no word times, up with the recording
+	// using pocketsphinx, when it is installed (see alignedOpenAI).
+	Align bool
 }
 
 const debianModel = "/usr/share/pocketsphinx/model/en-us"
@@ -169,6 +173,7 @@ func DefaultConfig() Config {
 			Timeout:      90 * time.Second,
 			MaxRetries:   3,
 			RetryBackoff: time.Second,
+			Align:        true,
 		},
 	}
 }

@@ -38,12 +38,8 @@ type localEngine struct {
 	steppingMu sync.Mutex
 	stepping   map[string]bool
 
-	// dict is Debian's whole dictionary, read on the first alignment.
-	dictOnce sync.Once
-	dict     pronunciations
-	dictErr  error
-	// aligning holds a token per alignment running (see runAlignment).
-	aligning chan struct{}
+	// align places a text the student's browser heard on the recording.
+	align *textAligner
 }
 
 func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
@@ -51,7 +47,7 @@ func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &localEngine{cfg: cfg, logger: logger, pool: pool, dir: dir, aligning: make(chan struct{}, cfg.Local.Workers)}, nil
+	return &localEngine{cfg: cfg, logger: logger, pool: pool, dir: dir, align: newTextAligner(cfg, logger)}, nil
 }
 
 // newPool prepares the decoder's dictionary in a directory of its own (not
@@ -77,6 +73,10 @@ func newPool(cfg Config, logger *slog.Logger) (*sphinx.Pool, string, error) {
 }
 
 func (e *localEngine) Name() string { return EngineLocal }
+
+func (e *localEngine) Align(ctx context.Context, in Audio, text string) (Result, error) {
+	return e.align.Align(ctx, in, text)
+}
 
 func (e *localEngine) SweepTemp(age time.Duration) (int, error) {
 	e.live.sweep(e.logger)

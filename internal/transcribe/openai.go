@@ -105,6 +105,35 @@ func (e *openaiEngine) Transcribe(ctx context.Context, in Audio) (Result, error)
 	return res, nil
 }
 
+// alignedOpenAI is the Whisper-compatible engine with pocketsphinx beside
+// it: a browser's transcript is aligned to the recording as the local
+// engine aligns it, and where the service gives no word times (a server
+// without verbose_json) its own text is aligned for them, so pauses,
+// pace and hesitations are measured from the audio all the same.
+type alignedOpenAI struct {
+	*openaiEngine
+	align *textAligner
+}
+
+func (e *alignedOpenAI) Align(ctx context.Context, in Audio, text string) (Result, error) {
+	return e.align.Align(ctx, in, text)
+}
+
+func (e *alignedOpenAI) Transcribe(ctx context.Context, in Audio) (Result, error) {
+	res, err := e.openaiEngine.Transcribe(ctx, in)
+	if err != nil || len(res.Words) > 0 || strings.TrimSpace(res.Text) == "" {
+		return res, err
+	}
+	aligned, err := e.align.Align(ctx, in, res.Text)
+	if err != nil {
+		// The service's text stands, without times.
+		e.logger.Info("transcribe: could not align the service's text for word times", "err", err)
+		return res, nil
+	}
+	res.Text, res.Words, res.WordConfidence, res.VerbatimFillers = aligned.Text, aligned.Words, aligned.WordConfidence, aligned.VerbatimFillers
+	return res, nil
+}
+
 // verboseTranscript is a verbose_json answer: OpenAI's words carry only
 // timings and its segments the decoder's average token log-probability
 // and the probability that they hold no speech; servers built on

@@ -287,13 +287,15 @@ func TestOpenAIWordConfidence(t *testing.T) {
 	}
 }
 
-// A server without verbose_json gives text alone: no words, and no
-// confidence is made up for them.
+// A server without verbose_json gives text alone: without an aligner, no
+// words, and no confidence is made up for them.
 func TestOpenAIWithoutVerboseJSONHasNoConfidence(t *testing.T) {
 	requireTools(t, "ffmpeg")
 	srv, _ := fakeWhisper(t, reply{400, `{"error":{"message":"response_format 'verbose_json' is not supported"}}`, 0},
 		reply{200, `{"text":"I shadowed a dentist."}`, 0})
-	eng, err := New(openaiConfig(srv.URL), nil)
+	cfg := openaiConfig(srv.URL)
+	cfg.OpenAI.Align = false
+	eng, err := New(cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -256,7 +256,15 @@ func New(cfg Config, logger *slog.Logger) (Engine, error) {
 		}
 		return e, nil
 	case EngineOpenAI:
-		return newOpenAI(cfg, logger.With("engine", EngineOpenAI)), nil
+		e := newOpenAI(cfg, logger.With("engine", EngineOpenAI))
+		if !cfg.OpenAI.Align {
+			return e, nil
+		}
+		if !alignerInstalled(cfg) {
+			logger.Warn("transcribe: pocketsphinx is not installed: browser transcripts are not aligned, and answers have no word times where the service gives none")
+			return e, nil
+		}
+		return &alignedOpenAI{openaiEngine: e, align: newTextAligner(cfg, logger.With("engine", "align"))}, nil
 	}
 	return nil, fmt.Errorf("transcribe: unknown engine %q", cfg.Engine)
 }

@@ -96,6 +96,7 @@ func NewClocked(t *testing.T, db *store.DB, now func() time.Time, tweak func(*pr
 	sc.TempDir = t.TempDir()
 	sc.OpenAI.BaseURL, sc.OpenAI.APIKey = whisper.URL, "test-key"
 	sc.OpenAI.MaxRetries = 0 // River retries; the engine should not hide outages
+	sc.OpenAI.Align = false  // the fake service alone; tests that align wrap it with an Aligner
 	speech, err := transcribe.New(sc, logger)
 	if err != nil {
 		t.Fatal(err)
