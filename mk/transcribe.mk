@@ -21,8 +21,9 @@ bench-fillers:
 	$(GO) run ./bench/transcribe -fillers test
 
 # Alignment of a given text (what the student's browser heard) to real
-# recordings: hesitations heard, swapped words spotted by their
-# confidence, times in order (bench/align/README.md); about three minutes.
+# recordings: hesitations heard (a real speaker's, and spliced ones),
+# swapped words spotted by their confidence, times in order
+# (bench/align/README.md); about three minutes.
 BENCH_TARGETS += bench-align
 
 .PHONY: bench-align

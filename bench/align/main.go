@@ -1,6 +1,7 @@
 // Command align measures the local engine's alignment of a given text to
-// recordings of real people (issue 39): hesitations heard, swapped words
-// spotted by their confidence, word times in order. See README.md.
+// recordings of real people (issue 39): hesitations heard (those a real
+// speaker said, and those spliced in), swapped words spotted by their
+// confidence, word times in order. See README.md.
 package main
 
 import (
@@ -24,7 +25,10 @@ import (
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 )
 
-const testdata = "/usr/share/pocketsphinx/test/data"
+const (
+	testdata = "/usr/share/pocketsphinx/test/data"
+	realDir  = "bench/transcribe/real"
+)
 
 // clip is one real recording and what its speaker said.
 type clip struct {
@@ -64,6 +68,10 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 	if err != nil {
 		return err
 	}
+	spoken, err := loadSaidClip(realDir, "spacewalk")
+	if err != nil {
+		return err
+	}
 	cfg := transcribe.DefaultConfig()
 	cfg.TempDir, err = os.MkdirTemp("", "bench-align-")
 	if err != nil {
@@ -85,9 +93,26 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 		audioSeconds, alignSeconds float64
 		unsupported, falseRefusals int
 	)
+	// Hesitations a real speaker said: the true text without them aligned,
+	// each found when one is reported near where it was said.
+	spokenRes, err := al.Align(ctx, transcribe.Audio{Path: spoken.path}, spoken.text)
+	if err != nil {
+		return fmt.Errorf("%s: %w", spoken.path, err)
+	}
+	saidFound, paired, beyond := matchSaid(spoken.said, spokenRes.Words)
+	if verbose {
+		fmt.Fprintln(out, "hesitations reported on", spoken.path, "where its transcript has none, starting at (s):", beyond)
+	}
 	sources, err := hesitationSources(ctx, al, cfg.TempDir)
 	if err != nil {
 		return err
+	}
+	for _, k := range spokenCuts {
+		src, err := cutSaid(ctx, spoken, k, paired[k], cfg.TempDir)
+		if err != nil {
+			return err
+		}
+		sources = append(sources, src)
 	}
 	spliced := make([]int, len(sources))
 	found := make([]int, len(sources))
@@ -167,7 +192,11 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 	auroc := aucOf(trueConf, swapConf)
 	inventedPer100 := float64(invented) / float64(words) * 100
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "alignment on real voices (%d clips, %d words, %.1f s of audio)\tfigure\ttarget\tmet\n", len(clips), words, audioSeconds)
+	saidRecall := float64(saidFound) / float64(len(spoken.said))
+	fmt.Fprintf(tw, "alignment on real voices\tfigure\ttarget\tmet\n")
+	fmt.Fprintf(tw, "hesitations found: said by a real speaker (%s, %.1f s, %d said)\t%.2f (%d)\t>= %.1f\t%v\n", filepath.Base(spoken.path), spokenRes.DurationSeconds, len(spoken.said), saidRecall, saidFound, minRecall, saidRecall >= minRecall)
+	fmt.Fprintf(tw, "  reported on it where its transcript has none (-v: where)\t%d\t\t\n", len(beyond))
+	fmt.Fprintf(tw, "clips whose speakers say no hesitation: %d, %d words, %.1f s of audio\t\t\t\n", len(clips), words, audioSeconds)
 	for k, src := range sources {
 		recall := float64(found[k]) / float64(max(spliced[k], 1))
 		fmt.Fprintf(tw, "hesitations found: %s spliced into %d clips\t%.2f (%d)\t>= %.1f\t%v\n", src.what, spliced[k], recall, found[k], minRecall, recall >= minRecall)
@@ -182,6 +211,121 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 }
 
 func isHesitationWord(w string) bool { return w == "um" || w == "uh" }
+
+// saidClip is a recording of a real person saying "um" and "uh": its
+// transcript without them, and where each was said.
+type saidClip struct {
+	path, text string
+	said       []said
+}
+
+// said is one hesitation of a verbatim transcript and where it lies:
+// between the end of the word before it and the start of the word after.
+type said struct {
+	word     string
+	from, to float64
+}
+
+// loadSaidClip reads name.wav, its verbatim transcript name.txt and
+// name.hesitations (a hesitation, from and to a line, in the order of the
+// transcript's), and checks that the two list the same hesitations.
+func loadSaidClip(dir, name string) (saidClip, error) {
+	base := filepath.Join(dir, name)
+	verbatim, err := os.ReadFile(base + ".txt")
+	if err != nil {
+		return saidClip{}, err
+	}
+	var words, inText []string
+	for _, w := range transcribe.NormalizeWords(string(verbatim)) {
+		if isHesitationWord(w) {
+			inText = append(inText, w)
+		} else {
+			words = append(words, w)
+		}
+	}
+	f, err := os.Open(base + ".hesitations")
+	if err != nil {
+		return saidClip{}, err
+	}
+	defer f.Close()
+	c := saidClip{path: base + ".wav", text: strings.Join(words, " ")}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var s said
+		if _, err := fmt.Sscan(line, &s.word, &s.from, &s.to); err != nil || s.to < s.from {
+			return saidClip{}, fmt.Errorf("%s.hesitations: bad line %q", base, line)
+		}
+		c.said = append(c.said, s)
+	}
+	if err := sc.Err(); err != nil {
+		return saidClip{}, err
+	}
+	listed := make([]string, len(c.said))
+	for i, s := range c.said {
+		listed[i] = s.word
+	}
+	if !slices.Equal(listed, inText) {
+		return saidClip{}, fmt.Errorf("%s: the transcript's hesitations %v are not those listed %v", base, inText, listed)
+	}
+	return c, nil
+}
+
+// matchSaid pairs each hesitation said with the first hesitation reported
+// within nearHesitation of where it was said and not paired yet. It
+// returns how many were found, the one paired with each (nil if none),
+// and the start of every reported hesitation left unpaired.
+func matchSaid(said []said, words []transcribe.Word) (int, []*transcribe.Word, []float64) {
+	var reported []transcribe.Word
+	for _, w := range words {
+		if isHesitationWord(w.Word) {
+			reported = append(reported, w)
+		}
+	}
+	taken := make([]bool, len(reported))
+	paired := make([]*transcribe.Word, len(said))
+	found := 0
+	for k, s := range said {
+		for i, w := range reported {
+			if !taken[i] && w.Start < s.to+nearHesitation && w.End > s.from-nearHesitation {
+				taken[i] = true
+				paired[k] = &reported[i]
+				found++
+				break
+			}
+		}
+	}
+	var beyond []float64
+	for i, w := range reported {
+		if !taken[i] {
+			beyond = append(beyond, w.Start)
+		}
+	}
+	return found, paired, beyond
+}
+
+// spokenCuts are the hesitations of the real speaker's clip (indices in
+// its transcript's) also cut out and spliced into the other clips: the
+// "uh" of "celebrating, uh, the first" and the "um" of "And, um, I
+// think", both with a long pause either side.
+var spokenCuts = []int{1, 4}
+
+// cutSaid cuts c's k-th hesitation where the alignment of c's text heard
+// it (w; an error if it was not heard).
+func cutSaid(ctx context.Context, c saidClip, k int, w *transcribe.Word, dir string) (hesitation, error) {
+	s := c.said[k]
+	if w == nil {
+		return hesitation{}, fmt.Errorf("cut hesitation: the %q said at %.2f s in %s was not heard", s.word, s.from, c.path)
+	}
+	path := filepath.Join(dir, fmt.Sprintf("said-%d.wav", k))
+	if err := sox(ctx, c.path, path, "trim", fmt.Sprint(w.Start), fmt.Sprint(w.End-w.Start), "rate", "16k", "channels", "1"); err != nil {
+		return hesitation{}, err
+	}
+	return hesitation{fmt.Sprintf("the real speaker's %q (%.0f ms)", s.word, (w.End-w.Start)*1000), path}, nil
+}
 
 func hesitationsIn(words []transcribe.Word) int {
 	n := 0
@@ -240,12 +384,12 @@ func aucOf(pos, neg []float64) float64 {
 // hesitation is a recording of one hesitation to splice into the clips.
 type hesitation struct{ what, path string }
 
-// hesitationSources are the hesitations spliced in. No openly licensed
-// recording of a real person saying "um" or "uh" with its transcript was
-// found (README.md), so: festival's synthetic "um" and "uh", and the
-// nearest thing the real clips hold, a LibriVox reader's repeated "a"
-// ("had he married a more a amiable woman"), a 40 ms /AH/ cut where the
-// alignment of its own text places it.
+// hesitationSources are the hesitations spliced into the clips whose
+// speakers say none: festival's synthetic "um" and "uh", and a LibriVox
+// reader's repeated "a" ("had he married a more a amiable woman"), a
+// 40 ms /AH/ cut where the alignment of its own text places it. (The
+// hesitations a real speaker said are measured on their own recording:
+// loadSaidClip.)
 func hesitationSources(ctx context.Context, al transcribe.Aligner, dir string) ([]hesitation, error) {
 	var out []hesitation
 	for _, h := range []string{"um", "uh"} {
@@ -327,11 +471,11 @@ func loadClips() ([]clip, error) {
 		}
 		clips = append(clips, got...)
 	}
-	jfk, err := os.ReadFile("bench/transcribe/real/jfk.txt")
+	jfk, err := os.ReadFile(filepath.Join(realDir, "jfk.txt"))
 	if err != nil {
 		return nil, err
 	}
-	return append(clips, clip{"JFK", "bench/transcribe/real/jfk.wav", strings.TrimSpace(string(jfk))}), nil
+	return append(clips, clip{"JFK", filepath.Join(realDir, "jfk.wav"), strings.TrimSpace(string(jfk))}), nil
 }
 
 var transcriptionLine = regexp.MustCompile(`^<s>\s*(.*?)\s*</s>\s*\((\S+)\)$`)
