@@ -11,7 +11,8 @@ import (
 )
 
 // Speech times engine's work. An engine that can work on a recording
-// while it is made stays one (practice asks for transcribe.Incremental).
+// while it is made stays one (practice asks for transcribe.Incremental);
+// one that aligns is found through Unwrap (transcribe.AsAligner).
 // One that searches less thoroughly under load reports how much speech
 // each search recognised.
 func (m *Metrics) Speech(engine transcribe.Engine) transcribe.Engine {
@@ -35,6 +36,9 @@ type timedSpeech struct {
 	transcribe.Engine
 	m *Metrics
 }
+
+// Unwrap is the engine timed, for what else it can do (transcribe.AsAligner).
+func (t timedSpeech) Unwrap() transcribe.Engine { return t.Engine }
 
 func (t timedSpeech) Transcribe(ctx context.Context, in transcribe.Audio) (transcribe.Result, error) {
 	start := time.Now()

@@ -105,6 +105,15 @@ func TestSpeechBySearch(t *testing.T) {
 	if thorough == nil || !strings.Contains(text, `whitecoat_speech_searched_seconds_total{search="quick"} 0`+"\n") {
 		t.Fatalf("no speech by search, or quick speech on an idle box, in:\n%s", text)
 	}
+	// Timed, the engine keeps what it can do: work while a recording is
+	// made, and line a browser's text up with one (issue 39: the timing
+	// once hid the aligner from the pipeline).
+	if _, ok := timed.(transcribe.Incremental); !ok {
+		t.Error("the timed local engine is no longer incremental")
+	}
+	if _, ok := transcribe.AsAligner(timed); !ok {
+		t.Error("the timed local engine can no longer align a given text")
+	}
 	// The recording is two seconds of tone.
 	if seconds, _ := strconv.ParseFloat(thorough[1], 64); seconds < 1.9 || seconds > 2.1 {
 		t.Errorf("%v s searched thoroughly, want the recording's 2", seconds)

@@ -114,7 +114,7 @@ func (s *Service) Speech() SpeechInfo {
 	if s.speech.Name() == "local" || strings.HasPrefix(s.speech.Name(), "local") {
 		info.Engine = "local"
 	}
-	_, info.AlignsBrowserText = s.speech.(transcribe.Aligner)
+	_, info.AlignsBrowserText = transcribe.AsAligner(s.speech)
 	return info
 }
 
@@ -148,7 +148,7 @@ func (s *Service) alignOrRecognise(ctx context.Context, it Item, local string) (
 	if bt == nil {
 		return s.recognise(ctx, it, local)
 	}
-	if aligner, ok := s.speech.(transcribe.Aligner); ok {
+	if aligner, ok := transcribe.AsAligner(s.speech); ok {
 		res, err := aligner.Align(ctx, transcribe.Audio{Path: local, MIMEType: it.audioMIME, Limit: it.answerLimit()}, bt.Text)
 		if err == nil || errors.Is(err, transcribe.ErrBadAudio) {
 			return res, err

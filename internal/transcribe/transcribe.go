@@ -57,6 +57,22 @@ type Aligner interface {
 	Align(ctx context.Context, in Audio, text string) (Result, error)
 }
 
+// AsAligner is engine's Aligner, looking through wrappers (an engine with
+// an Unwrap method, such as the metrics' timing) to the engine they wrap.
+func AsAligner(engine Engine) (Aligner, bool) {
+	for engine != nil {
+		if a, ok := engine.(Aligner); ok {
+			return a, true
+		}
+		w, ok := engine.(interface{ Unwrap() Engine })
+		if !ok {
+			return nil, false
+		}
+		engine = w.Unwrap()
+	}
+	return nil, false
+}
+
 // LoadAdaptive is implemented by engines that recognise with a cheaper
 // search while the box is short of CPU (the local engine), so that
 // operators can see how often that happens.

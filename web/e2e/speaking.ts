@@ -38,13 +38,32 @@ export function speakingTest(answer: string) {
   })
 }
 
+/**
+ * The fixtures with a fake microphone that says answer once, after
+ * leadSeconds of silence, and then stays silent: Chromium plays a file
+ * given with "%noloop" from its start when a page opens the microphone,
+ * so a recording started within leadSeconds of that holds the whole
+ * answer, and its words are known (issue 39: a browser's transcript
+ * aligned to the recording).
+ */
+export function speakingOnceTest(answer: string, leadSeconds: number) {
+  return fakeMicrophoneTest((dir, wav) => {
+    writeFileSync(join(dir, 'answer.txt'), answer)
+    execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
+    execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', String(leadSeconds), '0'])
+  }, '%noloop')
+}
+
 /** The fixtures with a fake microphone that hears nothing: a silent or broken microphone (sox's silence, looped). */
 export function silentMicrophoneTest() {
   return fakeMicrophoneTest((_dir, wav) => execFileSync('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', wav, 'trim', '0', '3']))
 }
 
-/** The fixtures with a browser whose fake microphone plays the WAV file that write makes, once per worker. */
-function fakeMicrophoneTest(write: (dir: string, wav: string) => void) {
+/**
+ * The fixtures with a browser whose fake microphone plays the WAV file that
+ * write makes, once per worker; looped unless capture is "%noloop".
+ */
+function fakeMicrophoneTest(write: (dir: string, wav: string) => void, capture: '' | '%noloop' = '') {
   return base.extend<object, { answerWav: string }>({
     answerWav: [
       async ({}, use) => {
@@ -64,7 +83,7 @@ function fakeMicrophoneTest(write: (dir: string, wav: string) => void) {
             ...(launchOptions.args ?? []),
             '--use-fake-ui-for-media-stream',
             '--use-fake-device-for-media-stream',
-            `--use-file-for-fake-audio-capture=${answerWav}`,
+            `--use-file-for-fake-audio-capture=${answerWav}${capture}`,
           ],
         })
         await use(browser)
