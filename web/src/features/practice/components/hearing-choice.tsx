@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button'
 import { FormStatus } from '@/components/ui/form-status'
 import { errorMessage } from '@/lib/api-client'
 import { hasRecogniser, installOnDevice, onDeviceAvailability, speechVendor } from '@/lib/speech-recognition'
-import { usePracticePreferences, type Hearing } from '../api/get-practice-preferences'
+import { usePracticePreferences, type Hearing, type PracticePreferences } from '../api/get-practice-preferences'
 import { useSpeechInfo } from '../api/get-formats'
 import { useSetPracticePreferences } from '../api/set-practice-preferences'
 
@@ -71,10 +71,18 @@ export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
     hint: 'Your recording goes only to Whitecoat and is deleted once it is transcribed.',
   })
 
-  const current = prefs.data
+  // The radio follows the click at once: the saved preferences change only
+  // after the mutation's first await, and a controlled radio would spring
+  // back for that moment (a click that looks missed).
+  const [picked, setPicked] = useState<PracticePreferences | null>(null)
+  const current = picked ?? prefs.data
   const chosen: Hearing = current && offered.some((o) => o.value === current.hearing) ? current.hearing : 'server'
   const captions = current?.captions ?? true
-  const choose = (hearing: Hearing) => save.mutate({ hearing, captions })
+  const update = (next: PracticePreferences) => {
+    setPicked(next)
+    save.mutate(next, { onSettled: () => setPicked(null) })
+  }
+  const choose = (hearing: Hearing) => update({ hearing, captions })
 
   async function download() {
     setDevice('downloading')
@@ -116,7 +124,7 @@ export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
       ) : null}
       {supported && chosen !== 'server' ? (
         <label className="flex items-start gap-3">
-          <input type="checkbox" checked={captions} onChange={(e) => save.mutate({ hearing: chosen, captions: e.target.checked })} className="mt-1" />
+          <input type="checkbox" checked={captions} onChange={(e) => update({ hearing: chosen, captions: e.target.checked })} className="mt-1" />
           <span>
             <span className="block font-medium">Show live captions while I speak</span>
             <span className="block text-sm text-muted-foreground">What your browser hears appears under the recording.</span>
