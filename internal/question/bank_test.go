@@ -121,3 +121,25 @@ func TestBankReturnsFreshCopies(t *testing.T) {
 		t.Fatal("changing one Bank result changed the next")
 	}
 }
+
+// Every bank question carries its own points, and every ethical question
+// and station the traps it must avoid (issue 40).
+func TestBankQuestionsHavePointsAndTraps(t *testing.T) {
+	bank, err := Bank()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range bank {
+		if len(q.Points) < MinPoints || len(q.Points) > MaxPoints {
+			t.Errorf("%s has %d points, want %d to %d", q.SeedKey, len(q.Points), MinPoints, MaxPoints)
+		}
+		if (q.Subtag == Ethical || q.IsStation()) && len(q.Traps) == 0 {
+			t.Errorf("%s (%s) names no trap", q.SeedKey, q.Subtag)
+		}
+		for _, p := range append(q.Points, q.Traps...) {
+			if len(p.Cues) < 3 {
+				t.Errorf("%s: %q has %d cues, want at least 3", q.SeedKey, p.Text, len(p.Cues))
+			}
+		}
+	}
+}

@@ -38,7 +38,7 @@ func ParseFormat(s string) (Format, error) {
 // columns is the CSV header in export order; it doubles as the field order of
 // validation messages.
 var columns = []string{"id", "seedKey", "scenario", "text", "followUps", "subtag", "tip", "big3", "big3Order", "mainTags",
-	"createdAt", "updatedAt", "createdBy", "updatedBy"}
+	"points", "traps", "createdAt", "updatedAt", "createdBy", "updatedBy"}
 
 // tagSeparator joins mainTags in one CSV cell; slugs never contain it.
 const tagSeparator = ";"
@@ -274,6 +274,8 @@ type jsonRow struct {
 	Big3      bool     `json:"big3"`
 	Big3Order int      `json:"big3Order"`
 	MainTags  []string `json:"mainTags"`
+	Points    []Point  `json:"points"`
+	Traps     []Point  `json:"traps"`
 	CreatedAt string   `json:"createdAt"`
 	UpdatedAt string   `json:"updatedAt"`
 	CreatedBy string   `json:"createdBy"`
@@ -364,6 +366,8 @@ func decodeJSONRow(raw json.RawMessage) row {
 		Big3:      jr.Big3,
 		Big3Order: jr.Big3Order,
 		MainTags:  jr.MainTags,
+		Points:    jr.Points,
+		Traps:     jr.Traps,
 		CreatedBy: jr.CreatedBy,
 		UpdatedBy: jr.UpdatedBy,
 	}}
@@ -427,6 +431,8 @@ func encodeCSV(w io.Writer, qs []Question) error {
 			strconv.FormatBool(q.Big3),
 			strconv.Itoa(q.Big3Order),
 			strings.Join(q.MainTags, tagSeparator),
+			formatPoints(q.Points),
+			formatPoints(q.Traps),
 			formatTime(q.CreatedAt),
 			formatTime(q.UpdatedAt),
 			q.CreatedBy,
@@ -541,6 +547,7 @@ func csvRow(rec []string, line, width int, index map[string]int) row {
 	if prompts := get("followUps"); strings.TrimSpace(prompts) != "" {
 		rw.q.FollowUps = strings.Split(strings.ReplaceAll(prompts, "\r\n", "\n"), followUpSeparator)
 	}
+	rw.q.Points, rw.q.Traps = parsePoints(get("points")), parsePoints(get("traps"))
 
 	switch v := strings.ToLower(strings.TrimSpace(get("big3"))); v {
 	case "true", "yes", "1":

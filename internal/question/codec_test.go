@@ -30,10 +30,15 @@ func storedQuestions(t *testing.T) []Question {
 	bank[5].UpdatedAt = edited
 	bank[5].UpdatedBy = "admin@example.com"
 	return append(bank, Question{
-		ID:        "admin-1",
-		Text:      "=SUM(A1) is not a formula here?",
-		Subtag:    Leadership,
-		MainTags:  []string{"pa", "medical"},
+		ID:       "admin-1",
+		Text:     "=SUM(A1) is not a formula here?",
+		Subtag:   Leadership,
+		MainTags: []string{"pa", "medical"},
+		Points: []Point{
+			{Text: `Say why, in "one" line; then stop.`, Cues: []string{"say why", "in one line", "=sum of it"}},
+			{Text: "A point without cues."},
+		},
+		Traps:     []Point{{Text: "=Blaming the team", Cues: []string{"their fault"}}},
 		CreatedAt: edited,
 		UpdatedAt: edited,
 		CreatedBy: "admin@example.com",
@@ -192,6 +197,20 @@ func TestDecodeReportsEveryBadRow(t *testing.T) {
 				{Row: 2, Field: "text", Message: "duplicates row 1 for profession pa"},
 				{Row: 2, Field: "big3Order", Message: "row 1 is already Big 3 number 1 for profession pa"},
 				{Row: 3, Field: "seedKey", Message: `"Bad Key" must be lower-case letters and digits separated by single hyphens, at most 100 characters`},
+			},
+		},
+		{
+			name:   "json points and traps",
+			format: FormatJSON,
+			in: `[{"text": "Why?", "mainTags": ["ot"],
+				"points": [{"text": "Say why."}, {"text": "", "cues": ["orphan cue"]}, {"text": "Cue with a semicolon.", "cues": ["a; b", "one two three four five six seven"]}],
+				"traps": [{"text": "1"}, {"text": "2"}, {"text": "3"}, {"text": "4 [cues: x]"}]}]`,
+			want: []RowError{
+				{Row: 1, Field: "points", Message: "2 has cues but no text"},
+				{Row: 1, Field: "points", Message: `3: cue "a; b" must not contain ; [ or ]`},
+				{Row: 1, Field: "points", Message: `3: cue "one two three four five six seven" has more than 6 words; a cue is a short phrase`},
+				{Row: 1, Field: "traps", Message: "has 4, more than the limit of 3"},
+				{Row: 1, Field: "traps", Message: `4 must not contain "[cues:"`},
 			},
 		},
 		{

@@ -98,16 +98,21 @@ const (
 // FollowUps are what the interviewer asks next. Stations are drawn only
 // for those formats; the others draw only questions without a scenario.
 type Question struct {
-	ID        string    `json:"id,omitempty"`
-	SeedKey   string    `json:"seedKey,omitempty"`
-	Scenario  string    `json:"scenario"`
-	Text      string    `json:"text"`
-	FollowUps []string  `json:"followUps,omitempty"`
-	Subtag    Subtag    `json:"subtag"`
-	Tip       string    `json:"tip"`
-	Big3      bool      `json:"big3"`
-	Big3Order int       `json:"big3Order"`
-	MainTags  []string  `json:"mainTags"`
+	ID        string   `json:"id,omitempty"`
+	SeedKey   string   `json:"seedKey,omitempty"`
+	Scenario  string   `json:"scenario"`
+	Text      string   `json:"text"`
+	FollowUps []string `json:"followUps,omitempty"`
+	Subtag    Subtag   `json:"subtag"`
+	Tip       string   `json:"tip"`
+	Big3      bool     `json:"big3"`
+	Big3Order int      `json:"big3Order"`
+	MainTags  []string `json:"mainTags"`
+	// Points are what a strong answer to this question makes, most
+	// valuable first, and Traps what it must not do (see Point); a
+	// question without points is judged by those of its kind (KindPoints).
+	Points    []Point   `json:"points,omitempty"`
+	Traps     []Point   `json:"traps,omitempty"`
 	CreatedAt time.Time `json:"createdAt,omitzero"`
 	UpdatedAt time.Time `json:"updatedAt,omitzero"`
 	CreatedBy string    `json:"createdBy,omitempty"`
@@ -126,6 +131,8 @@ func (q Question) IsStation() bool { return q.Scenario != "" }
 func (Question) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 	httpx.SetMaxLength(s, "scenario", MaxScenarioLen)
 	httpx.SetMaxItems(s, "followUps", MaxFollowUps)
+	httpx.SetMaxItems(s, "points", MaxPoints)
+	httpx.SetMaxItems(s, "traps", MaxTraps)
 	return s
 }
 
@@ -150,6 +157,7 @@ func (q Question) Normalize() Question {
 		}
 	}
 	q.FollowUps = followUps
+	q.Points, q.Traps = normalizePoints(q.Points), normalizePoints(q.Traps)
 	q.CreatedBy = strings.TrimSpace(q.CreatedBy)
 	q.UpdatedBy = strings.TrimSpace(q.UpdatedBy)
 	if st, err := ParseSubtag(string(q.Subtag)); err == nil {
@@ -240,6 +248,8 @@ func (q Question) Problems() []Problem {
 			add("followUps", "prompt %d %s", i+1, msg)
 		}
 	}
+	pointProblems("points", q.Points, MaxPoints, add)
+	pointProblems("traps", q.Traps, MaxTraps, add)
 	if q.IsStation() && q.Big3 {
 		add("big3", "a scenario station cannot be one of the Big 3")
 	}

@@ -71,6 +71,8 @@ type QuestionInput struct {
 	Big3      bool     `json:"big3,omitempty" doc:"One of the profession's Big 3 questions, asked first."`
 	Big3Order int      `json:"big3Order,omitempty" doc:"1, 2 or 3 for a Big 3 question; 0 otherwise."`
 	MainTags  []string `json:"mainTags,omitempty" doc:"Profession slugs the question belongs to. At least one is required."`
+	Points    []Point  `json:"points,omitempty" doc:"What a strong answer makes, most valuable first; none: the question is judged by the points of its kind."`
+	Traps     []Point  `json:"traps,omitempty" doc:"What an answer must not do; an answer that does is capped and told so."`
 }
 
 // QuestionEdit is an admin's edit of a question: its fields as the admin
@@ -99,6 +101,8 @@ func (e *StaleEditError) Unwrap() error {
 func (QuestionInput) TransformSchema(_ huma.Registry, s *huma.Schema) *huma.Schema {
 	httpx.SetMaxLength(s, "scenario", MaxScenarioLen)
 	httpx.SetMaxItems(s, "followUps", MaxFollowUps)
+	httpx.SetMaxItems(s, "points", MaxPoints)
+	httpx.SetMaxItems(s, "traps", MaxTraps)
 	return s
 }
 
@@ -120,6 +124,9 @@ func (s *Service) Seed(ctx context.Context) (int, error) {
 		now := s.clock()
 		for _, q := range bank {
 			if applied[q.SeedKey] {
+				if err := fillPoints(ctx, tx, q); err != nil {
+					return err
+				}
 				continue
 			}
 			fresh, err := markSeedApplied(ctx, tx, q.SeedKey, now)
@@ -245,6 +252,7 @@ func (s *Service) Update(ctx context.Context, actor, id string, edit QuestionEdi
 func (s *Service) write(ctx context.Context, q Question, in QuestionInput, how saving, incomplete apperr.Failure) (Question, error) {
 	q.Scenario, q.Text, q.FollowUps, q.Subtag, q.Tip, q.Big3, q.Big3Order, q.MainTags = in.Scenario, in.Text, in.FollowUps, Subtag(in.Subtag), in.Tip, in.Big3,
 		in.Big3Order, in.MainTags
+	q.Points, q.Traps = in.Points, in.Traps
 	q = q.Normalize()
 	if q.Text == "" || len(q.MainTags) == 0 {
 		return Question{}, incomplete.Invalid()

@@ -56,7 +56,50 @@ func bySeedKey(t *testing.T, qs []Question, key string) Question {
 }
 
 func inputOf(q Question) QuestionInput {
-	return QuestionInput{Text: q.Text, Subtag: string(q.Subtag), Tip: q.Tip, Big3: q.Big3, Big3Order: q.Big3Order, MainTags: q.MainTags}
+	return QuestionInput{Text: q.Text, Subtag: string(q.Subtag), Tip: q.Tip, Big3: q.Big3, Big3Order: q.Big3Order, MainTags: q.MainTags,
+		Points: q.Points, Traps: q.Traps}
+}
+
+// A database seeded before questions had points gets the bank's at the
+// next start; a question an admin has given points of their own keeps
+// them (issue 40).
+func TestSeedFillsPointsOfQuestionsSeededWithout(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		svc, all := seeded(t, db)
+		bank, err := Bank()
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := bySeedKey(t, all, "dental-big3-about-yourself")
+		if len(old.Points) < MinPoints {
+			t.Fatalf("seeded with %d points, want the bank's", len(old.Points))
+		}
+		if _, err := db.SQL.ExecContext(ctx, `UPDATE questions SET points = '[]', traps = '[]'`); err != nil {
+			t.Fatal(err)
+		}
+		mine := bySeedKey(t, all, "medical-big3-why-profession")
+		in := inputOf(mine)
+		in.Points, in.Traps = []Point{{Text: "Name the patient who changed your mind.", Cues: []string{"changed my mind"}}}, nil
+		if _, err := svc.Update(ctx, "admin@example.com", mine.ID, QuestionEdit{QuestionInput: in, Version: mine.Version}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Seed(ctx); err != nil {
+			t.Fatal(err)
+		}
+		after, err := svc.Questions(ctx, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bySeedKey(t, bank, old.SeedKey)
+		if got := bySeedKey(t, after, old.SeedKey); !reflect.DeepEqual(got.Points, want.Points) || !reflect.DeepEqual(got.Traps, want.Traps) {
+			t.Errorf("points after re-seed: %+v / %+v, want the bank's", got.Points, got.Traps)
+		}
+		if got := bySeedKey(t, after, mine.SeedKey); !reflect.DeepEqual(got.Points, in.Points) || got.Traps != nil {
+			t.Errorf("the admin's points were overwritten: %+v / %+v", got.Points, got.Traps)
+		}
+	})
 }
 
 func TestSeedAddsOnlyWhatWasNeverAdded(t *testing.T) {
@@ -388,7 +431,8 @@ func TestExportImportRoundTrip(t *testing.T) {
 			storetest.Each(t, func(t *testing.T, db *store.DB) {
 				ctx := context.Background()
 				svc, _ := seeded(t, db)
-				if _, err := svc.Create(ctx, "admin@example.com", QuestionInput{Text: "A question, with \"quotes\",\nand a second line?", Tip: "Breathe.", MainTags: []string{"pa", "dental"}}); err != nil {
+				if _, err := svc.Create(ctx, "admin@example.com", QuestionInput{Text: "A question, with \"quotes\",\nand a second line?", Tip: "Breathe.", MainTags: []string{"pa", "dental"},
+					Points: []Point{{Text: "Say \"why\"; then how.", Cues: []string{"why", "=then how"}}}, Traps: []Point{{Text: "+Blaming others"}}}); err != nil {
 					t.Fatal(err)
 				}
 				var first bytes.Buffer

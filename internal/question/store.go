@@ -20,7 +20,7 @@ var errNotFound = errors.New("question: not found")
 // questionColumns are those a save writes; the store counts the version
 // itself, so a read (readColumns) has it last.
 const (
-	questionColumns = `id, seed_key, text, subtag, tip, big3, big3_order, created_at, updated_at, created_by, updated_by, scenario, follow_ups`
+	questionColumns = `id, seed_key, text, subtag, tip, big3, big3_order, created_at, updated_at, created_by, updated_by, scenario, follow_ups, points, traps`
 	readColumns     = questionColumns + `, version`
 )
 
@@ -121,9 +121,11 @@ func scanQuestion(r interface{ Scan(dest ...any) error }) (Question, error) {
 		seedKey   sql.NullString
 		subtag    string
 		followUps string
+		points    string
+		traps     string
 	)
 	err := r.Scan(&q.ID, &seedKey, &q.Text, &subtag, &q.Tip, &q.Big3, &q.Big3Order, &q.CreatedAt, &q.UpdatedAt, &q.CreatedBy, &q.UpdatedBy,
-		&q.Scenario, &followUps, &q.Version)
+		&q.Scenario, &followUps, &points, &traps, &q.Version)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Question{}, errNotFound
 	}
@@ -136,6 +138,17 @@ func scanQuestion(r interface{ Scan(dest ...any) error }) (Question, error) {
 	}
 	if len(q.FollowUps) == 0 {
 		q.FollowUps = nil // as Normalize leaves a question without any
+	}
+	for _, c := range []struct {
+		raw  string
+		into *[]Point
+	}{{points, &q.Points}, {traps, &q.Traps}} {
+		if err := json.Unmarshal([]byte(c.raw), c.into); err != nil {
+			return Question{}, fmt.Errorf("question: scan %s points: %w", q.ID, err)
+		}
+		if len(*c.into) == 0 {
+			*c.into = nil
+		}
 	}
 	q.CreatedAt, q.UpdatedAt = q.CreatedAt.UTC(), q.UpdatedAt.UTC()
 	return q, nil
@@ -209,18 +222,20 @@ func saveQuestion(ctx context.Context, q store.Queryer, qq Question, how saving)
 	if err != nil {
 		return fmt.Errorf("question: save %s: %w", qq.ID, err)
 	}
+	points, traps := pointsJSON(qq.Points), pointsJSON(qq.Traps)
 	args := []any{qq.ID, seedKey, qq.Text, string(qq.Subtag), qq.Tip, qq.Big3, qq.Big3Order, qq.CreatedAt, qq.UpdatedAt, qq.CreatedBy, qq.UpdatedBy,
-		qq.Scenario, string(followUps)}
-	stmt := `INSERT INTO questions (` + questionColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`
+		qq.Scenario, string(followUps), points, traps}
+	stmt := `INSERT INTO questions (` + questionColumns + `) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`
 	if how != inserting {
 		stmt = `UPDATE questions SET seed_key = $2, text = $3, subtag = $4, tip = $5, big3 = $6, big3_order = $7,
-			created_at = $8, updated_at = $9, created_by = $10, updated_by = $11, scenario = $12, follow_ups = $13, version = version + 1 WHERE id = $1`
+			created_at = $8, updated_at = $9, created_by = $10, updated_by = $11, scenario = $12, follow_ups = $13,
+			points = $14, traps = $15, version = version + 1 WHERE id = $1`
 	}
 	if how == editing {
 		// In the statement, so that of two edits made on one version the
 		// second finds the first's version, on PostgreSQL too, where it
 		// waits for the first's row lock and then reads the row again.
-		stmt += ` AND version = $14`
+		stmt += ` AND version = $16`
 		args = append(args, qq.Version)
 	}
 	res, err := q.ExecContext(ctx, stmt, args...)
@@ -297,4 +312,28 @@ func deleteQuestion(ctx context.Context, q store.Queryer, id string) (bool, erro
 		return false, fmt.Errorf("question: delete %s: %w", id, err)
 	}
 	return n == 1, nil
+}
+
+// fillPoints gives the question seeded from bank question b its points and
+// traps when it has neither, as in a database seeded before questions had
+// them (issue 40); a question given any since is left as it is.
+func fillPoints(ctx context.Context, q store.Queryer, b Question) error {
+	if len(b.Points) == 0 && len(b.Traps) == 0 {
+		return nil
+	}
+	_, err := q.ExecContext(ctx, `UPDATE questions SET points = $2, traps = $3 WHERE seed_key = $1 AND points = '[]' AND traps = '[]'`,
+		b.SeedKey, pointsJSON(b.Points), pointsJSON(b.Traps))
+	if err != nil {
+		return fmt.Errorf("question: fill points of %s: %w", b.SeedKey, err)
+	}
+	return nil
+}
+
+// pointsJSON is ps as stored: "[]" for none.
+func pointsJSON(ps []Point) string {
+	if len(ps) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(ps) // strings only: cannot fail
+	return string(b)
 }

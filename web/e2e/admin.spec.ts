@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, test, uniqueEmail } from './fixtures'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, questionsCli, test, uniqueEmail } from './fixtures'
 
 test('an admin searches and sorts users, then adds, edits and deletes a question', async ({ page }, testInfo) => {
   const email = uniqueEmail('qadmin')
@@ -63,10 +66,53 @@ test('an admin searches and sorts users, then adds, edits and deletes a question
   const edited = `${text} Edited`
   await edit.getByLabel('Question', { exact: true }).fill(edited)
   await edit.getByLabel('Subtag (optional)').selectOption('Teamwork')
+  // Its points and trap (issue 40): added row by row, one removed again.
+  const points = edit.getByRole('group', { name: 'Points a strong answer makes' })
+  for (const [i, [point, cues]] of [
+    ['Say what the colleague skipped and why it matters to patients.', 'skipped; matters to patients'],
+    ['This one is removed.', ''],
+    ['Say you would speak to them privately first.', 'privately; speak to them first; one on one'],
+  ].entries()) {
+    await points.getByRole('button', { name: 'Add a point' }).click()
+    await points.getByLabel(`Point ${i + 1}`, { exact: true }).fill(point)
+    await points.getByLabel(`Point ${i + 1}: phrases that show it, separated by semicolons`).fill(cues)
+  }
+  await points.getByRole('button', { name: 'Remove point 2' }).click()
+  await expect(points.getByLabel('Point 2', { exact: true })).toHaveValue('Say you would speak to them privately first.')
+  const traps = edit.getByRole('group', { name: 'Traps to avoid' })
+  await traps.getByRole('button', { name: 'Add a trap' }).click()
+  await traps.getByLabel('Trap 1', { exact: true }).fill('Reporting them to the manager before a word with them')
+  await traps.getByLabel('Trap 1: phrases that show it, separated by semicolons').fill('report them straight away')
+  await page.screenshot({ path: testInfo.outputPath('admin-question-points-1280.png'), fullPage: true })
   await edit.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByText('Question updated.')).toBeVisible()
   await expect(view.getByText(edited)).toBeVisible()
   await expect(view.getByText('Teamwork')).toBeVisible()
+  await expect(view.getByRole('listitem')).toHaveText([
+    'Say what the colleague skipped and why it matters to patients.Phrases: skipped; matters to patients',
+    'Say you would speak to them privately first.Phrases: privately; speak to them first; one on one',
+    'Reporting them to the manager before a word with themPhrases: report them straight away',
+  ])
+  // The export carries them; a point changed in the file comes back with the import.
+  const dir = mkdtempSync(join(tmpdir(), 'whitecoat-questions-'))
+  const file = join(dir, 'questions.json')
+  await questionsCli(['export', '--format', 'json', '--out', file])
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { questions: { text: string; points?: { text: string; cues: string[] }[]; traps?: unknown[] }[] }
+  const mine = doc.questions.find((q) => q.text === edited)!
+  expect(mine.points).toEqual([
+    { text: 'Say what the colleague skipped and why it matters to patients.', cues: ['skipped', 'matters to patients'] },
+    { text: 'Say you would speak to them privately first.', cues: ['privately', 'speak to them first', 'one on one'] },
+  ])
+  expect(mine.traps).toHaveLength(1)
+  mine.points![1]!.text = 'Say you would speak to them privately, and soon.'
+  writeFileSync(file, JSON.stringify(doc))
+  await questionsCli(['import', file])
+  rmSync(dir, { recursive: true, force: true })
+  await page.keyboard.press('Escape')
+  await page.reload()
+  await page.getByLabel('Search questions').fill(tag)
+  await questions.getByRole('button', { name: /^View/ }).click()
+  await expect(view.getByRole('listitem').nth(1)).toHaveText('Say you would speak to them privately, and soon.Phrases: privately; speak to them first; one on one')
 
   // Edit -> Cancel keeps the saved question.
   await view.getByRole('button', { name: 'Edit' }).click()

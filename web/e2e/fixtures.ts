@@ -99,6 +99,11 @@ export function createUserWithCli(opts: { email: string; name: string; password:
   return runCli(args, `${opts.password}\n`, server)
 }
 
+/** Runs `whitecoat questions ARGS…` (export, import) against the suite's database. */
+export function questionsCli(args: string[]): Promise<string> {
+  return runCli(['questions', ...args], '')
+}
+
 /** Runs `whitecoat user grant-pass EMAIL`: a year of Premium, as an operator would grant it. */
 export function grantPassWithCli(email: string): Promise<string> {
   return runCli(['user', 'grant-pass', email], '')

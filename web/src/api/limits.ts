@@ -7,8 +7,38 @@ export const limits = {
       followUps: {
         maxItems: 4,
       },
+      points: {
+        maxItems: 6,
+        items: {
+          cues: {
+            maxItems: 12,
+            items: {
+              maxLength: 60,
+            },
+          },
+          text: {
+            minLength: 1,
+            maxLength: 160,
+          },
+        },
+      },
       scenario: {
         maxLength: 2000,
+      },
+      traps: {
+        maxItems: 3,
+        items: {
+          cues: {
+            maxItems: 12,
+            items: {
+              maxLength: 60,
+            },
+          },
+          text: {
+            minLength: 1,
+            maxLength: 160,
+          },
+        },
       },
     },
   },
@@ -59,8 +89,38 @@ export const limits = {
       followUps: {
         maxItems: 4,
       },
+      points: {
+        maxItems: 6,
+        items: {
+          cues: {
+            maxItems: 12,
+            items: {
+              maxLength: 60,
+            },
+          },
+          text: {
+            minLength: 1,
+            maxLength: 160,
+          },
+        },
+      },
       scenario: {
         maxLength: 2000,
+      },
+      traps: {
+        maxItems: 3,
+        items: {
+          cues: {
+            maxItems: 12,
+            items: {
+              maxLength: 60,
+            },
+          },
+          text: {
+            minLength: 1,
+            maxLength: 160,
+          },
+        },
       },
       version: {
         minimum: 1,
@@ -586,6 +646,18 @@ export const schemaLimits = {
       enum: ["stripe", "simulated", "off"],
     },
   },
+  Point: {
+    cues: {
+      maxItems: 12,
+      items: {
+        maxLength: 60,
+      },
+    },
+    text: {
+      minLength: 1,
+      maxLength: 160,
+    },
+  },
   Practice: {
     focus: {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
@@ -612,11 +684,17 @@ export const schemaLimits = {
     followUps: {
       maxItems: 4,
     },
+    points: {
+      maxItems: 6,
+    },
     scenario: {
       maxLength: 2000,
     },
     subtag: {
       enum: ["", "Ethical", "Behavioral", "Teamwork", "Leadership", "Communication"],
+    },
+    traps: {
+      maxItems: 3,
     },
     version: {
       minimum: 1,
@@ -626,8 +704,14 @@ export const schemaLimits = {
     followUps: {
       maxItems: 4,
     },
+    points: {
+      maxItems: 6,
+    },
     scenario: {
       maxLength: 2000,
+    },
+    traps: {
+      maxItems: 3,
     },
     version: {
       minimum: 1,
@@ -637,8 +721,14 @@ export const schemaLimits = {
     followUps: {
       maxItems: 4,
     },
+    points: {
+      maxItems: 6,
+    },
     scenario: {
       maxLength: 2000,
+    },
+    traps: {
+      maxItems: 3,
     },
   },
   RedFlag: {

@@ -1841,6 +1841,12 @@ export interface components {
              */
             received: number;
         };
+        Point: {
+            /** @description Short phrases a student making it would say ("ask her why", "understand her reasons"), lower case. */
+            cues: string[];
+            /** @description For a point, what to say, as the student is told it ("Say how you would find out why she refuses."); for a trap, the wrong move ("Transfusing her once she loses consciousness"). */
+            text: string;
+        };
         Practice: {
             /** @enum {string} */
             focus: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
@@ -1893,12 +1899,14 @@ export interface components {
             followUps?: string[];
             id?: string;
             mainTags: string[];
+            points?: components["schemas"]["Point"][];
             scenario: string;
             seedKey?: string;
             /** @enum {string} */
             subtag: "" | "Ethical" | "Behavioral" | "Teamwork" | "Leadership" | "Communication";
             text: string;
             tip: string;
+            traps?: components["schemas"]["Point"][];
             /** Format: date-time */
             updatedAt?: string;
             updatedBy?: string;
@@ -1920,6 +1928,8 @@ export interface components {
             followUps?: string[];
             /** @description Profession slugs the question belongs to. At least one is required. */
             mainTags?: string[];
+            /** @description What a strong answer makes, most valuable first; none: the question is judged by the points of its kind. */
+            points?: components["schemas"]["Point"][];
             /** @description For a station (MMI, Casper-style): what the candidate reads first. Empty for a question asked on its own. */
             scenario?: string;
             /** @description Ethical, Behavioral, Teamwork, Leadership, Communication, or empty for none. */
@@ -1928,6 +1938,8 @@ export interface components {
             text?: string;
             /** @description Advice shown while answering. */
             tip?: string;
+            /** @description What an answer must not do; an answer that does is capped and told so. */
+            traps?: components["schemas"]["Point"][];
             /**
              * Format: int64
              * @description The question's version the edit was made on, as read with the question. An older one than the stored version is refused (409) with the question as stored.
@@ -1946,6 +1958,8 @@ export interface components {
             followUps?: string[];
             /** @description Profession slugs the question belongs to. At least one is required. */
             mainTags?: string[];
+            /** @description What a strong answer makes, most valuable first; none: the question is judged by the points of its kind. */
+            points?: components["schemas"]["Point"][];
             /** @description For a station (MMI, Casper-style): what the candidate reads first. Empty for a question asked on its own. */
             scenario?: string;
             /** @description Ethical, Behavioral, Teamwork, Leadership, Communication, or empty for none. */
@@ -1954,6 +1968,8 @@ export interface components {
             text?: string;
             /** @description Advice shown while answering. */
             tip?: string;
+            /** @description What an answer must not do; an answer that does is capped and told so. */
+            traps?: components["schemas"]["Point"][];
         };
         QuestionPage: {
             /** Format: int64 */

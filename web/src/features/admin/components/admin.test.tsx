@@ -189,6 +189,8 @@ describe('question manager', () => {
       big3: false,
       big3Order: 0,
       mainTags: ['dental'],
+      points: [],
+      traps: [],
     })
   })
 
@@ -230,6 +232,8 @@ describe('question manager', () => {
       big3: true,
       big3Order: 2,
       mainTags: ['pharmacy'],
+      points: [],
+      traps: [],
     })
   })
 

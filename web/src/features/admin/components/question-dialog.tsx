@@ -33,6 +33,21 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
+/** Points or traps with the phrases that show each. */
+function PointList({ points, none }: { points: Question['points']; none: string }) {
+  if (!points?.length) return <>{none}</>
+  return (
+    <ol className="ml-5 grid list-decimal gap-1">
+      {points.map((p) => (
+        <li key={p.text}>
+          {p.text}
+          {p.cues?.length ? <span className="block text-muted-foreground">Phrases: {p.cues.join('; ')}</span> : null}
+        </li>
+      ))}
+    </ol>
+  )
+}
+
 /** A question's fields as the dialog shows them, and who changed it last. */
 function QuestionDetails({ question, professions }: { question: Question; professions: ProfessionOption[] }) {
   return (
@@ -52,6 +67,12 @@ function QuestionDetails({ question, professions }: { question: Question; profes
       <Detail term="Subtag">{question.subtag || 'None'}</Detail>
       <Detail term="Tip">{question.tip || 'None'}</Detail>
       <Detail term="Big 3">{question.big3 ? `Yes, asked ${question.big3Order} of 3` : 'No'}</Detail>
+      <Detail term="Points a strong answer makes">
+        <PointList points={question.points} none="None: judged by the points of its kind" />
+      </Detail>
+      <Detail term="Traps to avoid">
+        <PointList points={question.traps} none="None" />
+      </Detail>
       {question.updatedAt ? (
         <Detail term="Last changed">
           <time dateTime={question.updatedAt}>{dateTimeFormat.format(new Date(question.updatedAt))}</time>

@@ -8,6 +8,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { limits } from '@/api/limits'
 import { BIG3_ORDERS, followUpLines, SUBTAGS, type QuestionValues } from '../utils/question-form'
 import { FormError } from './form-error'
+import { PointsEditor } from './points-editor'
 
 /** A profession the question can be tagged with; the route passes the API's list. */
 export type ProfessionOption = Pick<components['schemas']['Profession'], 'slug' | 'displayName'>
@@ -20,6 +21,8 @@ export function professionNames(tags: readonly string[], professions: Profession
 const checkboxClass = 'size-4 accent-primary'
 const SCENARIO_MAX = limits.adminCreateQuestion.body.scenario.maxLength
 const FOLLOW_UPS_MAX = limits.adminCreateQuestion.body.followUps.maxItems
+const POINTS = limits.adminCreateQuestion.body.points
+const TRAPS = limits.adminCreateQuestion.body.traps
 
 /** A form's error: the spec's headline, and the server's own reason when it differs. */
 export interface EditorError {
@@ -152,6 +155,25 @@ export function QuestionEditor({
         ) : null}
       </div>
       )}
+
+      <PointsEditor
+        legend="Points a strong answer makes"
+        hint="Most valuable first: the first one an answer misses is what the student is told to add. Without any, the question is judged by the points of its kind."
+        noun="Point"
+        values={values.points}
+        max={POINTS.maxItems}
+        textMax={POINTS.items.text.maxLength}
+        onChange={(points) => set({ points })}
+      />
+      <PointsEditor
+        legend="Traps to avoid"
+        hint="Wrong moves an answer to this question can make (for a scenario: deceiving, breaching confidentiality, overriding a refusal…); an answer that makes one cannot score well."
+        noun="Trap"
+        values={values.traps}
+        max={TRAPS.maxItems}
+        textMax={TRAPS.items.text.maxLength}
+        onChange={(traps) => set({ traps })}
+      />
 
       <FormError message={error?.message ?? null} detail={error?.detail} />
       <DialogFooter>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-client'
 import { failures } from '@/api/failures'
-import { addFailureMessage, EMPTY_QUESTION, FAILED_TO_ADD, isComplete, toQuestionInput } from './question-form'
+import { addFailureMessage, EMPTY_QUESTION, FAILED_TO_ADD, isComplete, pointValues, toQuestionInput } from './question-form'
 
 const filled = { ...EMPTY_QUESTION, text: 'Why dentistry?', mainTags: ['dental'] }
 
@@ -43,5 +43,25 @@ describe('addFailureMessage', () => {
     expect(addFailureMessage(new ApiError(409, { detail: 'text: duplicates another question.' }))).toBe(FAILED_TO_ADD)
     expect(addFailureMessage(new ApiError(0, {}))).toBe(FAILED_TO_ADD)
     expect(addFailureMessage(new Error('boom'))).toBe(FAILED_TO_ADD)
+  })
+})
+
+describe('points and traps', () => {
+  it('sends each point trimmed with its cues split at semicolons, and drops empty rows', () => {
+    const input = toQuestionInput({
+      ...filled,
+      points: [
+        { text: '  Say why she refuses. ', cues: 'ask her why;  her reasons ;;' },
+        { text: '', cues: '' },
+      ],
+      traps: [{ text: 'Transfusing her anyway', cues: '' }],
+    })
+    expect(input.points).toEqual([{ text: 'Say why she refuses.', cues: ['ask her why', 'her reasons'] }])
+    expect(input.traps).toEqual([{ text: 'Transfusing her anyway', cues: [] }])
+  })
+
+  it('shows stored cues on one line, as the admin types them', () => {
+    expect(pointValues([{ text: 'Say why.', cues: ['ask her why', 'her reasons'] }])).toEqual([{ text: 'Say why.', cues: 'ask her why; her reasons' }])
+    expect(pointValues(undefined)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { failures } from '@/api/failures'
+import type { components } from '@/api/schema'
 import { ApiError } from '@/lib/api-client'
 import type { QuestionInput } from '../api/create-question'
 import type { Question } from '../api/list-questions'
@@ -16,10 +17,53 @@ export const SUBTAGS = ['Ethical', 'Behavioral', 'Teamwork', 'Leadership', 'Comm
 
 export const BIG3_ORDERS = [1, 2, 3] as const
 
-/** The editor's state: every field present, tags never null. */
-export type QuestionValues = Omit<Required<QuestionInput>, 'mainTags' | 'followUps'> & { mainTags: string[]; followUps: string[] }
+export type Point = components['schemas']['Point']
 
-export const EMPTY_QUESTION: QuestionValues = { scenario: '', text: '', followUps: [], subtag: '', tip: '', big3: false, big3Order: 0, mainTags: [] }
+/** A point or trap as the editor holds it: its cues as one line, separated by semicolons. */
+export interface PointValues {
+  text: string
+  cues: string
+}
+
+/** The editor's state: every field present, tags never null. */
+export type QuestionValues = Omit<Required<QuestionInput>, 'mainTags' | 'followUps' | 'points' | 'traps'> & {
+  mainTags: string[]
+  followUps: string[]
+  points: PointValues[]
+  traps: PointValues[]
+}
+
+export const EMPTY_QUESTION: QuestionValues = {
+  scenario: '',
+  text: '',
+  followUps: [],
+  subtag: '',
+  tip: '',
+  big3: false,
+  big3Order: 0,
+  mainTags: [],
+  points: [],
+  traps: [],
+}
+
+const CUE_SEPARATOR = ';'
+
+export function pointValues(points: readonly Point[] | undefined): PointValues[] {
+  return (points ?? []).map((p) => ({ text: p.text, cues: (p.cues ?? []).join(`${CUE_SEPARATOR} `) }))
+}
+
+/** The points as the server takes them: trimmed, cues split at semicolons, empty rows dropped. */
+export function toPoints(values: readonly PointValues[]): Point[] {
+  return values
+    .map((v) => ({
+      text: v.text.trim(),
+      cues: v.cues
+        .split(CUE_SEPARATOR)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    }))
+    .filter((p) => p.text !== '' || p.cues.length > 0)
+}
 
 export function valuesFromQuestion(q: Question): QuestionValues {
   return {
@@ -31,6 +75,8 @@ export function valuesFromQuestion(q: Question): QuestionValues {
     big3: q.big3,
     big3Order: q.big3Order,
     mainTags: q.mainTags,
+    points: pointValues(q.points),
+    traps: pointValues(q.traps),
   }
 }
 
@@ -57,6 +103,8 @@ export function toQuestionInput(v: QuestionValues): QuestionInput {
     big3: v.big3 && !scenario,
     big3Order: v.big3 && !scenario ? v.big3Order : 0,
     mainTags: v.mainTags,
+    points: toPoints(v.points),
+    traps: toPoints(v.traps),
   }
 }
 
