@@ -111,6 +111,7 @@ test('an admin searches and sorts users, then adds, edits and deletes a question
   await page.keyboard.press('Escape')
   await page.reload()
   await page.getByLabel('Search questions').fill(tag)
+  await expect(questions.getByRole('row')).toHaveCount(2)
   await questions.getByRole('button', { name: /^View/ }).click()
   await expect(view.getByRole('listitem').nth(1)).toHaveText('Say you would speak to them privately, and soon.Phrases: privately; speak to them first; one on one')
 
