@@ -1,5 +1,7 @@
 # Time to feedback: from the last answer's upload to a complete summary,
-# through the real binary with the local engines (issue 6's benchmark).
+# through the real binary with the local engines (issue 6's benchmark),
+# with the server recognising the answers and, beside it, with each
+# answer's browser transcript aligned instead (issue 39: no slower).
 BENCH_TARGETS += bench-latency
 
 .PHONY: bench-latency

@@ -14,12 +14,23 @@
 // answer has its feedback. Beside it: the spec's way, the same five answers transcribed
 // and scored one after another only after the session ends.
 //
+// Each session is run twice (issue 39), once per way the student can be
+// heard: "server recognition", the server's engine recognising each
+// recording (in pieces as it arrives), and "browser text (aligned)", each
+// finish call carrying the browser's transcript, which the server lines
+// up with the recording instead (transcribe.Aligner). The browser's text
+// is what the voice said, lower-case and unpunctuated as a recogniser
+// writes it. The two alternate which goes first; the table gives both
+// medians and their ratio, which must not exceed 1: letting the browser
+// listen must not make the student wait longer.
+//
 // With -tries N (issue 31), the sessions are measured twice: alone, then
 // with N visitors trying a question without an account (a minute's
 // recording each, from N networks) at once as each last answer starts;
 // the time to feedback with them must stay within 20 % of the time
 // without them. With -hostile too (issue 38) each try is an attacker's: an
-// 8 MB WAV declaring one sample a second (mediatest.LowRateWAV).
+// 8 MB WAV declaring one sample a second (mediatest.LowRateWAV). These
+// sessions are heard by server recognition only.
 //
 // Usage: go run ./bench/latency [-bin bin/whitecoat] [-sessions 10] [-tries 10] [-hostile]
 package main
@@ -28,6 +39,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -35,6 +47,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -42,12 +56,49 @@ import (
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
+	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
 	"github.com/whitecoat/whitecoat/internal/transcribe/mediatest"
 )
 
 // answers are corpus texts of about a minute each when spoken.
 var answers = []string{"07-failure", "08-difficult-patient", "09-leadership", "10-physical-therapy", "11-stress"}
+
+// recording is one answer as the benchmark's student gives it.
+type recording struct {
+	file     string        // WebM/Opus, as the browser's recorder makes it
+	duration time.Duration // how long it takes to say
+	said     string        // the corpus text the voice spoke
+}
+
+// hearing is how the server hears a session's answers (issue 39).
+type hearing struct {
+	name string
+	// browser: each finish call carries the browser's transcript, which
+	// the server aligns to the recording instead of recognising it.
+	browser bool
+}
+
+var (
+	byServer  = hearing{name: "server recognition"}
+	byBrowser = hearing{name: "browser text (aligned)", browser: true}
+)
+
+// finishBody is the finish call's body: the recording's size and, when
+// the browser listened, what it heard.
+func (h hearing) finishBody(r recording, size int) []byte {
+	body := struct {
+		Size              int                         `json:"size"`
+		BrowserTranscript *practice.BrowserTranscript `json:"browserTranscript,omitempty"`
+	}{Size: size}
+	if h.browser {
+		// As a browser's recogniser writes it: lower-case, unpunctuated.
+		confidence := 0.9
+		body.BrowserTranscript = &practice.BrowserTranscript{
+			Text: strings.Join(transcribe.NormalizeWords(r.said), " "), Confidence: &confidence}
+	}
+	return benchserver.MustJSON(body)
+}
 
 func main() {
 	bin := flag.String("bin", "bin/whitecoat", "the whitecoat binary")
@@ -68,97 +119,145 @@ func main() {
 }
 
 // warmServer speaks the answers into a fresh directory and starts the
-// server there, with a first session run to load the speech models (a
-// student's would not). stop ends the server and removes the directory.
-func warmServer(ctx context.Context, bin string) (srv *server, files []string, durations []time.Duration, stop func(), err error) {
+// server there, with a first session run per hearing to load what each
+// loads once (the speech models, the aligner's dictionary; a student's
+// session would not). stop ends the server and removes the directory.
+func warmServer(ctx context.Context, bin string, hearings ...hearing) (srv *server, recs []recording, stop func(), err error) {
 	work, err := os.MkdirTemp("", "whitecoat-latency-")
 	if err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, err
 	}
-	if files, durations, err = prepare(ctx, work); err == nil {
+	if recs, err = prepare(ctx, work); err == nil {
 		srv, err = start(ctx, bin, work)
 	}
 	if err != nil {
 		os.RemoveAll(work)
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, err
 	}
 	stop = func() { srv.Stop(); os.RemoveAll(work) }
-	if _, _, err := srv.session(files, durations); err != nil {
-		stop()
-		return nil, nil, nil, nil, fmt.Errorf("warm-up session: %w", err)
+	if slices.Contains(hearings, byBrowser) {
+		// A server that cannot align would recognise the recordings and
+		// the browser's row would measure recognition under its name.
+		var formats struct {
+			Speech practice.SpeechInfo `json:"speech"`
+		}
+		if err := srv.Call(http.MethodGet, "/api/practice/formats", "", nil, http.StatusOK, &formats); err != nil {
+			stop()
+			return nil, nil, nil, err
+		}
+		if !formats.Speech.AlignsBrowserText {
+			stop()
+			return nil, nil, nil, errors.New("the server does not align a browser's transcript (GET /api/practice/formats: speech.alignsBrowserText is false), " +
+				"so the browser's row would measure its recognition")
+		}
 	}
-	return srv, files, durations, stop, nil
+	for _, h := range hearings {
+		if _, _, err := srv.session(recs, h); err != nil {
+			stop()
+			return nil, nil, nil, fmt.Errorf("warm-up session, %s: %w", h.name, err)
+		}
+	}
+	return srv, recs, stop, nil
+}
+
+// measured is one hearing's sessions: the waits and the last answer's
+// word errors.
+type measured struct {
+	waits         []time.Duration
+	errors, words int
 }
 
 func run(ctx context.Context, bin string, sessions int, out io.Writer) error {
-	srv, files, durations, stop, err := warmServer(ctx, bin)
+	hearings := []hearing{byServer, byBrowser}
+	srv, recs, stop, err := warmServer(ctx, bin, hearings...)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	var ours []time.Duration
-	var streamedErrs, streamedWords int
-	reference, err := os.ReadFile(filepath.Join("bench", "transcribe", "corpus", answers[len(answers)-1]+".txt"))
-	if err != nil {
-		return err
-	}
+	reference := recs[len(recs)-1].said
+	results := make([]measured, len(hearings))
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "session\tlast upload -> summary complete (s)\t")
+	fmt.Fprintln(out, "last upload -> summary complete (s)")
+	fmt.Fprint(tw, "session\t")
+	for _, h := range hearings {
+		fmt.Fprintf(tw, "%s\t", h.name)
+	}
+	fmt.Fprintln(tw)
 	for i := range sessions {
-		d, transcript, err := srv.session(files, durations)
-		if err != nil {
-			return fmt.Errorf("session %d: %w", i+1, err)
+		// Each hearing goes first in turn, so that neither always meets
+		// what the other left running.
+		waits := make([]time.Duration, len(hearings))
+		for k := range hearings {
+			h := (i + k) % len(hearings)
+			d, transcript, err := srv.session(recs, hearings[h])
+			if err != nil {
+				return fmt.Errorf("session %d, %s: %w", i+1, hearings[h].name, err)
+			}
+			waits[h] = d
+			e, w := transcribe.CountWordErrors(reference, transcript)
+			results[h].waits = append(results[h].waits, d)
+			results[h].errors, results[h].words = results[h].errors+e, results[h].words+w
 		}
-		ours = append(ours, d)
-		e, w := transcribe.CountWordErrors(string(reference), transcript)
-		streamedErrs, streamedWords = streamedErrs+e, streamedWords+w
-		fmt.Fprintf(tw, "%d\t%.2f\t\n", i+1, d.Seconds())
+		fmt.Fprintf(tw, "%d\t", i+1)
+		for _, d := range waits {
+			fmt.Fprintf(tw, "%.2f\t", d.Seconds())
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 	srv.Stop()
 
-	specWay, whole, err := sequential(ctx, files)
+	specWay, whole, err := sequential(ctx, recs)
 	if err != nil {
 		return err
 	}
-	wholeErrs, wholeWords := transcribe.CountWordErrors(string(reference), whole[len(whole)-1])
-	med, p95 := benchserver.Percentile(ours, 50), benchserver.Percentile(ours, 95)
+	wholeErrs, wholeWords := transcribe.CountWordErrors(reference, whole[len(whole)-1])
+	server, browser := results[0], results[1]
+	med, p95 := benchserver.Percentile(server.waits, 50), benchserver.Percentile(server.waits, 95)
+	bMed, bP95 := benchserver.Percentile(browser.waits, 50), benchserver.Percentile(browser.waits, 95)
 	fmt.Fprintln(out)
 	tw = tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "measure\tseconds\ttarget\t")
-	fmt.Fprintf(tw, "time to feedback, median\t%.2f\t<= 2\t\n", med.Seconds())
-	fmt.Fprintf(tw, "time to feedback, p95\t%.2f\t<= 4\t\n", p95.Seconds())
-	fmt.Fprintf(tw, "spec's way (5 answers one after another after the end)\t%.2f\t\t\n", specWay.Seconds())
-	fmt.Fprintf(tw, "ratio spec's way / median\t%.1f\t>= 10\t\n", specWay.Seconds()/med.Seconds())
-	fmt.Fprintln(tw, "\t\t\t")
-	fmt.Fprintln(tw, "last answer's word error rate\t%\t\t")
-	fmt.Fprintf(tw, "recognised in pieces while it arrived\t%.2f\t\t\n", 100*float64(streamedErrs)/float64(streamedWords))
-	fmt.Fprintf(tw, "recognised whole after the end\t%.2f\t\t\n", 100*float64(wholeErrs)/float64(wholeWords))
+	fmt.Fprintf(tw, "measure\t%s\t%s\ttarget\t\n", byServer.name, byBrowser.name)
+	fmt.Fprintf(tw, "time to feedback, median (s)\t%.2f\t%.2f\t<= 2\t\n", med.Seconds(), bMed.Seconds())
+	fmt.Fprintf(tw, "time to feedback, p95 (s)\t%.2f\t%.2f\t<= 4\t\n", p95.Seconds(), bP95.Seconds())
+	fmt.Fprintf(tw, "spec's way (5 answers one after another after the end) (s)\t%.2f\t\t\t\n", specWay.Seconds())
+	fmt.Fprintf(tw, "ratio spec's way / median\t%.1f\t%.1f\t>= 10\t\n", specWay.Seconds()/med.Seconds(), specWay.Seconds()/bMed.Seconds())
+	fmt.Fprintf(tw, "ratio median / server recognition's median\t\t%.2f\t<= 1\t\n", bMed.Seconds()/med.Seconds())
+	fmt.Fprintln(tw, "\t\t\t\t")
+	fmt.Fprintln(tw, "last answer's word error rate (%)\t\t\t\t")
+	fmt.Fprintf(tw, "recognised in pieces while it arrived\t%.2f\t\t\t\n", 100*float64(server.errors)/float64(server.words))
+	fmt.Fprintf(tw, "recognised whole after the end\t%.2f\t\t\t\n", 100*float64(wholeErrs)/float64(wholeWords))
+	// Near 0 when the server used the browser's text; a recognition's
+	// figure when it set the text aside and recognised the recording.
+	fmt.Fprintf(tw, "the browser's text aligned\t\t%.2f\t\t\n", 100*float64(browser.errors)/float64(browser.words))
 	tw.Flush()
 	return nil
 }
 
 // prepare speaks each answer and encodes it as WebM/Opus.
-func prepare(ctx context.Context, work string) ([]string, []time.Duration, error) {
-	var files []string
-	var durations []time.Duration
+func prepare(ctx context.Context, work string) ([]recording, error) {
+	var recs []recording
 	for _, name := range answers {
+		text := filepath.Join("bench", "transcribe", "corpus", name+".txt")
+		said, err := os.ReadFile(text)
+		if err != nil {
+			return nil, err
+		}
 		wav := filepath.Join(work, name+".wav")
-		if err := synth.Speak(ctx, synth.Voice, filepath.Join("bench", "transcribe", "corpus", name+".txt"), wav); err != nil {
-			return nil, nil, err
+		if err := synth.Speak(ctx, synth.Voice, text, wav); err != nil {
+			return nil, err
 		}
 		webm := filepath.Join(work, name+".webm")
 		if err := synth.Encode(ctx, wav, webm, "webm"); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		d, err := synth.Duration(ctx, wav)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		durations = append(durations, d)
-		files = append(files, webm)
+		recs = append(recs, recording{file: webm, duration: d, said: string(said)})
 	}
-	return files, durations, nil
+	return recs, nil
 }
 
 // server is the benchmark's whitecoat process, with the practice calls
@@ -182,34 +281,34 @@ func (s *server) get(id string) (benchserver.SessionBody, error) {
 	return v, err
 }
 
-// session runs one five-answer session and returns the wait after the
-// last upload and the last answer's transcript.
-func (s *server) session(files []string, durations []time.Duration) (time.Duration, string, error) {
-	return s.sessionBeside(files, durations, nil)
+// session runs one five-answer session heard as h and returns the wait
+// after the last upload and the last answer's transcript.
+func (s *server) session(recs []recording, h hearing) (time.Duration, string, error) {
+	return s.sessionBeside(recs, h, nil)
 }
 
 // sessionBeside is session, with beside started as the last answer starts
 // (nil: nothing beside it).
-func (s *server) sessionBeside(files []string, durations []time.Duration, beside func()) (time.Duration, string, error) {
+func (s *server) sessionBeside(recs []recording, h hearing, beside func()) (time.Duration, string, error) {
 	var created benchserver.SessionBody
 	if err := s.Call(http.MethodPost, "/api/practice/sessions", "application/json",
-		benchserver.MustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(files)}),
+		benchserver.MustJSON(map[string]any{"profession": "dental", "mode": "audio", "interviewType": "random", "questionCount": len(recs)}),
 		http.StatusCreated, &created); err != nil {
 		return 0, "", err
 	}
 	id := created.Session.ID
 	var uploaded time.Time
-	for i, f := range files {
-		audio, err := os.ReadFile(f)
+	for i, r := range recs {
+		audio, err := os.ReadFile(r.file)
 		if err != nil {
 			return 0, "", err
 		}
-		last := i == len(files)-1
+		last := i == len(recs)-1
 		// Only the last answer's pace matters to the wait measured; the
 		// others arrive at once, so the session takes a minute, not five.
 		pace := time.Duration(0)
 		if last {
-			pace = durations[i]
+			pace = r.duration
 			if beside != nil {
 				beside()
 			}
@@ -219,14 +318,14 @@ func (s *server) sessionBeside(files []string, durations []time.Duration, beside
 		}
 		uploaded = time.Now()
 		if err := s.Call(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+created.Session.Items[i].ID+"/audio/finish",
-			"application/json", benchserver.MustJSON(map[string]int{"size": len(audio)}), http.StatusAccepted, nil); err != nil {
+			"application/json", h.finishBody(r, len(audio)), http.StatusAccepted, nil); err != nil {
 			return 0, "", err
 		}
 		if last {
 			break
 		}
 		// The student now speaks the next answer; the server works meanwhile.
-		speaking := time.Now().Add(durations[i+1])
+		speaking := time.Now().Add(recs[i+1].duration)
 		for time.Now().Before(speaking) {
 			v, err := s.get(id)
 			if err != nil {
@@ -260,7 +359,7 @@ func (s *server) sessionBeside(files []string, durations []time.Duration, beside
 
 // sequential is the spec's way: after the session, each answer in turn is
 // transcribed, checked and scored. It returns the time and the transcripts.
-func sequential(ctx context.Context, files []string) (time.Duration, []string, error) {
+func sequential(ctx context.Context, recs []recording) (time.Duration, []string, error) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	speech, err := transcribe.New(transcribe.DefaultConfig(), logger)
 	if err != nil {
@@ -270,8 +369,8 @@ func sequential(ctx context.Context, files []string) (time.Duration, []string, e
 	scorer := rubric.New()
 	var transcripts []string
 	startAt := time.Now()
-	for _, f := range files {
-		res, err := speech.Transcribe(ctx, transcribe.Audio{Path: f, MIMEType: "audio/webm"})
+	for _, r := range recs {
+		res, err := speech.Transcribe(ctx, transcribe.Audio{Path: r.file, MIMEType: "audio/webm"})
 		if err != nil {
 			return 0, nil, err
 		}
@@ -289,12 +388,12 @@ func sequential(ctx context.Context, files []string) (time.Duration, []string, e
 // runWithTries measures time to feedback alone and with a burst of tries
 // beside each session, and prints both.
 func runWithTries(ctx context.Context, bin string, sessions, tries int, hostile bool, out io.Writer) error {
-	srv, files, durations, stop, err := warmServer(ctx, bin)
+	srv, recs, stop, err := warmServer(ctx, bin, byServer)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	tryAudio, err := os.ReadFile(files[0])
+	tryAudio, err := os.ReadFile(recs[0].file)
 	if err != nil {
 		return err
 	}
@@ -306,12 +405,12 @@ func runWithTries(ctx context.Context, bin string, sessions, tries int, hostile 
 	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "session	alone (s)	with %d tries (s)	\n", tries)
 	for i := range sessions {
-		a, _, err := srv.session(files, durations)
+		a, _, err := srv.session(recs, byServer)
 		if err != nil {
 			return fmt.Errorf("session %d alone: %w", i+1, err)
 		}
 		burst := make(chan tryOutcome, tries)
-		b, _, err := srv.sessionBeside(files, durations, func() {
+		b, _, err := srv.sessionBeside(recs, byServer, func() {
 			for n := range tries {
 				go func() { burst <- srv.try(fmt.Sprintf("198.51.%d.%d", 100+i, n+1), tryAudio) }()
 			}
