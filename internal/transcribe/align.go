@@ -230,8 +230,8 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
 	// At most Workers alignments at once, as many as recognitions: each
-	// runs two decoders for a moment, and a burst of browser transcripts
-	// must not start a process pair per answer.
+	// runs two or three decoders for a moment, and a burst of browser
+	// transcripts must not start them for every answer at once.
 	select {
 	case e.aligning <- struct{}{}:
 		defer func() { <-e.aligning }()
@@ -241,15 +241,45 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 	if err := writeAlignFiles(pc.dir, dict, words); err != nil {
 		return forced, loop, err
 	}
+	// The phone loop costs about twice the forced alignment per second of
+	// speech and needs no text, so it runs in pieces cut at pauses, each
+	// about as long to decode as the forced alignment of the whole: the
+	// student waits for the forced alignment alone.
+	pieces := loopPieces(frameLevels(pc.samples))
+	loops := make([]sphinx.Hyp, len(pieces))
+	errs := make([]error, len(pieces)+1)
 	var wg sync.WaitGroup
-	var forcedErr, loopErr error
-	wg.Go(func() { forced, forcedErr = e.runGrammar(ctx, pc, "forced") })
-	wg.Go(func() { loop, loopErr = e.runGrammar(ctx, pc, "loop") })
+	wg.Go(func() { forced, errs[0] = e.runGrammar(ctx, pc, "forced", frameRange{}) })
+	for i, r := range pieces {
+		wg.Go(func() { loops[i], errs[i+1] = e.runGrammar(ctx, pc, "loop", r) })
+	}
 	wg.Wait()
-	if err := errors.Join(forcedErr, loopErr); err != nil {
+	if err := errors.Join(errs...); err != nil {
 		return forced, loop, decoderFailed(ctx, err)
 	}
+	for _, l := range loops {
+		loop.Segs, loop.Acoustic = append(loop.Segs, l.Segs...), loop.Acoustic+l.Acoustic
+	}
 	return forced, loop, nil
+}
+
+// frameRange is frames [from, to) of an answer; the zero range is all of it.
+type frameRange struct{ from, to int }
+
+// loopPieceFrames is the shortest piece of an answer the phone loop is cut
+// into: below it a decoder's start-up outweighs what is saved.
+const loopPieceFrames = 15 * sphinx.FrameRate
+
+// loopPieces cuts an answer of len(levels) frames into the pieces its
+// phone loop is decoded in: two, cut at the quietest moment near the
+// middle, when both are long enough; otherwise the whole.
+func loopPieces(levels []float64) []frameRange {
+	n := len(levels)
+	if n < 2*loopPieceFrames {
+		return []frameRange{{}}
+	}
+	cut := newPauseFinder(levels).quietest(n/2-pauseSearchFrames, n/2+pauseSearchFrames, n/2)
+	return []frameRange{{0, cut}, {cut, n}}
 }
 
 // writeAlignFiles writes the dictionary (the text's words, the
@@ -308,16 +338,21 @@ func writeAlignFiles(dir string, dict pronunciations, words []alignWord) error {
 	return nil
 }
 
-// runGrammar decodes the answer's samples with one of its grammars in a
-// pocketsphinx_batch of its own (a grammar is the answer's, so the
-// pool's long-lived decoders, loaded with the language model, cannot
-// serve it; loading the acoustic model alone costs about a tenth of a
-// CPU second).
-func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, grammar string) (sphinx.Hyp, error) {
-	out := filepath.Join(pc.dir, grammar+".seg")
-	ctl := filepath.Join(pc.dir, grammar+".ctl")
+// runGrammar decodes frames r of the answer's samples with one of its
+// grammars in a pocketsphinx_batch of its own (a grammar is the answer's,
+// so the pool's long-lived decoders, loaded with the language model,
+// cannot serve it; loading the acoustic model alone costs about a tenth of
+// a CPU second). The result's frames count from the answer's start.
+func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, grammar string, r frameRange) (sphinx.Hyp, error) {
 	base := strings.TrimSuffix(rawName, ".raw")
-	if err := os.WriteFile(ctl, []byte(base+"\n"), 0o600); err != nil {
+	uttid, entry := base, base
+	if r != (frameRange{}) {
+		uttid = fmt.Sprintf("%s-%d", grammar, r.from)
+		entry = fmt.Sprintf("%s %d %d %s", base, r.from, r.to, uttid)
+	}
+	out := filepath.Join(pc.dir, uttid+"-"+grammar+".seg")
+	ctl := filepath.Join(pc.dir, uttid+"-"+grammar+".ctl")
+	if err := os.WriteFile(ctl, []byte(entry+"\n"), 0o600); err != nil {
 		return sphinx.Hyp{}, fmt.Errorf("transcribe: align: %w", err)
 	}
 	cmd, err := rlimit.Command(ctx, rlimit.Limits{Data: e.cfg.Local.WorkerMemory}, e.cfg.Local.Batch,
@@ -334,7 +369,12 @@ func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, grammar string) (
 	if err != nil {
 		return sphinx.Hyp{}, fmt.Errorf("transcribe: align %s: %w", grammar, err)
 	}
-	return sphinx.ParseHypseg(strings.TrimSpace(string(line)), base)
+	hyp, err := sphinx.ParseHypseg(strings.TrimSpace(string(line)), uttid)
+	for i := range hyp.Segs {
+		hyp.Segs[i].Start += r.from
+		hyp.Segs[i].End += r.from
+	}
+	return hyp, err
 }
 
 // alignedWords are the text's words at the forced alignment's times, with

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -318,5 +319,64 @@ func TestOpenAIWithoutPocketsphinxDoesNotAlign(t *testing.T) {
 		if _, ok := eng.(Aligner); ok {
 			t.Errorf("%s: the engine offers to align", name)
 		}
+	}
+}
+
+func TestLoopPieces(t *testing.T) {
+	quiet, loud := 0.0, 1.0
+	levels := make([]float64, 40*100)
+	for i := range levels {
+		levels[i] = loud
+	}
+	for i := 2100; i < 2130; i++ {
+		levels[i] = quiet // a pause a second past the middle
+	}
+	got := loopPieces(levels)
+	if len(got) != 2 || got[0].from != 0 || got[1].to != len(levels) || got[0].to != got[1].from || got[0].to < 2100 || got[0].to >= 2130 {
+		t.Errorf("40 s with a pause at 21 s: pieces %+v, want two cut in the pause", got)
+	}
+	if got := loopPieces(levels[:2*loopPieceFrames-1]); len(got) != 1 || got[0] != (frameRange{}) {
+		t.Errorf("a short answer: pieces %+v, want the whole", got)
+	}
+}
+
+// An answer long enough to have its phone loop decoded in two pieces is
+// aligned as well as in one: every word placed in order, with the
+// confidences the audio gives them.
+func TestAlignALongAnswerInPieces(t *testing.T) {
+	requireLibriVox(t)
+	requireTools(t, "sox")
+	long := filepath.Join(t.TempDir(), "long.wav")
+	var clips []string
+	var text []string
+	for range 3 {
+		clips = append(clips, clip870, clip880)
+		text = append(text, text870, text880)
+	}
+	if out, err := exec.Command("sox", append(clips, long)...).CombinedOutput(); err != nil {
+		t.Fatalf("sox: %v: %s", err, out)
+	}
+	e := startLocal(t, localConfig(t))
+	res, err := e.Align(context.Background(), Audio{Path: long}, strings.Join(text, " "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.DurationSeconds < 2*loopPieceFrames/100 {
+		t.Fatalf("%v s: too short to be cut", res.DurationSeconds)
+	}
+	if got, want := spoken(res), normalizeWords(strings.Join(text, " ")); !slices.Equal(got, want) {
+		t.Fatalf("words %v, want %v", got, want)
+	}
+	low := 0
+	for i, w := range res.Words {
+		if w.End <= w.Start || i > 0 && w.Start < res.Words[i-1].End {
+			t.Errorf("word %d %+v out of order", i, w)
+		}
+		if *w.Confidence < alignWordThreshold {
+			low++
+		}
+	}
+	if low > len(res.Words)/10 {
+		t.Errorf("%d of %d true words below the threshold", low, len(res.Words))
 	}
 }
