@@ -211,7 +211,8 @@ export function AnswerCard({
             <Badge variant={scoreVariant(feedback.overallScore)} className="text-sm">
               Score: {feedback.overallScore}
             </Badge>
-          ) : feedback ? (
+          ) : feedback || entry.meaningful === false ? (
+            // No content judged, or nothing heard to judge: not "Done", as if it had been scored.
             <Badge variant="outline">Not scored</Badge>
           ) : (
             <Badge variant="outline">{STATUS_LABEL[entry.status]}</Badge>

@@ -485,3 +485,12 @@ describe('AnswerCard says whose words a spoken transcript holds, with their time
     expect(within(card).queryByRole('button', { name: 'Words with times' })).toBeNull()
   })
 })
+
+describe('AnswerCard of an answer with nothing heard in it', () => {
+  it('says it is not scored rather than "Done"', () => {
+    const card = renderCard(v3Feedback(), { feedback: undefined, meaningful: false, transcript: '' })
+    expect(within(card).getByText('Not scored')).toBeVisible()
+    expect(within(card).queryByText('Done')).toBeNull()
+    expect(within(card).getByText('No meaningful response detected. Skipping feedback.')).toBeVisible()
+  })
+})

@@ -82,7 +82,8 @@ function DeleteAccountDialog({ onDeleted, freshSignIn }: Props) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogTrigger asChild>
-        <Button variant="destructive">
+        {/* Outlined in red: a solid red button shouted from the dashboard; the dialog it opens carries the solid one. */}
+        <Button variant="outline" className="border-destructive/50 text-destructive hover:bg-red-50">
           <Trash2 aria-hidden="true" />
           Delete my account
         </Button>

@@ -54,7 +54,8 @@ export function SaveSessionDialog({
     <>
       <Dialog open={open} onOpenChange={onOpenChange}>
         <DialogTrigger asChild>
-          <Button variant="secondary" disabled={disabled}>
+          {/* Outlined like the summary's other actions: a grey fill read as disabled. */}
+          <Button variant="outline" disabled={disabled}>
             Save Session
           </Button>
         </DialogTrigger>
