@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { createUserWithCli, enrolAdminInUi, expect, PASSWORD, questionsCli, test, uniqueEmail } from './fixtures'
 
 test('an admin searches and sorts users, then adds, edits and deletes a question', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
   const email = uniqueEmail('qadmin')
   await createUserWithCli({ email, name: 'Quinn Admin', password: PASSWORD, admin: true })
   await enrolAdminInUi(page, email, PASSWORD)
@@ -110,6 +111,8 @@ test('an admin searches and sorts users, then adds, edits and deletes a question
   rmSync(dir, { recursive: true, force: true })
   await page.keyboard.press('Escape')
   await page.reload()
+  // The first page of the bank, then the search (typed before the list is there, it could be lost).
+  await expect(questions.getByRole('button', { name: /^View/ }).first()).toBeVisible()
   await page.getByLabel('Search questions').fill(tag)
   await expect(questions.getByRole('row')).toHaveCount(2)
   await questions.getByRole('button', { name: /^View/ }).click()
