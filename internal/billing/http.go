@@ -97,7 +97,7 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	route.Register(api, route.Endpoint{ID: "stripe-webhook", Method: http.MethodPost, Path: WebhookPath, Summary: "Stripe events (signed)",
 		Tags: billingTags, Access: route.AccessPublic, MaxBodyBytes: MaxWebhookBytes, RequestBody: eventBody}, h.webhook)
 	route.Register(api, route.Endpoint{ID: "pay-simulated-checkout", Method: http.MethodPost, Path: "/api/dev-checkout/pay",
-		Summary: "Pay on the development checkout page", Description: "Only on a server started with DEV_CHECKOUT=1 (and no Stripe key): sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.",
+		Summary: "Pay on the development checkout page", Description: "Only on a server started with DEV_CHECKOUT=1 (and no Stripe key): sends a signed checkout.session.completed event through the webhook's fulfillment. No money moves.",
 		Tags: billingTags, Access: route.AccessVerified}, h.paySimulated)
 	route.Register(api, route.Endpoint{ID: "get-payments-mode", Method: http.MethodGet, Path: "/api/payments/mode", Summary: "How this server sells passes",
 		Tags: billingTags, Access: route.AccessPublic}, h.paymentsMode)

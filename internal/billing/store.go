@@ -44,7 +44,7 @@ type Payment struct {
 	PassEndsAt    time.Time     `json:"passEndsAt"`
 	RefundedAt    *time.Time    `json:"refundedAt"`
 	DisputedAt    *time.Time    `json:"disputedAt"`
-	Note          string        `json:"note" doc:"Why an unrecognised payment granted nothing."`
+	Note          string        `json:"note" doc:"Why an unrecognized payment granted nothing."`
 }
 
 const paymentColumns = `id, user_id, event_id, payment_intent, amount_cents, currency, status, created_at, pass_starts_at, pass_ends_at, refunded_at, disputed_at, note`

@@ -127,7 +127,7 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 		userID = ""
 		why = strings.TrimPrefix(why+"; names no account here", "; ")
 	} else if err != nil {
-		return fmt.Errorf("billing: fulfil %s: %w", cs.ID, err)
+		return fmt.Errorf("billing: fulfill %s: %w", cs.ID, err)
 	}
 	paymentIntent := ""
 	if cs.PaymentIntent != nil {
@@ -155,10 +155,10 @@ func (s *Service) fulfil(ctx context.Context, event stripe.Event, cs stripe.Chec
 		return setPassDates(ctx, tx, cs.ID, pass.Start, pass.End)
 	})
 	if err != nil {
-		return fmt.Errorf("billing: fulfil %s: %w", cs.ID, err)
+		return fmt.Errorf("billing: fulfill %s: %w", cs.ID, err)
 	}
 	if why != "" {
-		s.logger.ErrorContext(ctx, "paid checkout session is not the pass this server sells; recorded as unrecognised, nothing granted",
+		s.logger.ErrorContext(ctx, "paid checkout session is not the pass this server sells; recorded as unrecognized, nothing granted",
 			"session", cs.ID, "user", cs.ClientReferenceID, "event", event.ID, "why", why)
 	}
 	if granted {

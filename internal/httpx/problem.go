@@ -58,7 +58,7 @@ func ToHTTP(ctx context.Context, err error) error {
 	e, ok := apperr.As(err)
 	if !ok || e.Kind == apperr.KindInternal {
 		if errors.Is(err, context.Canceled) {
-			return huma.NewError(499, "The request was cancelled.")
+			return huma.NewError(499, "The request was canceled.")
 		}
 		Logger(ctx).Error("internal error", "err", err)
 		return huma.Error500InternalServerError(MsgInternal)

@@ -20,7 +20,7 @@ func (m *Metrics) Speech(engine transcribe.Engine) transcribe.Engine {
 		for search := range adaptive.SpeechBySearch() {
 			m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
 				Name:        "whitecoat_speech_searched_seconds_total",
-				Help:        "Audio the speech engine recognised, by search: thorough, or quick while the box is short of CPU.",
+				Help:        "Audio the speech engine recognized, by search: thorough, or quick while the box is short of CPU.",
 				ConstLabels: prometheus.Labels{"search": search},
 			}, func() float64 { return adaptive.SpeechBySearch()[search].Seconds() }))
 		}

@@ -41,7 +41,7 @@ func New() *Metrics {
 		}),
 		speechSeconds: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "whitecoat_speech_seconds_total",
-			Help: "Time the speech engine spent recognising answers.",
+			Help: "Time the speech engine spent recognizing answers.",
 		}, []string{"engine"}),
 		audioSeconds: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "whitecoat_speech_audio_seconds_total",

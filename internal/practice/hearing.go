@@ -39,7 +39,7 @@ const (
 // HearingMeanings says what each choice means for the student's audio, for
 // their data export (the privacy page says the same).
 var HearingMeanings = map[Hearing]string{
-	HearingDevice: "Your browser recognised your answers on your device; the recording was also sent to Whitecoat, " +
+	HearingDevice: "Your browser recognized your answers on your device; the recording was also sent to Whitecoat, " +
 		"which lined the browser's words up with it and deleted it once done.",
 	HearingBrowser: "Your browser sent your answers' audio to its own speech service (Google for Chrome, Microsoft for Edge, " +
 		"Apple for Safari) under that company's terms; the recording was also sent to Whitecoat, which lined the words up with it and deleted it once done.",
@@ -48,7 +48,7 @@ var HearingMeanings = map[Hearing]string{
 
 // Preferences are the student's choices about how they are heard.
 type Preferences struct {
-	Hearing Hearing `json:"hearing" enum:"device,browser,server" doc:"How the student is heard: their browser's recogniser on the device, their browser's speech service, or Whitecoat's server (the default)."`
+	Hearing Hearing `json:"hearing" enum:"device,browser,server" doc:"How the student is heard: their browser's recognizer on the device, their browser's speech service, or Whitecoat's server (the default)."`
 	// Captions shows what the browser hears while the student speaks.
 	Captions bool `json:"captions" doc:"Show live captions of what the browser hears while the student speaks."`
 }
@@ -69,11 +69,11 @@ const MaxBrowserTranscriptLen = MaxTranscriptLen
 
 // BrowserTranscript is what the student's browser heard of an answer.
 type BrowserTranscript struct {
-	Text string `json:"text" minLength:"1" doc:"The recogniser's final text for the whole answer, its sessions joined."`
+	Text string `json:"text" minLength:"1" doc:"The recognizer's final text for the whole answer, its sessions joined."`
 	// Confidence is the recogniser's own, 0 to 1, averaged over its
 	// results; absent when it gave none (Chrome often reports 0).
-	Confidence *float64 `json:"confidence,omitempty" minimum:"0" maximum:"1" doc:"The recogniser's own confidence, 0 to 1, when it gave one."`
-	OnDevice   bool     `json:"onDevice" doc:"Whether the recogniser ran on the device (processLocally) rather than on the browser's speech service."`
+	Confidence *float64 `json:"confidence,omitempty" minimum:"0" maximum:"1" doc:"The recognizer's own confidence, 0 to 1, when it gave one."`
+	OnDevice   bool     `json:"onDevice" doc:"Whether the recognizer ran on the device (processLocally) rather than on the browser's speech service."`
 }
 
 // TransformSchema implements huma.SchemaTransformer.
@@ -153,7 +153,7 @@ func (s *Service) alignOrRecognise(ctx context.Context, it Item, local string) (
 		if err == nil || errors.Is(err, transcribe.ErrBadAudio) {
 			return res, err
 		}
-		s.logger.Info("could not align the browser's transcript; recognising the recording", "item", it.ID, "err", err)
+		s.logger.Info("could not align the browser's transcript; recognizing the recording", "item", it.ID, "err", err)
 	}
 	res, err := s.recognise(ctx, it, local)
 	res.Source = transcribe.SourceRecognisedInstead

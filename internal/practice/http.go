@@ -115,7 +115,7 @@ func (h *Handler) RegisterRoutes(api huma.API) {
 	route.Register(api, route.Endpoint{ID: "get-practice-preferences", Method: http.MethodGet, Path: "/api/practice/preferences", Summary: "How the student chose to be heard",
 		Tags: practiceTags, Access: route.AccessUser}, h.getPreferences)
 	route.Register(api, route.Endpoint{ID: "set-practice-preferences", Method: http.MethodPut, Path: "/api/practice/preferences", Summary: "Choose how the student is heard",
-		Description: "device: the browser's recogniser on the device; browser: the browser's speech service (its vendor hears the audio); server: Whitecoat's engine (the default).",
+		Description: "device: the browser's recognizer on the device; browser: the browser's speech service (its vendor hears the audio); server: Whitecoat's engine (the default).",
 		Tags:        practiceTags, Access: route.AccessUser}, h.setPreferences)
 	route.Register(api, route.Endpoint{ID: "create-practice-session", Method: http.MethodPost, Path: "/api/practice/sessions", Summary: "Start a practice session",
 		Tags: practiceTags, Status: http.StatusCreated, Access: route.AccessVerified}, h.createSession)

@@ -305,12 +305,12 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 	}
 	local, err := s.localAudio(ctx, it.streamPath, it.streamBytes)
 	if err != nil {
-		s.logger.Info("could not read a recording in progress; it will be recognised when it ends", "item", itemID, "err", err)
+		s.logger.Info("could not read a recording in progress; it will be recognized when it ends", "item", itemID, "err", err)
 		return nil
 	}
 	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: local, MIMEType: it.streamMIME, Limit: it.answerLimit()}, p)
 	if err != nil {
-		s.logger.Info("could not recognise a recording in progress; it will be done when it ends", "item", itemID, "err", err)
+		s.logger.Info("could not recognize a recording in progress; it will be done when it ends", "item", itemID, "err", err)
 		return nil
 	}
 	if !next.Learned(p) {

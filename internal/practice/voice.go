@@ -28,12 +28,12 @@ const reprobeAfter = 5
 // VoiceFactor is the voice scaling factor remembered for a student.
 type VoiceFactor struct {
 	// Warp is the factor the speech engine scales the student's voice by
-	// before recognising it.
-	Warp float64 `json:"warp" doc:"The factor the speech engine scales the voice's frequencies down by before recognising it (1: unscaled)."`
+	// before recognizing it.
+	Warp float64 `json:"warp" doc:"The factor the speech engine scales the voice's frequencies down by before recognizing it (1: unscaled)."`
 	// ChosenAt is when the engine chose it on one of their answers.
 	ChosenAt time.Time `json:"chosenAt" doc:"When the speech engine chose it, on one of the user's answers."`
 	// Answers have been recognised at it since.
-	Answers int `json:"answers" doc:"Answers recognised at it since; after a few the engine chooses again."`
+	Answers int `json:"answers" doc:"Answers recognized at it since; after a few the engine chooses again."`
 }
 
 // startingWarp is the factor to give the engine for an answer of the

@@ -76,7 +76,7 @@ var all = []Profession{
 			},
 			{
 				Title: "Bring your observation hours to life",
-				Body:  "Compare settings if you can, such as outpatient orthopaedics against inpatient rehab, and say what surprised you. One patient's progress, described with care, shows more understanding than a total hours figure.",
+				Body:  "Compare settings if you can, such as outpatient orthopedics against inpatient rehab, and say what surprised you. One patient's progress, described with care, shows more understanding than a total hours figure.",
 			},
 			{
 				Title: "Show how you motivate people",
@@ -184,7 +184,7 @@ var all = []Profession{
 		HeroTitle:       "Nail Your Veterinary School Interviews.",
 		HeroSubtitle:    "Practice veterinary school questions and MMI-style scenarios out loud and get feedback after every answer on your reasoning and communication.",
 		DefaultQuestion: "Why do you want to become a veterinarian?",
-		TipsIntro:       "Veterinary schools want applicants who love animals and also understand the people side of the job: owners making hard decisions, costs, euthanasia, public health and the wellbeing of the vet team itself. Expect ethical scenarios and questions about your animal and veterinary experience.",
+		TipsIntro:       "Veterinary schools want applicants who love animals and also understand the people side of the job: owners making hard decisions, costs, euthanasia, public health and the well-being of the vet team itself. Expect ethical scenarios and questions about your animal and veterinary experience.",
 		Tips: []Tip{
 			{
 				Title: "Go beyond loving animals",
@@ -200,7 +200,7 @@ var all = []Profession{
 			},
 			{
 				Title: "Talk about resilience honestly",
-				Body:  "The profession faces real wellbeing challenges. Interviewers appreciate applicants who can describe how they cope with stress and loss, and how they would support colleagues.",
+				Body:  "The profession faces real well-being challenges. Interviewers appreciate applicants who can describe how they cope with stress and loss, and how they would support colleagues.",
 			},
 		},
 		QuestionTags:     []string{"veterinary"},

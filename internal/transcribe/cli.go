@@ -30,7 +30,7 @@ func RunCLI(ctx context.Context, cfg Config, args []string, stdout, stderr io.Wr
 	fs.SetOutput(stderr)
 	engine := fs.String("engine", cfg.Engine, "speech engine: local or openai")
 	asJSON := fs.Bool("json", false, "print text, word timings, duration, engine and speech metrics as JSON")
-	textFile := fs.String("text-file", "", "align the words in this file (what a browser heard) to the recording instead of recognising it")
+	textFile := fs.String("text-file", "", "align the words in this file (what a browser heard) to the recording instead of recognizing it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: whitecoat transcribe [--engine local|openai] [--json] [--text-file T] FILE")
 		fs.PrintDefaults()

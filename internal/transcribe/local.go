@@ -404,7 +404,7 @@ func (e *localEngine) decodeSpans(ctx context.Context, req sphinx.Request, pc *p
 // when that is what it was, and as the engine's failure otherwise.
 func decoderFailed(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
-		return fmt.Errorf("transcribe: recognise: %w", ctx.Err())
+		return fmt.Errorf("transcribe: recognize: %w", ctx.Err())
 	}
 	return unavailable("the speech decoder failed", err)
 }

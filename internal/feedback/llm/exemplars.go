@@ -30,7 +30,7 @@ var exemplars = map[feedback.CriterionKey][]exemplar{
 		{3, `"I would tell my supervisor, because rules are rules."`,
 			"a reasonable instinct, but the reasoning is only asserted and no one else's interests are weighed"},
 		{7, `"Her refusal worries me, but she is an adult with capacity. I'd ask what frightens her, explain the risk of waiting in plain words, offer a smaller first step, and if she still declines, respect it, document it and call her next week."`,
-			"weighs autonomy against harm and decides with reasons, keeping the patient at the centre"},
+			"weighs autonomy against harm and decides with reasons, keeping the patient at the center"},
 	},
 	feedback.CriterionEvidence: {
 		{2, `"I have volunteered in many places and helped a lot of people, which taught me a great deal about caring for others."`,
@@ -65,7 +65,7 @@ var exemplars = map[feedback.CriterionKey][]exemplar{
 	feedback.CriterionEconomy: {
 		{2, `"Dentistry is truly my passion because I am passionate about helping people, and helping people through dentistry is what I am passionate about."`,
 			"padding and repetition stand in for substance"},
-		{7, `"Two things drew me to pharmacy: the counselling I saw at the anticoagulation clinic, and the maths of getting a child's dose exactly right."`,
+		{7, `"Two things drew me to pharmacy: the counseling I saw at the anticoagulation clinic, and the math of getting a child's dose exactly right."`,
 			"every sentence adds something new"},
 	},
 	feedback.CriterionPresence: {

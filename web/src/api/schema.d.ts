@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Pay on the development checkout page
-         * @description Only on a server started with DEV_CHECKOUT=1 (and no Stripe key): sends a signed checkout.session.completed event through the webhook's fulfilment. No money moves.
+         * @description Only on a server started with DEV_CHECKOUT=1 (and no Stripe key): sends a signed checkout.session.completed event through the webhook's fulfillment. No money moves.
          */
         post: operations["pay-simulated-checkout"];
         delete?: never;
@@ -570,7 +570,7 @@ export interface paths {
         get: operations["get-practice-preferences"];
         /**
          * Choose how the student is heard
-         * @description device: the browser's recogniser on the device; browser: the browser's speech service (its vendor hears the audio); server: Whitecoat's engine (the default).
+         * @description device: the browser's recognizer on the device; browser: the browser's speech service (its vendor hears the audio); server: Whitecoat's engine (the default).
          */
         put: operations["set-practice-preferences"];
         post?: never;
@@ -1227,12 +1227,12 @@ export interface components {
         BrowserTranscript: {
             /**
              * Format: double
-             * @description The recogniser's own confidence, 0 to 1, when it gave one.
+             * @description The recognizer's own confidence, 0 to 1, when it gave one.
              */
             confidence?: number;
-            /** @description Whether the recogniser ran on the device (processLocally) rather than on the browser's speech service. */
+            /** @description Whether the recognizer ran on the device (processLocally) rather than on the browser's speech service. */
             onDevice: boolean;
-            /** @description The recogniser's final text for the whole answer, its sessions joined. */
+            /** @description The recognizer's final text for the whole answer, its sessions joined. */
             text: string;
         };
         Catalog: {
@@ -1811,7 +1811,7 @@ export interface components {
             disputedAt: string | null;
             /** @description The Stripe Checkout Session id. */
             id: string;
-            /** @description Why an unrecognised payment granted nothing. */
+            /** @description Why an unrecognized payment granted nothing. */
             note: string;
             /** Format: date-time */
             passEndsAt: string;
@@ -1857,7 +1857,7 @@ export interface components {
             /** @description Show live captions of what the browser hears while the student speaks. */
             captions: boolean;
             /**
-             * @description How the student is heard: their browser's recogniser on the device, their browser's speech service, or Whitecoat's server (the default).
+             * @description How the student is heard: their browser's recognizer on the device, their browser's speech service, or Whitecoat's server (the default).
              * @enum {string}
              */
             hearing: "device" | "browser" | "server";
@@ -2313,7 +2313,7 @@ export interface components {
         VoiceFactor: {
             /**
              * Format: int64
-             * @description Answers recognised at it since; after a few the engine chooses again.
+             * @description Answers recognized at it since; after a few the engine chooses again.
              */
             answers: number;
             /**
@@ -2323,7 +2323,7 @@ export interface components {
             chosenAt: string;
             /**
              * Format: double
-             * @description The factor the speech engine scales the voice's frequencies down by before recognising it (1: unscaled).
+             * @description The factor the speech engine scales the voice's frequencies down by before recognizing it (1: unscaled).
              */
             warp: number;
         };

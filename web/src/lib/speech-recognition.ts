@@ -101,9 +101,9 @@ const FAILURE_TEXT: Record<ListenFailure, string> = {
   network: 'your browser could not reach its speech service',
   'not-allowed': 'your browser did not allow speech recognition',
   'service-not-allowed': 'your browser’s speech service is turned off',
-  'language-not-supported': 'your browser cannot recognise English',
+  'language-not-supported': 'your browser cannot recognize English',
   'no-result': 'your browser heard nothing',
-  other: 'your browser’s recogniser stopped',
+  other: 'your browser’s recognizer stopped',
 }
 
 /** The note shown once when an answer falls back to the server. */

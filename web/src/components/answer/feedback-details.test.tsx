@@ -22,12 +22,12 @@ function v3Feedback(overrides: Partial<Feedback> = {}): Feedback {
       { section: 'content', criterion: 'Answers the question', met: true, level: 6, anchor: 'Answers the question asked, with most of what it calls for.' },
       {
         section: 'content',
-        criterion: 'Judgement',
+        criterion: 'Judgment',
         met: false,
         quote: OVERRIDE_QUOTE,
         note: 'red flag',
         level: 1,
-        anchor: 'Shows conduct an interviewer would treat as disqualifying, or no judgement at all.',
+        anchor: 'Shows conduct an interviewer would treat as disqualifying, or no judgment at all.',
       },
       { section: 'clarityStructure', criterion: 'Structure for the question', met: false, level: 4, anchor: 'Some of the parts this question needs; key ones are missing.' },
       { section: 'clarityStructure', criterion: 'Economy', met: true, level: 6, anchor: 'Little padding; most sentences add something.' },
@@ -204,10 +204,10 @@ describe('AnswerCard with rubric v3 feedback', () => {
     // The answer has a red flag: every section opens to show what drove the score.
     expect(toggles.every((b) => b.getAttribute('aria-expanded') === 'true')).toBe(true)
     const [content, structure, impression] = toggles.map((b) => document.getElementById(b.getAttribute('aria-controls')!)!) as [HTMLElement, HTMLElement, HTMLElement]
-    expect(within(content).getByText('Judgement')).toBeInTheDocument()
+    expect(within(content).getByText('Judgment')).toBeInTheDocument()
     expect(within(content).getByText('Level 1 of 7')).toBeInTheDocument()
     expect(within(content).getByText('1/7')).toHaveAttribute('aria-hidden', 'true')
-    expect(within(content).getByText(/treat as disqualifying, or no judgement/)).toBeInTheDocument()
+    expect(within(content).getByText(/treat as disqualifying, or no judgment/)).toBeInTheDocument()
     expect(within(content).getByText(OVERRIDE_QUOTE).tagName).toBe('Q')
     expect(within(content).getByText('Level 6 of 7')).toBeInTheDocument()
     // Supporting observations are listed apart, met or not in words.

@@ -43,13 +43,13 @@ describe('feedback', () => {
         evidence: [
           { section: 'clarityStructure', criterion: 'Flow', met: false, level: 3 },
           { section: 'clarityStructure', criterion: 'the options', met: false, level: 0 },
-          { section: 'content', criterion: 'Judgement', met: true, level: 6 },
+          { section: 'content', criterion: 'Judgment', met: true, level: 6 },
           { section: 'elsewhere', criterion: 'ignored', met: true, level: 4 },
         ],
       }),
     )!
     expect(sections.map((s) => [s.label, s.score, s.criteria.map((c) => c.criterion), s.observations.map((c) => c.criterion), s.open])).toEqual([
-      ['Content', 75, ['Judgement'], [], false],
+      ['Content', 75, ['Judgment'], [], false],
       ['Clarity & structure', 65, ['Flow'], ['the options'], true],
       ['Overall impression', 80, [], [], false],
     ])
@@ -58,7 +58,7 @@ describe('feedback', () => {
   it('opens every section when the answer raised a red flag', () => {
     const sections = scoringBreakdown(
       feedback({
-        evidence: [{ section: 'content', criterion: 'Judgement', met: false, level: 1 }],
+        evidence: [{ section: 'content', criterion: 'Judgment', met: false, level: 1 }],
         redFlags: [{ key: 'blame', name: 'blaming others', quote: '', why: '', instead: '' }],
       }),
     )!

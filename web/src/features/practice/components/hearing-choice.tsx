@@ -9,7 +9,7 @@ import { useSetPracticePreferences } from '../api/set-practice-preferences'
 
 /** Item 5 of issue 39: said before the student records when the offline engine is all there is. */
 export const LOCAL_ENGINE_NOTE =
-  'Whitecoat’s server is using its offline recogniser, which mishears many words, most of all in natural speech with “um”s and restarts ' +
+  'Whitecoat’s server is using its offline recognizer, which mishears many words, most of all in natural speech with “um”s and restarts ' +
   '(on recordings of real people, about half the words came out wrong). Your pace and pauses are still measured; ' +
   'read your transcript afterwards and correct it before trusting the content score.'
 
@@ -54,15 +54,15 @@ export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
       label: 'On this device',
       hint:
         device === 'available'
-          ? `${vendor.browser} recognises your speech on this device; the recording still goes to Whitecoat, which lines the words up with it.`
-          : `${vendor.browser} can recognise your speech on this device once it downloads its English model.`,
+          ? `${vendor.browser} recognizes your speech on this device; the recording still goes to Whitecoat, which lines the words up with it.`
+          : `${vendor.browser} can recognize your speech on this device once it downloads its English model.`,
     })
   }
   if (supported) {
     offered.push({
       value: 'browser',
       label: 'My browser’s speech service',
-      hint: `${vendor.browser} sends your audio to ${vendor.company} to recognise it, under ${vendor.company}’s terms. It often hears better than Whitecoat’s server.`,
+      hint: `${vendor.browser} sends your audio to ${vendor.company} to recognize it, under ${vendor.company}’s terms. It often hears better than Whitecoat’s server.`,
     })
   }
   offered.push({
