@@ -9,6 +9,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -892,4 +893,18 @@ func wordStarts(s string) []int {
 		}
 	}
 	return out
+}
+
+// The instructions read as English: no Go identifier leaked into them (an
+// automated rename once wrote "the feedback.Criteria below"), and they ask
+// for the product's one voice, US English.
+func TestSystemPromptReadsAsEnglish(t *testing.T) {
+	in := silentSwapInput()
+	prompt := systemPrompt(in, rubric.Assess(in).QuestionType())
+	if m := regexp.MustCompile(`\b(feedback|rubric|llm)\.[A-Z]\w*`).FindString(prompt); m != "" {
+		t.Errorf("the prompt names the Go identifier %q", m)
+	}
+	if !strings.Contains(prompt, "in US English") {
+		t.Error("the prompt does not ask for US English")
+	}
 }
