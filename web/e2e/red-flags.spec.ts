@@ -58,7 +58,8 @@ test('a red-flag answer to an ethics question: the summary shows the flag, its w
   await expect(card).toHaveCount(1)
   const transcript = (await card.getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? ''
   test.info().annotations.push({ type: 'transcript', description: transcript })
-  expect(transcript, 'transcript').toMatch(/blood anyway/)
+  // Punctuation is restored from pauses: "blood, anyway" is as good.
+  expect(transcript, 'transcript').toMatch(/blood,? anyway/)
 
   // The red flag, first: its name, the words that raised it, why it matters, what to do instead.
   const flags = card.getByRole('region', { name: /^Red flags?/ })
