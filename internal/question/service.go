@@ -121,11 +121,17 @@ func (s *Service) Seed(ctx context.Context) (int, error) {
 		if err != nil {
 			return err
 		}
+		pointless, err := seededWithoutPoints(ctx, tx)
+		if err != nil {
+			return err
+		}
 		now := s.clock()
 		for _, q := range bank {
 			if applied[q.SeedKey] {
-				if err := fillPoints(ctx, tx, q); err != nil {
-					return err
+				if pointless[q.SeedKey] {
+					if err := fillPoints(ctx, tx, q); err != nil {
+						return err
+					}
 				}
 				continue
 			}

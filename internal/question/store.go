@@ -283,23 +283,36 @@ func markSeedApplied(ctx context.Context, q store.Queryer, seedKey string, at ti
 }
 
 func appliedSeeds(ctx context.Context, q store.Queryer) (map[string]bool, error) {
-	rows, err := q.QueryContext(ctx, `SELECT seed_key FROM question_seeds_applied`)
+	return seedKeys(ctx, q, "applied seeds", `SELECT seed_key FROM question_seeds_applied`)
+}
+
+// seededWithoutPoints are the seed keys of stored questions with neither
+// points nor traps: on a database seeded before issue 40, all of them;
+// afterwards, none, so a start updates nothing.
+func seededWithoutPoints(ctx context.Context, q store.Queryer) (map[string]bool, error) {
+	return seedKeys(ctx, q, "seeded without points",
+		`SELECT seed_key FROM questions WHERE seed_key IS NOT NULL AND points = '[]' AND traps = '[]'`)
+}
+
+// seedKeys runs query, which selects seed keys, into a set.
+func seedKeys(ctx context.Context, q store.Queryer, what, query string) (map[string]bool, error) {
+	rows, err := q.QueryContext(ctx, query)
 	if err != nil {
-		return nil, fmt.Errorf("question: applied seeds: %w", err)
+		return nil, fmt.Errorf("question: %s: %w", what, err)
 	}
 	defer rows.Close()
-	applied := map[string]bool{}
+	keys := map[string]bool{}
 	for rows.Next() {
 		var k string
 		if err := rows.Scan(&k); err != nil {
-			return nil, fmt.Errorf("question: applied seeds: %w", err)
+			return nil, fmt.Errorf("question: %s: %w", what, err)
 		}
-		applied[k] = true
+		keys[k] = true
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("question: applied seeds: %w", err)
+		return nil, fmt.Errorf("question: %s: %w", what, err)
 	}
-	return applied, nil
+	return keys, nil
 }
 
 func deleteQuestion(ctx context.Context, q store.Queryer, id string) (bool, error) {
