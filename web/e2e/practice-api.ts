@@ -75,3 +75,24 @@ export async function useOneFreeSession(request: APIRequestContext) {
   expect((await request.post(`/api/practice/sessions/${session.id}/complete`, { data: { totalSessionTime: 30 } })).status()).toBe(200)
 }
 
+
+/**
+ * text said by flite's awb voice at twice its pace, as a browser's recorder
+ * would send it: speech the local engine can barely follow. Measured with
+ * `whitecoat transcribe`, HURRIED_ANSWER comes out as 12 words, 8 of them
+ * doubted (a posterior under 0.02): too many to judge the content by.
+ */
+export function hurriedSpeech(text: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'whitecoat-hurried-'))
+  try {
+    execFileSync('flite', ['-voice', 'awb', '-t', text, '-o', join(dir, 'said.wav')])
+    execFileSync('sox', [join(dir, 'said.wav'), '-r', '48000', join(dir, 'hurried.wav'), 'tempo', '2.0'])
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', join(dir, 'hurried.wav'), '-c:a', 'libopus', '-f', 'webm', join(dir, 'answer.webm')])
+    return readFileSync(join(dir, 'answer.webm'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** An answer hurriedSpeech makes too uncertain to judge (see there). */
+export const HURRIED_ANSWER = 'My grandmother was afraid of the dentist, and I saw how a kind one changed that for her and for me.'

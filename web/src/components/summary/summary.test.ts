@@ -30,4 +30,13 @@ describe('summary', () => {
     expect(unscoredReason([e('skipped', null)])).toMatch(/^Every question was skipped\./)
     expect(unscoredReason([e('done', false), e('failed', null)])).toMatch(/^Each answer was silent, could not be processed or was skipped\./)
   })
+
+  it('sends the student to the transcript when an answer was heard but its content not judged', () => {
+    // Issue 39 item 4: heard, with delivery feedback, but too much of it
+    // may be misheard to judge. Not "silent or could not be processed",
+    // and it did use a free session (the server counts its feedback).
+    const unjudged = { status: 'done' as const, meaningful: true, kind: 'spoken' as const, feedback: { overallScore: null } }
+    const reason = unscoredReason([unjudged, { status: 'skipped', meaningful: null, kind: 'spoken', feedback: null }])
+    expect(reason).toBe('We may have misheard too much of your answer to score its content. Correct the transcript below to score it.')
+  })
 })
