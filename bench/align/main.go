@@ -95,7 +95,7 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 	)
 	// Hesitations a real speaker said: the true text without them aligned,
 	// each found when one is reported near where it was said.
-	spokenRes, err := al.Align(ctx, transcribe.Audio{Path: spoken.path}, spoken.text)
+	spokenRes, err := al.Align(ctx, transcribe.Audio{Path: spoken.path}, spoken.text, transcribe.AlignProgress{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", spoken.path, err)
 	}
@@ -119,7 +119,7 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 	for _, c := range clips {
 		// The true text: times in order, hesitations invented.
 		start := time.Now()
-		res, err := al.Align(ctx, transcribe.Audio{Path: c.path}, c.text)
+		res, err := al.Align(ctx, transcribe.Audio{Path: c.path}, c.text, transcribe.AlignProgress{})
 		alignSeconds += time.Since(start).Seconds()
 		audioSeconds += res.DurationSeconds
 		if errors.Is(err, transcribe.ErrTextUnsupported) {
@@ -135,7 +135,7 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 		// Swapped words: their confidence against the true words'.
 		for range swapRounds {
 			text, isSwapped := swap(c.text, rng)
-			res, err = al.Align(ctx, transcribe.Audio{Path: c.path}, text)
+			res, err = al.Align(ctx, transcribe.Audio{Path: c.path}, text, transcribe.AlignProgress{})
 			if err != nil && !errors.Is(err, transcribe.ErrTextUnsupported) {
 				return fmt.Errorf("%s swapped: %w", c.path, err)
 			}
@@ -166,7 +166,7 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 				continue
 			}
 			spliced[k]++
-			res, err := al.Align(ctx, transcribe.Audio{Path: path}, c.text)
+			res, err := al.Align(ctx, transcribe.Audio{Path: path}, c.text, transcribe.AlignProgress{})
 			if err != nil && !errors.Is(err, transcribe.ErrTextUnsupported) {
 				return fmt.Errorf("%s spliced: %w", c.path, err)
 			}
@@ -180,7 +180,7 @@ func run(ctx context.Context, out io.Writer, seed uint64, verbose bool) error {
 
 		// Another clip's text: the audio does not support it.
 		other := clips[(slices.Index(clips, c)+len(clips)/2)%len(clips)]
-		if _, err := al.Align(ctx, transcribe.Audio{Path: c.path}, other.text); errors.Is(err, transcribe.ErrTextUnsupported) {
+		if _, err := al.Align(ctx, transcribe.Audio{Path: c.path}, other.text, transcribe.AlignProgress{}); errors.Is(err, transcribe.ErrTextUnsupported) {
 			unsupported++
 		}
 	}
@@ -404,7 +404,7 @@ func hesitationSources(ctx context.Context, al transcribe.Aligner, dir string) (
 		out = append(out, hesitation{"festival's synthetic \"" + h + "\"", path})
 	}
 	src := testdata + "/librivox/sense_and_sensibility_01_austen_64kb-0920.wav"
-	res, err := al.Align(ctx, transcribe.Audio{Path: src}, "had he married a more a amiable woman he might have been made still more respectable than he was")
+	res, err := al.Align(ctx, transcribe.Audio{Path: src}, "had he married a more a amiable woman he might have been made still more respectable than he was", transcribe.AlignProgress{})
 	if err != nil {
 		return nil, fmt.Errorf("cut hesitation: %w", err)
 	}
@@ -427,7 +427,7 @@ func hesitationSources(ctx context.Context, al transcribe.Aligner, dir string) (
 // splice inserts h, with 0.15 s of silence either side, into c at the
 // middle word boundary of its true alignment; at is where it begins.
 func splice(ctx context.Context, al transcribe.Aligner, c clip, h hesitation, dir string) (string, float64, bool, error) {
-	res, err := al.Align(ctx, transcribe.Audio{Path: c.path}, c.text)
+	res, err := al.Align(ctx, transcribe.Audio{Path: c.path}, c.text, transcribe.AlignProgress{})
 	if err != nil || len(res.Words) < 4 {
 		return "", 0, false, nil
 	}

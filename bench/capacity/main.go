@@ -362,7 +362,7 @@ func (st *student) practise(recs []recording) (time.Duration, wordCount, error) 
 	var finished time.Time
 	for i, rec := range recs {
 		item := created.Session.Items[i].ID
-		if err := st.StreamAnswer(id, item, rec.webm, rec.duration); err != nil {
+		if err := st.StreamAnswer(id, item, rec.webm, rec.duration, nil); err != nil {
 			return 0, wordCount{}, err
 		}
 		if err := st.Call(http.MethodPost, "/api/practice/sessions/"+id+"/items/"+item+"/audio/finish", "application/json",

@@ -17,8 +17,10 @@
 // Each session is run twice (issue 39), once per way the student can be
 // heard: "server recognition", the server's engine recognising each
 // recording (in pieces as it arrives), and "browser text (aligned)", each
-// finish call carrying the browser's transcript, which the server lines
-// up with the recording instead (transcribe.Aligner). The browser's text
+// piece carrying what the browser had heard so far (its words up to
+// browserLag before) and each finish call the browser's transcript, which
+// the server lines up with the recording instead (transcribe.Aligner),
+// the words heard so far while the recording arrives. The browser's text
 // is what the voice said, lower-case and unpunctuated as a recogniser
 // writes it. The two alternate which goes first; the table gives both
 // medians and their ratio, which must not exceed 1: letting the browser
@@ -83,6 +85,25 @@ var (
 	byServer  = hearing{name: "server recognition"}
 	byBrowser = hearing{name: "browser text (aligned)", browser: true}
 )
+
+// browserLag is how far behind the student's voice a browser's final
+// words come: it writes a phrase down once it is over.
+const browserLag = 1500 * time.Millisecond
+
+// heardSoFar is what the browser had heard of r when a share of it was
+// sent, for the pieces' Heard-So-Far header: the words said up to
+// browserLag before then (the voice's pace taken as even). Nil when the
+// server hears the student.
+func (h hearing) heardSoFar(r recording) func(share float64) string {
+	if !h.browser {
+		return nil
+	}
+	words := transcribe.NormalizeWords(r.said)
+	return func(share float64) string {
+		said := share - float64(browserLag)/float64(r.duration)
+		return strings.Join(words[:max(0, int(said*float64(len(words))))], " ")
+	}
+}
 
 // finishBody is the finish call's body: the recording's size and, when
 // the browser listened, what it heard.
@@ -313,7 +334,7 @@ func (s *server) sessionBeside(recs []recording, h hearing, beside func()) (time
 				beside()
 			}
 		}
-		if err := s.StreamAnswer(id, created.Session.Items[i].ID, audio, pace); err != nil {
+		if err := s.StreamAnswer(id, created.Session.Items[i].ID, audio, pace, h.heardSoFar(r)); err != nil {
 			return 0, "", err
 		}
 		uploaded = time.Now()

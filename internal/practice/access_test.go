@@ -169,9 +169,9 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 		mu.Lock()
 		now = ana().TrialExpiresAt.Add(time.Minute)
 		mu.Unlock()
-		_, err = f.Practice.AppendAdmitted(ctx, ana(), admitted[first.ID], 0, "audio/webm", rec)
+		_, err = f.Practice.AppendAdmitted(ctx, ana(), admitted[first.ID], 0, "audio/webm", rec, "")
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.Practice.AppendAdmitted(ctx, ana(), admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
+		_, err = f.Practice.AppendAdmitted(ctx, ana(), admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100], "")
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 
 		// Finishing shows what the server holds: nothing of the first
@@ -219,9 +219,9 @@ func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
 		practicetest.EndTrial(t, db, "ana@example.com")
 		_, err = f.Practice.UploadAdmitted(ctx, began, admitted[whole.ID], "audio/webm", bytes.NewReader(rec))
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.Practice.AppendAdmitted(ctx, began, admitted[first.ID], 0, "audio/webm", rec)
+		_, err = f.Practice.AppendAdmitted(ctx, began, admitted[first.ID], 0, "audio/webm", rec, "")
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.Practice.AppendAdmitted(ctx, began, admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100])
+		_, err = f.Practice.AppendAdmitted(ctx, began, admitted[later.ID], int64(len(rec)), "audio/webm", rec[:100], "")
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 
 		if got := ana().UsageCount; got != began.UsageCount {
@@ -263,7 +263,7 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 			var errs [2]error
 			var wg sync.WaitGroup
 			for i, it := range []practice.Item{one, other} {
-				wg.Go(func() { _, errs[i] = f.Practice.AppendAdmitted(ctx, u, it, 0, "audio/webm", rec) })
+				wg.Go(func() { _, errs[i] = f.Practice.AppendAdmitted(ctx, u, it, 0, "audio/webm", rec, "") })
 			}
 			wg.Wait()
 			return errs

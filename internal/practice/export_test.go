@@ -23,11 +23,16 @@ func (s *Service) Upload(ctx context.Context, u auth.User, sessionID, itemID, mi
 // AppendAudio admits an answer and stores a piece of its recording, as a
 // PATCH does.
 func (s *Service) AppendAudio(ctx context.Context, u auth.User, sessionID, itemID string, offset int64, mimeType string, piece []byte) (int64, error) {
+	return s.AppendAudioHeard(ctx, u, sessionID, itemID, offset, mimeType, piece, "")
+}
+
+// AppendAudioHeard is AppendAudio with what the student's browser heard so far.
+func (s *Service) AppendAudioHeard(ctx context.Context, u auth.User, sessionID, itemID string, offset int64, mimeType string, piece []byte, heardSoFar string) (int64, error) {
 	it, err := s.AdmitAnswer(ctx, u, sessionID, itemID)
 	if err != nil {
 		return 0, err
 	}
-	return s.AppendAdmitted(ctx, u, it, offset, mimeType, piece)
+	return s.AppendAdmitted(ctx, u, it, offset, mimeType, piece, heardSoFar)
 }
 
 // Transition is one row of the item state machine's table (status.go).

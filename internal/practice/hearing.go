@@ -149,7 +149,11 @@ func (s *Service) alignOrRecognise(ctx context.Context, it Item, local string) (
 		return s.recognise(ctx, it, local)
 	}
 	if aligner, ok := transcribe.AsAligner(s.speech); ok {
-		res, err := aligner.Align(ctx, transcribe.Audio{Path: local, MIMEType: it.audioMIME, Limit: it.answerLimit()}, bt.Text)
+		var placed transcribe.AlignProgress
+		if it.progress != nil {
+			placed = it.progress.Aligned
+		}
+		res, err := aligner.Align(ctx, transcribe.Audio{Path: local, MIMEType: it.audioMIME, Limit: it.answerLimit()}, bt.Text, placed)
 		if err == nil || errors.Is(err, transcribe.ErrBadAudio) {
 			return res, err
 		}

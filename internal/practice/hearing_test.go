@@ -31,7 +31,12 @@ type aligningWhisper struct {
 	unsupported bool
 }
 
-func (a *aligningWhisper) Align(_ context.Context, _ transcribe.Audio, text string) (transcribe.Result, error) {
+// AdvanceAlign places nothing while a recording arrives: Align does it all.
+func (a *aligningWhisper) AdvanceAlign(_ context.Context, _ transcribe.Audio, _ string, p transcribe.AlignProgress) (transcribe.AlignProgress, error) {
+	return p, nil
+}
+
+func (a *aligningWhisper) Align(_ context.Context, _ transcribe.Audio, text string, _ transcribe.AlignProgress) (transcribe.Result, error) {
 	a.mu.Lock()
 	a.given = append(a.given, text)
 	a.mu.Unlock()

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"net/url"
+	"unicode/utf8"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -68,7 +70,9 @@ type pieceInput struct {
 	ItemID      string `path:"itemId" maxLength:"64"`
 	Offset      int64  `query:"offset" minimum:"0" doc:"Where in the recording this piece starts, in bytes; 0 starts the recording afresh."`
 	ContentType string `header:"Content-Type"`
-	RawBody     []byte `contentType:"audio/webm" doc:"The next bytes of the recording, as the browser's recorder gave them."`
+	// HeardSoFar is percent-encoded: a header carries no other text safely.
+	HeardSoFar string `header:"Heard-So-Far" doc:"What the student's own browser has heard of the answer so far, percent-encoded UTF-8 (encodeURIComponent), when they chose to be heard by it. The server lines it up with the recording as it arrives, so that the answer is ready soon after it ends; the finish call's browserTranscript is what counts."`
+	RawBody    []byte `contentType:"audio/webm" doc:"The next bytes of the recording, as the browser's recorder gave them."`
 }
 
 type pieceOutput struct {
@@ -183,7 +187,11 @@ func (h *Handler) appendPiece(ctx context.Context, u auth.User, in *pieceInput) 
 	if err != nil {
 		return nil, err
 	}
-	n, err := h.svc.AppendAdmitted(ctx, u, it, in.Offset, in.ContentType, in.RawBody)
+	heard, err := url.PathUnescape(in.HeardSoFar)
+	if err != nil || !utf8.ValidString(heard) {
+		return nil, apperr.Invalid("Heard-So-Far", "What the browser heard so far must be percent-encoded UTF-8 (encodeURIComponent).")
+	}
+	n, err := h.svc.AppendAdmitted(ctx, u, it, in.Offset, in.ContentType, in.RawBody, heard)
 	if err != nil {
 		return nil, err
 	}

@@ -117,11 +117,11 @@ func TestAnotherStudentCanNeitherSeeNorChangeAStudentsPractice(t *testing.T) {
 				return err
 			}, practice.MsgSessionNotFound},
 			{"first piece past admission", func() error {
-				_, err := f.Practice.AppendAdmitted(ctx, bob(), admittedPending, 0, mime, rec[:half])
+				_, err := f.Practice.AppendAdmitted(ctx, bob(), admittedPending, 0, mime, rec[:half], "")
 				return err
 			}, practice.MsgSessionNotFound},
 			{"next piece past admission", func() error {
-				_, err := f.Practice.AppendAdmitted(ctx, bob(), admittedStreaming, int64(half), mime, rec[half:])
+				_, err := f.Practice.AppendAdmitted(ctx, bob(), admittedStreaming, int64(half), mime, rec[half:], "")
 				return err
 			}, practice.MsgSessionNotFound},
 			{"finish a recording", func() error {

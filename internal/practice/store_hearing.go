@@ -44,7 +44,7 @@ func saveBrowserTranscript(ctx context.Context, q store.Queryer, itemID string, 
 		}
 		v = string(b)
 	}
-	_, err := exec(ctx, q, "save browser transcript", `UPDATE practice_items SET browser_transcript = $2 WHERE id = $1`, itemID, v)
+	_, err := exec(ctx, q, "save browser transcript", `UPDATE practice_items SET browser_transcript = $2, heard_so_far = NULL WHERE id = $1`, itemID, v)
 	return err
 }
 

@@ -2,7 +2,9 @@ package practice
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -24,7 +26,7 @@ const forgetStream = `stream_path = '', stream_mime = '', stream_bytes = 0`
 func startStream(ctx context.Context, q store.Queryer, itemID, path, mimeType string, size int64, now time.Time) (bool, error) {
 	cond, args := store.In("status", answer.Unanswered, path, mimeType, size, now, itemID)
 	n, err := exec(ctx, q, "start recording", `UPDATE practice_items SET stream_path = $1, stream_mime = $2, stream_bytes = $3,
-		progress = NULL, progress_at = $4, uploaded_at = $4 WHERE id = $5 AND `+cond, args...)
+		progress = NULL, progress_at = $4, uploaded_at = $4, heard_so_far = NULL WHERE id = $5 AND `+cond, args...)
 	return n == 1, err
 }
 
@@ -42,10 +44,22 @@ func streamingBytes(ctx context.Context, q store.Queryer, userID, itemID string)
 
 // recordPiece moves the size of the recording at path from size to
 // newSize, reporting false when another request changed it first.
-func recordPiece(ctx context.Context, q store.Queryer, itemID, path string, size, newSize int64) (bool, error) {
-	n, err := exec(ctx, q, "record piece", `UPDATE practice_items SET stream_bytes = $1 WHERE id = $2 AND stream_path = $3 AND stream_bytes = $4`,
-		newSize, itemID, path, size)
+func recordPiece(ctx context.Context, q store.Queryer, itemID, path string, size, newSize int64, heardSoFar string) (bool, error) {
+	n, err := exec(ctx, q, "record piece", `UPDATE practice_items SET stream_bytes = $1,
+		heard_so_far = CASE WHEN $5 = '' THEN heard_so_far ELSE $5 END WHERE id = $2 AND stream_path = $3 AND stream_bytes = $4`,
+		newSize, itemID, path, size, heardSoFar)
 	return n == 1, err
+}
+
+// heardSoFar is what the student's browser had heard of the recording
+// arriving in pieces when its last piece came ("" for nothing).
+func heardSoFar(ctx context.Context, q store.Queryer, itemID, streamPath string) (string, error) {
+	var heard sql.NullString
+	err := q.QueryRowContext(ctx, `SELECT heard_so_far FROM practice_items WHERE id = $1 AND stream_path = $2`, itemID, streamPath).Scan(&heard)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("practice: read what the browser heard so far: %w", err)
+	}
+	return heard.String, nil
 }
 
 // forgetProgress drops what was recognised of a recording that arrived in

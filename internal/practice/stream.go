@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/riverqueue/river"
 
@@ -64,9 +66,17 @@ const (
 // that records the piece, first or later, decides under the student's
 // lock, on their account as it then stands, whether spec §4 still lets
 // them answer.
-func (s *Service) AppendAdmitted(ctx context.Context, u auth.User, it Item, offset int64, mimeType string, piece []byte) (int64, error) {
+//
+// heardSoFar is what the student's browser has heard of the recording up
+// to this piece, when they chose to be heard by it ("" otherwise): the
+// server lines it up with the recording while it arrives (advanceItem).
+func (s *Service) AppendAdmitted(ctx context.Context, u auth.User, it Item, offset int64, mimeType string, piece []byte, heardSoFar string) (int64, error) {
 	if len(piece) == 0 {
 		return 0, apperr.Invalid("body", "The piece of the recording is empty.")
+	}
+	heardSoFar = strings.TrimSpace(heardSoFar)
+	if utf8.RuneCountInString(heardSoFar) > MaxBrowserTranscriptLen {
+		return 0, apperr.Invalid("Heard-So-Far", "What the browser heard so far is longer than %d characters.", MaxBrowserTranscriptLen)
 	}
 	if offset == 0 {
 		return s.startStream(ctx, u, it, mimeType, piece)
@@ -106,7 +116,7 @@ func (s *Service) AppendAdmitted(ctx context.Context, u auth.User, it Item, offs
 		if err := checkBytesInFlight(ctx, tx, u.ID, it.ID, size); err != nil {
 			return err
 		}
-		recorded, err := recordPiece(ctx, tx, it.ID, it.streamPath, it.streamBytes, size)
+		recorded, err := recordPiece(ctx, tx, it.ID, it.streamPath, it.streamBytes, size, heardSoFar)
 		if err != nil {
 			return err
 		}
@@ -308,13 +318,40 @@ func (s *Service) advanceItem(ctx context.Context, itemID string) error {
 		s.logger.Info("could not read a recording in progress; it will be recognized when it ends", "item", itemID, "err", err)
 		return nil
 	}
-	next, err := s.incremental.Advance(ctx, transcribe.Audio{Path: local, MIMEType: it.streamMIME, Limit: it.answerLimit()}, p)
+	in := transcribe.Audio{Path: local, MIMEType: it.streamMIME, Limit: it.answerLimit()}
+	next, err := s.incremental.Advance(ctx, in, p)
 	if err != nil {
 		s.logger.Info("could not recognize a recording in progress; it will be done when it ends", "item", itemID, "err", err)
-		return nil
+		next = p
+	}
+	// The student's browser is hearing them: what it heard so far is lined
+	// up too, so that only the answer's last words are left when it ends.
+	// The recognition above goes on all the same, for when the recording
+	// does not support the browser's words.
+	if err := s.advanceAlignment(ctx, it, in, &next); err != nil {
+		s.logger.Info("could not line up a recording in progress with what the browser heard; it will be done when it ends", "item", itemID, "err", err)
 	}
 	if !next.Learned(p) {
 		return nil
 	}
 	return saveProgress(ctx, s.db.SQL, itemID, it.streamPath, next)
+}
+
+// advanceAlignment places what the student's browser heard so far of the
+// item's recording in progress, beyond what p placed, into p.
+func (s *Service) advanceAlignment(ctx context.Context, it Item, in transcribe.Audio, p *transcribe.Progress) error {
+	aligner, ok := transcribe.AsAligner(s.speech)
+	if !ok {
+		return nil
+	}
+	heard, err := heardSoFar(ctx, s.db.SQL, it.ID, it.streamPath)
+	if err != nil || heard == "" {
+		return err
+	}
+	aligned, err := aligner.AdvanceAlign(ctx, in, heard, p.Aligned)
+	if err != nil {
+		return err
+	}
+	p.Aligned = aligned
+	return nil
 }

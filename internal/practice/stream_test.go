@@ -18,6 +18,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/whitecoat/whitecoat/internal/apperr"
+	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/jobs"
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/practice/practicetest"
@@ -205,56 +206,11 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 	rec := speak(t, dentistAnswer)
 	requireLocalEngine(t)
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		speech := localEngine(t)
-		f := practicetest.NewWith(t, db, speech, func(c *practice.Config) { c.AdvanceEvery = 0 })
-		reload := f.User(t, "ana@example.com")
+		f, reload, s := recognisingEachPiece(t, db)
 		ctx := context.Background()
-		s, err := f.Practice.Create(ctx, reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
 		item := s.Items[0].ID
-		progress := func() *transcribe.Progress {
-			var raw sql.NullString
-			if err := db.SQL.QueryRowContext(ctx, `SELECT progress FROM practice_items WHERE id = $1`, item).Scan(&raw); err != nil {
-				t.Fatal(err)
-			}
-			if !raw.Valid {
-				return nil
-			}
-			var p transcribe.Progress
-			if err := json.Unmarshal([]byte(raw.String), &p); err != nil {
-				t.Fatal(err)
-			}
-			return &p
-		}
-
-		// stepped waits until the recognition step the last piece queued
-		// has run: steps of one recording at once skip each other, and
-		// the one that ran must have seen what had arrived.
-		stepped := func() {
-			t.Helper()
-			deadline := time.Now().Add(60 * time.Second)
-			for {
-				counts, _, err := jobs.Stats(ctx, db, time.Now())
-				if err != nil {
-					t.Fatal(err)
-				}
-				waiting := 0
-				for _, c := range counts {
-					if c.Kind == (practice.AdvanceArgs{}).Kind() && !slices.Contains(finished, c.State) {
-						waiting += c.Jobs
-					}
-				}
-				if waiting == 0 {
-					return
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("a recognition step has not run in 60 s: %+v", counts)
-				}
-				time.Sleep(50 * time.Millisecond)
-			}
-		}
+		progress := func() *transcribe.Progress { return itemProgress(t, db, item) }
+		stepped := func() { stepped(t, db) }
 
 		// Send the recording as a browser would, in pieces, each once the
 		// server has caught up with the one before, as the student's
@@ -297,6 +253,122 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 		}
 		if progress() != nil {
 			t.Fatal("the progress was kept after the answer was transcribed")
+		}
+	})
+}
+
+// recognisingEachPiece is a fixture on the local engine that recognises
+// the recording at every piece, and ana's session of one question.
+func recognisingEachPiece(t *testing.T, db *store.DB) (*practicetest.Fixture, func() auth.User, practice.Session) {
+	t.Helper()
+	f := practicetest.NewWith(t, db, localEngine(t), func(c *practice.Config) { c.AdvanceEvery = 0 })
+	reload := f.User(t, "ana@example.com")
+	s, err := f.Practice.Create(context.Background(), reload(), practice.CreateInput{Profession: "dental", Mode: "audio", InterviewType: "random", QuestionCount: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, reload, s
+}
+
+// itemProgress is what was recognised (and placed) of item's recording
+// while it arrived; nil when nothing is kept.
+func itemProgress(t *testing.T, db *store.DB, item string) *transcribe.Progress {
+	t.Helper()
+	var raw sql.NullString
+	if err := db.SQL.QueryRowContext(context.Background(), `SELECT progress FROM practice_items WHERE id = $1`, item).Scan(&raw); err != nil {
+		t.Fatal(err)
+	}
+	if !raw.Valid {
+		return nil
+	}
+	var p transcribe.Progress
+	if err := json.Unmarshal([]byte(raw.String), &p); err != nil {
+		t.Fatal(err)
+	}
+	return &p
+}
+
+// stepped waits until the recognition step the last piece queued has run:
+// steps of one recording at once skip each other, and the one that ran
+// must have seen what had arrived.
+func stepped(t *testing.T, db *store.DB) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		counts, _, err := jobs.Stats(context.Background(), db, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		waiting := 0
+		for _, c := range counts {
+			if c.Kind == (practice.AdvanceArgs{}).Kind() && !slices.Contains(finished, c.State) {
+				waiting += c.Jobs
+			}
+		}
+		if waiting == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a recognition step has not run in 60 s: %+v", counts)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// The student's browser hears them (issue 39): what it heard so far comes
+// with each piece, and the server lines it up with the recording while it
+// arrives, so that when the answer ends only its last words are left to
+// place. The answer holds the browser's words, lined up with the audio,
+// and nothing of what the browser heard so far is kept after it.
+func TestBrowserWordsAreLinedUpWhileTheRecordingArrives(t *testing.T) {
+	rec := speak(t, dentistAnswer)
+	requireLocalEngine(t)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		f, reload, s := recognisingEachPiece(t, db)
+		ctx := context.Background()
+		item := s.Items[0].ID
+		said := strings.Fields(strings.ToLower(strings.NewReplacer(".", "", ",", "").Replace(dentistAnswer)))
+		// Each piece carries the words a browser had written down by then:
+		// those said before the last second or so of what has arrived.
+		const pieces = 8
+		size := len(rec)/pieces + 1
+		var p *transcribe.Progress
+		for off := 0; off < len(rec); off += size {
+			end := min(off+size, len(rec))
+			if end == len(rec) {
+				// Before the last piece: the recording so far is cut off
+				// mid-packet, as a growing one is.
+				p = itemProgress(t, db, item)
+			}
+			heard := strings.Join(said[:max(0, len(said)*end/len(rec)-4)], " ")
+			if _, err := f.Practice.AppendAudioHeard(ctx, reload(), s.ID, item, int64(off), "audio/webm;codecs=opus", rec[off:end], heard); err != nil {
+				t.Fatal(err)
+			}
+			stepped(t, db)
+		}
+		if p == nil || p.Aligned.Tokens < 5 || p.Aligned.Until <= 0 {
+			t.Fatalf("nothing the browser heard was lined up while the recording arrived: %+v", p)
+		}
+		for i, w := range p.Aligned.Words {
+			if w.Word != said[i] && w.Word != "um" && w.Word != "uh" {
+				t.Fatalf("placed %+v, want the browser's words in order: %q", p.Aligned.Words, said)
+			}
+		}
+		heard := &practice.BrowserTranscript{Text: dentistAnswer}
+		if _, err := f.Practice.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec)), heard); err != nil {
+			t.Fatal(err)
+		}
+		it := f.WaitProcessed(t, reload(), s.ID).Items[0]
+		if it.Status != practice.StatusDone || practicetest.TextOf(it.Transcript) != dentistAnswer {
+			t.Fatalf("answer %q (%s), want the browser's words %q", practicetest.TextOf(it.Transcript), it.Status, dentistAnswer)
+		}
+		wantSource(t, it, transcribe.SourceAligned)
+		var kept sql.NullString
+		if err := db.SQL.QueryRowContext(ctx, `SELECT heard_so_far FROM practice_items WHERE id = $1`, item).Scan(&kept); err != nil {
+			t.Fatal(err)
+		}
+		if kept.Valid {
+			t.Errorf("what the browser heard so far was kept after the answer was finished: %q", kept.String)
 		}
 	})
 }

@@ -170,28 +170,22 @@ func alignerInstalled(cfg Config) bool {
 
 // Align places text on the recording (see Aligner). Its result's engine
 // is the local one, whichever engine asked.
-func (e *textAligner) Align(ctx context.Context, in Audio, text string) (Result, error) {
+func (e *textAligner) Align(ctx context.Context, in Audio, text string, p AlignProgress) (Result, error) {
 	dict, err := e.dictionary()
 	if err != nil {
 		return Result{}, err
 	}
-	var words []alignWord
-	for _, t := range tokenize(text) {
-		if hesitations[t.word] {
-			continue // heard from the audio, never taken from the text
-		}
-		_, known := dict.spell(t.word)
-		words = append(words, alignWord{tok: t, known: known})
+	words := textWords(dict, text)
+	if !p.begins(words) || p.Tokens == len(words) {
+		// A text that changed, or that ended where the steps did (a
+		// grammar needs a word): aligned whole.
+		p = AlignProgress{}
 	}
 	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter})
 	if err != nil {
 		return Result{}, err
 	}
-	defer func() {
-		if err := pc.cleanup(); err != nil {
-			e.logger.Error("transcribe: cleanup", "err", err)
-		}
-	}()
+	defer e.cleanup(pc)
 	res := Result{Engine: EngineLocal, DurationSeconds: pc.seconds(), Truncated: pc.truncated, Words: []Word{},
 		WordConfidence: ConfidenceAlignment, VerbatimFillers: true, Source: SourceAligned}
 	switch speech := hasSpeech(frameLevels(pc.samples)); {
@@ -202,17 +196,173 @@ func (e *textAligner) Align(ctx context.Context, in Audio, text string) (Result,
 	case !speech:
 		return res, &Error{Kind: ErrTextUnsupported, Message: unsupportedMessage, Err: errors.New("the recording holds no speech")}
 	}
-	forced, loop, err := e.runAlignment(ctx, pc, dict, words)
-	if err != nil {
-		return Result{}, err
+	r := frameRange{}
+	if p.Tokens > 0 {
+		r = frameRange{from: frameAt(p.Until), to: len(frameLevels(pc.samples))}
 	}
-	res.Words = alignedWords(forced, loop, words)
+	var placed []Word
+	if r.from < r.to || r == (frameRange{}) {
+		if placed, err = e.alignRange(ctx, pc, dict, words[p.Tokens:], r, false); err != nil {
+			return Result{}, err
+		}
+	}
+	res.Words = append(slices.Clone(p.Words), placed...)
 	res.Text = alignedText(text, res.Words, words)
 	if !supported(res.Words, len(words)) {
 		return res, &Error{Kind: ErrTextUnsupported, Message: unsupportedMessage,
 			Err: fmt.Errorf("%d of %d words placed with confidence", alignConfident(res.Words), len(words))}
 	}
 	return res, nil
+}
+
+// Incremental alignment (Aligner.AdvanceAlign), measured in bench/latency.
+const (
+	// alignStepWords: a step places text only once this many of its words
+	// wait to be placed; fewer are not worth a decoder's start.
+	alignStepWords = 8
+	// alignHeldWords: the last words of the text so far are never placed
+	// by a step. A browser writes a word down as its sound ends, and the
+	// recording's pieces arrive a little behind what was said: the end of
+	// what it heard may not be in the recording yet.
+	alignHeldWords = 3
+	// alignCutGapFrames: a step ends its placed words at a pause at least
+	// this long when there is one, so that the next step starts in silence.
+	alignCutGapFrames = 10
+)
+
+// AdvanceAlign places the browser's text so far on the recording so far,
+// beyond p (see Aligner): the words of text p has not placed, from where
+// p ends, followed by whatever speech the text does not hold yet; it keeps
+// them up to a cut between two words before the last alignHeldWords. When
+// the text is ahead of the recording (words whose sound has not arrived),
+// the grammar cannot end in what arrived and the step places nothing: a
+// later one, with more of the recording, does.
+func (e *textAligner) AdvanceAlign(ctx context.Context, in Audio, text string, p AlignProgress) (AlignProgress, error) {
+	dict, err := e.dictionary()
+	if err != nil {
+		return p, err
+	}
+	words := textWords(dict, text)
+	if !p.begins(words) {
+		p = AlignProgress{}
+	}
+	rest := words[p.Tokens:]
+	if len(rest) < max(alignStepWords, alignHeldWords+1) {
+		return p, nil
+	}
+	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true})
+	if err != nil {
+		return p, err
+	}
+	defer e.cleanup(pc)
+	r := frameRange{from: frameAt(p.Until), to: len(frameLevels(pc.samples))}
+	if r.to-r.from < loopPieceFrames/3 {
+		return p, nil
+	}
+	placed, err := e.alignRange(ctx, pc, dict, rest, r, true)
+	if err != nil {
+		return p, err
+	}
+	keep, cut := alignCut(placed, len(rest)-alignHeldWords)
+	if keep == 0 {
+		return p, nil
+	}
+	next := AlignProgress{Words: slices.Clone(p.Words), Until: seconds(cut), Tokens: p.Tokens}
+	for _, w := range placed {
+		if w.End > seconds(cut) {
+			break
+		}
+		next.Words = append(next.Words, w)
+		if !isHesitation(w.Word) {
+			next.Tokens++
+		}
+	}
+	return next, nil
+}
+
+// alignCut chooses where a step's placed words end: after at most limit of
+// the text's words, at the last pause of alignCutGapFrames or more between
+// two of them, or else between the last two of them. It returns how many
+// text words are kept and the frame at which the next step starts (the
+// middle of the gap after the last one kept); 0 kept when none can be.
+func alignCut(placed []Word, limit int) (keep, cut int) {
+	type gap struct{ words, from, to int }
+	var gaps []gap
+	n := 0
+	lastEnd := -1
+	for _, w := range placed {
+		if isHesitation(w.Word) {
+			lastEnd = frameAt(w.End)
+			continue
+		}
+		if n > 0 && n <= limit {
+			gaps = append(gaps, gap{words: n, from: lastEnd, to: frameAt(w.Start)})
+		}
+		n++
+		lastEnd = frameAt(w.End)
+	}
+	if len(gaps) == 0 {
+		return 0, 0
+	}
+	best := gaps[len(gaps)-1]
+	for i := len(gaps) - 1; i >= 0; i-- {
+		if gaps[i].to-gaps[i].from >= alignCutGapFrames {
+			best = gaps[i]
+			break
+		}
+	}
+	return best.words, (best.from + max(best.from, best.to)) / 2
+}
+
+// begins reports whether words start with the text words p placed.
+func (p AlignProgress) begins(words []alignWord) bool {
+	if p.Tokens > len(words) {
+		return false
+	}
+	n := 0
+	for _, w := range p.Words {
+		if isHesitation(w.Word) {
+			continue
+		}
+		if n >= p.Tokens || words[n].tok.word != w.Word {
+			return false
+		}
+		n++
+	}
+	return n == p.Tokens
+}
+
+// textWords are the words of a given text the grammar places: all but the
+// hesitations, which are heard from the audio, never taken from the text.
+func textWords(dict pronunciations, text string) []alignWord {
+	var words []alignWord
+	for _, t := range tokenize(text) {
+		if hesitations[t.word] {
+			continue
+		}
+		_, known := dict.spell(t.word)
+		words = append(words, alignWord{tok: t, known: known})
+	}
+	return words
+}
+
+func frameAt(sec float64) int { return int(math.Round(sec * sphinx.FrameRate)) }
+
+func (e *textAligner) cleanup(pc *pcm) {
+	if err := pc.cleanup(); err != nil {
+		e.logger.Error("transcribe: cleanup", "err", err)
+	}
+}
+
+// alignRange places words on frames r of the answer (all of it for the
+// zero range), their times from the answer's start. An open range is a
+// recording still arriving: speech the words do not hold may follow them.
+func (e *textAligner) alignRange(ctx context.Context, pc *pcm, dict pronunciations, words []alignWord, r frameRange, open bool) ([]Word, error) {
+	forced, loop, err := e.runAlignment(ctx, pc, dict, words, r, open)
+	if err != nil {
+		return nil, err
+	}
+	return alignedWords(forced, loop, words), nil
 }
 
 // dictionary is Debian's full dictionary (not the engine's vocabulary:
@@ -226,7 +376,7 @@ func (e *textAligner) dictionary() (pronunciations, error) {
 // samples and decodes them twice at once: forced through the text, and
 // through the free phone loop that scores each word's frames against
 // whatever phones fit them best.
-func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciations, words []alignWord) (forced, loop sphinx.Hyp, err error) {
+func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciations, words []alignWord, r frameRange, open bool) (forced, loop sphinx.Hyp, err error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
 	// At most Workers alignments at once, as many as recognitions: each
@@ -238,18 +388,29 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 	case <-ctx.Done():
 		return forced, loop, decoderFailed(ctx, ctx.Err())
 	}
-	if err := writeAlignFiles(pc.dir, dict, words); err != nil {
+	if err := writeAlignFiles(pc.dir, dict, words, open); err != nil {
 		return forced, loop, err
 	}
 	// The phone loop costs about twice the forced alignment per second of
 	// speech and needs no text, so it runs in pieces cut at pauses, each
 	// about as long to decode as the forced alignment of the whole: the
 	// student waits for the forced alignment alone.
-	pieces := loopPieces(frameLevels(pc.samples))
+	levels := frameLevels(pc.samples)
+	if r != (frameRange{}) {
+		levels = levels[r.from:r.to]
+	}
+	pieces := loopPieces(levels)
+	for i := range pieces {
+		if pieces[i] == (frameRange{}) {
+			pieces[i] = r
+		} else {
+			pieces[i].from, pieces[i].to = pieces[i].from+r.from, pieces[i].to+r.from
+		}
+	}
 	loops := make([]sphinx.Hyp, len(pieces))
 	errs := make([]error, len(pieces)+1)
 	var wg sync.WaitGroup
-	wg.Go(func() { forced, errs[0] = e.runGrammar(ctx, pc, "forced", frameRange{}) })
+	wg.Go(func() { forced, errs[0] = e.runGrammar(ctx, pc, "forced", r) })
 	for i, r := range pieces {
 		wg.Go(func() { loops[i], errs[i+1] = e.runGrammar(ctx, pc, "loop", r) })
 	}
@@ -285,8 +446,9 @@ func loopPieces(levels []float64) []frameRange {
 // writeAlignFiles writes the dictionary (the text's words, the
 // hesitations and the phone loop's pseudo-words) and the two grammars:
 // "forced", the text's words in order with an optional hesitation
-// between any two, and "loop", any phones.
-func writeAlignFiles(dir string, dict pronunciations, words []alignWord) error {
+// between any two (and, when open, any phones after them: speech the text
+// does not hold yet), and "loop", any phones.
+func writeAlignFiles(dir string, dict pronunciations, words []alignWord, open bool) error {
 	var d, forced strings.Builder
 	seen := map[string]bool{}
 	entry := func(word, phones string) {
@@ -327,6 +489,9 @@ func writeAlignFiles(dir string, dict pronunciations, words []alignWord) error {
 		} else {
 			fmt.Fprintf(&forced, " <any> %s", hes)
 		}
+	}
+	if open {
+		forced.WriteString(" [ <any> ]")
 	}
 	forced.WriteString(";\n")
 	loop := fmt.Sprintf("#JSGF V1.0;\ngrammar loop;\npublic <s> = ( %s )*;\n", strings.Join(phones, " | "))
@@ -389,6 +554,9 @@ func alignedWords(forced, loop sphinx.Hyp, words []alignWord) []Word {
 	anyFrom := -1 // the first frame of the unknown word's phones
 	anyEnd := 0
 	flushAny := func() {
+		if anyFrom >= 0 && next == len(words) {
+			anyFrom = -1 // an open grammar's speech after the text's words
+		}
 		if anyFrom >= 0 {
 			out = append(out, Word{Word: words[next].tok.word, Start: seconds(anyFrom), End: seconds(anyEnd)})
 			next++

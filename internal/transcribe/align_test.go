@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -57,7 +59,7 @@ func TestAlignKeepsTheGivenWordsInOrder(t *testing.T) {
 	// The student's own "um" is not taken from the text: hesitations are
 	// heard, and this reader says none.
 	given := "And Mister John Dashwood had then, um, leisure to consider how much there might be prudently in his power to do for them."
-	res, err := e.Align(context.Background(), Audio{Path: clip870}, given)
+	res, err := e.Align(context.Background(), Audio{Path: clip870}, given, AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,7 @@ func TestAlignKeepsTheGivenWordsInOrder(t *testing.T) {
 func TestAlignScoresASwappedWordLow(t *testing.T) {
 	requireLibriVox(t)
 	e := startLocal(t, localConfig(t))
-	res, err := e.Align(context.Background(), Audio{Path: clip880}, "he was not an ill disposed yellow man")
+	res, err := e.Align(context.Background(), Audio{Path: clip880}, "he was not an ill disposed yellow man", AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +130,7 @@ func TestAlignHearsAnInsertedUm(t *testing.T) {
 	run(t, "sox", head, gap, um, gap, tail, spliced)
 
 	e := startLocal(t, localConfig(t))
-	res, err := e.Align(context.Background(), Audio{Path: spliced}, text880)
+	res, err := e.Align(context.Background(), Audio{Path: spliced}, text880, AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +151,7 @@ func TestAlignHearsAnInsertedUm(t *testing.T) {
 	}
 
 	// The same recording without it: nothing heard.
-	res, err = e.Align(context.Background(), Audio{Path: clip880}, text880)
+	res, err = e.Align(context.Background(), Audio{Path: clip880}, text880, AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +163,7 @@ func TestAlignHearsAnInsertedUm(t *testing.T) {
 func TestAlignReportsATextTheAudioDoesNotSupport(t *testing.T) {
 	requireLibriVox(t)
 	e := startLocal(t, localConfig(t))
-	_, err := e.Align(context.Background(), Audio{Path: clip880}, text870)
+	_, err := e.Align(context.Background(), Audio{Path: clip880}, text870, AlignProgress{})
 	if !errors.Is(err, ErrTextUnsupported) {
 		t.Fatalf("another clip's text: err %v, want ErrTextUnsupported", err)
 	}
@@ -169,10 +171,10 @@ func TestAlignReportsATextTheAudioDoesNotSupport(t *testing.T) {
 		t.Errorf("message %q", UserMessage(err))
 	}
 	// A browser that heard only a hesitation gave no words to align.
-	if _, err := e.Align(context.Background(), Audio{Path: clip880}, "Um."); !errors.Is(err, ErrTextUnsupported) {
+	if _, err := e.Align(context.Background(), Audio{Path: clip880}, "Um.", AlignProgress{}); !errors.Is(err, ErrTextUnsupported) {
 		t.Errorf("no words: err %v, want ErrTextUnsupported", err)
 	}
-	if _, err := e.Align(context.Background(), Audio{Path: clip880}, text880); err != nil {
+	if _, err := e.Align(context.Background(), Audio{Path: clip880}, text880, AlignProgress{}); err != nil {
 		t.Errorf("its own text: %v", err)
 	}
 }
@@ -182,7 +184,7 @@ func TestAlignPlacesAWordTheDictionaryLacks(t *testing.T) {
 	e := startLocal(t, localConfig(t))
 	// "disposd" has no entry and no split into known pieces: it aligns as
 	// any phones, between its neighbours, with no confidence.
-	res, err := e.Align(context.Background(), Audio{Path: clip880}, "he was not an ill disposd young man")
+	res, err := e.Align(context.Background(), Audio{Path: clip880}, "he was not an ill disposd young man", AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +294,7 @@ func TestOpenAIWithoutWordTimesIsAligned(t *testing.T) {
 	if !ok {
 		t.Fatal("the Whisper-compatible engine with pocketsphinx installed cannot align a browser's text")
 	}
-	browser, err := aligner.Align(t.Context(), Audio{Path: clip880}, text880)
+	browser, err := aligner.Align(t.Context(), Audio{Path: clip880}, text880, AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +359,7 @@ func TestAlignALongAnswerInPieces(t *testing.T) {
 		t.Fatalf("sox: %v: %s", err, out)
 	}
 	e := startLocal(t, localConfig(t))
-	res, err := e.Align(context.Background(), Audio{Path: long}, strings.Join(text, " "))
+	res, err := e.Align(context.Background(), Audio{Path: long}, strings.Join(text, " "), AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,4 +381,143 @@ func TestAlignALongAnswerInPieces(t *testing.T) {
 	if low > len(res.Words)/10 {
 		t.Errorf("%d of %d true words below the threshold", low, len(res.Words))
 	}
+}
+
+// An answer lined up while it arrives (issue 39: the student must not wait
+// longer for their browser's words than for the server's): each step
+// places what the browser had heard of the recording so far, short of its
+// last words; when the recording ends, Align places only the rest, and the
+// answer is what aligning it whole gives: the same words in order, at the
+// same times, with the same marks.
+func TestAlignWhileTheRecordingArrives(t *testing.T) {
+	requireLibriVox(t)
+	requireTools(t, "sox")
+	dir := t.TempDir()
+	var clips, texts []string
+	var ends []float64 // where each clip ends in the answer, in seconds
+	at := 0.0
+	for range 3 {
+		for _, c := range []struct{ path, text string }{{clip870, text870}, {clip880, text880}} {
+			clips, texts = append(clips, c.path), append(texts, c.text)
+			at += soxSeconds(t, c.path)
+			ends = append(ends, at)
+		}
+	}
+	long := filepath.Join(dir, "long.wav")
+	if out, err := exec.Command("sox", append(clips, long)...).CombinedOutput(); err != nil {
+		t.Fatalf("sox: %v: %s", err, out)
+	}
+	e := startLocal(t, localConfig(t))
+	ctx := context.Background()
+	whole, err := e.Align(ctx, Audio{Path: long}, strings.Join(texts, " "), AlignProgress{})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	part := filepath.Join(dir, "part.wav")
+	firstSeconds := func(upTo float64) Audio {
+		if out, err := exec.Command("sox", long, part, "trim", "0", strconv.FormatFloat(upTo, 'f', 2, 64)).CombinedOutput(); err != nil {
+			t.Fatalf("sox: %v: %s", err, out)
+		}
+		return Audio{Path: part}
+	}
+	wholeAt := map[int]Word{}
+	n := 0
+	for _, w := range whole.Words {
+		if !isHesitation(w.Word) {
+			wholeAt[n] = w
+			n++
+		}
+	}
+
+	// A browser ahead of the pieces that arrived (its text runs two
+	// seconds past them): nothing is placed out of place, nothing at all.
+	ahead, err := e.AdvanceAlign(ctx, firstSeconds(ends[2]-2), strings.Join(texts[:3], " "), AlignProgress{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ahead.Tokens != 0 || len(ahead.Words) != 0 {
+		t.Errorf("with the browser ahead of the recording, placed %+v", ahead)
+	}
+
+	// The recording as it stands every few seconds, and what a browser had
+	// written down by then: the clips that had ended half a second before.
+	var p AlignProgress
+	for upTo := 4.0; upTo < at; upTo += 4 {
+		heard := 0
+		for heard < len(ends) && ends[heard]+0.5 <= upTo {
+			heard++
+		}
+		next, err := e.AdvanceAlign(ctx, firstSeconds(upTo), strings.Join(texts[:heard], " "), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if next.Tokens < p.Tokens || next.Until < p.Until || next.Until > upTo {
+			t.Fatalf("at %.0f s: progress went from %+v to %+v", upTo, p, next)
+		}
+		p = next
+	}
+	total := len(normalizeWords(strings.Join(texts, " ")))
+	if p.Tokens < total/2 || p.Tokens >= total {
+		t.Fatalf("placed %d of %d words while the recording arrived; want most but the last", p.Tokens, total)
+	}
+
+	res, err := e.Align(ctx, Audio{Path: long}, strings.Join(texts, " "), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := spoken(res), spoken(whole); !slices.Equal(got, want) {
+		t.Fatalf("words %v, want %v", got, want)
+	}
+	n, moved, marks, wholeMarks := 0, 0, 0, 0
+	for i, w := range res.Words {
+		if i > 0 && w.Start < res.Words[i-1].End {
+			t.Errorf("word %d %+v starts before the one before it ends (%v)", i, w, res.Words[i-1].End)
+		}
+		if isHesitation(w.Word) {
+			continue
+		}
+		if math.Abs(w.Start-wholeAt[n].Start) > 0.1 || math.Abs(w.End-wholeAt[n].End) > 0.1 {
+			moved++
+		}
+		if *w.Confidence < alignWordThreshold {
+			marks++
+		}
+		if *wholeAt[n].Confidence < alignWordThreshold {
+			wholeMarks++
+		}
+		n++
+	}
+	t.Logf("placed %d of %d words up to %.2f s while it arrived; %d moved, %d marks (whole: %d)", p.Tokens, total, p.Until, moved, marks, wholeMarks)
+	if moved > total/20 {
+		t.Errorf("%d of %d words more than 0.1 s from where aligning the whole recording puts them", moved, total)
+	}
+	if marks > wholeMarks+total/20 {
+		t.Errorf("%d words under the threshold, against %d aligned whole", marks, wholeMarks)
+	}
+
+	// The browser changed its mind about a word already placed: the
+	// recording is aligned whole again, with the new words.
+	changed := strings.Replace(strings.Join(texts, " "), "leisure", "pleasure", 1)
+	res, err = e.Align(ctx, Audio{Path: long}, changed, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := spoken(res), normalizeWords(changed); !slices.Equal(got, want) {
+		t.Fatalf("after a change: words %v, want %v", got, want)
+	}
+}
+
+// soxSeconds is the length of a sound file.
+func soxSeconds(t *testing.T, path string) float64 {
+	t.Helper()
+	out, err := exec.Command("soxi", "-D", path).Output()
+	if err != nil {
+		t.Fatalf("soxi %s: %v", path, err)
+	}
+	d, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -102,5 +102,5 @@ func alignFile(ctx context.Context, eng Engine, path, textFile string) (Result, 
 	if err != nil {
 		return Result{}, fmt.Errorf("transcribe: %w", err)
 	}
-	return al.Align(ctx, Audio{Path: path}, string(text))
+	return al.Align(ctx, Audio{Path: path}, string(text), AlignProgress{})
 }

@@ -39,7 +39,7 @@ type localEngine struct {
 	stepping   map[string]bool
 
 	// align places a text the student's browser heard on the recording.
-	align *textAligner
+	*textAligner // Align and AdvanceAlign
 }
 
 func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
@@ -47,7 +47,7 @@ func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &localEngine{cfg: cfg, logger: logger, pool: pool, dir: dir, align: newTextAligner(cfg, logger)}, nil
+	return &localEngine{cfg: cfg, logger: logger, pool: pool, dir: dir, textAligner: newTextAligner(cfg, logger)}, nil
 }
 
 // newPool prepares the decoder's dictionary in a directory of its own (not
@@ -73,10 +73,6 @@ func newPool(cfg Config, logger *slog.Logger) (*sphinx.Pool, string, error) {
 }
 
 func (e *localEngine) Name() string { return EngineLocal }
-
-func (e *localEngine) Align(ctx context.Context, in Audio, text string) (Result, error) {
-	return e.align.Align(ctx, in, text)
-}
 
 func (e *localEngine) SweepTemp(age time.Duration) (int, error) {
 	e.live.sweep(e.logger)

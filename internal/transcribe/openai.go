@@ -112,11 +112,7 @@ func (e *openaiEngine) Transcribe(ctx context.Context, in Audio) (Result, error)
 // pace and hesitations are measured from the audio all the same.
 type alignedOpenAI struct {
 	*openaiEngine
-	align *textAligner
-}
-
-func (e *alignedOpenAI) Align(ctx context.Context, in Audio, text string) (Result, error) {
-	return e.align.Align(ctx, in, text)
+	*textAligner // Align and AdvanceAlign
 }
 
 func (e *alignedOpenAI) Transcribe(ctx context.Context, in Audio) (Result, error) {
@@ -124,10 +120,10 @@ func (e *alignedOpenAI) Transcribe(ctx context.Context, in Audio) (Result, error
 	if err != nil || len(res.Words) > 0 || strings.TrimSpace(res.Text) == "" {
 		return res, err
 	}
-	aligned, err := e.align.Align(ctx, in, res.Text)
+	aligned, err := e.textAligner.Align(ctx, in, res.Text, AlignProgress{})
 	if err != nil {
 		// The service's text stands, without times.
-		e.logger.Info("transcribe: could not align the service's text for word times", "err", err)
+		e.openaiEngine.logger.Info("transcribe: could not align the service's text for word times", "err", err)
 		return res, nil
 	}
 	res.Text, res.Words, res.WordConfidence, res.VerbatimFillers = aligned.Text, aligned.Words, aligned.WordConfidence, aligned.VerbatimFillers

@@ -53,8 +53,29 @@ type Incremental interface {
 // how well the audio supports it, pauses and hesitations heard between
 // them. The pipeline uses it when the student's browser recognised the
 // answer (issue 39); engines without it transcribe the recording as usual.
+//
+// While a recording arrives, AdvanceAlign places what the browser has heard
+// of it so far, up to a pause a few words before that text's end, so that
+// when the recording ends Align is left with its last few seconds: the
+// student waits no longer than for the server's own recognition.
 type Aligner interface {
-	Align(ctx context.Context, in Audio, text string) (Result, error)
+	// AdvanceAlign places text, what the browser heard of the growing
+	// recording in so far, beyond p; p itself when too little was added
+	// to be worth a decoder's time, or a fresh start when text does not
+	// begin with the words p placed (the browser changed its mind).
+	AdvanceAlign(ctx context.Context, in Audio, text string, p AlignProgress) (AlignProgress, error)
+	// Align places text on the complete recording in, beyond the words p
+	// placed when text begins with them (all of it otherwise).
+	Align(ctx context.Context, in Audio, text string, p AlignProgress) (Result, error)
+}
+
+// AlignProgress is what AdvanceAlign placed of a recording still arriving:
+// the first Tokens words of the browser's text (hesitations it heard
+// between them among Words), covering the recording up to Until seconds.
+type AlignProgress struct {
+	Words  []Word  `json:"words"`
+	Until  float64 `json:"until"`
+	Tokens int     `json:"tokens"`
 }
 
 // AsAligner is engine's Aligner, looking through wrappers (an engine with
@@ -102,13 +123,18 @@ type Progress struct {
 	// has arrived to recognise, without starting the decoder for nothing.
 	DecodedBytes   int64   `json:"decodedBytes,omitempty"`
 	DecodedSeconds float64 `json:"decodedSeconds,omitempty"`
+	// Aligned is what the browser's text heard so far placed on the
+	// recording (Aligner.AdvanceAlign), for a student heard by their
+	// browser; the recognition above goes on beside it, for when the
+	// recording does not support that text.
+	Aligned AlignProgress `json:"aligned,omitzero"`
 }
 
 // Learned reports whether q knows more about the recording than p: a step
 // recognised more of it, or a decode measured it again. A caller keeps q
 // only then.
 func (q Progress) Learned(p Progress) bool {
-	return q.Until != p.Until || q.DecodedBytes != p.DecodedBytes
+	return q.Until != p.Until || q.DecodedBytes != p.DecodedBytes || q.Aligned.Until != p.Aligned.Until || q.Aligned.Tokens != p.Aligned.Tokens
 }
 
 // Audio is one uploaded recording. Exactly one of Path and Reader is set.
@@ -280,7 +306,7 @@ func New(cfg Config, logger *slog.Logger) (Engine, error) {
 			logger.Warn("transcribe: pocketsphinx is not installed: browser transcripts are not aligned, and answers have no word times where the service gives none")
 			return e, nil
 		}
-		return &alignedOpenAI{openaiEngine: e, align: newTextAligner(cfg, logger.With("engine", "align"))}, nil
+		return &alignedOpenAI{openaiEngine: e, textAligner: newTextAligner(cfg, logger.With("engine", "align"))}, nil
 	}
 	return nil, fmt.Errorf("transcribe: unknown engine %q", cfg.Engine)
 }

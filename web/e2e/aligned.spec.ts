@@ -26,10 +26,17 @@ test('the browser’s words are lined up with the recording: shown with their ti
   await signUp(page, 'Ali Aligned')
   await startOneQuestion(page, service)
   const sessionId = new URL(page.url()).searchParams.get('id')!
+  // What the browser heard so far goes with the recording's pieces, for the server to line up while they arrive.
+  const heardSoFar: string[] = []
+  page.on('request', (req) => {
+    const heard = req.headers()['heard-so-far']
+    if (req.method() === 'PATCH' && heard) heardSoFar.push(decodeURIComponent(heard))
+  })
   await page.getByRole('button', { name: 'Start Recording' }).click()
   await expect(page.getByTestId('live-captions')).toHaveText(BROWSER_HEARD)
   // The answer runs to the server's 10 s limit, past the end of what is said.
   await expect(page.getByLabel('Replay your answer')).toBeVisible({ timeout: 20_000 })
+  expect(heardSoFar).toContain(BROWSER_HEARD)
   await page.getByRole('button', { name: 'Complete Session' }).click()
   await expect(page).toHaveURL(/\/dental\/summary\?id=/)
   await expect(page.getByText('Session average')).toBeVisible({ timeout: 60_000 })

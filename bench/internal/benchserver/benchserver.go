@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -214,13 +215,20 @@ func MustJSON(v any) []byte {
 // Call sends one request with the client's cookies and decodes the JSON
 // answer into out, failing unless the status is want.
 func (s *Client) Call(method, path, contentType string, body []byte, want int, out any) error {
+	header := http.Header{}
+	if contentType != "" {
+		header.Set("Content-Type", contentType)
+	}
+	return s.CallWithHeader(method, path, header, body, want, out)
+}
+
+// CallWithHeader is Call with the request's headers given.
+func (s *Client) CallWithHeader(method, path string, header http.Header, body []byte, want int, out any) error {
 	req, err := http.NewRequest(method, s.Base+path, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
+	req.Header = header
 	resp, err := s.HTTP.Do(req)
 	if err != nil {
 		return err
@@ -241,15 +249,23 @@ func (s *Client) Call(method, path, contentType string, body []byte, want int, o
 
 // StreamAnswer sends a recording to a session's item the way the browser
 // does while the student speaks: a piece a second, spread over pace (all
-// at once if pace is 0).
-func (c *Client) StreamAnswer(session, item string, audio []byte, pace time.Duration) error {
+// at once if pace is 0). When heard is not nil, each piece carries what
+// the student's browser had heard by then (heard of the share of the
+// recording sent), as the Heard-So-Far header.
+func (c *Client) StreamAnswer(session, item string, audio []byte, pace time.Duration, heard func(share float64) string) error {
 	pieces := max(1, int(pace/time.Second))
 	start := time.Now()
 	for k := range pieces {
 		from, to := len(audio)*k/pieces, len(audio)*(k+1)/pieces
 		time.Sleep(time.Until(start.Add(pace * time.Duration(k+1) / time.Duration(pieces))))
-		if err := c.Call(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", session, item, from),
-			"audio/webm;codecs=opus", audio[from:to], http.StatusOK, nil); err != nil {
+		header := http.Header{"Content-Type": {"audio/webm;codecs=opus"}}
+		if heard != nil {
+			if text := heard(float64(to) / float64(len(audio))); text != "" {
+				header.Set("Heard-So-Far", url.PathEscape(text))
+			}
+		}
+		if err := c.CallWithHeader(http.MethodPatch, fmt.Sprintf("/api/practice/sessions/%s/items/%s/audio?offset=%d", session, item, from),
+			header, audio[from:to], http.StatusOK, nil); err != nil {
 			return err
 		}
 	}

@@ -3743,6 +3743,8 @@ export interface operations {
             };
             header?: {
                 "Content-Type"?: string;
+                /** @description What the student's own browser has heard of the answer so far, percent-encoded UTF-8 (encodeURIComponent), when they chose to be heard by it. The server lines it up with the recording as it arrives, so that the answer is ready soon after it ends; the finish call's browserTranscript is what counts. */
+                "Heard-So-Far"?: string;
             };
             path: {
                 id: string;

@@ -68,6 +68,8 @@ describe('listen', () => {
     expect(second.started).toBe(true)
     second.hear([['a dentist because', true, 0.7], ['of my', false]])
     expect(captions.at(-1)).toBe('I want to be a dentist because of my')
+    // What goes with the recording's pieces: the final words alone, across the seam.
+    expect(ear.heardSoFar()).toBe('I want to be a dentist because')
     const got = await ear.stop()
     expect(got).toEqual({ heard: { text: 'I want to be a dentist because of my', onDevice: true, confidence: 0.8 } })
   })
@@ -79,6 +81,7 @@ describe('listen', () => {
     FakeRecogniser.made[0]!.hear([['hello', true]])
     FakeRecogniser.made[0]!.onerror?.({ error: 'network' })
     FakeRecogniser.made[0]!.onerror?.({ error: 'network' })
+    expect(ear.heardSoFar()).toBe('') // the server hears this answer alone
     expect(await ear.stop()).toEqual({ failed: 'network' })
     expect(onFail).toHaveBeenCalledTimes(1)
     expect(FakeRecogniser.made).toHaveLength(1) // not restarted after a failure

@@ -134,6 +134,12 @@ export interface Listener {
   stop: () => Promise<{ heard: BrowserHeard } | { failed: ListenFailure }>
   /** Stops listening and forgets (the answer was abandoned). */
   abort: () => void
+  /**
+   * The words heard so far that the recogniser will not change (its final
+   * results): sent with the recording's pieces, for the server to line
+   * them up with the audio while the student speaks. "" once failed.
+   */
+  heardSoFar: () => string
 }
 
 export interface ListenOptions {
@@ -236,6 +242,7 @@ export function listen(opts: ListenOptions): Listener | null {
   begin()
 
   return {
+    heardSoFar: () => (failed ? '' : mergeSeam(committed, finals)),
     async stop() {
       stopping = true
       if (current && !failed) {

@@ -33,7 +33,7 @@ interface Props {
   busy: boolean
   announce: (text: string) => void
   /** A recording of the question starts: returns where its pieces go as they are recorded. */
-  onRecordingStarted: (itemId: string) => (piece: Blob) => void
+  onRecordingStarted: (itemId: string, heardSoFar: () => string) => (piece: Blob) => void
   /** How the student chose to be heard, and whether live captions show. */
   hearing: Hearing
   captions: boolean
@@ -218,7 +218,7 @@ export function QuestionRecorder(props: Props) {
       dispatch({ type: 'micMissing' }) // the button waits for the microphone
       return
     }
-    recording.current = startRecording(stream, mode, props.onRecordingStarted(item.id))
+    recording.current = startRecording(stream, mode, props.onRecordingStarted(item.id, () => listener.current?.heardSoFar() ?? ''))
     // The browser's recogniser listens to the same microphone; any failure
     // leaves this answer to the server, said once.
     listener.current =

@@ -46,10 +46,10 @@ export function useAnswerUploads(
     })
   }, [])
 
-  /** A recording of the question starts: returns where its pieces go. */
+  /** A recording of the question starts: returns where its pieces go (with what the browser heard so far, when it hears the student). */
   const startStream = useCallback(
-    (itemId: string) => {
-      const stream = streamAnswer(sessionId, itemId, { signal: abort.current?.signal, onRefused })
+    (itemId: string, heardSoFar?: () => string) => {
+      const stream = streamAnswer(sessionId, itemId, { signal: abort.current?.signal, onRefused, heardSoFar })
       streams.current.set(itemId, stream)
       return stream.push
     },

@@ -19,6 +19,7 @@ const piece = (text: string) => new Blob([text], { type: TYPE })
 function fakeServer({ refuse, lose }: { refuse?: (n: number) => Response | Promise<undefined> | undefined; lose?: (n: number) => boolean } = {}) {
   let have = ''
   const pieces: { offset: number; body: string; type: string | null }[] = []
+  const heard: (string | null)[] = []
   let inFlight = 0
   let maxInFlight = 0
   const { calls } = mockApi({
@@ -29,6 +30,7 @@ function fakeServer({ refuse, lose }: { refuse?: (n: number) => Response | Promi
         const offset = Number(new URL(req.url).searchParams.get('offset'))
         const body = await req.text()
         const n = pieces.push({ offset, body, type: req.headers.get('Content-Type') }) - 1
+        heard.push(req.headers.get('Heard-So-Far'))
         const refused = await refuse?.(n)
         if (refused) return refused
         if (offset > have.length) return problem(409, 'A piece of the recording is missing.')
@@ -44,7 +46,7 @@ function fakeServer({ refuse, lose }: { refuse?: (n: number) => Response | Promi
       return size === have.length ? json(202, { item: { id: 'i1', status: 'queued' } }) : problem(409, 'Part of the recording did not arrive.')
     },
   })
-  return { pieces, calls, have: () => have, maxInFlight: () => maxInFlight }
+  return { pieces, heard, calls, have: () => have, maxInFlight: () => maxInFlight }
 }
 
 function stream(onRefused = vi.fn()) {
@@ -53,6 +55,21 @@ function stream(onRefused = vi.fn()) {
 }
 
 describe('streamAnswer', () => {
+  it('sends what the browser has heard so far with each piece, percent-encoded, and nothing before it heard anything', async () => {
+    const server = fakeServer()
+    stubXhr([{ status: 500 }])
+    const said = ['', 'I’m sure', 'I’m sure the café']
+    let spoken = 0
+    const s = streamAnswer('s1', 'i1', { onRefused: vi.fn(), sleep: () => Promise.resolve(), heardSoFar: () => said[spoken++]! })
+    for (const p of ['a', 'b', 'c']) {
+      s.push(piece(p))
+      await vi.waitFor(() => expect(server.pieces).toHaveLength(spoken))
+    }
+    await s.finish(piece('abc'))
+    expect(server.heard).toEqual([null, 'I%E2%80%99m%20sure', 'I%E2%80%99m%20sure%20the%20caf%C3%A9'])
+    expect(server.heard.map((h) => (h ? decodeURIComponent(h) : ''))).toEqual(said)
+  })
+
   it('sends pieces in order one at a time, those that queued up together, then finishes with the size', async () => {
     const held = deferred<undefined>()
     const server = fakeServer({ refuse: (n) => (n === 0 ? held.promise : undefined) })

@@ -11,6 +11,8 @@ export const MAX_PIECE_BYTES = limits.appendAnswerPiece.body.maxLength
 export interface AnswerStreamOptions extends Pick<UploadOptions, 'signal' | 'sleep' | 'maxAttempts'> {
   /** The usage guard paused the account (403), with the server's text. Nothing more is sent. */
   onRefused: (message: string) => void
+  /** What the student's browser has heard so far, sent with each piece, when it hears them. */
+  heardSoFar?: () => string
 }
 
 /** How a saved answer's upload is shown: the same callbacks as a whole upload's. */
@@ -67,7 +69,8 @@ export function streamAnswer(sessionId: string, itemId: string, opts: AnswerStre
     if (broken || queue.length === 0) return // an earlier send took this piece along
     const piece = takePieces()
     try {
-      await withRetries(() => appendAnswerPiece({ sessionId, itemId, offset: sent, piece }, opts.signal), retries)
+      const heardSoFar = opts.heardSoFar?.()
+      await withRetries(() => appendAnswerPiece({ sessionId, itemId, offset: sent, piece, heardSoFar }, opts.signal), retries)
       sent += piece.size
       listeners.onProgress?.(sent / recorded)
     } catch (err) {
