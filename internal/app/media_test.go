@@ -24,10 +24,10 @@ const bombChildEnv = "WHITECOAT_TEST_BOMB_CHILD"
 // A small MP4 whose sample tables declare 50 million samples made one
 // decode allocate 1.2 GB (four at once: 4.5 GB). Uploaded as an answer, it
 // now fails as a damaged recording, is never sent to the speech service,
-// and the server goes on processing the next answer; the whole process
-// tree, server and decoders, stays within 300 MB. The upload runs in a test
-// process of its own, so that the peak its rusage reports is this test's
-// and not that of a child another test started.
+// and the server goes on processing the next answer; no process of the
+// tree, server or decoder, grows past peakLimitMB. The upload runs in a
+// test process of its own, so that the peak its rusage reports is this
+// test's and not that of a child another test started.
 func TestSampleTableBombUpload(t *testing.T) {
 	t.Parallel()
 	if os.Getenv(bombChildEnv) != "" {
@@ -40,10 +40,20 @@ func TestSampleTableBombUpload(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10; peak > 300 {
+	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss >> 10
+	t.Logf("the server or a decode peaked at %d MB", peak)
+	if peak > peakLimitMB {
 		t.Errorf("the server or a decode peaked at %d MB", peak)
 	}
 }
+
+// peakLimitMB is what the largest process of the test may reach: the
+// bomb took a decode to 1.2 GB. One decode is held under 256 MB
+// (transcribe.Config.DecodeMemory and ffmpeg's libraries) and the test
+// process, server and all, measured 112-133 MB alone and up to 324 MB
+// within a busy CI run (its garbage collector behind a loaded machine):
+// a bound with room over both still catches the bomb four times over.
+const peakLimitMB = 400
 
 func sampleTableBombUpload(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {

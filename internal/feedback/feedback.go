@@ -19,6 +19,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/whitecoat/whitecoat/internal/profession"
+	"github.com/whitecoat/whitecoat/internal/question"
 )
 
 // RubricVersion names the rubric every score produced here rests on. Stored
@@ -73,6 +74,12 @@ type Input struct {
 	// are too much of the answer its content is not judged (uncertain.go).
 	// Empty for a typed or corrected answer.
 	Uncertain [][2]int
+	// Points are what a strong answer to this question makes, most
+	// valuable first, and Traps the wrong moves it must avoid, each with
+	// the cues a student making it would say (issue 40); none for a
+	// question without its own (a student's custom question).
+	Points []question.Point
+	Traps  []question.Point
 }
 
 // SpecLimitSeconds is the spec's answer limit, which the length targets
@@ -216,6 +223,9 @@ type Evidence struct {
 	// Met and Level are its verdict; otherwise Met is false and Level 0,
 	// and neither means anything): one of the Unjudged* constants.
 	Unjudged string `json:"unjudged,omitempty" enum:"not-measured,too-uncertain"`
+	// Point marks one of the question's own points (issue 40): Criterion
+	// is what to say, Met whether the answer said it, Quote where.
+	Point bool `json:"point,omitempty" doc:"One of the question's own points: the criterion is what a strong answer says, met whether this one said it, the quote where."`
 }
 
 // Why an Evidence was not judged.

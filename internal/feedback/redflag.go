@@ -20,11 +20,14 @@ const (
 	FlagDisguisedStrength    FlagKey = "disguised-strength"
 	FlagDifferentQuestion    FlagKey = "different-question"
 	FlagAddressesScorer      FlagKey = "addresses-scorer"
+	// FlagQuestionTrap: the answer walks into one of its question's own
+	// traps (Input.Traps); the red flag names which.
+	FlagQuestionTrap FlagKey = "question-trap"
 )
 
 // FlagKeys lists every red flag, in the order the UI shows them.
 var FlagKeys = []FlagKey{FlagOverride, FlagDeception, FlagFalsifiedRecords, FlagCoercion, FlagConfidentiality, FlagContempt, FlagBlame,
-	FlagToleratingDishonesty, FlagMoneyMotive, FlagAchievementList, FlagDisguisedStrength, FlagDifferentQuestion, FlagAddressesScorer}
+	FlagToleratingDishonesty, FlagMoneyMotive, FlagAchievementList, FlagDisguisedStrength, FlagDifferentQuestion, FlagAddressesScorer, FlagQuestionTrap}
 
 // RedFlag is one red flag raised by an answer: the words that raised it,
 // why an interviewer reacts badly, and what a strong answer does instead.

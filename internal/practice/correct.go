@@ -57,7 +57,10 @@ func (s *Service) CorrectTranscript(ctx context.Context, u auth.User, sessionID,
 	if *it.Transcript == text && it.UncertainWords == 0 {
 		return s.Get(ctx, u, sessionID)
 	}
-	in := scoringInput(it.answerSession, it.Item, text)
+	in, err := s.scoringInput(ctx, it.answerSession, it.Item, text)
+	if err != nil {
+		return Session{}, err
+	}
 	in.Uncertain = nil // the student's words
 	fb, err := s.scorer.Score(ctx, in)
 	if err != nil {

@@ -245,7 +245,11 @@ func (s *Service) scoreItem(ctx context.Context, itemID string, lastAttempt bool
 	if err != nil {
 		return err
 	}
-	fb, err := s.scorer.Score(ctx, scoringInput(as, it, *it.Transcript))
+	in, err := s.scoringInput(ctx, as, it, *it.Transcript)
+	if err != nil {
+		return fmt.Errorf("practice: score %s: %w", itemID, err)
+	}
+	fb, err := s.scorer.Score(ctx, in)
 	if err != nil {
 		if !lastAttempt {
 			return fmt.Errorf("practice: score %s: %w", itemID, err)

@@ -1,6 +1,8 @@
 package practice
 
 import (
+	"context"
+
 	"github.com/whitecoat/whitecoat/internal/feedback"
 )
 
@@ -19,12 +21,28 @@ type answerSession struct {
 // delivery figures of a spoken answer, and the time the format gives an
 // answer (the traditional format's is the spec's, whatever tests set; an
 // extension is an accommodation, not a call for longer answers).
-func scoringInput(as answerSession, it Item, transcript string) feedback.Input {
+//
+// A bank question brings its own points and traps, as the bank holds them
+// now (an admin's edit counts from the next answer scored); a question
+// since deleted, or the student's own, has none.
+func (s *Service) scoringInput(ctx context.Context, as answerSession, it Item, transcript string) (feedback.Input, error) {
 	in := it.Judged(feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag, Big3: big3Name(it.Big3Order)}, transcript)
 	if as.format != FormatTraditional {
 		in.LimitSeconds = float64(as.answerSeconds)
 	}
-	return in
+	if it.questionID == nil {
+		return in, nil
+	}
+	bank, err := s.questions.Questions(ctx, as.profession)
+	if err != nil {
+		return feedback.Input{}, err
+	}
+	for _, q := range bank {
+		if q.ID == *it.questionID {
+			in.Points, in.Traps = q.Points, q.Traps
+		}
+	}
+	return in, nil
 }
 
 // big3Name is the Big 3 question a Big 3 order stands for ("" for none).

@@ -26,7 +26,7 @@ type Point struct {
 
 // Limits on points and traps: a bank question has MinPoints to MaxPoints
 // points; an admin's own question may have none (it is judged by the
-// points of its kind, KindPoints).
+// general rubric for its kind).
 const (
 	MinPoints    = 3
 	MaxPoints    = 6

@@ -110,7 +110,7 @@ type Question struct {
 	MainTags  []string `json:"mainTags"`
 	// Points are what a strong answer to this question makes, most
 	// valuable first, and Traps what it must not do (see Point); a
-	// question without points is judged by those of its kind (KindPoints).
+	// question without points is judged by the general rubric for its kind.
 	Points    []Point   `json:"points,omitempty"`
 	Traps     []Point   `json:"traps,omitempty"`
 	CreatedAt time.Time `json:"createdAt,omitzero"`

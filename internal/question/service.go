@@ -71,7 +71,7 @@ type QuestionInput struct {
 	Big3      bool     `json:"big3,omitempty" doc:"One of the profession's Big 3 questions, asked first."`
 	Big3Order int      `json:"big3Order,omitempty" doc:"1, 2 or 3 for a Big 3 question; 0 otherwise."`
 	MainTags  []string `json:"mainTags,omitempty" doc:"Profession slugs the question belongs to. At least one is required."`
-	Points    []Point  `json:"points,omitempty" doc:"What a strong answer makes, most valuable first; none: the question is judged by the points of its kind."`
+	Points    []Point  `json:"points,omitempty" doc:"What a strong answer makes, most valuable first; none: the question is judged by the general rubric for its kind."`
 	Traps     []Point  `json:"traps,omitempty" doc:"What an answer must not do; an answer that does is capped and told so."`
 }
 

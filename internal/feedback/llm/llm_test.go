@@ -19,6 +19,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/feedback/feedbacktest"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
+	"github.com/whitecoat/whitecoat/internal/question"
 )
 
 // chatServer speaks the chat-completions protocol: it records each request
@@ -906,5 +907,41 @@ func TestSystemPromptReadsAsEnglish(t *testing.T) {
 	}
 	if !strings.Contains(prompt, "in US English") {
 		t.Error("the prompt does not ask for US English")
+	}
+}
+
+// Issue 40: the model is given the question's own points and traps, and
+// whatever it replies, the answer's feedback reports the points as found
+// in its words and a trap walked into caps the score.
+func TestLLMJudgesByTheQuestionsPointsAndTraps(t *testing.T) {
+	points := []question.Point{{Text: "Ask why she refuses.", Cues: []string{"ask her why"}}, {Text: "Document the discussion.", Cues: []string{"document"}}}
+	traps := []question.Point{{Text: "Giving blood once she is unconscious", Cues: []string{"once she is unconscious"}}}
+	in := feedback.Input{Profession: "medical", Subtag: "Ethical", Delivery: &feedback.Delivery{DurationSeconds: 60, WordsPerMinute: 150},
+		Question:   "An adult Jehovah's Witness refuses a blood transfusion that could save her life. How do you respond?",
+		Transcript: "I would sit down with her and ask her why she refuses, and make sure she understands the risk. Then once she is unconscious I would give the blood anyway, because her life comes first.",
+		Points:     points, Traps: traps}
+	cs := newChatServer(t, content(reply(7, nil)))
+	fb := llmScore(t, llmConfig(cs), in)
+	var data answerData
+	if err := json.Unmarshal([]byte(cs.requests()[0].Messages[1].Content), &data); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(data.Points, []string{"Ask why she refuses.", "Document the discussion."}) || !slices.Equal(data.Traps, []string{"Giving blood once she is unconscious"}) {
+		t.Errorf("the model was given points %q and traps %q", data.Points, data.Traps)
+	}
+	if !strings.Contains(cs.requests()[0].Messages[0].Content, `"traps"`) {
+		t.Error("the system prompt does not say how to judge by the points and traps")
+	}
+	made := map[string]bool{}
+	for _, e := range fb.Evidence {
+		if e.Point {
+			made[e.Criterion] = e.Met
+		}
+	}
+	if len(made) != 2 || !made["Ask why she refuses"] || made["Document the discussion"] {
+		t.Errorf("points reported %v, want the first made and the second not", made)
+	}
+	if fb.Fallback || !slices.Contains(feedbacktest.FlagKeys(fb), string(feedback.FlagQuestionTrap)) || fb.OverallScore > feedback.RedFlagCap {
+		t.Errorf("the trap the model rated 7/7: flags %v, overall %d (fallback %v)", feedbacktest.FlagKeys(fb), fb.OverallScore, fb.Fallback)
 	}
 }

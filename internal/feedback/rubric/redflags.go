@@ -2,6 +2,7 @@ package rubric
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
 )
@@ -114,7 +115,7 @@ var flagRules = []flagRule{
 			`(looked|look|peeked|peek|checked|check|pulled|pull) (up )?(at )?(his|her|their|my \w+'s|a friend's|my friend's|my neighbou?r's) (chart|records?|file|results|labs|history)`,
 			`(give|tell|share with|told|gave|shared with) (him|her|them|the (son|daughter|family|caller|husband|wife|parents?|mother|father)) (the )?(big picture|results|findings|diagnosis|general idea|gist|basics|outline)`,
 			`(patient|client|owner) named [a-z]+`, `(a|the|one|my) (patient|client) called (?-i:[A-Z])[a-z]+`,
-			`(give|gave|tell|told|update|updated|call|called) the (coach|employer|boss|school|teacher|manager|landlord|team)`, `(coach|employer|boss|teacher|school|landlord|neighbou?r)( is|'s) (really |also )?part of (the|his|her|their) (\w+'s )?(care )?team`,
+			`(give|gave|tell|told|update|updated|call|called) the (coach|employer|boss|school|teacher|manager|landlord)`, `(coach|employer|boss|teacher|school|landlord|neighbou?r)( is|'s) (really |also )?part of (the|his|her|their) (\w+'s )?(care )?team`,
 			`(go|goes|went|going) (through|over) the (results|diagnosis|biopsy|findings|prognosis|scan|report)( [\w-]+){0,4} with (the|his|her|their) (daughter|son|family|wife|husband|brother|sister|mother|father|parents?|employer|caregiver)`,
 			`before (we|I) (talk|tell|speak|talked|told|spoke)( to| with)? (the patient|him|her|them)`, `(patient|client|owner)'s (name|full name) (was|is)`),
 		// "…with his wife only if he agrees", "…once he has signed a release".
@@ -225,6 +226,9 @@ var flagTexts = map[feedback.FlagKey]flagRule{
 	feedback.FlagAchievementList: {key: feedback.FlagAchievementList, name: "a list of achievements instead of reflection",
 		why:     "Interviewers already have your CV. Reading it aloud tells them nothing about who you are, what you learned, or why it matters for this profession.",
 		instead: "Pick one or two experiences and tell them as stories: what you did, what it taught you, and how it led you here."},
+	feedback.FlagQuestionTrap: {key: feedback.FlagQuestionTrap, name: "this question's trap",
+		why:     "This is the move the question is set to catch: however well the rest is told, an interviewer remembers it, and it decides the answer.",
+		instead: "Take the course a careful professional would: name the trap as an option you would not take, and say what you would do instead and why."},
 	feedback.FlagDifferentQuestion: {key: feedback.FlagDifferentQuestion, name: "answering a different question",
 		why:     "However good the content, an answer to another question tells the interviewer you did not listen, or are steering to a prepared script.",
 		instead: "Answer the question asked in your first sentence, then build the answer around it with an example that fits."},
@@ -312,7 +316,11 @@ func (a *Assessment) RedFlags() []feedback.RedFlag {
 		if h.m.end > h.m.at {
 			q = a.t.quote(h.m.at)
 		}
-		out = append(out, DescribeFlag(h.key, q))
+		f := DescribeFlag(h.key, q)
+		if h.trap != "" {
+			f.Name = f.Name + ": " + lowerFirst(strings.TrimRight(h.trap, "."))
+		}
+		out = append(out, f)
 	}
 	return out
 }

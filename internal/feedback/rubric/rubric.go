@@ -54,6 +54,8 @@ type Assessment struct {
 	health    []match
 	generic   []match
 	flags     []flagHit
+	points    []pointResult // the question's own points (points.go)
+	traps     []flagHit     // the question's own traps the answer walks into
 	delivery  deliveryResult
 	hedges    []match
 	repeat    float64
@@ -75,6 +77,8 @@ type specificity struct {
 type flagHit struct {
 	key feedback.FlagKey
 	m   match
+	// trap is the question's own trap walked into, for FlagQuestionTrap.
+	trap string
 }
 
 func Assess(in feedback.Input) *Assessment {
@@ -113,6 +117,12 @@ func Assess(in feedback.Input) *Assessment {
 	// The question read back is not an answer to it.
 	a.echo = questionEcho(in.Question, a.t)
 	a.relevance *= 1 - math.Min(1, 2*math.Max(0, a.echo-echoAllowed))
+	// Where the question has its own points, they say best whether it was
+	// answered: an answer that makes them briefly answers it.
+	a.measurePoints()
+	if len(a.points) > 0 {
+		a.relevance = (1-pointsWeight)*a.relevance + pointsWeight*a.pointsCovered()
+	}
 
 	a.specific = a.measureSpecificity()
 	a.reflect = a.t.inClauses(a.t.find(reflectionCues, false))
@@ -124,7 +134,7 @@ func Assess(in feedback.Input) *Assessment {
 	a.repeat = a.t.repetition()
 	a.jargon = a.t.find(jargonCues, false)
 	a.delivery = measureDelivery(in.Delivery, a.t, in.Written, in.LimitSeconds, a.certainOnly)
-	a.flags = a.findFlags()
+	a.flags = append(a.findFlags(), a.traps...)
 	if a.answersAnotherQuestion() {
 		a.flags = append(a.flags, flagHit{key: feedback.FlagDifferentQuestion, m: a.firstSentence()})
 	}
@@ -146,10 +156,12 @@ func (a *Assessment) Caps() feedback.Caps {
 }
 
 // Finish applies to any engine's feedback the checks that do not depend
-// on who judged the answer, last, so that both engines obey them: every
-// answer is told the change that would lift it most, and nothing quotes
-// a word the speech engine may have misheard (uncertain.go).
+// on who judged the answer, last, so that both engines obey them: the
+// question's own points are reported as found in its words, every answer
+// is told the change that would lift it most, and nothing quotes a word
+// the speech engine may have misheard (uncertain.go).
 func (a *Assessment) Finish(fb *feedback.Feedback, js []feedback.Judged) {
+	fb.Evidence = append(fb.Evidence, a.pointsEvidence()...)
 	if len(fb.Suggestions) == 0 {
 		fb.Suggestions = append(fb.Suggestions, a.lift(js).text)
 	}

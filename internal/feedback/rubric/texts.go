@@ -49,6 +49,11 @@ func (a *Assessment) suggestions() []suggestion {
 		}
 		out = append(out, suggestion{100, "a red flag — " + f.Name, text})
 	}
+	// The most valuable of its question's points the answer leaves out:
+	// what an interviewer listening for this question would miss most.
+	if p, ok := a.missedPoint(); ok {
+		out = append(out, suggestion{95, "this question's point: " + lowerFirst(strings.TrimRight(p.Text, ".")), p.Text})
+	}
 	if a.words < feedback.OneLinerWords*2 && !a.complete() && a.delivery.roomForLength() {
 		more, aim := "Say more", fmt.Sprintf("Aim for %s built on the structure below.", a.delivery.targetText())
 		if a.in.Written {
@@ -143,8 +148,8 @@ func (a *Assessment) summary(overall int, sugs []suggestion) string {
 	switch {
 	case len(a.flags) > 0:
 		var names []string
-		for _, f := range a.flags {
-			names = append(names, flagTexts[f.key].name)
+		for _, f := range a.RedFlags() {
+			names = append(names, f.Name)
 		}
 		fmt.Fprintf(&b, "This answer to %s raises a red flag: %s.", label, JoinList(names))
 	case overall >= 85:
@@ -167,6 +172,15 @@ func (a *Assessment) summary(overall int, sugs []suggestion) string {
 		fmt.Fprintf(&b, " It covers %s.", JoinList(covered))
 	default:
 		b.WriteString(" It does not yet follow the structure this question needs.")
+	}
+	if len(a.points) > 0 {
+		made := 0
+		for _, p := range a.points {
+			if p.made {
+				made++
+			}
+		}
+		fmt.Fprintf(&b, " It makes %d of the %d points a strong answer to this question makes.", made, len(a.points))
 	}
 	if len(sugs) > 0 && len(a.flags) == 0 {
 		fmt.Fprintf(&b, " The biggest gap is %s.", sugs[0].gap)

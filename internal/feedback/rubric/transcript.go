@@ -23,7 +23,8 @@ type text struct {
 	punctuated bool
 	// candidates are the words where each prefiltered cue group may match.
 	candidates  map[*cues][]candidate
-	wordOffsets []int // byte offset in raw of each word, for quoting
+	wordOffsets []int    // byte offset in raw of each word, for quoting
+	stems       []string // the words' Porter2 stems, made on first use (wordStems)
 	segments    []segment
 }
 

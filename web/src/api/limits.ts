@@ -733,7 +733,7 @@ export const schemaLimits = {
   },
   RedFlag: {
     key: {
-      enum: ["override-consent", "deception", "falsified-records", "coercion", "confidentiality", "contempt", "blame", "tolerating-dishonesty", "money-motive", "achievement-list", "disguised-strength", "different-question", "addresses-scorer"],
+      enum: ["override-consent", "deception", "falsified-records", "coercion", "confidentiality", "contempt", "blame", "tolerating-dishonesty", "money-motive", "achievement-list", "disguised-strength", "different-question", "addresses-scorer", "question-trap"],
     },
   },
   ResetInputBody: {

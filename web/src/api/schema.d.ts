@@ -1531,6 +1531,8 @@ export interface components {
             level?: number;
             met: boolean;
             note?: string;
+            /** @description One of the question's own points: the criterion is what a strong answer says, met whether this one said it, the quote where. */
+            point?: boolean;
             quote?: string;
             section: string;
             /** @enum {string} */
@@ -1928,7 +1930,7 @@ export interface components {
             followUps?: string[];
             /** @description Profession slugs the question belongs to. At least one is required. */
             mainTags?: string[];
-            /** @description What a strong answer makes, most valuable first; none: the question is judged by the points of its kind. */
+            /** @description What a strong answer makes, most valuable first; none: the question is judged by the general rubric for its kind. */
             points?: components["schemas"]["Point"][];
             /** @description For a station (MMI, Casper-style): what the candidate reads first. Empty for a question asked on its own. */
             scenario?: string;
@@ -1958,7 +1960,7 @@ export interface components {
             followUps?: string[];
             /** @description Profession slugs the question belongs to. At least one is required. */
             mainTags?: string[];
-            /** @description What a strong answer makes, most valuable first; none: the question is judged by the points of its kind. */
+            /** @description What a strong answer makes, most valuable first; none: the question is judged by the general rubric for its kind. */
             points?: components["schemas"]["Point"][];
             /** @description For a station (MMI, Casper-style): what the candidate reads first. Empty for a question asked on its own. */
             scenario?: string;
@@ -1983,7 +1985,7 @@ export interface components {
         RedFlag: {
             instead: string;
             /** @enum {string} */
-            key: "override-consent" | "deception" | "falsified-records" | "coercion" | "confidentiality" | "contempt" | "blame" | "tolerating-dishonesty" | "money-motive" | "achievement-list" | "disguised-strength" | "different-question" | "addresses-scorer";
+            key: "override-consent" | "deception" | "falsified-records" | "coercion" | "confidentiality" | "contempt" | "blame" | "tolerating-dishonesty" | "money-motive" | "achievement-list" | "disguised-strength" | "different-question" | "addresses-scorer" | "question-trap";
             name: string;
             quote: string;
             why: string;

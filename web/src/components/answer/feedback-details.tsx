@@ -125,6 +125,21 @@ function Observation({ evidence }: { evidence: Evidence }) {
   )
 }
 
+/** A titled list of observations; nothing when there are none. */
+function Observations({ title, evidence }: { title: string; evidence: readonly Evidence[] }) {
+  if (evidence.length === 0) return null
+  return (
+    <div className="grid gap-1">
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{title}</h4>
+      <ul className="grid gap-1">
+        {evidence.map((e, i) => (
+          <Observation key={`${e.criterion}-${i}`} evidence={e} />
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 /**
  * "How this was scored": per section its score, then each criterion with
  * its level, the anchor that describes it and the words behind it. Each
@@ -166,16 +181,8 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
                   ))}
                 </ul>
               ) : null}
-              {s.observations.length ? (
-                <div className="grid gap-1">
-                  <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Also checked</h4>
-                  <ul className="grid gap-1">
-                    {s.observations.map((e, i) => (
-                      <Observation key={`${e.criterion}-${i}`} evidence={e} />
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              <Observations title="This question’s points" evidence={s.points} />
+              <Observations title="Also checked" evidence={s.observations} />
             </div>
           </Disclosure>
         ))}

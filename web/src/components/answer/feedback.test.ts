@@ -55,6 +55,24 @@ describe('feedback', () => {
     ])
   })
 
+  it('lists the question’s own points apart from the other observations', () => {
+    const [content] = scoringBreakdown(
+      feedback({
+        evidence: [
+          { section: 'content', criterion: 'Judgment', met: true, level: 6 },
+          { section: 'content', criterion: 'Ask why she refuses', met: true, quote: 'I would ask her why', point: true },
+          { section: 'content', criterion: 'Document the discussion', met: false, note: 'not in this answer', point: true },
+          { section: 'content', criterion: 'specific examples', met: true },
+        ],
+      }),
+    )!
+    expect(content!.points.map((e) => [e.criterion, e.met])).toEqual([
+      ['Ask why she refuses', true],
+      ['Document the discussion', false],
+    ])
+    expect(content!.observations.map((e) => e.criterion)).toEqual(['specific examples'])
+  })
+
   it('opens every section when the answer raised a red flag', () => {
     const sections = scoringBreakdown(
       feedback({

@@ -35,6 +35,8 @@ export interface SectionBreakdown {
   score: number
   /** The scored criteria, each with its level (1..MAX_LEVEL) and the anchor matched at it. */
   criteria: Evidence[]
+  /** The question's own points (issue 40): each made (with the words that made it) or not. */
+  points: Evidence[]
   /** Supporting observations (no level): what the engine looked for and whether it found it, or why it could not tell. */
   observations: Evidence[]
   /**
@@ -72,7 +74,8 @@ export function scoringBreakdown(feedback: Feedback): SectionBreakdown[] | null 
       label: SECTION_LABEL[key],
       score,
       criteria: mine.filter(isScored),
-      observations: mine.filter((e) => !isScored(e) && e.unjudged !== 'too-uncertain'),
+      points: mine.filter((e) => e.point && e.unjudged !== 'too-uncertain'),
+      observations: mine.filter((e) => !isScored(e) && !e.point && e.unjudged !== 'too-uncertain'),
       unjudgedNote,
       notJudged,
       open: flagged || unjudgedNote !== null || scoreVariant(score) === 'destructive',

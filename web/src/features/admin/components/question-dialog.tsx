@@ -68,7 +68,7 @@ function QuestionDetails({ question, professions }: { question: Question; profes
       <Detail term="Tip">{question.tip || 'None'}</Detail>
       <Detail term="Big 3">{question.big3 ? `Yes, asked ${question.big3Order} of 3` : 'No'}</Detail>
       <Detail term="Points a strong answer makes">
-        <PointList points={question.points} none="None: judged by the points of its kind" />
+        <PointList points={question.points} none="None: judged by the general rubric for its kind" />
       </Detail>
       <Detail term="Traps to avoid">
         <PointList points={question.traps} none="None" />

@@ -158,7 +158,7 @@ export function QuestionEditor({
 
       <PointsEditor
         legend="Points a strong answer makes"
-        hint="Most valuable first: the first one an answer misses is what the student is told to add. Without any, the question is judged by the points of its kind."
+        hint="Most valuable first: the first one an answer misses is what the student is told to add. Without any, the question is judged by the general rubric for its kind: the structure its type asks for and the question’s own words."
         noun="Point"
         values={values.points}
         max={POINTS.maxItems}

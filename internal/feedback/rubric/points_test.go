@@ -1,0 +1,147 @@
+package rubric
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/question"
+)
+
+// bankQuestion is the bank's question seeded as key, with its points and traps.
+func bankQuestion(t *testing.T, key string) question.Question {
+	t.Helper()
+	bank, err := question.Bank()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range bank {
+		if q.SeedKey == key {
+			return q
+		}
+	}
+	t.Fatalf("no bank question %q", key)
+	return question.Question{}
+}
+
+func transfusionInput(t *testing.T, answer string) feedback.Input {
+	q := bankQuestion(t, "medical-refuses-transfusion")
+	return feedback.Input{Profession: "medical", Question: q.Text, Subtag: string(q.Subtag), Transcript: answer, Points: q.Points, Traps: q.Traps}
+}
+
+// pointEvidence is the evidence about the question's points, by point.
+func pointEvidence(fb feedback.Feedback, points []question.Point) map[string]feedback.Evidence {
+	out := map[string]feedback.Evidence{}
+	for _, e := range fb.Evidence {
+		for _, p := range points {
+			if e.Criterion == strings.TrimRight(p.Text, ".") {
+				out[p.Text] = e
+			}
+		}
+	}
+	return out
+}
+
+// Issue 40: an answer is judged by its own question's points, found by
+// meaning as far as word forms go ("assessing her capacity" makes the
+// point whose cue is "assess capacity"), each point made quoted and the
+// most valuable one missed the change that would lift the score most.
+func TestAnswerIsJudgedByItsQuestionsPoints(t *testing.T) {
+	answer := "First I would sit down with her and start by assessing her capacity, making sure she understands that refusing could mean she dies. " +
+		"I would speak with her privately, without her family present, so I know the decision is her own. " +
+		"Then I would look at what she would accept, like cell salvage or iron, and if she still refuses I would respect her wishes and keep caring for her."
+	in := transfusionInput(t, answer)
+	fb := score(t, in)
+	ev := pointEvidence(fb, in.Points)
+	if len(ev) != len(in.Points) {
+		t.Fatalf("evidence on %d of the question's %d points: %+v", len(ev), len(in.Points), fb.Evidence)
+	}
+	for i, p := range in.Points {
+		e := ev[p.Text]
+		made := i < 4
+		if e.Met != made {
+			t.Errorf("point %d %q: met %v, want %v (%+v)", i+1, p.Text, e.Met, made, e)
+		}
+		if made && (e.Quote == "" || !strings.Contains(answer, strings.TrimSuffix(strings.TrimPrefix(e.Quote, "…"), "…"))) {
+			t.Errorf("point %d made without its words quoted: %+v", i+1, e)
+		}
+	}
+	if !strings.Contains(fb.Summary, "It makes 4 of the 6 points a strong answer to this question makes.") {
+		t.Errorf("summary %q does not say how many of the question's points the answer makes", fb.Summary)
+	}
+	if len(fb.Suggestions) == 0 || fb.Suggestions[0] != in.Points[4].Text {
+		t.Errorf("first suggestion %q, want the most valuable point missed: %q", fb.Suggestions, in.Points[4].Text)
+	}
+	in.Points, in.Traps = nil, nil
+	if generic := score(t, in); fb.OverallScore < generic.OverallScore {
+		t.Errorf("an answer making four of the six points scored %d with them, %d without", fb.OverallScore, generic.OverallScore)
+	}
+
+	// A fluent answer about ethics in general, making none of this
+	// question's points, scores lower judged by them than without them.
+	vague := "This is a difficult situation that many physicians face, and I think it is important to balance the principles of ethics. " +
+		"I would consider beneficence and non-maleficence, think carefully about what the right thing to do is, and make sure I act professionally " +
+		"and with integrity, because trust between doctors and patients matters so much in medicine."
+	in = transfusionInput(t, vague)
+	judged := score(t, in)
+	in.Points, in.Traps = nil, nil
+	if generic := score(t, in); judged.OverallScore >= generic.OverallScore {
+		t.Errorf("an answer making none of the question's points scored %d by them, %d without", judged.OverallScore, generic.OverallScore)
+	}
+}
+
+// A polished answer that walks into the question's trap is named for it
+// and cannot score well; the same trap named and turned down is no flag,
+// nor is a point said in the negative made.
+func TestQuestionTrapCapsTheScore(t *testing.T) {
+	trapped := "I would first check her capacity and make sure she understands the risks, and speak with her privately about her beliefs. " +
+		"I would respect her wishes while she is awake, but once she is unconscious I would give the blood anyway, because saving her life comes first, " +
+		"and I would explain afterwards that it was an emergency."
+	in := transfusionInput(t, trapped)
+	fb := score(t, in)
+	var named bool
+	for _, f := range fb.RedFlags {
+		if f.Key == feedback.FlagQuestionTrap && strings.Contains(f.Name, "overriding a capable patient's refusal") && f.Quote != "" {
+			named = true
+		}
+	}
+	if !named {
+		t.Errorf("the trap is not named among the red flags: %+v", fb.RedFlags)
+	}
+	if fb.OverallScore >= 60 {
+		t.Errorf("an answer in the question's trap scored %d", fb.OverallScore)
+	}
+
+	rejected := "I would check her capacity and make sure she understands the risks, and speak with her privately. " +
+		"Some people would give the blood anyway once she is unconscious, but that would betray her trust and ignore her right to refuse, so I would not. " +
+		"I would respect her wishes and keep caring for her."
+	for _, f := range score(t, transfusionInput(t, rejected)).RedFlags {
+		if f.Key == feedback.FlagQuestionTrap {
+			t.Errorf("a trap turned down was flagged: %+v", f)
+		}
+	}
+
+	negated := "I would not assess her capacity; I would just tell the team she refused."
+	in = transfusionInput(t, negated)
+	if e := pointEvidence(score(t, in), in.Points)[in.Points[0].Text]; e.Met {
+		t.Errorf("a point said in the negative counted as made: %+v", e)
+	}
+}
+
+func TestFindStemsMatchesWordFormsInOneSentence(t *testing.T) {
+	tx := newText("She keeps refusing. I asked her gently why she refused the blood. Ask. Her.")
+	got := tx.findStems("ask her why")
+	if len(got) != 1 || tx.said(got[0]) != "asked her gently why" {
+		t.Errorf("ask her why: %+v", got)
+	}
+	if got := tx.findStems("refuse"); len(got) != 2 {
+		t.Errorf("refuse: %+v, want refusing and refused", got)
+	}
+	// Not across sentences, not with too many words between.
+	if got := tx.findStems("ask her"); len(got) != 1 {
+		t.Errorf("ask her: %+v, want only the one in a sentence", got)
+	}
+	if got := tx.findStems("asked why blood"); len(got) != 0 {
+		t.Errorf("asked … blood with four words between: %+v", got)
+	}
+}
