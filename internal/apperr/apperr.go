@@ -83,7 +83,7 @@ func Conflict(msg string) *Error        { return &Error{Kind: KindConflict, Mess
 // RateLimited tells the caller to wait retryAfter before trying again.
 func RateLimited(retryAfter time.Duration) *Error {
 	return &Error{Kind: KindRateLimited, RetryAfter: retryAfter,
-		Message: fmt.Sprintf("Too many attempts. Please wait %s and try again.", humanDuration(retryAfter))}
+		Message: fmt.Sprintf("Too many attempts. Please wait %s and try again.", HumanDuration(retryAfter))}
 }
 
 // Unavailable reports that the server cannot do the work right now; the
@@ -107,7 +107,9 @@ func KindOf(err error) Kind {
 	return KindInternal
 }
 
-func humanDuration(d time.Duration) string {
+// HumanDuration says how long a wait is, as a person would: "a second",
+// "40 seconds", "a minute", "12 minutes" (rounded up).
+func HumanDuration(d time.Duration) string {
 	switch {
 	case d <= time.Minute:
 		s := int(d.Round(time.Second).Seconds())

@@ -230,8 +230,10 @@ func (s *Service) hit(ctx context.Context, key string, limit int, failure apperr
 	return nil
 }
 
+// tooMany refuses a try as f, saying when trying opens again (issue 41).
 func tooMany(f apperr.Failure, retry time.Duration) error {
-	return &apperr.Error{Kind: apperr.KindRateLimited, Message: f.Message, Failure: f.Name, RetryAfter: retry}
+	return &apperr.Error{Kind: apperr.KindRateLimited, Message: fmt.Sprintf("%s You can try again in %s.", f.Message, apperr.HumanDuration(retry)),
+		Failure: f.Name, RetryAfter: retry}
 }
 
 // Get is the try the visitor holding token made, while it is kept.

@@ -317,7 +317,8 @@ func TestTriesPerAddressPerHour(t *testing.T) {
 		}
 		_, err := f.svc.Type(ctx, "198.51.100.1", "dental", "A third answer this hour.")
 		e, _ := apperr.As(err)
-		if failureOf(err) != tryout.FailureTooManyFromNetwork.Name || e.Message != "Too many tries from your network right now — sign up to keep practicing." || e.RetryAfter <= 0 {
+		if failureOf(err) != tryout.FailureTooManyFromNetwork.Name || e.RetryAfter <= 0 ||
+			e.Message != "Too many tries from your network right now — sign up to keep practicing. You can try again in "+apperr.HumanDuration(e.RetryAfter)+"." {
 			t.Fatalf("a third try in an hour: %v", err)
 		}
 		if _, err := f.svc.Type(ctx, "198.51.100.2", "dental", "Another network's answer."); err != nil {

@@ -40,7 +40,7 @@ var (
 	// FailureTooManyOverall: every visitor together has tried too often
 	// this hour, or too many tries are being scored at once.
 	FailureTooManyOverall = apperr.Failure{Name: "too-many-tries-overall",
-		Message: "Too many people are trying Whitecoat right now — sign up to keep practicing, or try again in a few minutes."}
+		Message: "Too many people are trying Whitecoat right now — sign up to keep practicing."}
 	// FailureTryFailed: the try could not be transcribed or scored.
 	FailureTryFailed = apperr.Failure{Name: "try-failed",
 		Message: "We could not score this answer. Check that your microphone is on and try again, or type your answer."}

@@ -16,6 +16,9 @@ test('a student with no free sessions left buys Premium on the development check
 
   await expect(page).toHaveURL(/\/dental\/checkout\/test\?.*session=cs_simulated_/)
   await expect(page.getByRole('heading', { level: 1, name: 'Test payment — no money moves' })).toBeVisible()
+  // Warned once that nothing is charged, not twice (issue 41).
+  await expect(page.getByRole('heading', { name: 'Payments are simulated on this server' })).toBeVisible()
+  await expect(page.getByText(/nothing is charged/)).toHaveCount(1)
   await expect(page.getByText('$29.00', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Pay' }).click()
 

@@ -63,5 +63,19 @@ export function SetupAccess({ slug, children }: { slug: ProfessionSlug; children
       </div>
     )
   }
+  if (access?.status === 'free_trial_active') {
+    return (
+      <>
+        <p className="rounded-md border border-border bg-muted p-3 text-sm">{freeSessionCost(access.freeSessionsRemaining)}</p>
+        {children}
+      </>
+    )
+  }
   return children
+}
+
+/** What a session costs a student on the free trial, said before it starts (issue 41). */
+export function freeSessionCost(remaining: number): string {
+  const left = remaining === 1 ? 'your last free session' : `1 of your ${remaining} free sessions`
+  return `This session will use ${left} once one of its answers gets feedback. A session without any uses none.`
 }

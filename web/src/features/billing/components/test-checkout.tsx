@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router'
 import { Link } from 'react-router'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { errorMessage } from '@/lib/api-client'
@@ -22,13 +21,8 @@ export function TestCheckout({ slug, session, amount }: { slug: ProfessionSlug; 
     <div className="mx-auto grid max-w-md gap-6 px-4 py-12">
       <title>{`${TEST_PAYMENT} · Whitecoat`}</title>
       <h1 className="text-2xl font-bold tracking-tight">{TEST_PAYMENT}</h1>
+      {/* The one warning: the same notice as the pricing page's, not a second one beside it (issue 41). */}
       <SimulatedPaymentsNotice />
-      <Alert variant="warning">
-        <AlertDescription>
-          This is Whitecoat&apos;s development checkout. No card is asked for and nothing is charged: Pay grants the pass exactly as a real payment
-          would.
-        </AlertDescription>
-      </Alert>
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold">Whitecoat Premium pass</h2>
