@@ -46,6 +46,7 @@ test('an answer too uncertain to judge shows its delivery and no score until the
   await expect(card.getByText(/^Score: \d+$/)).toHaveCount(0)
   await expect(card.getByText('Not scored')).toBeVisible()
   await expect(card.getByText('Correct the transcript to score your content')).toBeVisible()
+  await expect(card.getByText(`We may have misheard ${heard.uncertainWords} words — check them, then have it scored.`)).toBeVisible()
   // Its delivery is measured from the recording all the same.
   await expect(card.getByText('Words per minute', { exact: true })).toBeVisible()
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())

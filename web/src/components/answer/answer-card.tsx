@@ -74,11 +74,11 @@ function Metrics({ metrics, fillersNote }: { metrics: AnswerMetrics; fillersNote
  * Before the score is trusted: how many words the speech engine may have
  * misheard, and the way straight into correcting them.
  */
-function CheckWordsPrompt({ count, onCheck }: { count: number; onCheck: () => void }) {
+function CheckWordsPrompt({ count, scored, onCheck }: { count: number; scored: boolean; onCheck: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
       <Ear aria-hidden="true" className="size-5 shrink-0" />
-      <p className="min-w-0 flex-1 basis-48 font-medium">{checkWordsPrompt(count)}</p>
+      <p className="min-w-0 flex-1 basis-48 font-medium">{checkWordsPrompt(count, scored)}</p>
       <Button variant="outline" size="sm" className="print:hidden" onClick={onCheck}>
         Check the transcript
       </Button>
@@ -232,7 +232,7 @@ export function AnswerCard({
       </CardHeader>
       {entry.status === 'skipped' || processing ? null : (
         <CardContent className="grid gap-4">
-          {correctable && entry.uncertainWords > 0 && !correcting ? <CheckWordsPrompt count={entry.uncertainWords} onCheck={() => setCorrecting(true)} /> : null}
+          {correctable && entry.uncertainWords > 0 && !correcting ? <CheckWordsPrompt count={entry.uncertainWords} scored={!unscored} onCheck={() => setCorrecting(true)} /> : null}
           {feedback ? (
             <>
               <FallbackNotice feedback={feedback} />

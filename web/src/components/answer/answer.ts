@@ -93,10 +93,12 @@ export function biggestLift(feedback: NonNullable<Answer['feedback']>): string |
 export const CORRECT_TO_SCORE = 'Correct the transcript to score your content'
 
 /** "We may have misheard 6 words — check them, then score again." */
-export function checkWordsPrompt(uncertainWords: number): string {
+export function checkWordsPrompt(uncertainWords: number, scored = true): string {
+  // An answer whose content was not judged has no score to redo.
+  const then = scored ? 'score again' : 'have it scored'
   return uncertainWords === 1
-    ? 'We may have misheard 1 word — check it, then score again.'
-    : `We may have misheard ${uncertainWords} words — check them, then score again.`
+    ? `We may have misheard 1 word — check it, then ${then}.`
+    : `We may have misheard ${uncertainWords} words — check them, then ${then}.`
 }
 
 /** A typed part's second question, shown under the first (an MMI station's follow-ups are not shown again). */

@@ -395,6 +395,8 @@ describe('an answer whose content was not judged (issue 39 item 4)', () => {
     expect(within(card).queryByText(/^Score:/)).toBeNull()
     expect(within(card).getByText('Not scored')).toBeVisible()
     expect(within(card).getByText('Correct the transcript to score your content')).toBeVisible()
+    // Never scored, so nothing to score "again".
+    expect(within(card).getByText('We may have misheard 2 words — check them, then have it scored.')).toBeVisible()
     // Its delivery, without opening the details.
     expect(within(card).getByText('Words per minute', { selector: 'dt' })).toBeVisible()
     expect(within(card).queryByText('The change that would lift this score most')).toBeNull()
