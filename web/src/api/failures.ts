@@ -40,7 +40,7 @@ export const failures = {
   },
   tooManyTriesOverall: {
     type: "urn:whitecoat:problem:too-many-tries-overall",
-    message: "Too many people are trying Whitecoat right now — sign up to keep practicing, or try again in a few minutes.",
+    message: "Too many people are trying Whitecoat right now — sign up to keep practicing.",
   },
   tryFailed: {
     type: "urn:whitecoat:problem:try-failed",
