@@ -148,6 +148,7 @@ func (s *Service) transcribeItem(ctx context.Context, itemID string, lastAttempt
 	if err != nil {
 		return err
 	}
+	s.steps.stop(itemID)
 	res, err := s.alignOrRecognise(ctx, it, local)
 	switch {
 	case errors.Is(err, transcribe.ErrBadAudio):

@@ -116,6 +116,9 @@ type Service struct {
 	logger      *slog.Logger
 	now         func() time.Time
 	cfg         Config
+	// steps are the recognition steps of recordings in progress running
+	// in this process (advanceItem), for an answer's transcription to stop.
+	steps runningSteps
 }
 
 // NewService wires the practice loop.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -296,6 +297,19 @@ func (w *advanceWorker) Timeout(*river.Job[AdvanceArgs]) time.Duration { return 
 // advanceItem recognises what has arrived of a recording in progress. It
 // is best effort: on any failure the progress stays as it was.
 func (s *Service) advanceItem(ctx context.Context, itemID string) error {
+	ctx, done := s.steps.start(ctx, itemID)
+	defer done()
+	err := s.advanceStep(ctx, itemID)
+	if ctx.Err() != nil {
+		// Stopped: the answer was finished and its transcription does the
+		// rest (or the server is stopping). Nothing went wrong.
+		return nil
+	}
+	return err
+}
+
+// advanceStep is one step of advanceItem.
+func (s *Service) advanceStep(ctx context.Context, itemID string) error {
 	it, err := loadItem(ctx, s.db.SQL, itemID)
 	if errors.Is(err, errNotFound) {
 		return nil
@@ -354,4 +368,43 @@ func (s *Service) advanceAlignment(ctx context.Context, it Item, in transcribe.A
 	}
 	p.Aligned = aligned
 	return nil
+}
+
+// runningSteps are recognition steps of recordings in progress, by item.
+// Once the answer is finished its transcription starts from the progress
+// saved so far: a step still running can only compete with it for the
+// CPU, so the transcription stops it (a step in another process runs on).
+type runningSteps struct {
+	mu      sync.Mutex
+	running map[string]*context.CancelFunc
+}
+
+// start registers a step of itemID's recording; done ends it.
+func (r *runningSteps) start(ctx context.Context, itemID string) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	mine := &cancel
+	r.mu.Lock()
+	if r.running == nil {
+		r.running = map[string]*context.CancelFunc{}
+	}
+	r.running[itemID] = mine
+	r.mu.Unlock()
+	return ctx, func() {
+		r.mu.Lock()
+		if r.running[itemID] == mine { // not a later step's
+			delete(r.running, itemID)
+		}
+		r.mu.Unlock()
+		cancel()
+	}
+}
+
+// stop cancels the step of itemID's recording running here, if any.
+func (r *runningSteps) stop(itemID string) {
+	r.mu.Lock()
+	cancel := r.running[itemID]
+	r.mu.Unlock()
+	if cancel != nil {
+		(*cancel)()
+	}
 }
