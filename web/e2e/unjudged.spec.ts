@@ -18,31 +18,44 @@ interface Item {
   transcript: string
   uncertainWords: number
   metrics?: { wordCount: number }
-  feedback: { overallScore?: number | null; evidence: { section: string; unjudged?: string }[] }
+  feedback?: { overallScore?: number | null; evidence: { section: string; unjudged?: string }[] }
 }
 
 test('an answer too uncertain to judge shows its delivery and no score until the student corrects its transcript', async ({ page }) => {
   test.setTimeout(150_000)
   await signUpVerifiedInUi(page, { name: 'Uma Unjudged', email: uniqueEmail('unjudged'), password: PASSWORD })
-  const id = await practiseThroughApi(page.request, [{ question: QUESTION, audio: hurriedSpeech(HURRIED_ANSWER) }])
+  // Three hurried answers: the engine's doubt varies from run to run (its
+  // decoders adapt to what they heard before), about one answer in ten
+  // under half; the first one it doubts too much to judge is the one shown.
+  const questions = [QUESTION, 'Why do you want to become a dentist now?', 'What first drew you to dentistry?']
+  const audio = hurriedSpeech(HURRIED_ANSWER)
+  const id = await practiseThroughApi(page.request, questions.map((question) => ({ question, audio })))
 
   const res = await page.request.get(`/api/practice/sessions/${id}`)
-  const { session } = (await res.json()) as { session: { averageScore?: number | null; items: Item[] } }
-  const heard = session.items[0]!
-  test.info().annotations.push({ type: 'transcript', description: `${heard.transcript} (${heard.uncertainWords} doubted)` })
-  // The premise: at least half of what was heard is doubted (measured 8 of 12).
-  expect(heard.uncertainWords * 2, heard.transcript).toBeGreaterThanOrEqual(heard.metrics?.wordCount ?? Infinity)
-  expect(heard.feedback.overallScore ?? null).toBeNull()
-  const content = heard.feedback.evidence.filter((c) => c.section === 'content')
+  const { session } = (await res.json()) as { session: { averageScore?: number | null; items: (Item & { question: string })[] } }
+  for (const it of session.items) test.info().annotations.push({ type: 'transcript', description: `${it.transcript} (${it.uncertainWords} doubted)` })
+  // The premise: at least half of what was heard is doubted (measured 6-13 of 11-15 words).
+  const unjudged = session.items.filter((it) => it.feedback && it.uncertainWords * 2 >= (it.metrics?.wordCount ?? Infinity))
+  expect(unjudged.length, 'answers doubted too much to judge').toBeGreaterThan(0)
+  const heard = unjudged[0]!
+  expect(heard.feedback!.overallScore ?? null).toBeNull()
+  const content = heard.feedback!.evidence.filter((c) => c.section === 'content')
   expect(content.length).toBeGreaterThan(0)
   expect(content.every((c) => c.unjudged === 'too-uncertain')).toBe(true)
-  expect(session.averageScore ?? null).toBeNull()
+  // It counts in no average: the session's is the judged answers' alone.
+  const judged = session.items.map((it) => it.feedback?.overallScore).filter((s): s is number => s != null)
+  expect(session.averageScore ?? null).toBe(judged.length ? Math.round(judged.reduce((a, b) => a + b, 0) / judged.length) : null)
 
   await page.goto(`/dental/summary?id=${id}`)
-  await expect(page.getByText('No answers were scored in this session.')).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByText('We may have misheard too much of your answer to score its content. Correct the transcript below to score it.')).toBeVisible()
-  await expect(page.getByText('Session average')).toHaveCount(0)
-  const card = page.getByRole('article')
+  if (judged.length === 0) {
+    await expect(page.getByText('No answers were scored in this session.')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText('We may have misheard too much of your answer to score its content. Correct the transcript below to score it.')).toBeVisible()
+    await expect(page.getByText('Session average')).toHaveCount(0)
+  } else {
+    await expect(page.getByText('Session average')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText(`${session.averageScore}%`, { exact: true })).toBeVisible()
+  }
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: heard.question }) })
   await expect(card.getByText(/^Score: \d+$/)).toHaveCount(0)
   await expect(card.getByText('Not scored')).toBeVisible()
   await expect(card.getByText('Correct the transcript to score your content')).toBeVisible()
