@@ -148,6 +148,10 @@ type textAligner struct {
 	dictErr  error
 	// aligning holds a token per alignment running (see runAlignment).
 	aligning chan struct{}
+	// live decodes the recordings in progress as they arrive, for the
+	// steps of AdvanceAlign (and of the local engine's Advance): once the
+	// student stops, Align finds all but the last moment decoded.
+	live liveRuns
 }
 
 func newTextAligner(cfg Config, logger *slog.Logger) *textAligner {
@@ -181,7 +185,7 @@ func (e *textAligner) Align(ctx context.Context, in Audio, text string, p AlignP
 		// grammar needs a word): aligned whole.
 		p = AlignProgress{}
 	}
-	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter})
+	pc, _, err := e.decodeFinished(ctx, in, nil)
 	if err != nil {
 		return Result{}, err
 	}
@@ -250,11 +254,11 @@ func (e *textAligner) AdvanceAlign(ctx context.Context, in Audio, text string, p
 	if len(rest) < max(alignStepWords, alignHeldWords+1) {
 		return p, nil
 	}
-	pc, err := decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true})
+	pc, _, release, err := e.decodeSoFar(ctx, in, nil)
 	if err != nil {
 		return p, err
 	}
-	defer e.cleanup(pc)
+	defer release()
 	r := frameRange{from: frameAt(p.Until), to: len(frameLevels(pc.samples))}
 	if r.to-r.from < loopPieceFrames/3 {
 		return p, nil
@@ -388,7 +392,15 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 	case <-ctx.Done():
 		return forced, loop, decoderFailed(ctx, ctx.Err())
 	}
-	if err := writeAlignFiles(pc.dir, dict, words, open); err != nil {
+	// The grammars are this alignment's own: a recording's live run keeps
+	// one directory for all its steps, and a step being stopped may still
+	// be writing there when the answer's Align starts.
+	work, err := os.MkdirTemp(pc.dir, "align-")
+	if err != nil {
+		return forced, loop, fmt.Errorf("transcribe: align: %w", err)
+	}
+	defer os.RemoveAll(work)
+	if err := writeAlignFiles(work, dict, words, open); err != nil {
 		return forced, loop, err
 	}
 	// The phone loop costs about twice the forced alignment per second of
@@ -410,9 +422,9 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 	loops := make([]sphinx.Hyp, len(pieces))
 	errs := make([]error, len(pieces)+1)
 	var wg sync.WaitGroup
-	wg.Go(func() { forced, errs[0] = e.runGrammar(ctx, pc, "forced", r) })
+	wg.Go(func() { forced, errs[0] = e.runGrammar(ctx, pc, work, "forced", r) })
 	for i, r := range pieces {
-		wg.Go(func() { loops[i], errs[i+1] = e.runGrammar(ctx, pc, "loop", r) })
+		wg.Go(func() { loops[i], errs[i+1] = e.runGrammar(ctx, pc, work, "loop", r) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -503,25 +515,25 @@ func writeAlignFiles(dir string, dict pronunciations, words []alignWord, open bo
 	return nil
 }
 
-// runGrammar decodes frames r of the answer's samples with one of its
-// grammars in a pocketsphinx_batch of its own (a grammar is the answer's,
+// runGrammar decodes frames r of the answer's samples with one of the
+// grammars in work in a pocketsphinx_batch of its own (a grammar is the answer's,
 // so the pool's long-lived decoders, loaded with the language model,
 // cannot serve it; loading the acoustic model alone costs about a tenth of
 // a CPU second). The result's frames count from the answer's start.
-func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, grammar string, r frameRange) (sphinx.Hyp, error) {
+func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, work, grammar string, r frameRange) (sphinx.Hyp, error) {
 	base := strings.TrimSuffix(rawName, ".raw")
 	uttid, entry := base, base
 	if r != (frameRange{}) {
 		uttid = fmt.Sprintf("%s-%d", grammar, r.from)
 		entry = fmt.Sprintf("%s %d %d %s", base, r.from, r.to, uttid)
 	}
-	out := filepath.Join(pc.dir, uttid+"-"+grammar+".seg")
-	ctl := filepath.Join(pc.dir, uttid+"-"+grammar+".ctl")
+	out := filepath.Join(work, uttid+"-"+grammar+".seg")
+	ctl := filepath.Join(work, uttid+"-"+grammar+".ctl")
 	if err := os.WriteFile(ctl, []byte(entry+"\n"), 0o600); err != nil {
 		return sphinx.Hyp{}, fmt.Errorf("transcribe: align: %w", err)
 	}
 	cmd, err := rlimit.Command(ctx, rlimit.Limits{Data: e.cfg.Local.WorkerMemory}, e.cfg.Local.Batch,
-		"-hmm", e.cfg.Local.HMM, "-dict", filepath.Join(pc.dir, "align.dict"), "-jsgf", filepath.Join(pc.dir, grammar+".gram"),
+		"-hmm", e.cfg.Local.HMM, "-dict", filepath.Join(work, "align.dict"), "-jsgf", filepath.Join(work, grammar+".gram"),
 		"-adcin", "yes", "-cepext", ".raw", "-cepdir", pc.dir, "-ctl", ctl, "-hypseg", out,
 		"-remove_silence", "no", "-logfn", os.DevNull)
 	if err != nil {

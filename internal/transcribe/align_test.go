@@ -414,10 +414,28 @@ func TestAlignWhileTheRecordingArrives(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// The recording arrives as a browser's does: its bytes appended to
+	// the file as they come (a live run feeds ffmpeg only what was added).
+	recording, err := os.ReadFile(long)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bytesUpTo := func(sec float64) []byte {
+		return recording[:min(len(recording), int(float64(len(recording))*sec/at)&^1)]
+	}
 	part := filepath.Join(dir, "part.wav")
-	firstSeconds := func(upTo float64) Audio {
-		if out, err := exec.Command("sox", long, part, "trim", "0", strconv.FormatFloat(upTo, 'f', 2, 64)).CombinedOutput(); err != nil {
-			t.Fatalf("sox: %v: %s", err, out)
+	grow := func(upTo float64) Audio {
+		f, err := os.OpenFile(part, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		fi, err := f.Stat()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Write(bytesUpTo(upTo)[fi.Size():]); err != nil {
+			t.Fatal(err)
 		}
 		return Audio{Path: part}
 	}
@@ -432,7 +450,11 @@ func TestAlignWhileTheRecordingArrives(t *testing.T) {
 
 	// A browser ahead of the pieces that arrived (its text runs two
 	// seconds past them): nothing is placed out of place, nothing at all.
-	ahead, err := e.AdvanceAlign(ctx, firstSeconds(ends[2]-2), strings.Join(texts[:3], " "), AlignProgress{})
+	early := filepath.Join(dir, "early.wav")
+	if err := os.WriteFile(early, bytesUpTo(ends[2]-2), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ahead, err := e.AdvanceAlign(ctx, Audio{Path: early}, strings.Join(texts[:3], " "), AlignProgress{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -448,7 +470,7 @@ func TestAlignWhileTheRecordingArrives(t *testing.T) {
 		for heard < len(ends) && ends[heard]+0.5 <= upTo {
 			heard++
 		}
-		next, err := e.AdvanceAlign(ctx, firstSeconds(upTo), strings.Join(texts[:heard], " "), p)
+		next, err := e.AdvanceAlign(ctx, grow(upTo), strings.Join(texts[:heard], " "), p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -462,9 +484,21 @@ func TestAlignWhileTheRecordingArrives(t *testing.T) {
 		t.Fatalf("placed %d of %d words while the recording arrived; want most but the last", p.Tokens, total)
 	}
 
-	res, err := e.Align(ctx, Audio{Path: long}, strings.Join(texts, " "), p)
+	run := e.live.take(part)
+	if run == nil {
+		t.Fatal("no live run: every step decoded the whole recording so far")
+	}
+	run.discard(e.logger)
+	// A step that starts the run again, for Align to finish.
+	if _, err := e.AdvanceAlign(ctx, grow(at-1), strings.Join(texts, " "), p); err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.Align(ctx, grow(at), strings.Join(texts, " "), p)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if e.live.take(part) != nil {
+		t.Error("Align left the recording's live run running: it decoded the recording whole")
 	}
 	if got, want := spoken(res), spoken(whole); !slices.Equal(got, want) {
 		t.Fatalf("words %v, want %v", got, want)

@@ -144,6 +144,47 @@ func (l *liveRuns) endAll(logger *slog.Logger) {
 	}
 }
 
+// decodeSoFar decodes what has arrived of a growing recording: through
+// its live run (live.go), or whole when it cannot have one. since is
+// when the live run began (zero without one); release cleans up what is
+// the step's own.
+func (e *textAligner) decodeSoFar(ctx context.Context, in Audio, warps []float64) (pc *pcm, since time.Time, release func(), err error) {
+	if run := e.live.forStep(e.cfg, e.logger, in, warps); run != nil {
+		pc, err := run.step(ctx, e.cfg)
+		if err == nil {
+			return pc, run.started, func() {}, nil
+		}
+		e.logger.Info("transcribe: the live decode failed; this step decodes the recording whole", "err", err)
+		if e.live.take(in.Path) == run {
+			run.discard(e.logger)
+		}
+	}
+	pc, err = decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true, warps: warps})
+	if err != nil {
+		return nil, time.Time{}, nil, err
+	}
+	return pc, time.Time{}, func() { e.cleanup(pc) }, nil
+}
+
+// decodeFinished decodes a finished recording: by ending its live run
+// when it has one that can stand for it, or whole. since is when the
+// recording's live run began (zero without one).
+func (e *textAligner) decodeFinished(ctx context.Context, in Audio, warps []float64) (pc *pcm, since time.Time, err error) {
+	if run := e.live.take(in.Path); run != nil {
+		since = run.started
+		pc, err := run.finish(ctx, e.cfg, e.logger)
+		if err == nil {
+			return pc, since, nil
+		}
+		if ctx.Err() != nil {
+			return nil, since, fmt.Errorf("transcribe: decode: %w", ctx.Err())
+		}
+		e.logger.Info("transcribe: the live decode cannot stand for the recording; decoding it whole", "err", err)
+	}
+	pc, err = decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, warps: warps})
+	return pc, since, err
+}
+
 // startLive starts ffmpeg on the recording in, reading it from a pipe, with
 // the same command line decode gives a finished file but for the input and
 // the flushing of every packet.

@@ -29,8 +29,7 @@ type localEngine struct {
 	cfg    Config
 	logger *slog.Logger
 	pool   *sphinx.Pool
-	dir    string   // the workers' dictionary, removed by Close
-	live   liveRuns // recordings in progress decoded as they arrive
+	dir    string // the workers' dictionary, removed by Close
 
 	// stepping are the recordings a step is working on. On a busy box a
 	// step can outlast the interval between steps; a second one of the
@@ -38,8 +37,9 @@ type localEngine struct {
 	steppingMu sync.Mutex
 	stepping   map[string]bool
 
-	// align places a text the student's browser heard on the recording.
-	*textAligner // Align and AdvanceAlign
+	// align places a text the student's browser heard on the recording;
+	// its live runs decode the recordings in progress for both.
+	*textAligner // Align, AdvanceAlign, decodeSoFar and decodeFinished
 }
 
 func newLocal(cfg Config, logger *slog.Logger) (*localEngine, error) {
@@ -114,7 +114,7 @@ func (e *localEngine) Advance(ctx context.Context, in Audio, p Progress) (Progre
 		return p, nil
 	}
 	defer e.endStep(in.Path)
-	pc, since, release, err := e.decodeSoFar(ctx, in, p.Warp)
+	pc, since, release, err := e.decodeSoFar(ctx, in, warpsToMake(p.Warp))
 	if err != nil {
 		return p, err
 	}
@@ -197,50 +197,8 @@ func fileSize(in Audio) (int64, error) {
 	return fi.Size(), nil
 }
 
-// decodeSoFar decodes what has arrived of a growing recording: through
-// its live run (live.go), or whole when it cannot have one. since is
-// when the live run began (zero without one); release cleans up what is
-// the step's own.
-func (e *localEngine) decodeSoFar(ctx context.Context, in Audio, warp float64) (pc *pcm, since time.Time, release func(), err error) {
-	warps := warpsToMake(warp)
-	if run := e.live.forStep(e.cfg, e.logger, in, warps); run != nil {
-		pc, err := run.step(ctx, e.cfg)
-		if err == nil {
-			return pc, run.started, func() {}, nil
-		}
-		e.logger.Info("transcribe: the live decode failed; this step decodes the recording whole", "err", err)
-		if e.live.take(in.Path) == run {
-			run.discard(e.logger)
-		}
-	}
-	pc, err = decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, growing: true, warps: warps})
-	if err != nil {
-		return nil, time.Time{}, nil, err
-	}
-	return pc, time.Time{}, func() { e.cleanup(pc) }, nil
-}
-
-// decodeFinished decodes a finished recording: by ending its live run
-// when it has one that can stand for it, or whole. since is when the
-// recording's live run began (zero without one).
-func (e *localEngine) decodeFinished(ctx context.Context, in Audio, warp float64) (pc *pcm, since time.Time, err error) {
-	if run := e.live.take(in.Path); run != nil {
-		since = run.started
-		pc, err := run.finish(ctx, e.cfg, e.logger)
-		if err == nil {
-			return pc, since, nil
-		}
-		if ctx.Err() != nil {
-			return nil, since, fmt.Errorf("transcribe: decode: %w", ctx.Err())
-		}
-		e.logger.Info("transcribe: the live decode cannot stand for the recording; decoding it whole", "err", err)
-	}
-	pc, err = decode(ctx, e.cfg, e.logger, in, decodeOptions{filter: e.cfg.Local.AudioFilter, warps: warpsToMake(warp)})
-	return pc, since, err
-}
-
 func (e *localEngine) Finish(ctx context.Context, in Audio, p Progress) (Result, error) {
-	pc, since, err := e.decodeFinished(ctx, in, p.Warp)
+	pc, since, err := e.decodeFinished(ctx, in, warpsToMake(p.Warp))
 	if err != nil {
 		return Result{}, err
 	}

@@ -115,6 +115,16 @@ type alignedOpenAI struct {
 	*textAligner // Align and AdvanceAlign
 }
 
+func (e *alignedOpenAI) SweepTemp(age time.Duration) (int, error) {
+	e.live.sweep(e.textAligner.logger)
+	return e.openaiEngine.SweepTemp(age)
+}
+
+func (e *alignedOpenAI) Close() error {
+	e.live.endAll(e.textAligner.logger)
+	return e.openaiEngine.Close()
+}
+
 func (e *alignedOpenAI) Transcribe(ctx context.Context, in Audio) (Result, error) {
 	res, err := e.openaiEngine.Transcribe(ctx, in)
 	if err != nil || len(res.Words) > 0 || strings.TrimSpace(res.Text) == "" {
