@@ -5,16 +5,20 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
+	"math/rand/v2"
 	"path"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"unicode"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/question"
 )
 
 // answerFiles holds one file per question: a header, then one section per
@@ -23,11 +27,11 @@ import (
 // for issue #13 with adversarial answers, each with a category (and, for
 // red flags, the flag an interviewer would raise).
 //
-//go:embed answers/*.txt calibration-v2/*.txt
+//go:embed answers/*.txt calibration-v2/*.txt bank-v3/*.txt
 var answerFiles embed.FS
 
 // The two sets, by directory.
-var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}}
+var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}, {"v3", "bank-v3"}}
 
 // Labels in rank order; the number is the label's rank for Spearman.
 var labelRank = map[string]float64{"weak": 0, "adequate": 1, "strong": 2}
@@ -43,20 +47,24 @@ var labelBand = map[string][2]int{"weak": {0, 59}, "adequate": {55, 84}, "strong
 // should be, vague answers to the question asked (weak, not disqualifying),
 // and records falsified, back-dated or miscoded.
 const (
-	catStandard      = "standard"
-	catRedFlag       = "red-flag"
-	catConcise       = "concise-strong"
-	catOffQuestion   = "off-question"
-	catKeywordStuff  = "keyword-stuffed"
-	catNegatedFlag   = "negated-red-flag"
-	catSignpostList  = "signpost-list"
-	catVague         = "vague-on-topic"
-	catFalsified     = "falsified-record"
+	catStandard     = "standard"
+	catRedFlag      = "red-flag"
+	catConcise      = "concise-strong"
+	catOffQuestion  = "off-question"
+	catKeywordStuff = "keyword-stuffed"
+	catNegatedFlag  = "negated-red-flag"
+	catSignpostList = "signpost-list"
+	catVague        = "vague-on-topic"
+	catFalsified    = "falsified-record"
+	// catTrap (issue 40): a polished answer to a bank question that takes
+	// the course the question is there to test (overriding a refusal,
+	// covering up, blaming the teammate), in its writer's words (trap:).
+	catTrap          = "question-trap"
 	conciseStrongMin = 75
 	redFlagMax       = 59
 )
 
-var categories = []string{catStandard, catRedFlag, catConcise, catOffQuestion, catKeywordStuff, catNegatedFlag, catSignpostList, catVague, catFalsified}
+var categories = []string{catStandard, catRedFlag, catConcise, catOffQuestion, catKeywordStuff, catNegatedFlag, catSignpostList, catVague, catFalsified, catTrap}
 
 // flagsItsLabel reports whether answers of the category raise their labelled flag.
 func flagsItsLabel(category string) bool { return category == catRedFlag || category == catFalsified }
@@ -113,6 +121,23 @@ func parseQuestionFile(name, raw string) ([]answer, error) {
 		Subtag:     head["subtag"],
 		Big3:       head["big3"],
 	}
+	if key := head["bank"]; key != "" {
+		// An answer to a question of the bank is judged as the product
+		// judges it: the question as the student saw it, with its points
+		// and traps.
+		q, err := bankQuestion(key)
+		if err != nil {
+			return nil, err
+		}
+		base = feedback.Input{
+			Profession: q.MainTags[0],
+			Question:   strings.TrimSpace(q.Scenario + " " + q.Text),
+			Subtag:     string(q.Subtag),
+			Big3:       feedback.Big3ByOrder(q.Big3Order),
+			Points:     q.Points,
+			Traps:      q.Traps,
+		}
+	}
 	switch head["split"] {
 	case "dev", "holdout", "fresh":
 	default:
@@ -152,6 +177,9 @@ func parseQuestionFile(name, raw string) ([]answer, error) {
 		if !slices.Contains(categories, a.category) {
 			return nil, fmt.Errorf("%s: unknown category %q", label, a.category)
 		}
+		if (a.category == catTrap) != (h["trap"] != "") || a.category == catTrap && label != "weak" {
+			return nil, fmt.Errorf("%s: a question-trap answer, and only one, names its trap (trap:), and is weak", label)
+		}
 		a.flag = feedback.FlagKey(h["flag"])
 		if (flagsItsLabel(a.category) || a.category == catNegatedFlag) != (a.flag != "") || a.flag != "" && !slices.Contains(feedback.FlagKeys, a.flag) {
 			return nil, fmt.Errorf("%s: category %s with flag %q: red-flag and negated-red-flag answers name one known flag, others none", label, a.category, a.flag)
@@ -164,6 +192,20 @@ func parseQuestionFile(name, raw string) ([]answer, error) {
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// bankQuestion is the built-in bank's question with seed key key.
+func bankQuestion(key string) (question.Question, error) {
+	bank, err := question.Bank()
+	if err != nil {
+		return question.Question{}, err
+	}
+	for _, q := range bank {
+		if q.SeedKey == key {
+			return q, nil
+		}
+	}
+	return question.Question{}, fmt.Errorf("no bank question %q", key)
 }
 
 func parseHeader(s string) map[string]string {
@@ -402,7 +444,7 @@ func onTarget(s scored) bool {
 		return score <= redFlagMax && len(s.fb.RedFlags) > 0
 	case catConcise:
 		return score >= conciseStrongMin
-	case catOffQuestion, catKeywordStuff, catSignpostList:
+	case catOffQuestion, catKeywordStuff, catSignpostList, catTrap:
 		return score <= redFlagMax
 	case catVague:
 		return len(s.fb.RedFlags) == 0 && disagreement(s) == 0
@@ -410,4 +452,106 @@ func onTarget(s scored) bool {
 		return !raised(s) && disagreement(s) == 0
 	}
 	return disagreement(s) == 0
+}
+
+// Issue 40's protocol for the answers to the bank's own questions (v3):
+// agreement measured in folds that split the answers by question, so that
+// a fold's figure is that of questions whose answers the other folds'
+// tuning never saw, and an interval from resampling whole questions.
+const (
+	questionFolds    = 4
+	bootstrapSamples = 2000
+	// The targets issue 40 sets.
+	foldSpearmanMin  = 0.80
+	trapScoreMax     = 59
+	conciseScoreMin  = 70
+	neverTunedMinRho = 0.60
+)
+
+// foldsByQuestion deals the questions of ss, in name order, into k folds.
+func foldsByQuestion(ss []scored, k int) [][]scored {
+	var names []string
+	for _, s := range ss {
+		if !slices.Contains(names, s.question) {
+			names = append(names, s.question)
+		}
+	}
+	sort.Strings(names)
+	folds := make([][]scored, k)
+	for _, s := range ss {
+		i := slices.Index(names, s.question) % k
+		folds[i] = append(folds[i], s)
+	}
+	return folds
+}
+
+// spearmanInterval is the 2.5th and 97.5th percentiles of Spearman over
+// samples of ss's questions drawn with replacement (a fixed seed: the
+// same answers give the same interval).
+func spearmanInterval(ss []scored) (lo, hi float64) {
+	byQuestion := map[string][]scored{}
+	var names []string
+	for _, s := range ss {
+		if byQuestion[s.question] == nil {
+			names = append(names, s.question)
+		}
+		byQuestion[s.question] = append(byQuestion[s.question], s)
+	}
+	sort.Strings(names)
+	rng := rand.New(rand.NewPCG(40, 40))
+	rhos := make([]float64, 0, bootstrapSamples)
+	for range bootstrapSamples {
+		var sample []scored
+		for range names {
+			sample = append(sample, byQuestion[names[rng.IntN(len(names))]]...)
+		}
+		rhos = append(rhos, summarize(sample).spearman)
+	}
+	slices.Sort(rhos)
+	return rhos[bootstrapSamples*25/1000], rhos[bootstrapSamples*975/1000-1]
+}
+
+// printQuestionFolds reports issue 40's figures for ss, answers to the
+// bank's questions: per fold, overall with its interval, and the traps and
+// concise strong answers against their targets.
+func printQuestionFolds(out io.Writer, ss []scored) error {
+	if len(ss) == 0 {
+		return nil
+	}
+	fmt.Fprintf(out, "\nAnswers to the bank's own questions (v3, issue 40), judged with each question's points and traps; folds split by question\n")
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "measure\tfigure\ttarget\tmet")
+	var sum float64
+	for i, f := range foldsByQuestion(ss, questionFolds) {
+		r := summarize(f)
+		sum += r.spearman
+		fmt.Fprintf(tw, "Spearman, fold %d (%d answers)\t%.3f\t\t\n", i+1, r.n, r.spearman)
+	}
+	mean := sum / questionFolds
+	lo, hi := spearmanInterval(ss)
+	fmt.Fprintf(tw, "Spearman, mean of the folds\t%.3f\t>= %.2f\t%v\n", mean, foldSpearmanMin, mean >= foldSpearmanMin)
+	all := summarize(ss)
+	fmt.Fprintf(tw, "Spearman, all (95%% interval over questions)\t%.3f (%.3f to %.3f)\t>= %.2f never tuned\t%v\n", all.spearman, lo, hi, neverTunedMinRho, all.spearman >= neverTunedMinRho)
+	traps, trapsHigh, concise, conciseLow := 0, []string{}, 0, []string{}
+	for _, s := range ss {
+		switch s.category {
+		case catTrap:
+			traps++
+			if s.fb.OverallScore > trapScoreMax {
+				trapsHigh = append(trapsHigh, strconv.Itoa(s.fb.OverallScore))
+			}
+		case catConcise:
+			concise++
+			if s.fb.OverallScore < conciseScoreMin {
+				conciseLow = append(conciseLow, strconv.Itoa(s.fb.OverallScore))
+			}
+		}
+	}
+	fmt.Fprintf(tw, "answers walking into their question's trap at %d or more\t%d of %d %v\t0\t%v\n", trapScoreMax+1, len(trapsHigh), traps, trapsHigh, len(trapsHigh) == 0)
+	fmt.Fprintf(tw, "concise strong answers below %d\t%d of %d %v\t0\t%v\n", conciseScoreMin, len(conciseLow), concise, conciseLow, len(conciseLow) == 0)
+	fmt.Fprintf(tw, "mean strong / adequate / weak\t%.1f / %.1f / %.1f\t\t\n", all.meanByLbl["strong"], all.meanByLbl["adequate"], all.meanByLbl["weak"])
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	return nil
 }

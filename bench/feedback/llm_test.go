@@ -75,7 +75,7 @@ func TestBenchRunsTheLLMEngineWhenAKeyIsSet(t *testing.T) {
 	if n := requests.Load(); n != int64(2*len(as)) {
 		t.Errorf("%d requests, want one per answer, clean and as transcribed: %d", n, 2*len(as))
 	}
-	for _, want := range []string{"LLM engine: model fake-model at " + srv.URL + "/v1", "Agreement with the interviewers' labels", "By category, second set"} {
+	for _, want := range []string{"LLM engine: model fake-model at " + srv.URL + "/v1", "Agreement with the interviewers' labels", "By category (targets", "Answers to the bank's own questions (v3"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}

@@ -47,6 +47,20 @@ const (
 	Big3WhySchool           = "why-school"
 )
 
+// Big3ByOrder is the Big 3 question a question bank's big3Order stands for
+// ("" for none).
+func Big3ByOrder(order int) string {
+	switch order {
+	case 1:
+		return Big3TellMeAboutYourself
+	case 2:
+		return Big3WhyProfession
+	case 3:
+		return Big3WhySchool
+	}
+	return ""
+}
+
 // Input is one answer to score.
 type Input struct {
 	// Profession is a spec slug: dental, medical, pt, pa, pharmacy, ot, veterinary.

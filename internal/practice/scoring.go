@@ -26,7 +26,7 @@ type answerSession struct {
 // now (an admin's edit counts from the next answer scored); a question
 // since deleted, or the student's own, has none.
 func (s *Service) scoringInput(ctx context.Context, as answerSession, it Item, transcript string) (feedback.Input, error) {
-	in := it.Judged(feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag, Big3: big3Name(it.Big3Order)}, transcript)
+	in := it.Judged(feedback.Input{Profession: as.profession, Question: scoredQuestion(it), Subtag: it.Subtag, Big3: feedback.Big3ByOrder(it.Big3Order)}, transcript)
 	if as.format != FormatTraditional {
 		in.LimitSeconds = float64(as.answerSeconds)
 	}
@@ -43,17 +43,4 @@ func (s *Service) scoringInput(ctx context.Context, as answerSession, it Item, t
 		}
 	}
 	return in, nil
-}
-
-// big3Name is the Big 3 question a Big 3 order stands for ("" for none).
-func big3Name(order int) string {
-	switch order {
-	case 1:
-		return feedback.Big3TellMeAboutYourself
-	case 2:
-		return feedback.Big3WhyProfession
-	case 3:
-		return feedback.Big3WhySchool
-	}
-	return ""
 }

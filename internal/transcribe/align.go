@@ -539,7 +539,10 @@ func (e *textAligner) decoders() (*sphinx.Pool, error) {
 		e.poolDir = dir
 		e.pool = sphinx.New(sphinx.Options{
 			Batch: e.cfg.Local.Batch, HMM: e.cfg.Local.HMM, Grammar: loopPath, Dict: dictPath, Args: alignDecoderArgs,
-			Workers: e.cfg.Local.Workers, Memory: e.cfg.Local.WorkerMemory, Logger: e.logger.With("decoders", "align"),
+			// One more than the alignments at once (runAlignment): an
+			// alignment decodes twice or three times at once, and a step
+			// given up on keeps its worker until it ends.
+			Workers: e.cfg.Local.Workers + 1, Memory: e.cfg.Local.WorkerMemory, Logger: e.logger.With("decoders", "align"),
 		})
 	})
 	return e.pool, e.poolErr

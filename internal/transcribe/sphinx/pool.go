@@ -320,9 +320,12 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 		return Hyp{}, err
 	}
 	p.load.change(1, time.Now())
+	draining := false
 	defer func() {
-		p.load.change(-1, time.Now())
-		p.release(sl)
+		if !draining {
+			p.load.change(-1, time.Now())
+			p.release(sl)
+		}
 	}()
 	// The decoder prints nothing for an input it cannot open, which would
 	// leave the request waiting for its deadline; looked at once the
@@ -342,6 +345,16 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 	}
 	uttid := "u" + strconv.FormatUint(p.seq.Add(1), 10)
 	hyp, err := w.decode(ctx, req.Grammar, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
+	if err != nil && w.grammars != nil && errors.Is(err, context.Canceled) && !w.exited() {
+		// A grammar pool's request whose caller gave up (an aligner's step
+		// stopped for the answer's own alignment) owes one line: the
+		// worker finishes the utterance and is kept, where replacing it
+		// would have the next request wait for a new one to load the
+		// model and the whole dictionary.
+		draining = true
+		go p.drain(sl, s, w, uttid)
+		return Hyp{}, err
+	}
 	if err != nil {
 		// The worker's state is unknown after a failure or a timeout: replace it.
 		p.stop(w)
@@ -364,6 +377,27 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 		}
 	}
 	return hyp, nil
+}
+
+// drainLimit bounds how long a grammar pool's worker may take to finish
+// an utterance its caller gave up on before it is replaced.
+const drainLimit = 10 * time.Second
+
+// drain reads the result of w's request uttid, which no one waits for,
+// then hands sl on; a worker that does not give it in time is replaced.
+func (p *Pool) drain(sl *slot, s Search, w *worker, uttid string) {
+	ctx, cancel := context.WithTimeout(context.Background(), drainLimit)
+	defer cancel()
+	line, err := w.line(ctx)
+	if err == nil {
+		_, err = ParseHypseg(line, uttid)
+	}
+	if err != nil {
+		p.stop(w)
+		sl.workers[s] = nil
+	}
+	p.load.change(-1, time.Now())
+	p.release(sl)
 }
 
 // Close stops every worker; Decode calls in flight fail.
@@ -514,7 +548,10 @@ func startWorker(bin string, args []string, grammarPath string, limits rlimit.Li
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			line := sc.Text()
-			if strings.HasPrefix(line, "ERROR") || strings.HasPrefix(line, "FATAL") || strings.HasPrefix(line, "WARN") {
+			// A grammar the audio cannot complete is how an aligner learns
+			// that a text runs ahead of the recording: not worth a warning.
+			expected := grammarPath != "" && strings.Contains(line, "does not match the grammar")
+			if !expected && (strings.HasPrefix(line, "ERROR") || strings.HasPrefix(line, "FATAL") || strings.HasPrefix(line, "WARN")) {
 				logger.Warn("sphinx: decoder says", "line", line)
 			}
 			w.tailMu.Lock()

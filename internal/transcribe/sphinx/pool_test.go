@@ -467,6 +467,33 @@ func TestGrammarPoolDecodesEachRequestWithItsOwnGrammar(t *testing.T) {
 		t.Errorf("the worker grew by %d KB over 100 grammars", grown)
 	}
 
+	// A request its caller gives up on leaves the worker to finish it,
+	// and the next request has the same worker and its own result.
+	pid := func() int {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for w := range p.running {
+			return w.cmd.Process.Pid
+		}
+		return 0
+	}
+	was := pid()
+	gaveUp, giveUp := context.WithCancel(ctx)
+	giveUp()
+	if _, err := p.Decode(gaveUp, Request{Grammar: words("bad", "evening", "nurse")}, base, 0, -1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a request given up on: %v", err)
+	}
+	h, err := p.Decode(ctx, Request{Grammar: words("good", "morning", "doctor")}, base, 0, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := spoken(h); !slices.Equal(got, []string{"good", "morning", "doctor"}) {
+		t.Errorf("after a request given up on: words %v", got)
+	}
+	if now := pid(); now != was {
+		t.Errorf("the worker was replaced (pid %d, then %d) for a request given up on", was, now)
+	}
+
 	if _, err := p.Decode(ctx, Request{}, base, 0, -1); err == nil {
 		t.Error("a grammar pool decoded a request without a grammar")
 	}
