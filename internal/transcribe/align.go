@@ -514,6 +514,11 @@ func loopPieces(levels []float64) []frameRange {
 	return []frameRange{{0, cut}, {cut, n}}
 }
 
+// alignReserved is how many of the aligner's decoders are kept for the
+// alignments students wait for: an alignment's forced decoding and its
+// phone loop's first piece.
+const alignReserved = 2
+
 // decoders are the aligner's pocketsphinx_batch workers, started on its
 // first alignment: a grammar pool (sphinx.Options.Grammar) holding the
 // acoustic model and Debian's whole dictionary with the phone loop's
@@ -539,10 +544,13 @@ func (e *textAligner) decoders() (*sphinx.Pool, error) {
 		e.poolDir = dir
 		e.pool = sphinx.New(sphinx.Options{
 			Batch: e.cfg.Local.Batch, HMM: e.cfg.Local.HMM, Grammar: loopPath, Dict: dictPath, Args: alignDecoderArgs,
-			// One more than the alignments at once (runAlignment): an
-			// alignment decodes twice or three times at once, and a step
-			// given up on keeps its worker until it ends.
-			Workers: e.cfg.Local.Workers + 1, Memory: e.cfg.Local.WorkerMemory, Logger: e.logger.With("decoders", "align"),
+			// The steps of recordings still arriving share Workers decoders;
+			// alignReserved more wait, loaded, for the alignment a student
+			// waits for, which would otherwise find them busy with steps or
+			// just killed with one stopped for it (a decoder's start, with
+			// the whole dictionary, costs more than the alignment).
+			Workers: e.cfg.Local.Workers + alignReserved, Reserved: alignReserved,
+			Memory: e.cfg.Local.WorkerMemory, Logger: e.logger.With("decoders", "align"),
 		})
 	})
 	return e.pool, e.poolErr

@@ -161,6 +161,11 @@ type Options struct {
 	// Workers is how many requests are decoded at once (one process
 	// each, of the search the request asks for).
 	Workers int
+	// Reserved of the Workers are kept for Awaited requests: the others
+	// take a slot only while more than Reserved are free, so that a
+	// student's awaited request finds a decoder idle and loaded even
+	// while requests ahead of need keep the rest busy.
+	Reserved int
 	// Memory caps what one worker may allocate (RLIMIT_DATA); its input
 	// is at most a few minutes of raw audio, so this is the model's size
 	// with room to spare. No CPU limit: that would count a worker's whole
@@ -211,13 +216,22 @@ func New(opts Options) *Pool {
 
 // acquire takes a slot for req: a free one when no request waits,
 // otherwise the one handed to it when its turn comes.
-func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
+func (p *Pool) acquire(ctx context.Context, req Request, s Search) (*slot, error) {
 	p.queueMu.Lock()
-	if len(p.free) > 0 && (req.Priority != Spare || len(p.free) == p.opts.Workers) {
+	if len(p.free) > 0 && (req.Priority != Spare || len(p.free) == p.opts.Workers) && (req.Priority == Awaited || len(p.free) > p.opts.Reserved) {
 		// A free slot means no student's request waits: release hands
 		// slots to those first (spare ones wait for every slot to be free).
-		sl := p.free[len(p.free)-1]
-		p.free = p.free[:len(p.free)-1]
+		// Of the free slots, one whose worker for s is running: another
+		// would have the request wait for a decoder to load.
+		i := len(p.free) - 1
+		for j := i; j >= 0; j-- {
+			if w := p.free[j].workers[s]; w != nil && !w.exited() {
+				i = j
+				break
+			}
+		}
+		sl := p.free[i]
+		p.free = slices.Delete(p.free, i, i+1)
 		p.queueMu.Unlock()
 		return sl, nil
 	}
@@ -254,7 +268,7 @@ func (p *Pool) release(sl *slot) {
 	defer p.queueMu.Unlock()
 	for _, pr := range priorities {
 		queue := p.queue[pr]
-		if len(queue) == 0 || pr == Spare && len(p.free)+1 < p.opts.Workers {
+		if len(queue) == 0 || pr == Spare && len(p.free)+1 < p.opts.Workers || pr != Awaited && len(p.free)+1 <= p.opts.Reserved {
 			continue
 		}
 		first := 0
@@ -315,17 +329,14 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 	if p.opts.QuickArgs == nil {
 		s = Thorough
 	}
-	sl, err := p.acquire(ctx, req)
+	sl, err := p.acquire(ctx, req, s)
 	if err != nil {
 		return Hyp{}, err
 	}
 	p.load.change(1, time.Now())
-	draining := false
 	defer func() {
-		if !draining {
-			p.load.change(-1, time.Now())
-			p.release(sl)
-		}
+		p.load.change(-1, time.Now())
+		p.release(sl)
 	}()
 	// The decoder prints nothing for an input it cannot open, which would
 	// leave the request waiting for its deadline; looked at once the
@@ -345,16 +356,6 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 	}
 	uttid := "u" + strconv.FormatUint(p.seq.Add(1), 10)
 	hyp, err := w.decode(ctx, req.Grammar, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
-	if err != nil && w.grammars != nil && errors.Is(err, context.Canceled) && !w.exited() {
-		// A grammar pool's request whose caller gave up (an aligner's step
-		// stopped for the answer's own alignment) owes one line: the
-		// worker finishes the utterance and is kept, where replacing it
-		// would have the next request wait for a new one to load the
-		// model and the whole dictionary.
-		draining = true
-		go p.drain(sl, s, w, uttid)
-		return Hyp{}, err
-	}
 	if err != nil {
 		// The worker's state is unknown after a failure or a timeout: replace it.
 		p.stop(w)
@@ -377,27 +378,6 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 		}
 	}
 	return hyp, nil
-}
-
-// drainLimit bounds how long a grammar pool's worker may take to finish
-// an utterance its caller gave up on before it is replaced.
-const drainLimit = 10 * time.Second
-
-// drain reads the result of w's request uttid, which no one waits for,
-// then hands sl on; a worker that does not give it in time is replaced.
-func (p *Pool) drain(sl *slot, s Search, w *worker, uttid string) {
-	ctx, cancel := context.WithTimeout(context.Background(), drainLimit)
-	defer cancel()
-	line, err := w.line(ctx)
-	if err == nil {
-		_, err = ParseHypseg(line, uttid)
-	}
-	if err != nil {
-		p.stop(w)
-		sl.workers[s] = nil
-	}
-	p.load.change(-1, time.Now())
-	p.release(sl)
 }
 
 // Close stops every worker; Decode calls in flight fail.

@@ -467,33 +467,6 @@ func TestGrammarPoolDecodesEachRequestWithItsOwnGrammar(t *testing.T) {
 		t.Errorf("the worker grew by %d KB over 100 grammars", grown)
 	}
 
-	// A request its caller gives up on leaves the worker to finish it,
-	// and the next request has the same worker and its own result.
-	pid := func() int {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		for w := range p.running {
-			return w.cmd.Process.Pid
-		}
-		return 0
-	}
-	was := pid()
-	gaveUp, giveUp := context.WithCancel(ctx)
-	giveUp()
-	if _, err := p.Decode(gaveUp, Request{Grammar: words("bad", "evening", "nurse")}, base, 0, -1); !errors.Is(err, context.Canceled) {
-		t.Fatalf("a request given up on: %v", err)
-	}
-	h, err := p.Decode(ctx, Request{Grammar: words("good", "morning", "doctor")}, base, 0, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := spoken(h); !slices.Equal(got, []string{"good", "morning", "doctor"}) {
-		t.Errorf("after a request given up on: words %v", got)
-	}
-	if now := pid(); now != was {
-		t.Errorf("the worker was replaced (pid %d, then %d) for a request given up on", was, now)
-	}
-
 	if _, err := p.Decode(ctx, Request{}, base, 0, -1); err == nil {
 		t.Error("a grammar pool decoded a request without a grammar")
 	}
@@ -501,5 +474,43 @@ func TestGrammarPoolDecodesEachRequestWithItsOwnGrammar(t *testing.T) {
 	defer lm.Close()
 	if _, err := lm.Decode(ctx, Request{Grammar: words("hello")}, base, 0, -1); err == nil {
 		t.Error("a language model's pool took a grammar")
+	}
+}
+
+// Reserved slots wait for awaited requests: one ahead of need takes a slot
+// only while more than Reserved are free, an awaited one takes any; and a
+// free slot whose worker is running is taken before one that would start one.
+func TestPoolKeepsReservedSlotsForAwaitedRequests(t *testing.T) {
+	p := New(Options{Workers: 3, Reserved: 2, Logger: slog.New(slog.DiscardHandler)})
+	gaveUp, giveUp := context.WithCancel(t.Context())
+	giveUp()
+	ahead, err := p.acquire(t.Context(), Request{Priority: Ahead}, Thorough)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.acquire(gaveUp, Request{Priority: Ahead}, Thorough); err == nil {
+		t.Fatal("a request ahead of need took a reserved slot")
+	}
+	if _, err := p.acquire(gaveUp, Request{Priority: Spare}, Thorough); err == nil {
+		t.Fatal("a spare request took a reserved slot")
+	}
+	running := &worker{done: make(chan struct{})}
+	p.free[0].workers[Thorough] = running
+	first, err := p.acquire(gaveUp, Request{Priority: Awaited}, Thorough)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.workers[Thorough] != running {
+		t.Error("an awaited request was given a slot without a running worker while one had it")
+	}
+	second, err := p.acquire(gaveUp, Request{Priority: Awaited}, Thorough)
+	if err != nil {
+		t.Fatalf("an awaited request found no reserved slot: %v", err)
+	}
+	for _, sl := range []*slot{ahead, first, second} {
+		p.release(sl)
+	}
+	if _, err := p.acquire(gaveUp, Request{Priority: Ahead}, Thorough); err != nil {
+		t.Fatalf("with three slots free, a request ahead of need waited: %v", err)
 	}
 }
