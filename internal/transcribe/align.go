@@ -2,7 +2,6 @@ package transcribe
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -58,39 +56,11 @@ const (
 	// hesitation is speech the text left out (a recogniser that dropped
 	// words), not a filled pause.
 	hesitationMaxFrames = 120
-	// noHesitation is the grammar's probability of no hesitation between
-	// two words (a hesitation's is 1), so that the alignment puts one only
-	// where the audio asks for it. These are the probabilities the policy
-	// above was measured with, in a JSGF grammar written
-	// "( /0.3/ <NULL> | /0.7/ ( um | uh ) )": pocketsphinx compiled it to
-	// an empty move of probability 0.3 and left the 0.7 out.
-	noHesitation = 0.3
+	// hesitationWeight is the grammar's weight of a hesitation between
+	// two words against none, so that the alignment puts one only where
+	// the audio asks for it.
+	hesitationWeight = 0.7
 )
-
-// The aligner's grammars are FSG files (the long-lived decoders read
-// nothing else per request), whose probabilities pocketsphinx_batch
-// raises to its language weight cut to a whole number (-lw 6.5: 6), while
-// a JSGF grammar's it took as written and the silence and filler words it
-// added at every state it raised to 6.5. The FSG grammars are written, and
-// the decoders started, so that a decoding is the same as with the JSGF
-// grammar (bench/align's figures did not move).
-const (
-	fsgLanguageWeight     = 6.0
-	decoderLanguageWeight = 6.5
-	decoderSilenceProb    = 0.005 // pocketsphinx's -silprob
-	decoderFillerProb     = 1e-8  // and -fillprob
-)
-
-// fsgProb is the probability to write in an FSG file for p as a JSGF
-// grammar had it.
-func fsgProb(p float64) float64 { return math.Pow(p, 1/fsgLanguageWeight) }
-
-// alignDecoderArgs are the aligner's decoder options: silence and filler
-// words as likely as with a JSGF grammar.
-var alignDecoderArgs = []string{
-	"-silprob", strconv.FormatFloat(math.Pow(decoderSilenceProb, decoderLanguageWeight/fsgLanguageWeight), 'g', -1, 64),
-	"-fillprob", strconv.FormatFloat(math.Pow(decoderFillerProb, decoderLanguageWeight/fsgLanguageWeight), 'g', -1, 64),
-}
 
 // alignHesitations are the hesitations the grammar lets stand between any
 // two words of the text (both are in Debian's dictionary, not in its
@@ -178,11 +148,6 @@ type textAligner struct {
 	dictErr  error
 	// aligning holds a token per alignment running (see runAlignment).
 	aligning chan struct{}
-	// pool and its directory: see decoders.
-	poolOnce sync.Once
-	pool     *sphinx.Pool
-	poolDir  string
-	poolErr  error
 	// live decodes the recordings in progress as they arrive, for the
 	// steps of AdvanceAlign (and of the local engine's Advance): once the
 	// student stops, Align finds all but the last moment decoded.
@@ -411,17 +376,15 @@ func (e *textAligner) dictionary() (pronunciations, error) {
 	return e.dict, e.dictErr
 }
 
-// runAlignment decodes the answer's frames r twice at once: forced
-// through the text's grammar, and through the free phone loop that scores
-// each word's frames against whatever phones fit them best. Both run on
-// the aligner's long-lived decoders (decoders) but for a text with a word
-// spelt from its pieces, which is not in their dictionary: its forced
-// alignment runs in a decoder of its own, with the answer's dictionary.
+// runAlignment writes the answer's grammar and dictionary beside its
+// samples and decodes them twice at once: forced through the text, and
+// through the free phone loop that scores each word's frames against
+// whatever phones fit them best.
 func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciations, words []alignWord, r frameRange, open bool) (forced, loop sphinx.Hyp, err error) {
 	ctx, cancel := context.WithTimeout(ctx, e.cfg.Local.RecognizeTimeout)
 	defer cancel()
 	// At most Workers alignments at once, as many as recognitions: each
-	// runs two or three decodings for a moment, and a burst of browser
+	// runs two or three decoders for a moment, and a burst of browser
 	// transcripts must not start them for every answer at once.
 	select {
 	case e.aligning <- struct{}{}:
@@ -429,11 +392,7 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 	case <-ctx.Done():
 		return forced, loop, decoderFailed(ctx, ctx.Err())
 	}
-	pool, err := e.decoders()
-	if err != nil {
-		return forced, loop, err
-	}
-	// The grammar is this alignment's own: a recording's live run keeps
+	// The grammars are this alignment's own: a recording's live run keeps
 	// one directory for all its steps, and a step being stopped may still
 	// be writing there when the answer's Align starts.
 	work, err := os.MkdirTemp(pc.dir, "align-")
@@ -441,20 +400,8 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 		return forced, loop, fmt.Errorf("transcribe: align: %w", err)
 	}
 	defer os.RemoveAll(work)
-	grammar := forcedGrammar(words, open)
-	// A step of a recording still arriving waits behind the answers whose
-	// students wait for their feedback.
-	priority := sphinx.Awaited
-	if open {
-		priority = sphinx.Ahead
-	}
-	base := strings.TrimSuffix(pc.rawPath, ".raw")
-	decodeWith := func(grammar string, r frameRange) (sphinx.Hyp, error) {
-		end := r.to
-		if r == (frameRange{}) {
-			end = -1
-		}
-		return pool.Decode(ctx, sphinx.Request{Priority: priority, Grammar: grammar}, base, r.from, end)
+	if err := writeAlignFiles(work, dict, words, open); err != nil {
+		return forced, loop, err
 	}
 	// The phone loop costs about twice the forced alignment per second of
 	// speech and needs no text, so it runs in pieces cut at pauses, each
@@ -475,15 +422,9 @@ func (e *textAligner) runAlignment(ctx context.Context, pc *pcm, dict pronunciat
 	loops := make([]sphinx.Hyp, len(pieces))
 	errs := make([]error, len(pieces)+1)
 	var wg sync.WaitGroup
-	wg.Go(func() {
-		if ownDictionary(dict, words) {
-			forced, errs[0] = e.runOwnDecoder(ctx, pc, work, dict, words, grammar, r)
-		} else {
-			forced, errs[0] = decodeWith(grammar, r)
-		}
-	})
+	wg.Go(func() { forced, errs[0] = e.runGrammar(ctx, pc, work, "forced", r) })
 	for i, r := range pieces {
-		wg.Go(func() { loops[i], errs[i+1] = decodeWith(phoneLoopGrammar, r) })
+		wg.Go(func() { loops[i], errs[i+1] = e.runGrammar(ctx, pc, work, "loop", r) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -514,104 +455,13 @@ func loopPieces(levels []float64) []frameRange {
 	return []frameRange{{0, cut}, {cut, n}}
 }
 
-// alignReserved is how many of the aligner's decoders are kept for the
-// alignments students wait for: an alignment's forced decoding and its
-// phone loop's first piece.
-const alignReserved = 2
-
-// decoders are the aligner's pocketsphinx_batch workers, started on its
-// first alignment: a grammar pool (sphinx.Options.Grammar) holding the
-// acoustic model and Debian's whole dictionary with the phone loop's
-// pseudo-words, so that an alignment loads neither (a decoder's start
-// took longer than the answer's last seconds to align).
-func (e *textAligner) decoders() (*sphinx.Pool, error) {
-	e.poolOnce.Do(func() {
-		dir, err := os.MkdirTemp(e.cfg.TempDir, "whitecoat-sphinx-align-")
-		if err != nil {
-			e.poolErr = fmt.Errorf("transcribe: aligner dir: %w", err)
-			return
-		}
-		dictPath, loopPath := filepath.Join(dir, "align.dict"), filepath.Join(dir, "loop.fsg")
-		if err := writeDecoderDictionary(e.cfg.Local.Dict, dictPath); err != nil {
-			e.poolErr = err
-		} else if err := os.WriteFile(loopPath, []byte(phoneLoopGrammar), 0o600); err != nil {
-			e.poolErr = fmt.Errorf("transcribe: align: %w", err)
-		}
-		if e.poolErr != nil {
-			os.RemoveAll(dir)
-			return
-		}
-		e.poolDir = dir
-		e.pool = sphinx.New(sphinx.Options{
-			Batch: e.cfg.Local.Batch, HMM: e.cfg.Local.HMM, Grammar: loopPath, Dict: dictPath, Args: alignDecoderArgs,
-			// The steps of recordings still arriving share Workers decoders;
-			// alignReserved more wait, loaded, for the alignment a student
-			// waits for, which would otherwise find them busy with steps or
-			// just killed with one stopped for it (a decoder's start, with
-			// the whole dictionary, costs more than the alignment).
-			Workers: e.cfg.Local.Workers + alignReserved, Reserved: alignReserved,
-			Memory: e.cfg.Local.WorkerMemory, Logger: e.logger.With("decoders", "align"),
-		})
-	})
-	return e.pool, e.poolErr
-}
-
-// closeDecoders stops the aligner's decoders, for its engine's Close.
-func (e *textAligner) closeDecoders() error {
-	e.poolOnce.Do(func() { e.poolErr = sphinx.ErrClosed })
-	if e.pool == nil {
-		return nil
-	}
-	err := e.pool.Close()
-	if rmErr := os.RemoveAll(e.poolDir); rmErr != nil {
-		err = errors.Join(err, fmt.Errorf("transcribe: remove aligner dir: %w", rmErr))
-	}
-	return err
-}
-
-// writeDecoderDictionary writes Debian's dictionary with the phone loop's
-// pseudo-words to path.
-func writeDecoderDictionary(debian, path string) error {
-	body, err := os.ReadFile(debian)
-	if err != nil {
-		return fmt.Errorf("transcribe: dictionary: %w (apt-get install pocketsphinx-en-us)", err)
-	}
-	var b bytes.Buffer
-	b.Write(body)
-	if len(body) > 0 && body[len(body)-1] != '\n' {
-		b.WriteByte('\n')
-	}
-	for _, p := range alignPhones {
-		fmt.Fprintf(&b, "%s %s\n", phoneWord(p), p)
-	}
-	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
-		return fmt.Errorf("transcribe: dictionary: %w", err)
-	}
-	return nil
-}
-
-// phoneWord is the phone loop's pseudo-word for a phone.
-func phoneWord(phone string) string { return phoneLoopPrefix + strings.ToLower(phone) }
-
-// ownDictionary reports whether the text has a word the decoders'
-// dictionary lacks but its pieces spell ("teamwork"): its forced
-// alignment needs a dictionary of its own.
-func ownDictionary(dict pronunciations, words []alignWord) bool {
-	for _, w := range words {
-		if _, ok := dict[w.tok.word]; w.known && !ok {
-			return true
-		}
-	}
-	return false
-}
-
-// runOwnDecoder aligns frames r with the grammar in a pocketsphinx_batch
-// of its own, whose dictionary holds the text's words (every
-// pronunciation Debian's has, and those spelt from pieces), the
-// hesitations and the phone loop's pseudo-words. The result's frames count
-// from the answer's start.
-func (e *textAligner) runOwnDecoder(ctx context.Context, pc *pcm, work string, dict pronunciations, words []alignWord, grammar string, r frameRange) (sphinx.Hyp, error) {
-	var d strings.Builder
+// writeAlignFiles writes the dictionary (the text's words, the
+// hesitations and the phone loop's pseudo-words) and the two grammars:
+// "forced", the text's words in order with an optional hesitation
+// between any two (and, when open, any phones after them: speech the text
+// does not hold yet), and "loop", any phones.
+func writeAlignFiles(dir string, dict pronunciations, words []alignWord, open bool) error {
+	var d, forced strings.Builder
 	seen := map[string]bool{}
 	entry := func(word, phones string) {
 		if !seen[word] {
@@ -622,57 +472,79 @@ func (e *textAligner) runOwnDecoder(ctx context.Context, pc *pcm, work string, d
 	for _, h := range alignHesitations {
 		entry(h, dict[h][0])
 	}
+	var phones []string
 	for _, p := range alignPhones {
-		entry(phoneWord(p), p)
+		w := phoneLoopPrefix + strings.ToLower(p)
+		entry(w, p)
+		phones = append(phones, w)
 	}
+	hes := fmt.Sprintf("( /%g/ <NULL> | /%g/ <hes> )", 1-hesitationWeight, hesitationWeight)
+	forced.WriteString("#JSGF V1.0;\ngrammar forced;\n")
+	fmt.Fprintf(&forced, "<hes> = %s;\n<any> = ( %s )+;\npublic <s> = %s", strings.Join(alignHesitations, " | "), strings.Join(phones, " | "), hes)
 	for _, w := range words {
-		if !w.known {
-			continue
-		}
-		if ps, ok := dict[w.tok.word]; ok {
-			for i, p := range ps {
-				name := w.tok.word
-				if i > 0 {
-					name = fmt.Sprintf("%s(%d)", name, i+1)
+		if w.known {
+			if ps, ok := dict[w.tok.word]; ok {
+				// Every pronunciation the dictionary has: the decoder
+				// takes the one the student said.
+				for i, p := range ps {
+					name := w.tok.word
+					if i > 0 {
+						name = fmt.Sprintf("%s(%d)", name, i+1)
+					}
+					entry(name, p)
 				}
-				entry(name, p)
+			} else {
+				p, _ := dict.spell(w.tok.word)
+				entry(w.tok.word, p)
 			}
+			fmt.Fprintf(&forced, " %s %s", w.tok.word, hes)
 		} else {
-			p, _ := dict.spell(w.tok.word)
-			entry(w.tok.word, p)
+			fmt.Fprintf(&forced, " <any> %s", hes)
 		}
 	}
-	dictPath, grammarPath := filepath.Join(work, "own.dict"), filepath.Join(work, "forced.fsg")
-	if err := os.WriteFile(dictPath, []byte(d.String()), 0o600); err != nil {
-		return sphinx.Hyp{}, fmt.Errorf("transcribe: align: %w", err)
+	if open {
+		forced.WriteString(" [ <any> ]")
 	}
-	if err := os.WriteFile(grammarPath, []byte(grammar), 0o600); err != nil {
-		return sphinx.Hyp{}, fmt.Errorf("transcribe: align: %w", err)
+	forced.WriteString(";\n")
+	loop := fmt.Sprintf("#JSGF V1.0;\ngrammar loop;\npublic <s> = ( %s )*;\n", strings.Join(phones, " | "))
+	for name, body := range map[string]string{"align.dict": d.String(), "forced.gram": forced.String(), "loop.gram": loop} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o600); err != nil {
+			return fmt.Errorf("transcribe: align: %w", err)
+		}
 	}
+	return nil
+}
+
+// runGrammar decodes frames r of the answer's samples with one of the
+// grammars in work in a pocketsphinx_batch of its own (a grammar is the answer's,
+// so the pool's long-lived decoders, loaded with the language model,
+// cannot serve it; loading the acoustic model alone costs about a tenth of
+// a CPU second). The result's frames count from the answer's start.
+func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, work, grammar string, r frameRange) (sphinx.Hyp, error) {
 	base := strings.TrimSuffix(rawName, ".raw")
-	uttid, entryLine := base, base
+	uttid, entry := base, base
 	if r != (frameRange{}) {
-		uttid = fmt.Sprintf("forced-%d", r.from)
-		entryLine = fmt.Sprintf("%s %d %d %s", base, r.from, r.to, uttid)
+		uttid = fmt.Sprintf("%s-%d", grammar, r.from)
+		entry = fmt.Sprintf("%s %d %d %s", base, r.from, r.to, uttid)
 	}
-	out := filepath.Join(work, "forced.seg")
-	ctl := filepath.Join(work, "forced.ctl")
-	if err := os.WriteFile(ctl, []byte(entryLine+"\n"), 0o600); err != nil {
+	out := filepath.Join(work, uttid+"-"+grammar+".seg")
+	ctl := filepath.Join(work, uttid+"-"+grammar+".ctl")
+	if err := os.WriteFile(ctl, []byte(entry+"\n"), 0o600); err != nil {
 		return sphinx.Hyp{}, fmt.Errorf("transcribe: align: %w", err)
 	}
-	cmd, err := rlimit.Command(ctx, rlimit.Limits{Data: e.cfg.Local.WorkerMemory}, e.cfg.Local.Batch, append([]string{
-		"-hmm", e.cfg.Local.HMM, "-dict", dictPath, "-fsg", grammarPath,
+	cmd, err := rlimit.Command(ctx, rlimit.Limits{Data: e.cfg.Local.WorkerMemory}, e.cfg.Local.Batch,
+		"-hmm", e.cfg.Local.HMM, "-dict", filepath.Join(work, "align.dict"), "-jsgf", filepath.Join(work, grammar+".gram"),
 		"-adcin", "yes", "-cepext", ".raw", "-cepdir", pc.dir, "-ctl", ctl, "-hypseg", out,
-		"-remove_silence", "no", "-logfn", os.DevNull}, alignDecoderArgs...)...)
+		"-remove_silence", "no", "-logfn", os.DevNull)
 	if err != nil {
 		return sphinx.Hyp{}, err
 	}
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return sphinx.Hyp{}, fmt.Errorf("transcribe: align: %w: %s", err, msg)
+		return sphinx.Hyp{}, fmt.Errorf("transcribe: align %s: %w: %s", grammar, err, msg)
 	}
 	line, err := os.ReadFile(out)
 	if err != nil {
-		return sphinx.Hyp{}, fmt.Errorf("transcribe: align: %w", err)
+		return sphinx.Hyp{}, fmt.Errorf("transcribe: align %s: %w", grammar, err)
 	}
 	hyp, err := sphinx.ParseHypseg(strings.TrimSpace(string(line)), uttid)
 	for i := range hyp.Segs {
@@ -681,86 +553,6 @@ func (e *textAligner) runOwnDecoder(ctx context.Context, pc *pcm, work string, d
 	}
 	return hyp, err
 }
-
-// fsg builds a grammar in pocketsphinx's FSG format: numbered states and
-// transitions, each with its probability and a word (or none: a move that
-// hears nothing).
-type fsg struct {
-	states int
-	trans  strings.Builder
-}
-
-func (g *fsg) state() int { g.states++; return g.states - 1 }
-
-func (g *fsg) move(from, to int, prob float64, word string) {
-	fmt.Fprintf(&g.trans, "TRANSITION %d %d %g", from, to, prob)
-	if word != "" {
-		g.trans.WriteString(" " + word)
-	}
-	g.trans.WriteByte('\n')
-}
-
-// phones lets any phones, one or more, lead from one state to another,
-// through states of their own as a JSGF grammar's "( … )+" compiles: a
-// phone, then an empty move back for the next or on.
-func (g *fsg) phones(from, to int) {
-	entry, exit := g.state(), g.state()
-	g.move(from, entry, 1, "")
-	for _, p := range alignPhones {
-		g.move(entry, exit, 1, phoneWord(p))
-	}
-	g.move(exit, entry, 1, "")
-	g.move(exit, to, 1, "")
-}
-
-func (g *fsg) String(name string, start, final int) string {
-	return fmt.Sprintf("FSG_BEGIN %s\nNUM_STATES %d\nSTART_STATE %d\nFINAL_STATE %d\n%sFSG_END\n", name, g.states, start, final, g.trans.String())
-}
-
-// forcedGrammar is the text's words in order with an optional hesitation
-// before, between and after them (see noHesitation), any phones for a word
-// the dictionary lacks, and, when open, any phones after them: speech the
-// text does not hold yet.
-func forcedGrammar(words []alignWord, open bool) string {
-	var g fsg
-	start := g.state()
-	at := start
-	hesitation := func() {
-		next := g.state()
-		g.move(at, next, fsgProb(noHesitation), "")
-		for _, h := range alignHesitations {
-			g.move(at, next, 1, h)
-		}
-		at = next
-	}
-	hesitation()
-	for _, w := range words {
-		next := g.state()
-		if w.known {
-			g.move(at, next, 1, w.tok.word)
-		} else {
-			g.phones(at, next)
-		}
-		at = next
-		hesitation()
-	}
-	if open {
-		next := g.state()
-		g.move(at, next, 1, "")
-		g.phones(at, next)
-		at = next
-	}
-	return g.String("forced", start, at)
-}
-
-// phoneLoopGrammar is any phones, or none.
-var phoneLoopGrammar = func() string {
-	var g fsg
-	start, final := g.state(), g.state()
-	g.move(start, final, 1, "")
-	g.phones(start, final)
-	return g.String("loop", start, final)
-}()
 
 // alignedWords are the text's words at the forced alignment's times, with
 // the hesitations heard between them, each with its confidence from the

@@ -81,7 +81,7 @@ func (e *localEngine) SweepTemp(age time.Duration) (int, error) {
 
 func (e *localEngine) Close() error {
 	e.live.endAll(e.logger)
-	err := errors.Join(e.pool.Close(), e.closeDecoders())
+	err := e.pool.Close()
 	if rmErr := os.RemoveAll(e.dir); rmErr != nil {
 		return fmt.Errorf("transcribe: remove decoder dir: %w", rmErr)
 	}

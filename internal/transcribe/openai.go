@@ -122,7 +122,7 @@ func (e *alignedOpenAI) SweepTemp(age time.Duration) (int, error) {
 
 func (e *alignedOpenAI) Close() error {
 	e.live.endAll(e.textAligner.logger)
-	return errors.Join(e.closeDecoders(), e.openaiEngine.Close())
+	return e.openaiEngine.Close()
 }
 
 func (e *alignedOpenAI) Transcribe(ctx context.Context, in Audio) (Result, error) {

@@ -8,14 +8,6 @@
 // uttid", read one hypseg line back. This keeps the binary a plain Debian
 // package (no cgo, no build dependency on libpocketsphinx-dev) while loading
 // the model once per worker.
-//
-// A grammar pool (Options.Grammar) decodes each request with a finite-state
-// grammar of its own instead of the language model: its workers also read
-// -fsgctl from a pipe, one grammar file per control line, which the
-// decoder loads and searches with for that utterance. Each worker is given
-// its grammars in a file of its own, always the same: the decoder keeps
-// every grammar it has loaded by file name (a new name per request grew a
-// worker by about 180 KB each), and replaces one loaded again.
 package sphinx
 
 import (
@@ -27,7 +19,6 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -125,11 +116,6 @@ var priorities = [...]Priority{Awaited, Ahead, Spare}
 type Request struct {
 	Search   Search
 	Priority Priority
-	// Grammar is the finite-state grammar (the text of a grammar in
-	// pocketsphinx's FSG format) the request is decoded with: required by
-	// a grammar pool, refused by the others. Its words must be in the
-	// pool's dictionary.
-	Grammar string
 	// Since is when the recording began (zero: when the request came).
 	// Of the requests of one priority waiting, the oldest recording's
 	// goes first: answers share one time limit, so its student is the
@@ -148,24 +134,14 @@ type Options struct {
 	Batch string // pocketsphinx_batch
 	HMM   string
 	LM    string
-	// Grammar, instead of LM, makes a grammar pool: the FSG file the
-	// workers start with, each request then bringing its own
-	// (Request.Grammar), which a worker writes in its directory. A grammar
-	// pool computes no posteriors.
-	Grammar string
-	Dict    string
-	Args    []string
+	Dict  string
+	Args  []string
 	// QuickArgs replace Args for the Quick search; without them every
 	// request searches thoroughly.
 	QuickArgs []string
 	// Workers is how many requests are decoded at once (one process
 	// each, of the search the request asks for).
 	Workers int
-	// Reserved of the Workers are kept for Awaited requests: the others
-	// take a slot only while more than Reserved are free, so that a
-	// student's awaited request finds a decoder idle and loaded even
-	// while requests ahead of need keep the rest busy.
-	Reserved int
 	// Memory caps what one worker may allocate (RLIMIT_DATA); its input
 	// is at most a few minutes of raw audio, so this is the model's size
 	// with room to spare. No CPU limit: that would count a worker's whole
@@ -180,9 +156,8 @@ type Options struct {
 // a search when a request first asks for it there, and replaces one that
 // dies or is killed after a timeout.
 type Pool struct {
-	opts      Options
-	seq       atomic.Uint64
-	workerSeq atomic.Uint64
+	opts Options
+	seq  atomic.Uint64
 
 	// queueMu guards free and queue: the slots nobody uses, and the
 	// requests waiting for one, by priority (see release for the order
@@ -216,22 +191,13 @@ func New(opts Options) *Pool {
 
 // acquire takes a slot for req: a free one when no request waits,
 // otherwise the one handed to it when its turn comes.
-func (p *Pool) acquire(ctx context.Context, req Request, s Search) (*slot, error) {
+func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
 	p.queueMu.Lock()
-	if len(p.free) > 0 && (req.Priority != Spare || len(p.free) == p.opts.Workers) && (req.Priority == Awaited || len(p.free) > p.opts.Reserved) {
+	if len(p.free) > 0 && (req.Priority != Spare || len(p.free) == p.opts.Workers) {
 		// A free slot means no student's request waits: release hands
 		// slots to those first (spare ones wait for every slot to be free).
-		// Of the free slots, one whose worker for s is running: another
-		// would have the request wait for a decoder to load.
-		i := len(p.free) - 1
-		for j := i; j >= 0; j-- {
-			if w := p.free[j].workers[s]; w != nil && !w.exited() {
-				i = j
-				break
-			}
-		}
-		sl := p.free[i]
-		p.free = slices.Delete(p.free, i, i+1)
+		sl := p.free[len(p.free)-1]
+		p.free = p.free[:len(p.free)-1]
 		p.queueMu.Unlock()
 		return sl, nil
 	}
@@ -268,7 +234,7 @@ func (p *Pool) release(sl *slot) {
 	defer p.queueMu.Unlock()
 	for _, pr := range priorities {
 		queue := p.queue[pr]
-		if len(queue) == 0 || pr == Spare && len(p.free)+1 < p.opts.Workers || pr != Awaited && len(p.free)+1 <= p.opts.Reserved {
+		if len(queue) == 0 || pr == Spare && len(p.free)+1 < p.opts.Workers {
 			continue
 		}
 		first := 0
@@ -322,14 +288,11 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 	if strings.ContainsAny(base, " \t\r\n") {
 		return Hyp{}, fmt.Errorf("sphinx: path %q contains white space", base)
 	}
-	if (req.Grammar != "") != (p.opts.Grammar != "") {
-		return Hyp{}, errors.New("sphinx: a grammar pool's requests, and only its requests, bring a grammar")
-	}
 	s := req.Search
 	if p.opts.QuickArgs == nil {
 		s = Thorough
 	}
-	sl, err := p.acquire(ctx, req, s)
+	sl, err := p.acquire(ctx, req)
 	if err != nil {
 		return Hyp{}, err
 	}
@@ -355,7 +318,7 @@ func (p *Pool) Decode(ctx context.Context, req Request, base string, start, end 
 		sl.workers[s] = w
 	}
 	uttid := "u" + strconv.FormatUint(p.seq.Add(1), 10)
-	hyp, err := w.decode(ctx, req.Grammar, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
+	hyp, err := w.decode(ctx, fmt.Sprintf("%s %d %d %s\n", base, start, end, uttid), uttid)
 	if err != nil {
 		// The worker's state is unknown after a failure or a timeout: replace it.
 		p.stop(w)
@@ -402,9 +365,13 @@ func (p *Pool) start(s Search) (*worker, error) {
 		return nil, ErrClosed
 	}
 	args := []string{
-		"-hmm", p.opts.HMM, "-dict", p.opts.Dict,
+		"-hmm", p.opts.HMM, "-lm", p.opts.LM, "-dict", p.opts.Dict,
 		"-adcin", "yes", "-cepext", ".raw",
 		"-ctl", "/dev/stdin", "-hypseg", "/dev/stdout",
+		// The posterior of every real word, from the lattice that the
+		// best-path search (on by default) builds: one CTM line per word,
+		// written after the utterance's hypseg line.
+		"-ctm", "/dev/stdout",
 		// With silence removal on (the default) the decoder drops the frames
 		// its voice activity detector calls silent and numbers the rest
 		// without them: a 5 s pause came back as 0.6 s, and a request that
@@ -412,27 +379,12 @@ func (p *Pool) start(s Search) (*worker, error) {
 		// better with it on the development clips (7.74% WER either way).
 		"-remove_silence", "no",
 	}
-	if p.opts.Grammar != "" {
-		// The request's grammar comes down the worker's fourth file, a
-		// pipe, beside its control line (see grammarFD).
-		args = append(args, "-fsg", p.opts.Grammar, "-fsgctl", fmt.Sprintf("/dev/fd/%d", grammarFD))
-	} else {
-		args = append(args, "-lm", p.opts.LM,
-			// The posterior of every real word, from the lattice that the
-			// best-path search (on by default) builds: one CTM line per
-			// word, written after the utterance's hypseg line.
-			"-ctm", "/dev/stdout")
-	}
 	if s == Quick {
 		args = append(args, p.opts.QuickArgs...)
 	} else {
 		args = append(args, p.opts.Args...)
 	}
-	grammars := ""
-	if p.opts.Grammar != "" {
-		grammars = filepath.Join(filepath.Dir(p.opts.Grammar), fmt.Sprintf("worker-%d.fsg", p.workerSeq.Add(1)))
-	}
-	w, err := startWorker(p.opts.Batch, args, grammars, rlimit.Limits{Data: p.opts.Memory}, p.opts.Logger.With("search", s.String()))
+	w, err := startWorker(p.opts.Batch, args, rlimit.Limits{Data: p.opts.Memory}, p.opts.Logger.With("search", s.String()))
 	if err != nil {
 		return nil, err
 	}
@@ -447,20 +399,11 @@ func (p *Pool) stop(w *worker) {
 	w.kill()
 }
 
-// grammarFD is where a grammar pool's worker reads its -fsgctl: the first
-// of exec.Cmd.ExtraFiles.
-const grammarFD = 3
-
 type worker struct {
 	cmd   *exec.Cmd
 	stdin io.WriteCloser
-	// grammars is the pipe a grammar pool's worker reads each request's
-	// grammar file from, grammarPath (nil in a language model's pool, whose
-	// results are followed by their words' posteriors instead).
-	grammars    *os.File
-	grammarPath string
-	lines       chan string
-	done        chan struct{}
+	lines chan string
+	done  chan struct{}
 	// killed is closed when the worker is being stopped: what it still
 	// writes (the rest of a result's CTM lines) has no reader, and a
 	// reader blocked on lines would keep it from being reaped.
@@ -472,27 +415,11 @@ type worker struct {
 	tail   []string // last stderr lines, for error messages
 }
 
-// startWorker starts a decoder; with a grammarPath, one of a grammar pool,
-// which writes its requests' grammars there.
-func startWorker(bin string, args []string, grammarPath string, limits rlimit.Limits, logger *slog.Logger) (w *worker, err error) {
+func startWorker(bin string, args []string, limits rlimit.Limits, logger *slog.Logger) (*worker, error) {
 	// The worker outlives any one request: it is stopped by kill, not a context.
 	cmd, err := rlimit.Command(context.Background(), limits, bin, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sphinx: start %s: %w", bin, err)
-	}
-	w = &worker{cmd: cmd, lines: make(chan string, 1), done: make(chan struct{}), killed: make(chan struct{}), logger: logger}
-	if grammarPath != "" {
-		r, pw, err := os.Pipe()
-		if err != nil {
-			return nil, fmt.Errorf("sphinx: grammar pipe: %w", err)
-		}
-		defer r.Close() // the worker's own copy is made by Start
-		defer func() {
-			if err != nil {
-				pw.Close()
-			}
-		}()
-		cmd.ExtraFiles, w.grammars, w.grammarPath = []*os.File{r}, pw, grammarPath
 	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -509,7 +436,7 @@ func startWorker(bin string, args []string, grammarPath string, limits rlimit.Li
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("sphinx: start %s: %w", bin, err)
 	}
-	w.stdin = stdin
+	w := &worker{cmd: cmd, stdin: stdin, lines: make(chan string, 1), done: make(chan struct{}), killed: make(chan struct{}), logger: logger}
 	var readers sync.WaitGroup
 	readers.Add(2)
 	go func() {
@@ -528,10 +455,7 @@ func startWorker(bin string, args []string, grammarPath string, limits rlimit.Li
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			line := sc.Text()
-			// A grammar the audio cannot complete is how an aligner learns
-			// that a text runs ahead of the recording: not worth a warning.
-			expected := grammarPath != "" && strings.Contains(line, "does not match the grammar")
-			if !expected && (strings.HasPrefix(line, "ERROR") || strings.HasPrefix(line, "FATAL") || strings.HasPrefix(line, "WARN")) {
+			if strings.HasPrefix(line, "ERROR") || strings.HasPrefix(line, "FATAL") || strings.HasPrefix(line, "WARN") {
 				logger.Warn("sphinx: decoder says", "line", line)
 			}
 			w.tailMu.Lock()
@@ -566,10 +490,6 @@ func (w *worker) kill() {
 	// stuck in a long utterance.
 	w.killOnce.Do(func() { close(w.killed) })
 	w.stdin.Close()
-	if w.grammars != nil {
-		w.grammars.Close()
-		defer os.Remove(w.grammarPath)
-	}
 	if err := w.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
 		w.logger.Warn("sphinx: kill worker", "err", err)
 	}
@@ -582,17 +502,7 @@ func (w *worker) lastWords() string {
 	return strings.Join(w.tail, " | ")
 }
 
-// decode sends one control line (with its grammar file, for a grammar
-// pool's worker) and reads the result.
-func (w *worker) decode(ctx context.Context, grammar, ctl, uttid string) (Hyp, error) {
-	if w.grammars != nil {
-		if err := os.WriteFile(w.grammarPath, []byte(grammar), 0o600); err != nil {
-			return Hyp{}, fmt.Errorf("sphinx: write grammar: %w", err)
-		}
-		if _, err := io.WriteString(w.grammars, w.grammarPath+"\n"); err != nil {
-			return Hyp{}, fmt.Errorf("sphinx: send grammar: %w (%s)", err, w.lastWords())
-		}
-	}
+func (w *worker) decode(ctx context.Context, ctl, uttid string) (Hyp, error) {
 	if _, err := io.WriteString(w.stdin, ctl); err != nil {
 		return Hyp{}, fmt.Errorf("sphinx: send request: %w (%s)", err, w.lastWords())
 	}
@@ -601,8 +511,8 @@ func (w *worker) decode(ctx context.Context, grammar, ctl, uttid string) (Hyp, e
 		return Hyp{}, err
 	}
 	hyp, err := ParseHypseg(line, uttid)
-	if err != nil || w.grammars != nil {
-		return hyp, err
+	if err != nil {
+		return Hyp{}, err
 	}
 	for i := range hyp.Segs {
 		seg := &hyp.Segs[i]

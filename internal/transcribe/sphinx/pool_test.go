@@ -3,14 +3,12 @@ package sphinx
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -380,137 +378,5 @@ func TestPoolReplacesAWorkerWithUnreadOutput(t *testing.T) {
 	}
 	if _, err := p.Decode(ctx, Request{Search: Thorough}, base, 0, -1); err != nil {
 		t.Fatalf("the replaced worker: %v", err)
-	}
-}
-
-// A grammar pool decodes each request with the grammar it brings, in the
-// same long-lived worker, which does not grow with the grammars it has
-// read (the decoder keeps one per file name).
-func TestGrammarPoolDecodesEachRequestWithItsOwnGrammar(t *testing.T) {
-	for _, tool := range []string{"flite", "sox"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%s is required in CI", tool)
-			}
-			t.Skipf("SKIPPING: %s not installed (apt-get install flite sox)", tool)
-		}
-	}
-	dir := t.TempDir()
-	opts := realOptions(t, 256<<20, nil)
-	opts.LM, opts.Grammar = "", filepath.Join(dir, "start.fsg")
-	words := func(ws ...string) string {
-		g := fmt.Sprintf("FSG_BEGIN words\nNUM_STATES %d\nSTART_STATE 0\nFINAL_STATE %d\n", len(ws)+1, len(ws))
-		for i, w := range ws {
-			g += fmt.Sprintf("TRANSITION %d %d 1 %s\n", i, i+1, w)
-		}
-		return g + "FSG_END\n"
-	}
-	if err := os.WriteFile(opts.Grammar, []byte(words("hello")), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	p := New(opts)
-	defer p.Close()
-	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
-	defer cancel()
-	base := filepath.Join(dir, "said")
-	if out, err := exec.Command("flite", "-voice", "slt", "-t", "good morning doctor", "-o", base+".wav").CombinedOutput(); err != nil {
-		t.Fatalf("flite: %v: %s", err, out)
-	}
-	if out, err := exec.Command("sox", base+".wav", "-r", "16000", "-c", "1", "-b", "16", "-e", "signed-integer", "-t", "raw", base+".raw").CombinedOutput(); err != nil {
-		t.Fatalf("sox: %v: %s", err, out)
-	}
-	spoken := func(h Hyp) []string {
-		var ws []string
-		for _, s := range h.Segs {
-			if word, _, _ := strings.Cut(s.Word, "("); word != "" && !Filler(s.Word) {
-				ws = append(ws, word)
-			}
-		}
-		return ws
-	}
-	for _, want := range [][]string{{"good", "morning", "doctor"}, {"bad", "evening", "nurse"}} {
-		h, err := p.Decode(ctx, Request{Grammar: words(want...)}, base, 0, -1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := spoken(h); !slices.Equal(got, want) {
-			t.Errorf("with the grammar %v: words %v", want, got)
-		}
-	}
-
-	rss := func() int {
-		p.mu.Lock()
-		defer p.mu.Unlock()
-		for w := range p.running {
-			status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", w.cmd.Process.Pid))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for line := range strings.Lines(string(status)) {
-				if kb, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-					n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(kb), " kB"))
-					return n
-				}
-			}
-		}
-		t.Fatal("no worker")
-		return 0
-	}
-	before := rss()
-	for i := range 100 {
-		if _, err := p.Decode(ctx, Request{Grammar: words("good", "morning", []string{"doctor", "nurse"}[i%2])}, base, 0, 30); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// A grammar file of its own per request grew the worker by about 180 KB each.
-	if grown := rss() - before; grown > 4<<10 {
-		t.Errorf("the worker grew by %d KB over 100 grammars", grown)
-	}
-
-	if _, err := p.Decode(ctx, Request{}, base, 0, -1); err == nil {
-		t.Error("a grammar pool decoded a request without a grammar")
-	}
-	lm := realPool(t, 256<<20)
-	defer lm.Close()
-	if _, err := lm.Decode(ctx, Request{Grammar: words("hello")}, base, 0, -1); err == nil {
-		t.Error("a language model's pool took a grammar")
-	}
-}
-
-// Reserved slots wait for awaited requests: one ahead of need takes a slot
-// only while more than Reserved are free, an awaited one takes any; and a
-// free slot whose worker is running is taken before one that would start one.
-func TestPoolKeepsReservedSlotsForAwaitedRequests(t *testing.T) {
-	p := New(Options{Workers: 3, Reserved: 2, Logger: slog.New(slog.DiscardHandler)})
-	gaveUp, giveUp := context.WithCancel(t.Context())
-	giveUp()
-	ahead, err := p.acquire(t.Context(), Request{Priority: Ahead}, Thorough)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.acquire(gaveUp, Request{Priority: Ahead}, Thorough); err == nil {
-		t.Fatal("a request ahead of need took a reserved slot")
-	}
-	if _, err := p.acquire(gaveUp, Request{Priority: Spare}, Thorough); err == nil {
-		t.Fatal("a spare request took a reserved slot")
-	}
-	running := &worker{done: make(chan struct{})}
-	p.free[0].workers[Thorough] = running
-	first, err := p.acquire(gaveUp, Request{Priority: Awaited}, Thorough)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if first.workers[Thorough] != running {
-		t.Error("an awaited request was given a slot without a running worker while one had it")
-	}
-	second, err := p.acquire(gaveUp, Request{Priority: Awaited}, Thorough)
-	if err != nil {
-		t.Fatalf("an awaited request found no reserved slot: %v", err)
-	}
-	for _, sl := range []*slot{ahead, first, second} {
-		p.release(sl)
-	}
-	if _, err := p.acquire(gaveUp, Request{Priority: Ahead}, Thorough); err != nil {
-		t.Fatalf("with three slots free, a request ahead of need waited: %v", err)
 	}
 }
