@@ -51,7 +51,7 @@ test('the browser’s words are lined up with the recording: shown with their ti
   expect(item.transcript).toMatch(/\b(um|uh)\b/i)
   expect(item.metrics.fillerCount).toBeGreaterThan(0)
 
-  const transcript = page.getByRole('article').getByRole('region', { name: 'Transcript' })
+  const transcript = page.getByRole('article').getByRole('group', { name: 'Transcript' })
   await expect(transcript.getByText(/^Your browser’s words, lined up with your recording/)).toBeVisible()
   await expect(transcript.locator('p').filter({ hasText: /\b(um|uh)\b/i }).first()).toBeVisible()
   await transcript.getByRole('button', { name: 'Words with times' }).click()

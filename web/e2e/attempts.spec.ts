@@ -22,12 +22,12 @@ test('a question answered twice: the summary shows what changed since the earlie
   // The first time, nothing to compare with.
   await page.goto(`/dental/summary?id=${first}`)
   await expect(page.getByText('Session average')).toBeVisible()
-  await expect(page.getByRole('region', { name: 'You answered this question before' })).toHaveCount(0)
+  await expect(page.getByRole('group', { name: 'You answered this question before' })).toHaveCount(0)
 
   await page.goto(`/dental/summary?id=${second}`)
   // The comparison is among the details an answer opens on demand.
   await page.getByRole('button', { name: 'Scores, feedback and evidence' }).click()
-  const compare = page.getByRole('region', { name: 'You answered this question before' })
+  const compare = page.getByRole('group', { name: 'You answered this question before' })
   await expect(compare).toBeVisible({ timeout: 15_000 })
   const scoreRow = compare.getByRole('row', { name: /^Score/ })
   await expect(scoreRow.getByRole('cell').nth(2)).toHaveText(/^[+−]\d+$|^same$/)

@@ -65,7 +65,7 @@ test('/dental shows an example answer scored by the rubric engine, in the practi
       const card = section.getByRole('article', { name: example.question })
       await expect(card.getByText(`Score: ${example.feedback.overallScore}`)).toBeVisible()
       // A perfect score is offered no change that would lift it (issue 39 item 6).
-      const lift = card.getByRole('region', { name: 'The change that would lift this score most' })
+      const lift = card.getByRole('group', { name: 'The change that would lift this score most' })
       if (example.feedback.overallScore >= 100) await expect(lift).toHaveCount(0)
       else await expect(lift.getByText(example.feedback.suggestions[0])).toBeVisible()
       await expect(card.getByText(example.transcript)).toBeVisible()

@@ -65,7 +65,7 @@ function saidForCertain(parts: Part[], q: string): boolean {
  * (in words, not only by their underline) and the legend.
  */
 async function expectMarked(page: Page, marked: string[]) {
-  const transcript = page.getByRole('article').getByRole('region', { name: 'Transcript' })
+  const transcript = page.getByRole('article').getByRole('group', { name: 'Transcript' })
   await expect(transcript.locator('p').first().locator('mark')).toHaveText(marked.map((w) => `${w} (may be misheard)`))
   await expect(transcript.getByText('A dotted underline marks a word we may have misheard.')).toBeVisible()
 }
@@ -95,7 +95,7 @@ test('words the engine may have misheard are marked and never quoted; the studen
   expect(heard.uncertainWords).toBe(marked.length)
 
   // Marked in the transcript, in words as well as by the underline, with the legend.
-  const transcript = card.getByRole('region', { name: 'Transcript' })
+  const transcript = card.getByRole('group', { name: 'Transcript' })
   await expect(transcript.locator('p').first().locator('mark')).toHaveText(marked.map((w) => `${w} (may be misheard)`))
   await expect(transcript.getByText('A dotted underline marks a word we may have misheard.')).toBeVisible()
   const prompt =

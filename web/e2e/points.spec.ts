@@ -54,7 +54,7 @@ test('the summary says which of its question’s points the answer made, with it
   await card.getByRole('button', { name: 'Save and score again' }).click()
   await expect(card.getByRole('heading', { name: 'Transcript Corrected by you' })).toBeVisible({ timeout: 15_000 })
 
-  await expect(card.getByRole('region', { name: 'The change that would lift this score most' })).toContainText(points[3]!.text)
+  await expect(card.getByRole('group', { name: 'The change that would lift this score most' })).toContainText(points[3]!.text)
   await card.getByRole('button', { name: 'Scores, feedback and evidence' }).click()
   const content = card.getByRole('button', { name: /^Content/ })
   if ((await content.getAttribute('aria-expanded')) === 'false') await content.click()

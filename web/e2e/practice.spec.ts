@@ -78,7 +78,7 @@ async function expectScoredSummary(page: Page, answered: number, skipped: number
     const transcript = (await card.getByRole('heading', { name: 'Transcript' }).locator('+ p').textContent()) ?? ''
     expectDentistAnswerHeard(transcript)
     await expect(card.getByText(/^Score: \d+$/)).toBeVisible()
-    await expect(card.getByRole('region', { name: 'The change that would lift this score most' })).toBeVisible()
+    await expect(card.getByRole('group', { name: 'The change that would lift this score most' })).toBeVisible()
     // The rest opens on demand.
     await expect(card.getByText(/^Clarity & structure: \d+$/)).toBeHidden()
     await card.getByRole('button', { name: 'Scores, feedback and evidence' }).click()

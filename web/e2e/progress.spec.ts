@@ -53,7 +53,7 @@ test('a student follows their progress, compares, corrects, downloads their data
   await expect(page).toHaveURL(new RegExp(`/dental/summary\\?id=${second}$`))
   // The comparison is among the details an answer opens on demand.
   await page.getByRole('button', { name: 'Scores, feedback and evidence' }).click()
-  const compare = page.getByRole('region', { name: 'You answered this question before' })
+  const compare = page.getByRole('group', { name: 'You answered this question before' })
   await expect(compare).toBeVisible({ timeout: 15_000 })
   await expect(compare.getByRole('row', { name: /^Score/ }).getByRole('cell').nth(2)).toHaveText(/^[+−]\d+$|^same$/)
   await compare.getByText('What you said differently').click()

@@ -62,7 +62,7 @@ test('a red-flag answer to an ethics question: the summary shows the flag, its w
   expect(transcript, 'transcript').toMatch(/blood,? anyway/)
 
   // The red flag, first: its name, the words that raised it, why it matters, what to do instead.
-  const flags = card.getByRole('region', { name: /^Red flags?/ })
+  const flags = card.getByRole('group', { name: /^Red flags?/ })
   await expect(flags).toBeVisible()
   await expect(flags.getByRole('heading', { level: 4, name: "Overriding the patient's decision" })).toBeVisible()
   const quotes = flags.locator('blockquote q')
@@ -83,7 +83,7 @@ test('a red-flag answer to an ethics question: the summary shows the flag, its w
   expect(order).toContain('How this was scored')
 
   // How it was scored: three sections, open (the answer has a flag); Judgment at the bottom of the scale.
-  const scoring = card.getByRole('region', { name: 'How this was scored' })
+  const scoring = card.getByRole('group', { name: 'How this was scored' })
   const sections = scoring.getByRole('button')
   await expect(sections).toHaveCount(3)
   await expect(sections).toContainText(['Content', 'Clarity & structure', 'Overall impression'])

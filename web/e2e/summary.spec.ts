@@ -28,11 +28,11 @@ test('the summary opens with what matters, the details on demand, and prints who
   await expect(page.getByText('Session average')).toBeVisible({ timeout: 60_000 })
   const card = page.getByRole('article')
   await expect(card.getByText(/^Score: \d+$/)).toBeVisible()
-  await expect(card.getByRole('region', { name: 'The change that would lift this score most' })).toBeVisible()
-  await expect(card.getByRole('region', { name: 'Transcript' })).toBeVisible()
+  await expect(card.getByRole('group', { name: 'The change that would lift this score most' })).toBeVisible()
+  await expect(card.getByRole('group', { name: 'Transcript' })).toBeVisible()
   const toggle = card.getByRole('button', { name: 'Scores, feedback and evidence' })
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-  await expect(card.getByRole('region', { name: 'How this was scored' })).toBeHidden()
+  await expect(card.getByRole('group', { name: 'How this was scored' })).toBeHidden()
   for (const text of ['Back to Dashboard', 'Save Session', 'Start New Session', 'Print']) {
     await expect(page.getByRole(text === 'Save Session' || text === 'Print' ? 'button' : 'link', { name: text })).toBeVisible()
   }
@@ -42,7 +42,7 @@ test('the summary opens with what matters, the details on demand, and prints who
   await toggle.focus()
   await page.keyboard.press('Enter')
   await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-  await expect(card.getByRole('region', { name: 'How this was scored' })).toBeVisible()
+  await expect(card.getByRole('group', { name: 'How this was scored' })).toBeVisible()
   await expect(card.getByText(/^Clarity & structure: \d+$/)).toBeVisible()
   await expectAxeClean(page)
   await expectUsableAt375(page, 'summary-expanded')

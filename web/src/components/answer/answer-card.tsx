@@ -104,12 +104,12 @@ function FallbackNotice({ feedback }: { feedback: Feedback }) {
 function BiggestLift({ text }: { text: string }) {
   const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="grid gap-1 rounded-md border-l-4 border-primary bg-muted p-3">
+    <div role="group" aria-labelledby={headingId} className="grid gap-1 rounded-md border-l-4 border-primary bg-muted p-3">
       <h3 id={headingId} className="text-sm font-semibold">
         The change that would lift this score most
       </h3>
       <p>{text}</p>
-    </section>
+    </div>
   )
 }
 

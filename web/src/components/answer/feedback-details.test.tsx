@@ -130,17 +130,17 @@ describe('AnswerCard opens with what matters', () => {
       tip: 'Weigh both sides.',
     })
     expect(within(card).getByText('Score: 35')).toBeVisible()
-    const lift = within(card).getByRole('region', { name: 'The change that would lift this score most' })
+    const lift = within(card).getByRole('group', { name: 'The change that would lift this score most' })
     expect(lift).toHaveTextContent('Name the principles in tension.')
-    expect(within(card).getByRole('region', { name: 'Transcript' })).toHaveTextContent('the patient refused the transfusion')
+    expect(within(card).getByRole('group', { name: 'Transcript' })).toHaveTextContent('the patient refused the transfusion')
     // The lift comes before the transcript.
-    expect(lift.compareDocumentPosition(within(card).getByRole('region', { name: 'Transcript' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(lift.compareDocumentPosition(within(card).getByRole('group', { name: 'Transcript' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
 
     const toggle = within(card).getByRole('button', { name: 'Scores, feedback and evidence' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!
     expect(panel).not.toBeVisible()
-    expect(within(card).queryByRole('region', { name: 'How this was scored' })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('group', { name: 'How this was scored' })).not.toBeInTheDocument()
     for (const hidden of ['Content: 47', 'Say what you would do next.', 'Tip: Weigh both sides.', 'Words per minute', /raises a red flag/]) {
       expect(within(card).getByText(hidden)).not.toBeVisible()
     }
@@ -149,7 +149,7 @@ describe('AnswerCard opens with what matters', () => {
     await userEvent.keyboard('{Enter}')
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     expect(panel).toBeVisible()
-    expect(within(card).getByRole('region', { name: 'How this was scored' })).toBeVisible()
+    expect(within(card).getByRole('group', { name: 'How this was scored' })).toBeVisible()
     expect(within(card).getByText('Say what you would do next.')).toBeVisible()
     expect(within(card).getByText('Words per minute')).toBeVisible()
     await userEvent.keyboard(' ')
@@ -169,7 +169,7 @@ describe('AnswerCard opens with what matters', () => {
 describe('AnswerCard with rubric v3 feedback', () => {
   it('shows the red flag first, with its words, why it matters and what to do instead', async () => {
     const card = renderCard(v3Feedback())
-    const flags = within(card).getByRole('region', { name: 'Red flag' })
+    const flags = within(card).getByRole('group', { name: 'Red flag' })
     expect(within(flags).getByRole('heading', { level: 4, name: "Overriding the patient's decision" })).toBeInTheDocument()
     expect(within(flags).getByText(OVERRIDE_QUOTE).tagName).toBe('Q')
     expect(within(flags).getByText('Why it matters')).toBeInTheDocument()
@@ -189,7 +189,7 @@ describe('AnswerCard with rubric v3 feedback', () => {
     const card = renderCard(
       v3Feedback({ redFlags: [...base.redFlags, { key: 'deception', name: 'hiding the truth', quote: '', why: 'Honesty above all.', instead: 'Tell the patient.' }] }),
     )
-    const flags = within(card).getByRole('region', { name: 'Red flags (2)' })
+    const flags = within(card).getByRole('group', { name: 'Red flags (2)' })
     expect(within(flags).getAllByRole('listitem')).toHaveLength(2)
     // A flag without words quotes nothing.
     expect(within(flags).getAllByText('You said')).toHaveLength(1)
@@ -198,7 +198,7 @@ describe('AnswerCard with rubric v3 feedback', () => {
   it('breaks each section into criteria with levels, anchors and quotes; open when low or flagged', async () => {
     const card = renderCard(v3Feedback())
     await openDetails(card)
-    const scoring = within(card).getByRole('region', { name: 'How this was scored' })
+    const scoring = within(card).getByRole('group', { name: 'How this was scored' })
     const toggles = within(scoring).getAllByRole('button')
     expect(toggles.map((b) => b.textContent)).toEqual(['Content47', 'Clarity & structure72', 'Overall impression45'])
     // The answer has a red flag: every section opens to show what drove the score.
@@ -222,16 +222,16 @@ describe('AnswerCard with rubric v3 feedback', () => {
 
   it('without a red flag opens only the sections that scored low', async () => {
     const card = renderCard(v3Feedback({ redFlags: [] }))
-    expect(within(card).queryByRole('region', { name: /Red flag/ })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('group', { name: /Red flag/ })).not.toBeInTheDocument()
     await openDetails(card)
-    const toggles = within(within(card).getByRole('region', { name: 'How this was scored' })).getAllByRole('button')
+    const toggles = within(within(card).getByRole('group', { name: 'How this was scored' })).getAllByRole('button')
     expect(toggles.map((b) => b.getAttribute('aria-expanded'))).toEqual(['true', 'false', 'true'])
   })
 
   it('names the competencies shown, in the contract’s order', async () => {
     const card = renderCard(v3Feedback())
     await openDetails(card)
-    const tags = within(card).getByRole('region', { name: 'Competencies shown' })
+    const tags = within(card).getByRole('group', { name: 'Competencies shown' })
     expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Empathy & compassion', 'Critical thinking'])
   })
 })
@@ -240,7 +240,7 @@ describe('AnswerCard with rubric v2 feedback', () => {
   it('renders as before: scores, summary and suggestions, no flags, breakdown or competencies', async () => {
     const card = renderCard(v2Feedback())
     expect(within(card).getByText('Score: 82')).toBeInTheDocument()
-    expect(within(card).getByRole('region', { name: 'The change that would lift this score most' })).toHaveTextContent('Add the result.')
+    expect(within(card).getByRole('group', { name: 'The change that would lift this score most' })).toHaveTextContent('Add the result.')
     await openDetails(card)
     expect(within(card).getByText('Content: 85')).toBeVisible()
     expect(within(card).getByText('A clear, specific answer.')).toBeVisible()
@@ -271,7 +271,7 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
 
   it('marks them with a dotted underline and words, not colour alone, explains the mark once, and asks to check them before the score', () => {
     const card = renderCard(v3Feedback({ redFlags: [] }), { transcript: heard, transcriptParts: parts, uncertainWords: 2, correctable: true })
-    const transcript = within(card).getByRole('region', { name: 'Transcript' })
+    const transcript = within(card).getByRole('group', { name: 'Transcript' })
     const marks = transcript.querySelectorAll('mark:not([aria-hidden])')
     expect([...marks].map((m) => m.textContent)).toEqual(['project (may be misheard)', 'practice (may be misheard)'])
     for (const m of marks) expect(m.className).toContain('decoration-dotted')
@@ -279,7 +279,7 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
     const prompt = within(card).getByText('We may have misheard 2 words — check them, then score again.')
     expect(prompt).toBeVisible()
     // Before the score is trusted: above the change that would lift it.
-    const lift = within(card).getByRole('region', { name: 'The change that would lift this score most' })
+    const lift = within(card).getByRole('group', { name: 'The change that would lift this score most' })
     expect(prompt.compareDocumentPosition(lift) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
@@ -333,7 +333,7 @@ describe('words the speech engine may have misheard (issue 29 item 4)', () => {
     await openDetails(card)
     expect(within(card).getByText('Content: not judged')).toBeVisible()
     expect(within(card).queryByText('Content: 0')).toBeNull()
-    const scoring = within(card).getByRole('region', { name: 'How this was scored' })
+    const scoring = within(card).getByRole('group', { name: 'How this was scored' })
     const content = within(scoring).getByRole('button', { name: /Content/ })
     expect(content).toHaveTextContent('Not judged')
     expect(content).toHaveAttribute('aria-expanded', 'true')
@@ -465,7 +465,7 @@ describe('AnswerCard says whose words a spoken transcript holds, with their time
 
   it('names the browser’s aligned words and lists them at the times they were said, hesitations included', async () => {
     const card = renderCard(v3Feedback(), { transcript: 'the patient um refused it', metrics: metrics('aligned') })
-    const transcript = within(card).getByRole('region', { name: 'Transcript' })
+    const transcript = within(card).getByRole('group', { name: 'Transcript' })
     expect(within(transcript).getByText(/^Your browser’s words, lined up with your recording/)).toBeVisible()
     await userEvent.click(within(transcript).getByRole('button', { name: 'Words with times' }))
     const lines = within(transcript).getAllByRole('listitem').map((li) => li.textContent)

@@ -31,7 +31,7 @@ export function RedFlags({ flags }: { flags: readonly RedFlag[] }) {
   const headingId = useId()
   if (flags.length === 0) return null
   return (
-    <section aria-labelledby={headingId} className="grid gap-3 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-950 sm:p-4">
+    <div role="group" aria-labelledby={headingId} className="grid gap-3 rounded-lg border-2 border-red-700 bg-red-50 p-3 text-red-950 sm:p-4">
       <h3 id={headingId} className="flex items-center gap-2 font-semibold">
         <OctagonAlert aria-hidden="true" className="size-5 shrink-0 text-red-700" />
         {flags.length === 1 ? 'Red flag' : `Red flags (${flags.length})`}
@@ -60,7 +60,7 @@ export function RedFlags({ flags }: { flags: readonly RedFlag[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   )
 }
 
@@ -148,7 +148,7 @@ function Observations({ title, evidence }: { title: string; evidence: readonly E
 export function ScoringBreakdown({ sections }: { sections: readonly SectionBreakdown[] }) {
   const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="grid gap-2">
+    <div role="group" aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="text-sm font-semibold">
         How this was scored
       </h3>
@@ -187,7 +187,7 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
           </Disclosure>
         ))}
       </div>
-    </section>
+    </div>
   )
 }
 
@@ -196,7 +196,7 @@ export function CompetencyTags({ competencies }: { competencies: readonly Compet
   const headingId = useId()
   if (competencies.length === 0) return null
   return (
-    <section aria-labelledby={headingId} className="grid gap-2">
+    <div role="group" aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="text-sm font-semibold">
         Competencies shown
       </h3>
@@ -207,6 +207,6 @@ export function CompetencyTags({ competencies }: { competencies: readonly Compet
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   )
 }

@@ -105,7 +105,7 @@ export function Transcript({
   const source = correction ? null : sourceNote(metrics)
   const words = correction ? [] : (metrics?.words ?? [])
   return (
-    <section aria-labelledby={headingId} className="grid gap-2">
+    <div role="group" aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="flex flex-wrap items-center gap-2 text-sm font-semibold">
         {title}
         {correction ? <Badge variant="outline">Corrected by you</Badge> : null}
@@ -138,6 +138,6 @@ export function Transcript({
           ) : null}
         </>
       )}
-    </section>
+    </div>
   )
 }

@@ -18,11 +18,12 @@ export function Alert({ className, variant, ...props }: ComponentProps<'div'> & 
   return <div className={cn(alertVariants({ variant }), className)} {...props} />
 }
 
-export function AlertTitle({ className, children, ...props }: ComponentProps<'h2'>) {
+/** An alert's heading: an h2 unless it is what the page is about (`as="h1"`). */
+export function AlertTitle({ as: Heading = 'h2', className, children, ...props }: ComponentProps<'h2'> & { as?: 'h1' | 'h2' }) {
   return (
-    <h2 className={cn('mb-1 font-semibold leading-tight', className)} {...props}>
+    <Heading className={cn('mb-1 font-semibold leading-tight', className)} {...props}>
       {children}
-    </h2>
+    </Heading>
   )
 }
 

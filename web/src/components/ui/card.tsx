@@ -9,11 +9,12 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+/** A card's heading: an h3 unless `as` says which level the page's outline needs. */
+export function CardTitle({ as: Heading = 'h3', className, children, ...props }: ComponentProps<'h3'> & { as?: 'h2' | 'h3' }) {
   return (
-    <h3 className={cn('text-lg font-semibold leading-tight', className)} {...props}>
+    <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props}>
       {children}
-    </h3>
+    </Heading>
   )
 }
 

@@ -8,7 +8,7 @@ import { useResendVerification } from '../api/resend-verification'
 
 export const VERIFY_NOTICE_TITLE = 'Verify your email to unlock the app'
 
-/** The yellow notice an unverified user sees on the dashboard instead of the app. */
+/** The yellow notice an unverified user sees on the dashboard instead of the app: the page's heading is its title. */
 export function VerifyEmailNotice({ email, onRefresh, refreshing }: { email: string; onRefresh?: () => void; refreshing?: boolean }) {
   const resend = useResendVerification()
 
@@ -25,7 +25,9 @@ export function VerifyEmailNotice({ email, onRefresh, refreshing }: { email: str
     <Alert variant="warning" className="p-5">
       <MailWarning aria-hidden="true" />
       <div>
-        <AlertTitle className="text-lg">{VERIFY_NOTICE_TITLE}</AlertTitle>
+        <AlertTitle as="h1" className="text-lg">
+          {VERIFY_NOTICE_TITLE}
+        </AlertTitle>
         <AlertDescription className="grid gap-3">
           <p>
             We sent a verification link to <strong className="break-all">{email}</strong>. Open it to confirm your email, then refresh this

@@ -23,7 +23,9 @@ function StatCard({ label, value, note }: { label: string; value: string; note?:
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{label}</CardTitle>
+        <CardTitle as="h2" className="text-sm font-medium text-muted-foreground">
+          {label}
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <p className="text-3xl font-bold tabular-nums">{value}</p>
@@ -121,7 +123,7 @@ export function DashboardHome({
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle>Recent Practice Sessions</CardTitle>
+          <CardTitle as="h2">Recent Practice Sessions</CardTitle>
         </CardHeader>
         <CardContent>
           {recent.length === 0 ? (

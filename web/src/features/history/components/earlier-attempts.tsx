@@ -64,7 +64,7 @@ export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entr
   const then = attempts[chosen] ?? attempts[0]!
   const diff = wordDiff(then.transcript, entry.transcript ?? '')
   return (
-    <section aria-labelledby={headingId} className="grid gap-3 rounded-md border border-border p-3">
+    <div role="group" aria-labelledby={headingId} className="grid gap-3 rounded-md border border-border p-3">
       <h3 id={headingId} className="text-sm font-semibold">
         You answered this question before
       </h3>
@@ -138,7 +138,7 @@ export function EarlierAttempts({ attempts, entry }: { attempts: Attempt[]; entr
           )}
         </p>
       </Disclosure>
-    </section>
+    </div>
   )
 }
 
