@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
@@ -174,23 +175,34 @@ func alignerInstalled(cfg Config) bool {
 
 // Align places text on the recording (see Aligner). Its result's engine
 // is the local one, whichever engine asked.
-func (e *textAligner) Align(ctx context.Context, in Audio, text string, p AlignProgress) (Result, error) {
+func (e *textAligner) Align(ctx context.Context, in Audio, text string, p AlignProgress) (res Result, err error) {
 	dict, err := e.dictionary()
 	if err != nil {
 		return Result{}, err
 	}
 	words := textWords(dict, text)
+	stepped := p.Tokens
 	if !p.begins(words) || p.Tokens == len(words) {
 		// A text that changed, or that ended where the steps did (a
 		// grammar needs a word): aligned whole.
 		p = AlignProgress{}
 	}
-	pc, _, err := e.decodeFinished(ctx, in, nil)
+	start := time.Now()
+	pc, since, err := e.decodeFinished(ctx, in, nil)
 	if err != nil {
 		return Result{}, err
 	}
 	defer e.cleanup(pc)
-	res := Result{Engine: EngineLocal, DurationSeconds: pc.seconds(), Truncated: pc.truncated, Words: []Word{},
+	decoded := time.Since(start)
+	// Where the wait after Stop goes, per answer (bench/latency): the
+	// words the steps had placed, whether the live run stood, and what
+	// was left to align.
+	defer func() {
+		e.logger.Info("transcribe: aligned the given text", "words", len(words), "stepped", stepped, "kept", p.Tokens,
+			"live", !since.IsZero(), "decode", decoded.Round(time.Millisecond), "align", (time.Since(start) - decoded).Round(time.Millisecond),
+			"supported", err == nil)
+	}()
+	res = Result{Engine: EngineLocal, DurationSeconds: pc.seconds(), Truncated: pc.truncated, Words: []Word{},
 		WordConfidence: ConfidenceAlignment, VerbatimFillers: true, Source: SourceAligned}
 	switch speech := hasSpeech(frameLevels(pc.samples)); {
 	case len(words) == 0 && !speech:

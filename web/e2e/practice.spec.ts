@@ -1,5 +1,6 @@
 import { type Page } from '@playwright/test'
-import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { createUserWithCli, expect, linkIn, logInInUi, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { pageOn, startWhitecoat, type OwnServer } from './servers'
 import { expectAxeClean } from './axe'
 import { announcements, keepAnnouncements } from './announcements'
 import { expectUsableAt375 } from './layout'
@@ -293,43 +294,103 @@ test('audio and video sessions: record, auto-stop, skip, transcripts and scores,
   expect(refused.status()).toBe(403)
 })
 
-test('the usage pause stops the MediaRecorder and lands on the dashboard, which shows the pause with the spec text', async ({ page }) => {
+test.describe('a usage pause', () => {
   const HEAVY_USAGE =
     "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
-  // Every recorder the page makes, so the test can read its state after the refusal.
-  await page.addInitScript(() => {
-    const Native = window.MediaRecorder
-    const made: MediaRecorder[] = []
-    ;(window as unknown as { recorders: MediaRecorder[] }).recorders = made
-    window.MediaRecorder = class extends Native {
-      constructor(...args: ConstructorParameters<typeof MediaRecorder>) {
-        super(...args)
-        made.push(this)
+  // A server of its own whose usage guard pauses after one answer a day.
+  let server: (OwnServer & { listenURL: string }) | null = null
+  test.beforeAll(async () => {
+    server = await startWhitecoat({ PRACTICE_DAILY_ANSWER_LIMIT: '1', ANSWER_LIMIT: '10s' })
+  })
+  test.afterAll(async () => {
+    await server?.close()
+  })
+
+  /** A verified trial student on the pausing server, a session of two questions open. */
+  async function twoQuestions(page: Page, tag: string) {
+    const email = uniqueEmail(tag)
+    await createUserWithCli({ email, name: 'Paula Pause', password: PASSWORD }, server!)
+    await page.goto('/login')
+    await logInInUi(page, email, PASSWORD)
+    await page.getByRole('link', { name: 'Start practice' }).click()
+    await page.getByRole('radio', { name: /Audio/ }).check()
+    await page.getByLabel('Number of questions').fill('2')
+    await page.getByRole('button', { name: 'Start Interview' }).click()
+    await expect(page.getByText('Question 1 of 2')).toBeVisible()
+  }
+
+  for (const width of [1280, 375]) {
+    test(`at ${width} px the answer that uses the last of the allowance is kept and scored, and the session ends there, saying so`, async ({ browser }) => {
+      test.slow()
+      const { context, page } = await pageOn(browser, server!)
+      await page.setViewportSize({ width, height: 900 })
+      await twoQuestions(page, `pause-${width}`)
+      await answerByHand(page)
+      await expect(page.getByText('Uploaded', { exact: true })).toBeVisible()
+      await page.getByRole('button', { name: 'Next Question' }).click()
+
+      // The pause is said where the next question would be, and nothing invites a payment that would not lift it.
+      await expect(page.getByRole('heading', { level: 1, name: 'Practice is paused' })).toBeFocused()
+      await expect(page.getByText("We've noticed unusually heavy usage on your account.", { exact: false })).toBeVisible()
+      await expect(page.getByText(/^Practice opens again on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2} at \d{1,2}:\d{2} [AP]M\.$/)).toBeVisible()
+      await expect(page.getByText('Your last answer was saved and is being scored with the others. The session ends here.')).toBeVisible()
+      await expect(page.getByText('Question 2 of 2')).toHaveCount(0)
+      await expect(page.getByRole('button', { name: 'Start Recording' })).toHaveCount(0)
+      await expect(page.getByRole('button', { name: /Upgrade/ })).toHaveCount(0)
+      await expectAxeClean(page)
+      await page.screenshot({ path: test.info().outputPath(`session-paused-${width}.png`), fullPage: true })
+      // Opened again while paused, the session says so before anything is recorded.
+      await page.goto(page.url())
+      await expect(page.getByRole('heading', { level: 1, name: 'Practice is paused' })).toBeFocused()
+      await expect(page.getByText('The answers you gave are saved. The session ends here.')).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Start Recording' })).toHaveCount(0)
+
+      await page.getByRole('button', { name: 'Complete Session' }).click()
+      await expectScoredSummary(page, 1, 1)
+      await context.close()
+    })
+  }
+
+  test('the usage guard refusing the answer being recorded stops the MediaRecorder and says so on the session screen', async ({ browser }) => {
+    test.slow()
+    const { context, page } = await pageOn(browser, server!)
+    // Every recorder the page makes, so the test can read its state after the refusal.
+    await page.addInitScript(() => {
+      const Native = window.MediaRecorder
+      const made: MediaRecorder[] = []
+      ;(window as unknown as { recorders: MediaRecorder[] }).recorders = made
+      window.MediaRecorder = class extends Native {
+        constructor(...args: ConstructorParameters<typeof MediaRecorder>) {
+          super(...args)
+          made.push(this)
+        }
       }
-    }
+    })
+    await twoQuestions(page, 'pause-refused')
+    // The pause a check before the answer did not see (two tabs on one
+    // session): the guard's answer to the first piece, and the pause the
+    // dashboard then reports.
+    let paused = false
+    await page.route('**/api/practice/sessions/*/items/*/audio**', (route) => {
+      paused = true
+      return route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Forbidden', status: 403, detail: HEAVY_USAGE }) })
+    })
+    await page.route('**/api/dashboard', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as Record<string, unknown>
+      const usagePause = paused ? { message: HEAVY_USAGE, endsAt: new Date(Date.now() + 3_600_000).toISOString() } : undefined
+      return route.fulfill({ response, json: { ...body, usagePause } })
+    })
+    await page.getByRole('button', { name: 'Start Recording' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Practice is paused' })).toBeFocused()
+    await expect(page.getByText(HEAVY_USAGE)).toBeVisible()
+    await expect(page.getByText('The answer you had begun could not be sent, so it is not kept.')).toBeVisible()
+    await expect(page).toHaveURL(/\/dental\/session\?id=/)
+    const states = await page.evaluate(() => (window as unknown as { recorders: MediaRecorder[] }).recorders.map((r) => r.state))
+    expect(states).toEqual(['inactive'])
+    await page.getByRole('button', { name: 'Complete Session' }).click()
+    await expect(page).toHaveURL(/\/dental\/summary\?id=/)
+    await expect(page.getByRole('article')).toHaveCount(2)
+    await context.close()
   })
-  // The usage guard's answer to the first piece of the answer, and the
-  // pause the dashboard then reports (journey.spec.ts has the server's own).
-  let paused = false
-  await page.route('**/api/practice/sessions/*/items/*/audio**', (route) => {
-    paused = true
-    return route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Forbidden', status: 403, detail: HEAVY_USAGE }) })
-  })
-  await page.route('**/api/dashboard', async (route) => {
-    const response = await route.fetch()
-    const body = (await response.json()) as Record<string, unknown>
-    const usagePause = paused ? { message: HEAVY_USAGE, endsAt: new Date(Date.now() + 3_600_000).toISOString() } : undefined
-    return route.fulfill({ response, json: { ...body, usagePause } })
-  })
-  await signUpVerified(page, 'Uma Usage')
-  await page.getByRole('link', { name: 'Start practice' }).click()
-  await page.getByRole('radio', { name: /Audio/ }).check()
-  await page.getByRole('button', { name: 'Start Interview' }).click()
-  await page.getByRole('button', { name: 'Start Recording' }).click()
-  await expect(page).toHaveURL(/\/dental\/dashboard$/)
-  await expect(page.getByRole('heading', { name: 'Practice is paused' })).toBeVisible()
-  await expect(page.getByText(HEAVY_USAGE)).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Start practice' })).toBeDisabled()
-  const states = await page.evaluate(() => (window as unknown as { recorders: MediaRecorder[] }).recorders.map((r) => r.state))
-  expect(states).toEqual(['inactive'])
 })

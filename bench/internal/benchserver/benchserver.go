@@ -5,6 +5,7 @@ package benchserver
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -93,8 +94,10 @@ func Serve(ctx context.Context, bin, work string, env ...string) (*Server, error
 	if err != nil {
 		return nil, err
 	}
-	env = append(append(os.Environ(), "ADDR="+addr, "BASE_URL=http://"+addr, "DATA_DIR="+filepath.Join(work, "data"),
-		"METRICS_ADDR="+metricsAddr, "LOG_LEVEL=warn"), env...)
+	// Warnings only, unless the bench's own environment asks for more
+	// (LOG_LEVEL=info shows where an answer's time goes).
+	env = append(append(os.Environ(), "LOG_LEVEL="+cmp.Or(os.Getenv("LOG_LEVEL"), "warn"),
+		"ADDR="+addr, "BASE_URL=http://"+addr, "DATA_DIR="+filepath.Join(work, "data"), "METRICS_ADDR="+metricsAddr), env...)
 	cmd := exec.CommandContext(ctx, bin, "serve")
 	log := &countingLog{out: os.Stderr}
 	cmd.Env, cmd.Stderr = env, log

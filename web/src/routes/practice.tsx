@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { ProfessionTag, type ProfessionNames } from '@/components/profession-tag'
 import { Button } from '@/components/ui/button'
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard'
 import { useSavedSession } from '@/features/history/api/get-saved-session'
 import { WithEarlierAttempts } from '@/features/history/components/earlier-attempts'
 import { SavedSessionSummary } from '@/features/history/components/saved-session-summary'
@@ -81,9 +83,16 @@ export function SessionRoute() {
   const slug = useProfessionSlug()
   const nameOf = useProfessionNames()
   const id = useSearchParams()[0].get('id')
+  // The account's usage pause, read fresh: the dashboard carries it.
+  const queryClient = useQueryClient()
+  const readPause = useCallback(() => queryClient.fetchQuery(dashboardQueryOptions()).then((d) => d.usagePause), [queryClient])
   return (
     <PracticePage docTitle="Session">
-      {id ? <PracticeSession sessionId={id} slug={slug} nameOf={nameOf} /> : <NothingOpen slug={slug} text="No practice session is open." />}
+      {id ? (
+        <PracticeSession sessionId={id} slug={slug} nameOf={nameOf} readPause={readPause} />
+      ) : (
+        <NothingOpen slug={slug} text="No practice session is open." />
+      )}
     </PracticePage>
   )
 }

@@ -6,7 +6,7 @@ import { PageStatus } from '@/components/ui/page-status'
 import { UpgradeButton } from '@/features/billing/components/upgrade-button'
 import { useDashboard, type Dashboard } from '@/features/dashboard/api/get-dashboard'
 import { UPGRADE_TO_PRACTICE } from '@/features/dashboard/components/dashboard-home'
-import { UsagePauseNotice } from '@/features/dashboard/components/usage-pause-notice'
+import { UsagePauseNotice } from '@/components/usage-pause-notice'
 import type { ProfessionSlug } from '@/lib/professions'
 import { CHECKING_ACCESS } from '@/routes/dashboard'
 

@@ -4,7 +4,7 @@ import { LAST_PROFESSION_KEY } from '@/lib/professions'
 import { dashboardBody, json, mockApi, professionsBody, user } from '@/test/api-mock'
 import { renderApp } from '@/test/render'
 import { NO_AVERAGE_YET } from './dashboard-home'
-import { formatPauseEnd } from './usage-pause-notice'
+import { formatPauseEnd } from '@/components/usage-pause-notice'
 
 const HEAVY_USAGE =
   "We've noticed unusually heavy usage on your account. To ensure fair access for all users, we've temporarily paused usage. If you believe this is a mistake, please contact support."
@@ -99,5 +99,13 @@ describe('dashboard', () => {
     expect(screen.getByText(`Practice opens again ${formatPauseEnd(endsAt)}.`)).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Start practice' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Start practice' })).toBeDisabled()
+  })
+
+  it('offers no Premium beside a pause on the trial: paying would not lift it', async () => {
+    withDashboard({ ...dashboardBody(), usagePause: { message: HEAVY_USAGE, endsAt: '2025-09-09T15:30:00Z' } })
+    renderApp('/dental/dashboard')
+    expect(await screen.findByText(HEAVY_USAGE)).toBeInTheDocument()
+    expect(screen.getByText('Free trial: 7 days left and 2 free sessions remaining.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Upgrade to Premium' })).not.toBeInTheDocument()
   })
 })

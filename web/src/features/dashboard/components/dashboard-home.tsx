@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { SavedSessionRow } from '@/components/saved-session-row'
 import { normaliseSlug, type ProfessionSlug } from '@/lib/professions'
 import type { Dashboard } from '../api/get-dashboard'
-import { UsagePauseNotice } from './usage-pause-notice'
+import { UsagePauseNotice } from '@/components/usage-pause-notice'
 
 export const UPGRADE_TO_PRACTICE = 'Upgrade to Practice'
 export const UPGRADE_TO_PREMIUM = 'Upgrade to Premium'
@@ -62,7 +62,8 @@ export function DashboardHome({
   const greeting = name.trim() ? `Welcome, ${name.trim()}` : 'Welcome'
   const { access, stats, usagePause } = dashboard
   const recent = dashboard.recentSessions
-  const offerPremium = access.practiceEnabled && access.status === 'free_trial_active' && renderUpgrade
+  // Paying does not lift a usage pause: no offer beside one (issue 41).
+  const offerPremium = access.practiceEnabled && access.status === 'free_trial_active' && !usagePause && renderUpgrade
   let action
   if (access.practiceEnabled && usagePause) {
     action = (

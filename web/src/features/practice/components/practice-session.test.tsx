@@ -148,10 +148,10 @@ describe('practice session', () => {
     expect(calls.some((c) => c.key === FINISH)).toBe(false)
   })
 
-  it('stops the recorder when the usage guard refuses the recording and goes to the dashboard, which shows the pause', async () => {
+  it('stops the recorder when the usage guard refuses the recording, says so on the session screen, and completes the session', async () => {
     const { recorders } = fakeMedia()
     let paused = false
-    mockApi({
+    const { calls } = mockApi({
       ...base,
       'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
       [PIECE]: () => {
@@ -159,16 +159,52 @@ describe('practice session', () => {
         return json(403, { title: 'Forbidden', status: 403, detail: HEAVY_USAGE })
       },
       'GET /api/dashboard': () => json(200, dashboardBody(paused ? { usagePause: { message: HEAVY_USAGE, endsAt: '2025-09-09T15:30:00Z' } } : {})),
+      'POST /api/practice/sessions/s1/complete': () => json(200, { session: session({ status: 'completed', items: [item(1, { status: 'skipped' }), item(2, { status: 'skipped' })] }) }),
     })
     const { router } = renderApp('/dental/session?id=s1')
     await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
     expect(recorders.map((r) => r.state)).toEqual(['recording'])
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/dashboard'))
-    expect(await screen.findByRole('heading', { name: 'Practice is paused' })).toBeInTheDocument()
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Practice is paused' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(router.state.location.pathname).toBe('/dental/session')
     expect(screen.getByText(HEAVY_USAGE)).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Start practice' })).toBeDisabled()
-    await waitFor(() => expect(recorders.map((r) => r.state)).toEqual(['inactive']))
-    expect(screen.queryByRole('timer')).not.toBeInTheDocument()
+    expect(screen.getByText(/^Practice opens again on /)).toBeInTheDocument()
+    expect(screen.getByText('The answer you had begun could not be sent, so it is not kept.')).toBeInTheDocument()
+    expect(recorders.map((r) => r.state)).toEqual(['inactive'])
+    expect(screen.queryByRole('button', { name: /Recording/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Upgrade/ })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Session' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/summary'))
+    expect(calls.filter((c) => c.key === 'POST /api/practice/sessions/s1/complete')).toHaveLength(1)
+  })
+
+  it('ends the session after the answer that used the last of the allowance: it is kept, and the next question never starts', async () => {
+    fakeMedia()
+    let finished = false
+    const pause = { message: HEAVY_USAGE, endsAt: '2025-09-09T15:30:00Z' }
+    const { calls } = mockApi({
+      ...base,
+      'GET /api/practice/sessions/s1': () => json(200, { session: session() }),
+      [PIECE]: pieceServer().handler,
+      [FINISH]: () => {
+        finished = true
+        return json(202, { item: item(1, { status: 'queued' }) })
+      },
+      'GET /api/dashboard': () => json(200, dashboardBody(finished ? { usagePause: pause } : {})),
+      'POST /api/practice/sessions/s1/complete': () => json(200, { session: session({ status: 'completed', items: [item(1, { status: 'queued' }), item(2, { status: 'skipped' })], processing: true }) }),
+    })
+    const { router } = renderApp('/dental/session?id=s1')
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Recording' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Stop Recording' }))
+    expect(await screen.findByText('Uploaded')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Next Question' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice is paused' })).toBeInTheDocument()
+    expect(screen.getByText('Your last answer was saved and is being scored with the others. The session ends here.')).toBeInTheDocument()
+    expect(screen.queryByText('Question 2?')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Start Recording' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Session' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dental/summary'))
+    expect(calls.filter((c) => c.key === 'POST /api/practice/sessions/s1/complete')).toHaveLength(1)
   })
 
   it('runs an MMI station: reading with notes, ended early, 3-2-1, recording by itself, follow-ups as it runs', async () => {

@@ -6,6 +6,8 @@ import { FormStatus } from '@/components/ui/form-status'
 import { PageStatus } from '@/components/ui/page-status'
 import { ProfessionTag, type ProfessionNames } from '@/components/profession-tag'
 import { SessionLoadError } from '@/components/session-load-error'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { UsagePauseNotice, type UsagePause } from '@/components/usage-pause-notice'
 import { errorMessage } from '@/lib/api-client'
 import type { RecordedAnswer } from '@/lib/media'
 import type { ProfessionSlug } from '@/lib/professions'
@@ -34,7 +36,41 @@ function secondsSince(iso: string): number {
   return Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000))
 }
 
-export function PracticeSession({ sessionId, slug, nameOf }: { sessionId: string; slug: ProfessionSlug; nameOf: ProfessionNames }) {
+/**
+ * readPause reads the account's usage pause now (undefined: none), for the
+ * session to end at an answer's end once the answer just given used the
+ * last of the allowance, rather than be refused as the next one begins.
+ */
+type ReadPause = () => Promise<UsagePause | undefined>
+
+/** Why a session stopped before its last question: the usage guard's pause, or another refusal (its text). */
+interface Stopped {
+  pause?: UsagePause
+  message: string
+  /**
+   * When: the server refused the answer being recorded, which is lost; the
+   * answer just given used the last of the allowance; or the session was
+   * opened (a reload) while practice was paused.
+   */
+  when: 'refused' | 'after-answer' | 'on-arrival'
+}
+
+const STOPPED_OUTCOME: Record<Exclude<Stopped['when'], 'refused'>, string> = {
+  'after-answer': 'Your last answer was saved and is being scored with the others. The session ends here.',
+  'on-arrival': 'The answers you gave are saved. The session ends here.',
+}
+
+export function PracticeSession({
+  sessionId,
+  slug,
+  nameOf,
+  readPause,
+}: {
+  sessionId: string
+  slug: ProfessionSlug
+  nameOf: ProfessionNames
+  readPause: ReadPause
+}) {
   // Loaded once: the runner keeps its own state from here, and a failed
   // background refetch must not unmount it mid-answer.
   const session = usePracticeSession(sessionId, { live: false })
@@ -43,10 +79,10 @@ export function PracticeSession({ sessionId, slug, nameOf }: { sessionId: string
     return <SessionLoadError error={session.error} slug={slug} />
   }
   if (session.data.status === 'completed') return <Navigate to={`/${slug}/summary?id=${encodeURIComponent(sessionId)}`} replace />
-  return <SessionRunner session={session.data} slug={slug} nameOf={nameOf} />
+  return <SessionRunner session={session.data} slug={slug} nameOf={nameOf} readPause={readPause} />
 }
 
-function SessionRunner({ session, slug, nameOf }: { session: Session; slug: ProfessionSlug; nameOf: ProfessionNames }) {
+function SessionRunner({ session, slug, nameOf, readPause }: { session: Session; slug: ProfessionSlug; nameOf: ProfessionNames; readPause: ReadPause }) {
   const navigate = useNavigate()
   const items = session.items
   // After a reload, carry on at the first question without an answer.
@@ -56,8 +92,10 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
   })
   const [message, setMessage] = useState('')
   const [finishing, setFinishing] = useState(false)
+  const [advancing, setAdvancing] = useState(false)
+  const [stopped, setStopped] = useState<Stopped | null>(null)
   const leaving = useRef(false)
-  const media = useMediaStream(session.mode)
+  const media = useMediaStream(session.mode, !stopped)
   const skip = useSkipQuestion()
   const complete = useCompletePracticeSession()
   const announce = useCallback((text: string) => setMessage(text), [])
@@ -68,11 +106,28 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
     },
     [navigate],
   )
-  // Spec §8: refused (the usage guard's pause, or practice locked), on to
-  // the dashboard, which shows the account's state and its text: a state
-  // the student can come back to, not a toast that fades. Leaving unmounts
-  // the recorder, which stops the MediaRecorder and the microphone mid-answer.
-  const onRefused = useCallback(() => leaveTo(`/${slug}/dashboard`), [leaveTo, slug])
+  // Spec §8: refused (the usage guard's pause, or practice locked) as an
+  // answer began: the session stops here and says so, with the pause's end
+  // when it is one. The stopped view replaces the recorder, which stops the
+  // MediaRecorder; the microphone is released. The answers already given
+  // stay, and completing the session shows them (issue 41).
+  const onRefused = useCallback(
+    (message: string) => {
+      setStopped((s) => s ?? { message, when: 'refused' })
+      readPause().then(
+        (pause) => pause && setStopped((s) => s && { ...s, pause }),
+        () => {}, // the server's text stands alone
+      )
+    },
+    [readPause],
+  )
+  // Opened while practice is paused (a reload): no answer would be taken.
+  useEffect(() => {
+    readPause().then(
+      (pause) => pause && setStopped((s) => s ?? { pause, message: pause.message, when: 'on-arrival' }),
+      () => {}, // the server refuses the first piece if it must
+    )
+  }, [readPause])
   const uploads = useAnswerUploads(session.id, { onRefused, announce })
   const startUpload = uploads.start
   const saveAnswer = useCallback(
@@ -105,14 +160,22 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
     )
   }
 
-  function next() {
-    if (index >= items.length - 1) void finish()
+  async function next() {
+    if (index >= items.length - 1) return finish()
+    // The answer just given may have used the last of the usage allowance:
+    // then the session ends with it, kept and scored, instead of the next
+    // answer being refused once the student has begun it.
+    setAdvancing(true)
+    const pause = await readPause().catch(() => undefined)
+    setAdvancing(false)
+    // The stopped view's heading takes the focus, which says it.
+    if (pause) setStopped({ pause, message: pause.message, when: 'after-answer' })
     else setIndex(index + 1)
   }
 
   const item = items[index]
   const untimed = session.extension === 'off'
-  const busy = finishing || skip.isPending
+  const busy = finishing || advancing || skip.isPending
   const error = complete.error ?? skip.error
 
   return (
@@ -121,7 +184,9 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
       <div role="status" aria-live="polite" className="sr-only">
         {message}
       </div>
-      {item?.kind === 'typed' ? (
+      {stopped ? (
+        <SessionStopped stopped={stopped} answered={index > 0} busy={busy} onComplete={() => void finish()} />
+      ) : item?.kind === 'typed' ? (
         <TypedAnswer
           key={item.id}
           sessionId={session.id}
@@ -131,8 +196,8 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
           untimed={untimed}
           busy={busy}
           announce={announce}
-          onSkip={() => skip.mutate({ sessionId: session.id, itemId: item.id }, { onSuccess: next })}
-          onNext={next}
+          onSkip={() => skip.mutate({ sessionId: session.id, itemId: item.id }, { onSuccess: () => void next() })}
+          onNext={() => void next()}
         />
       ) : item ? (
         <QuestionRecorder
@@ -156,8 +221,8 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
             const failed = uploads.uploads[item.id]
             if (failed) uploads.start(item.id, failed.audio)
           }}
-          onSkip={() => skip.mutate({ sessionId: session.id, itemId: item.id }, { onSuccess: next })}
-          onNext={next}
+          onSkip={() => skip.mutate({ sessionId: session.id, itemId: item.id }, { onSuccess: () => void next() })}
+          onNext={() => void next()}
         />
       ) : (
         <div className="grid justify-items-start gap-3">
@@ -196,6 +261,45 @@ function SessionRunner({ session, slug, nameOf }: { session: Session; slug: Prof
           </DialogFooter>
         </DialogContent>
       </Dialog>
+    </div>
+  )
+}
+
+/**
+ * The session ended early by the server's refusal: why (the pause, with
+ * when practice opens again), what became of the answers, and the way to
+ * their feedback. Its heading takes the focus, so that a screen reader
+ * says what happened where the question was.
+ */
+function SessionStopped({ stopped, answered, busy, onComplete }: { stopped: Stopped; answered: boolean; busy: boolean; onComplete: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [stopped.pause])
+  const outcome =
+    stopped.when === 'refused'
+      ? `The answer you had begun could not be sent, so it is not kept.${answered ? ' The answers you gave before it are saved.' : ''}`
+      : STOPPED_OUTCOME[stopped.when]
+  return (
+    <div className="grid justify-items-start gap-4 [&_h1]:text-2xl [&_h1]:outline-none">
+      {stopped.pause ? (
+        <UsagePauseNotice pause={stopped.pause} titleAs="h1" titleRef={heading}>
+          <p>{outcome}</p>
+        </UsagePauseNotice>
+      ) : (
+        <Alert variant="warning">
+          <div>
+            <AlertTitle as="h1" ref={heading} tabIndex={-1}>
+              Practice stopped
+            </AlertTitle>
+            <AlertDescription className="grid gap-1">
+              <p>{stopped.message}</p>
+              <p>{outcome}</p>
+            </AlertDescription>
+          </div>
+        </Alert>
+      )}
+      <Button size="lg" onClick={onComplete} disabled={busy}>
+        Complete Session
+      </Button>
     </div>
   )
 }

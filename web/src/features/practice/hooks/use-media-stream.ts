@@ -2,11 +2,15 @@ import { useEffect, useState } from 'react'
 import { openMedia } from '@/lib/media'
 import type { PracticeSession } from '../api/get-practice-session'
 
-/** The camera/microphone for the whole session, so permission is asked once. */
-export function useMediaStream(mode: PracticeSession['mode']) {
+/**
+ * The camera/microphone for the whole session, so permission is asked once;
+ * released once `enabled` turns false (the session was stopped).
+ */
+export function useMediaStream(mode: PracticeSession['mode'], enabled = true) {
   const [stream, setStream] = useState<MediaStream | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
+    if (!enabled) return
     let opened: MediaStream | null = null
     let cancelled = false
     openMedia(mode).then(
@@ -20,6 +24,6 @@ export function useMediaStream(mode: PracticeSession['mode']) {
       cancelled = true
       opened?.getTracks().forEach((t) => t.stop())
     }
-  }, [mode])
-  return { stream, error }
+  }, [mode, enabled])
+  return { stream: enabled ? stream : null, error }
 }
