@@ -28,11 +28,11 @@ import (
 // for issue #13 with adversarial answers, each with a category (and, for
 // red flags, the flag an interviewer would raise).
 //
-//go:embed answers/*.txt calibration-v2/*.txt bank-v3/*.txt
+//go:embed answers/*.txt calibration-v2/*.txt bank-v3/*.txt bank-v4/*.txt
 var answerFiles embed.FS
 
 // The two sets, by directory.
-var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}, {"v3", "bank-v3"}}
+var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}, {"v3", "bank-v3"}, {"v4", "bank-v4"}}
 
 // Labels in rank order; the number is the label's rank for Spearman.
 var labelRank = map[string]float64{"weak": 0, "adequate": 1, "strong": 2}
@@ -523,27 +523,53 @@ func spearmanInterval(ss []scored) (lo, hi float64) {
 	return rhos[bootstrapSamples*25/1000], rhos[bootstrapSamples*975/1000-1]
 }
 
-// printQuestionFolds reports issue 40's figures for ss, answers to the
-// bank's questions: per fold, overall with its interval, and the traps and
-// concise strong answers against their targets.
-func printQuestionFolds(out io.Writer, ss []scored) error {
+// printBankAnswers reports issue 40's figures for ss, answers to the
+// bank's questions: per fold when the rubric may be tuned on them (v3: on
+// three folds, judged on the fourth), overall with its interval, and the
+// traps and concise strong answers against their targets.
+func printBankAnswers(out io.Writer, title string, ss []scored, folds bool) error {
 	if len(ss) == 0 {
 		return nil
 	}
-	fmt.Fprintf(out, "\nAnswers to the bank's own questions (v3, issue 40), judged with each question's points and traps; folds split by question\n")
+	fmt.Fprintf(out, "\n%s, judged with each question's points and traps\n", title)
 	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "measure\tfigure\ttarget\tmet")
-	var sum float64
-	for i, f := range foldsByQuestion(ss, questionFolds) {
-		r := summarize(f)
-		sum += r.spearman
-		fmt.Fprintf(tw, "Spearman, fold %d (%d answers)\t%.3f\t\t\n", i+1, r.n, r.spearman)
+	if folds {
+		var sum float64
+		for i, f := range foldsByQuestion(ss, questionFolds) {
+			r := summarize(f)
+			sum += r.spearman
+			fmt.Fprintf(tw, "Spearman, fold %d (%d answers)\t%.3f\t\t\n", i+1, r.n, r.spearman)
+		}
+		mean := sum / questionFolds
+		fmt.Fprintf(tw, "Spearman, mean of the folds\t%.3f\t>= %.2f\t%v\n", mean, foldSpearmanMin, mean >= foldSpearmanMin)
 	}
-	mean := sum / questionFolds
 	lo, hi := spearmanInterval(ss)
-	fmt.Fprintf(tw, "Spearman, mean of the folds\t%.3f\t>= %.2f\t%v\n", mean, foldSpearmanMin, mean >= foldSpearmanMin)
 	all := summarize(ss)
-	fmt.Fprintf(tw, "Spearman, all (95%% interval over questions)\t%.3f (%.3f to %.3f)\t>= %.2f never tuned\t%v\n", all.spearman, lo, hi, neverTunedMinRho, all.spearman >= neverTunedMinRho)
+	target, met := "", ""
+	if !folds {
+		target, met = fmt.Sprintf(">= %.2f never tuned", neverTunedMinRho), fmt.Sprint(all.spearman >= neverTunedMinRho)
+	}
+	fmt.Fprintf(tw, "Spearman, all (95%% interval over questions)\t%.3f (%.3f to %.3f)\t%s\t%s\n", all.spearman, lo, hi, target, met)
+	// What the points alone rank: the share of its question's points an
+	// answer makes, against the labels.
+	made, labels := make([]float64, len(ss)), make([]float64, len(ss))
+	for i, s := range ss {
+		var n, met float64
+		for _, e := range s.fb.Evidence {
+			if e.Point {
+				n++
+				if e.Met {
+					met++
+				}
+			}
+		}
+		if n > 0 {
+			made[i] = met / n
+		}
+		labels[i] = labelRank[s.label]
+	}
+	fmt.Fprintf(tw, "Spearman of the share of the question's points made, alone\t%.3f\t\t\n", spearman(made, labels))
 	traps, trapsHigh, concise, conciseLow := 0, []string{}, 0, []string{}
 	for _, s := range ss {
 		switch s.category {

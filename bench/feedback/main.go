@@ -146,7 +146,7 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 	fmt.Fprintf(out, "\nBy category (targets: red flags and falsified records below 60 with a flag raised, concise strong answers 75 or more, answers to another question, strings of keywords, signpost lists and answers walking into their question's trap below 60, rejected or reported red flags not raised and in the label's band, vague answers to the question in their band with no flag)\n")
 	tw = tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "set\tcategory\ttext\tanswers\tmean\tmin\tmax\ton target\tflag as labelled")
-	for _, set := range []string{"v2", "v3"} {
+	for _, set := range []string{"v2", "v3", "v4"} {
 		for _, cat := range categories {
 			for _, v := range []struct {
 				name string
@@ -163,7 +163,11 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	if err := printQuestionFolds(out, (group{"v3", "all"}).pick(ss)); err != nil {
+	if err := printBankAnswers(out, "Answers to the bank's own questions (v3, issue 40; the rubric may be tuned on three folds, split by question, and judged on the fourth)",
+		(group{"v3", "all"}).pick(ss), true); err != nil {
+		return err
+	}
+	if err := printBankAnswers(out, "Answers to 28 more of the bank's questions (v4, issue 40; never tuned on)", (group{"v4", "all"}).pick(ss), false); err != nil {
 		return err
 	}
 

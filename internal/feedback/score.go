@@ -1,6 +1,8 @@
 package feedback
 
-import "math"
+import (
+	"math"
+)
 
 // The score formula both engines share: each engine judges the criteria
 // (the rubric from the words of the answer, the LLM engine by asking a
@@ -216,7 +218,20 @@ type Caps struct {
 	// ContentUnjudged: too much of the answer may have been misheard to
 	// judge its content; the overall is formed without it.
 	ContentUnjudged bool
+	// Points is the share of its question's own points the answer makes,
+	// the most valuable weighing most (issue 40); nil for a question
+	// without them. It sets most of the overall score: what a strong
+	// answer to this question says, said briefly, is a strong answer.
+	Points *float64
 }
+
+// PointsShare is how much of the overall score the question's points set
+// where it has them; the rest is the sections' weighted mean (structure,
+// delivery and the generic measures of content). Chosen on the bank
+// answers' folds (bench/feedback, README): 0.7 and 0.85 rank them within
+// 0.01 of each other, 0.5 and below worse; 0.7 leaves structure and
+// delivery a share a student can feel.
+const PointsShare = 0.7
 
 // Score is the formula: each section the weighted mean of its criteria,
 // the overall the weighted mean of the sections, held under its caps.
@@ -229,6 +244,8 @@ func Score(js []Judged, caps Caps) (overall int, sections SectionScores) {
 		// What could be judged, in the same proportion to each other.
 		content = 0
 		o = (WeightStructure*structure + WeightImpression*impression) / (WeightStructure + WeightImpression)
+	} else if caps.Points != nil {
+		o = (1-PointsShare)*o + PointsShare*100**caps.Points
 	}
 	if caps.Words < OneLinerWords {
 		o = math.Min(o, BrevityCap(caps.Words))

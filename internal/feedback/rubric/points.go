@@ -41,8 +41,12 @@ type pointResult struct {
 // down or reported of someone else. Neither counts on words the speech
 // engine may have misheard.
 func (a *Assessment) measurePoints() {
-	for _, p := range a.in.Points {
+	senses := pointSenses(a.in.Question, a.in.Points)
+	for i, p := range a.in.Points {
 		m, ok := a.findPoint(p, func(m match) bool { return !a.t.negatedClose(m.at) })
+		if !ok {
+			m, ok = a.saysSense(senses[i])
+		}
 		a.points = append(a.points, pointResult{point: p, hit: m, made: ok})
 	}
 	for _, p := range a.in.Traps {
@@ -193,4 +197,105 @@ func (t *text) wordEnd(i int) int {
 		end += len(string(r))
 	}
 	return end
+}
+
+// A student rarely says a cue as it is written: "ask if we can talk
+// somewhere quieter" makes the point "invite her to a private room" with
+// none of its cues. So a point is also made by one sentence that says
+// enough of what this point, and not the question's others, is about:
+// the stems of its text and cues, each weighing 1 over how many of the
+// question's points hold it, half that where the question itself says it
+// (an answer repeats the scenario's names whatever it makes of them).
+const (
+	// senseNeed is the weight one sentence must say.
+	senseNeed = 1.5
+	// senseMinStems: and in at least this many of the point's stems, so
+	// that no one word makes a point.
+	senseMinStems = 2
+)
+
+// pointSense is a point's stems and their weights.
+type pointSense map[string]float64
+
+// pointSenses are the senses of the question's points, in order.
+func pointSenses(question string, points []question.Point) []pointSense {
+	asked := map[string]bool{}
+	for _, w := range senseWords(question) {
+		asked[w] = true
+	}
+	sets := make([]map[string]bool, len(points))
+	held := map[string]int{}
+	for i, p := range points {
+		sets[i] = map[string]bool{}
+		for _, text := range append([]string{p.Text}, p.Cues...) {
+			for _, w := range senseWords(text) {
+				if !sets[i][w] {
+					sets[i][w] = true
+					held[w]++
+				}
+			}
+		}
+	}
+	out := make([]pointSense, len(points))
+	for i, set := range sets {
+		out[i] = pointSense{}
+		for w := range set {
+			weight := 1 / float64(held[w])
+			if asked[w] {
+				weight /= 2
+			}
+			out[i][w] = weight
+		}
+	}
+	return out
+}
+
+// senseWords are the stems of s's words that say what it is about.
+func senseWords(s string) []string {
+	var out []string
+	for _, w := range newText(s).words {
+		if len(w) < 3 || questionStopwords[w] || senseStopwords[w] || pronounClass[w] != "" {
+			continue
+		}
+		out = append(out, cueStem(w))
+	}
+	return out
+}
+
+// senseStopwords are words any answer says, whatever its point: they
+// weigh nothing in a sense ("it still matters that…").
+var senseStopwords = wordSet("matter", "matters", "mattered", "still", "really", "important", "sure", "need", "needs", "feel", "feels",
+	"keep", "good", "well", "first", "finally", "even", "always", "every", "much", "lot", "able", "going", "try", "trying", "thing")
+
+// saysSense is where the first sentence saying enough of ps is: from its
+// first word of ps to its last. A word negated there ("I would not ask
+// why") or one the speech engine may have misheard says nothing.
+func (a *Assessment) saysSense(ps pointSense) (match, bool) {
+	stems := a.t.wordStems()
+	i := 0
+	for _, sent := range a.t.sentences {
+		for i < len(stems) && a.t.wordOffsets[i] < sent[0] {
+			i++
+		}
+		said := map[string]bool{}
+		var weight float64
+		first, last := -1, -1
+		for ; i < len(stems) && a.t.wordOffsets[i] < sent[1]; i++ {
+			w, ok := ps[stems[i]]
+			if !ok || said[stems[i]] || a.t.negatedClose(a.t.wordOffsets[i]) || a.uncertainIn(a.t.wordOffsets[i], a.t.wordEnd(i)) {
+				continue
+			}
+			said[stems[i]] = true
+			weight += w
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+		if weight >= senseNeed && len(said) >= senseMinStems {
+			at, end := a.t.wordOffsets[first], a.t.wordEnd(last)
+			return match{at: at, end: end, text: strings.ToLower(a.t.raw[at:end])}, true
+		}
+	}
+	return match{}, false
 }

@@ -145,3 +145,54 @@ func TestFindStemsMatchesWordFormsInOneSentence(t *testing.T) {
 		t.Errorf("asked … blood with four words between: %+v", got)
 	}
 }
+
+// Issue 40: a point said in the student's own words, with none of its
+// cues, is made: one sentence holding enough of what only this point is
+// about. Negated, it is not; nor is it made by one of its words alone.
+func TestPointMadeInTheStudentsOwnWords(t *testing.T) {
+	q := bankQuestion(t, "medical-refuses-transfusion")
+	documented := q.Points[4]
+	for _, tc := range []struct {
+		said string
+		made bool
+	}{
+		{"Afterward I'd write a careful note of what we discussed and ask whether she carries a card or has a directive about blood.", true},
+		{"I would not write a note of what we discussed, and I would not look for a directive.", false},
+		{"Her sister carries the family's cards.", false},
+	} {
+		answer := "I would sit with her and listen to what she believes. " + tc.said
+		in := transfusionInput(t, answer)
+		for _, c := range documented.Cues {
+			if len(newText(answer).findStems(c)) > 0 {
+				t.Fatalf("%q says the cue %q: the test is about words other than the cues", tc.said, c)
+			}
+		}
+		e := pointEvidence(score(t, in), in.Points)[documented.Text]
+		if e.Met != tc.made {
+			t.Errorf("%q: point %q met %v, want %v (%+v)", tc.said, documented.Text, e.Met, tc.made, e)
+		}
+		if tc.made && !strings.Contains(tc.said, strings.Trim(e.Quote, "…")) {
+			t.Errorf("%q: quoted %q", tc.said, e.Quote)
+		}
+	}
+}
+
+// Issue 40: the question's points set most of the score, so an answer
+// that makes them briefly scores as the strong answer it is, and one that
+// makes none cannot score well however it is built.
+func TestPointsMadeBrieflyScoreAsAStrongAnswer(t *testing.T) {
+	brief := "I would first assess her capacity and make sure she understands the risks. I'd speak privately with her, without family present, " +
+		"so the decision is her own. Then I'd explore alternatives like cell salvage or iron infusions. If she still refuses, I respect her wishes " +
+		"and continue to care for her. I'd document the conversation, check for an advance directive, and ask for an ethics consult."
+	fb := score(t, transfusionInput(t, brief))
+	if fb.OverallScore < 85 {
+		t.Errorf("a brief answer making all six points scored %d, want 85 or more: %s", fb.OverallScore, fb.Summary)
+	}
+	builtWell := "I think this situation is about balancing many important values in healthcare. First, I would reflect on my own feelings and stay calm. " +
+		"Second, I would remember that every situation is unique and communication matters. Finally, I learned from my volunteering at a clinic " +
+		"that teamwork and professionalism are essential, and I would carry those lessons into every interaction as a future physician."
+	none := score(t, transfusionInput(t, builtWell))
+	if none.OverallScore >= 40 {
+		t.Errorf("a structured answer making none of the question's points scored %d, want under 40", none.OverallScore)
+	}
+}

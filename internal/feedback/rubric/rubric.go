@@ -151,8 +151,13 @@ func (a *Assessment) Scores(js []feedback.Judged) (int, feedback.SectionScores) 
 // its length, the rubric's red flags, a list of fragments, an answer
 // about something else, and one too uncertain to judge its content.
 func (a *Assessment) Caps() feedback.Caps {
-	return feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary(),
+	caps := feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary(),
 		ContentUnjudged: a.contentUnjudged()}
+	if len(a.points) > 0 {
+		covered := a.pointsCovered()
+		caps.Points = &covered
+	}
+	return caps
 }
 
 // Finish applies to any engine's feedback the checks that do not depend
