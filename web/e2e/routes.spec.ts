@@ -1,4 +1,5 @@
 import { createUserWithCli, expect, holdBack, logInInUi, PASSWORD, test, uniqueEmail } from './fixtures'
+import { expectAxeClean } from './axe'
 
 const SLUGS = ['dental', 'medical', 'pt', 'pa', 'pharmacy', 'ot', 'veterinary']
 
@@ -110,6 +111,15 @@ test.describe('layout', () => {
     await page.goto('/dental/setup')
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
     await expect(page.getByRole('banner')).toHaveCount(0)
+    // Opened without a session, the practice pages say so as their heading.
+    for (const [path, text] of [
+      ['/dental/session', 'No practice session is open.'],
+      ['/dental/summary', 'No session to summarize.'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: text })).toBeVisible()
+      await expectAxeClean(page)
+    }
   })
 
   test('the profession switcher keeps the rest of the path and is remembered', async ({ page }) => {

@@ -34,10 +34,11 @@ function useProfessionNames(): ProfessionNames {
   return (slug) => list?.find((p) => p.slug === slug)?.displayName ?? slug
 }
 
+/** A practice page opened without its session: said as the page's heading, with the ways on. */
 function NothingOpen({ slug, text }: { slug: ProfessionSlug; text: string }) {
   return (
     <div className="grid justify-items-start gap-3">
-      <p>{text}</p>
+      <h1 className="text-2xl font-bold">{text}</h1>
       <div className="flex flex-wrap gap-3">
         <BackToDashboard slug={slug} />
         <Button asChild>
