@@ -201,6 +201,7 @@ describe('AnswerCard with rubric v3 feedback', () => {
     const scoring = within(card).getByRole('group', { name: 'How this was scored' })
     const toggles = within(scoring).getAllByRole('button')
     expect(toggles.map((b) => b.textContent)).toEqual(['Content47', 'Clarity & structure72', 'Overall impression45'])
+    expect(within(scoring).queryByText(/this question’s points/)).not.toBeInTheDocument()
     // The answer has a red flag: every section opens to show what drove the score.
     expect(toggles.every((b) => b.getAttribute('aria-expanded') === 'true')).toBe(true)
     const [content, structure, impression] = toggles.map((b) => document.getElementById(b.getAttribute('aria-controls')!)!) as [HTMLElement, HTMLElement, HTMLElement]
@@ -218,6 +219,16 @@ describe('AnswerCard with rubric v3 feedback', () => {
     await userEvent.click(toggles[0]!)
     expect(toggles[0]).toHaveAttribute('aria-expanded', 'false')
     expect(content).not.toBeVisible()
+  })
+
+  it('says that the question’s own points set most of the score, where it has them', async () => {
+    const withPoints = v3Feedback()
+    withPoints.evidence = [...withPoints.evidence, { section: 'content', criterion: 'Ask why she refuses', met: false, note: 'not in this answer', point: true }]
+    const card = renderCard(withPoints)
+    await openDetails(card)
+    const scoring = within(card).getByRole('group', { name: 'How this was scored' })
+    expect(within(scoring).getByText(/^Most of the score comes from this question’s points/)).toBeInTheDocument()
+    expect(within(scoring).getByRole('heading', { name: 'This question’s points' })).toBeInTheDocument()
   })
 
   it('without a red flag opens only the sections that scored low', async () => {

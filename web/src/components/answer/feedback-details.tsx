@@ -152,6 +152,11 @@ export function ScoringBreakdown({ sections }: { sections: readonly SectionBreak
       <h3 id={headingId} className="text-sm font-semibold">
         How this was scored
       </h3>
+      {sections.some((s) => s.points.length > 0) ? (
+        // The server's formula (feedback.Score): the question's own points
+        // set most of the overall, so it need not lie between the sections'.
+        <p className="text-sm text-muted-foreground">Most of the score comes from this question’s points, listed under Content; the three sections make up the rest.</p>
+      ) : null}
       <div className="grid gap-2">
         {sections.map((s) => (
           <Disclosure
