@@ -28,11 +28,11 @@ import (
 // for issue #13 with adversarial answers, each with a category (and, for
 // red flags, the flag an interviewer would raise).
 //
-//go:embed answers/*.txt calibration-v2/*.txt bank-v3/*.txt bank-v4/*.txt
+//go:embed answers/*.txt calibration-v2/*.txt bank-v3/*.txt bank-v4/*.txt bank-v5/*.txt
 var answerFiles embed.FS
 
 // The two sets, by directory.
-var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}, {"v3", "bank-v3"}, {"v4", "bank-v4"}}
+var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}, {"v3", "bank-v3"}, {"v4", "bank-v4"}, {"v5", "bank-v5"}}
 
 // Labels in rank order; the number is the label's rank for Spearman.
 var labelRank = map[string]float64{"weak": 0, "adequate": 1, "strong": 2}

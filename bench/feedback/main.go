@@ -146,7 +146,7 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 	fmt.Fprintf(out, "\nBy category (targets: red flags and falsified records below 60 with a flag raised, concise strong answers 75 or more, answers to another question, strings of keywords, signpost lists and answers walking into their question's trap below 60, rejected or reported red flags not raised and in the label's band, vague answers to the question in their band with no flag)\n")
 	tw = tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "set\tcategory\ttext\tanswers\tmean\tmin\tmax\ton target\tflag as labelled")
-	for _, set := range []string{"v2", "v3", "v4"} {
+	for _, set := range []string{"v2", "v3", "v4", "v5"} {
 		for _, cat := range categories {
 			for _, v := range []struct {
 				name string
