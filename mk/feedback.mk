@@ -7,4 +7,4 @@ BENCH_TARGETS += bench-feedback
 .PHONY: bench-feedback
 bench-feedback:
 	$(GO) run ./bench/feedback -spoken 6
-	$(GO) test -run '^$$' -bench BenchmarkRubric -benchmem ./internal/feedback
+	$(GO) test -run '^$$' -bench BenchmarkRubric -benchmem ./internal/feedback/rubric

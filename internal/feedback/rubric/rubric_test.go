@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/feedback/feedbacktest"
+	"github.com/whitecoat/whitecoat/internal/question"
 )
 
 func score(t testing.TB, in feedback.Input) feedback.Feedback {
@@ -271,16 +273,31 @@ func FuzzRubric(f *testing.F) {
 }
 
 // BenchmarkRubric shows the per-answer cost against the < 5 ms budget: a
-// two-minute answer (about 300 words) scored from scratch.
+// two-minute answer (about 300 words) scored from scratch, to a question
+// without points of its own and to one of the bank's, with its points and
+// traps (each point's words are matched in every sentence).
 func BenchmarkRubric(b *testing.B) {
 	long := feedbacktest.StarAnswer + " " + feedbacktest.StarAnswer
-	in := feedbacktest.StarInput(long)
-	r := New()
-	ctx := context.Background()
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := r.Score(ctx, in); err != nil {
-			b.Fatal(err)
-		}
+	bank, err := question.Bank()
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := slices.IndexFunc(bank, func(q question.Question) bool { return q.SeedKey == "medical-refuses-transfusion" })
+	withPoints := feedbacktest.StarInput(long)
+	withPoints.Question, withPoints.Points, withPoints.Traps = bank[i].Text, bank[i].Points, bank[i].Traps
+	for _, bc := range []struct {
+		name string
+		in   feedback.Input
+	}{{"generic", feedbacktest.StarInput(long)}, {"bank question", withPoints}} {
+		b.Run(bc.name, func(b *testing.B) {
+			r := New()
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := r.Score(ctx, bc.in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
