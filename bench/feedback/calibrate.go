@@ -31,7 +31,8 @@ import (
 //go:embed answers/*.txt calibration-v2/*.txt bank-v3/*.txt bank-v4/*.txt bank-v5/*.txt
 var answerFiles embed.FS
 
-// The two sets, by directory.
+// The sets, by directory: v1, v2 (issue 13 and 29), and answers to the
+// bank's own questions, v3 to v5 (issue 40).
 var answerSets = []struct{ name, dir string }{{"v1", "answers"}, {"v2", "calibration-v2"}, {"v3", "bank-v3"}, {"v4", "bank-v4"}, {"v5", "bank-v5"}}
 
 // Labels in rank order; the number is the label's rank for Spearman.
@@ -555,17 +556,17 @@ func printBankAnswers(out io.Writer, title string, ss []scored, folds bool) erro
 	// answer makes, against the labels.
 	made, labels := make([]float64, len(ss)), make([]float64, len(ss))
 	for i, s := range ss {
-		var n, met float64
+		var points, madeHere float64
 		for _, e := range s.fb.Evidence {
 			if e.Point {
-				n++
+				points++
 				if e.Met {
-					met++
+					madeHere++
 				}
 			}
 		}
-		if n > 0 {
-			made[i] = met / n
+		if points > 0 {
+			made[i] = madeHere / points
 		}
 		labels[i] = labelRank[s.label]
 	}

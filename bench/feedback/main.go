@@ -146,17 +146,18 @@ func printReport(ctx context.Context, out io.Writer, as []answer, ss, heard []sc
 	fmt.Fprintf(out, "\nBy category (targets: red flags and falsified records below 60 with a flag raised, concise strong answers 75 or more, answers to another question, strings of keywords, signpost lists and answers walking into their question's trap below 60, rejected or reported red flags not raised and in the label's band, vague answers to the question in their band with no flag)\n")
 	tw = tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "set\tcategory\ttext\tanswers\tmean\tmin\tmax\ton target\tflag as labelled")
-	for _, set := range []string{"v2", "v3", "v4", "v5"} {
+	// The first set has no categories.
+	for _, set := range answerSets[1:] {
 		for _, cat := range categories {
 			for _, v := range []struct {
 				name string
 				ss   []scored
 			}{{"clean", ss}, {"as transcribed", heard}} {
-				c := byCategory(v.ss, set, cat)
+				c := byCategory(v.ss, set.name, cat)
 				if c.n == 0 {
 					continue
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f\t%d\t%d\t%d/%d\t%s\n", set, cat, v.name, c.n, c.mean, c.min, c.max, c.onTarget, c.n, c.flagged)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f\t%d\t%d\t%d/%d\t%s\n", set.name, cat, v.name, c.n, c.mean, c.min, c.max, c.onTarget, c.n, c.flagged)
 			}
 		}
 	}

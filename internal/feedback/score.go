@@ -1,8 +1,6 @@
 package feedback
 
-import (
-	"math"
-)
+import "math"
 
 // The score formula both engines share: each engine judges the criteria
 // (the rubric from the words of the answer, the LLM engine by asking a
@@ -204,8 +202,9 @@ func BrevityCap(words int) float64 {
 	return oneLinerCap + 15*math.Max(0, float64(words-briefWords))/float64(OneLinerWords-briefWords)
 }
 
-// Caps are what holds an answer's overall score down whatever its criteria
-// say.
+// Caps are what the answer's words decide of its overall score whatever
+// its criteria say: the caps that hold it down, and the share of its
+// question's points it makes, which sets most of it.
 type Caps struct {
 	// Words is the answer's length; under OneLinerWords it caps the score.
 	Words int
@@ -234,7 +233,8 @@ type Caps struct {
 const PointsShare = 0.7
 
 // Score is the formula: each section the weighted mean of its criteria,
-// the overall the weighted mean of the sections, held under its caps.
+// the overall the weighted mean of the sections (mostly the question's
+// points instead, where it has them), held under its caps.
 func Score(js []Judged, caps Caps) (overall int, sections SectionScores) {
 	content := SectionScore(js, SectionContent)
 	structure := SectionScore(js, SectionClarityStructure)

@@ -173,6 +173,16 @@ export async function logInInUi(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click()
 }
 
+/** A verified student on the free trial, nothing practised, signed in on page (on server's database, or the suite's). */
+export async function trialStudent(page: Page, tag: string, server?: ServerState) {
+  const email = uniqueEmail(tag)
+  await createUserWithCli({ email, name: 'Tara Trial', password: PASSWORD }, server)
+  await page.goto('/login')
+  await logInInUi(page, email, PASSWORD)
+  await expect(page.getByRole('heading', { name: 'Welcome, Tara Trial' })).toBeVisible()
+  return email
+}
+
 export const PASSWORD = 'practice makes confident'
 
 /** Holds back the page's requests matching `url` until the returned function is called. */

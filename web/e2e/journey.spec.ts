@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { expectAxeClean } from './axe'
-import { createUserWithCli, expect, linkIn, logInInUi, PASSWORD, type ServerState, test, uniqueEmail, waitForMail } from './fixtures'
+import { expect, linkIn, PASSWORD, test, trialStudent, uniqueEmail, waitForMail } from './fixtures'
 import { useOneFreeSession } from './practice-api'
 import { pageOn, startWhitecoat, type OwnServer } from './servers'
 
@@ -13,16 +13,6 @@ const WIDTHS = [1280, 375] as const
 
 function shot(page: Page, name: string, width: number) {
   return page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
-}
-
-/** A verified student on the free trial, nothing practised, signed in on page. */
-async function trialStudent(page: Page, tag: string, server?: ServerState) {
-  const email = uniqueEmail(tag)
-  await createUserWithCli({ email, name: 'Tara Trial', password: PASSWORD }, server)
-  await page.goto('/login')
-  await logInInUi(page, email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Tara Trial' })).toBeVisible()
-  return email
 }
 
 for (const width of WIDTHS) {

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test'
-import { createUserWithCli, expect, linkIn, logInInUi, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { expect, linkIn, PASSWORD, signUpInUi, trialStudent, uniqueEmail, waitForMail } from './fixtures'
 import { pageOn, startWhitecoat, type OwnServer } from './servers'
 import { expectAxeClean } from './axe'
 import { announcements, keepAnnouncements } from './announcements'
@@ -308,10 +308,7 @@ test.describe('a usage pause', () => {
 
   /** A verified trial student on the pausing server, a session of two questions open. */
   async function twoQuestions(page: Page, tag: string) {
-    const email = uniqueEmail(tag)
-    await createUserWithCli({ email, name: 'Paula Pause', password: PASSWORD }, server!)
-    await page.goto('/login')
-    await logInInUi(page, email, PASSWORD)
+    await trialStudent(page, tag, server!)
     await page.getByRole('link', { name: 'Start practice' }).click()
     await page.getByRole('radio', { name: /Audio/ }).check()
     await page.getByLabel('Number of questions').fill('2')

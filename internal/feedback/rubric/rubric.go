@@ -149,7 +149,8 @@ func (a *Assessment) Scores(js []feedback.Judged) (int, feedback.SectionScores) 
 
 // Caps are the caps the answer's words earn, whichever engine judges it:
 // its length, the rubric's red flags, a list of fragments, an answer
-// about something else, and one too uncertain to judge its content.
+// about something else, and one too uncertain to judge its content; and
+// the share of its question's points it makes.
 func (a *Assessment) Caps() feedback.Caps {
 	caps := feedback.Caps{Words: a.words, OffTopic: a.offTopic(), RedFlagged: len(a.flags) > 0, Fragmentary: a.t.fragmentary(),
 		ContentUnjudged: a.contentUnjudged()}

@@ -43,17 +43,14 @@ function secondsSince(iso: string): number {
  */
 type ReadPause = () => Promise<UsagePause | undefined>
 
-/** Why a session stopped before its last question: the usage guard's pause, or another refusal (its text). */
-interface Stopped {
-  pause?: UsagePause
-  message: string
-  /**
-   * When: the server refused the answer being recorded, which is lost; the
-   * answer just given used the last of the allowance; or the session was
-   * opened (a reload) while practice was paused.
-   */
-  when: 'refused' | 'after-answer' | 'on-arrival'
-}
+/**
+ * Why a session stopped before its last question. The server refused the
+ * answer being recorded, which is lost (its text, and the pause once read,
+ * when the refusal was the usage guard's); or the pause was read first:
+ * the answer just given used the last of the allowance, or the session
+ * was opened (a reload) while practice was paused.
+ */
+type Stopped = { when: 'refused'; message: string; pause?: UsagePause } | { when: 'after-answer' | 'on-arrival'; pause: UsagePause }
 
 const STOPPED_OUTCOME: Record<Exclude<Stopped['when'], 'refused'>, string> = {
   'after-answer': 'Your last answer was saved and is being scored with the others. The session ends here.',
@@ -115,7 +112,7 @@ function SessionRunner({ session, slug, nameOf, readPause }: { session: Session;
     (message: string) => {
       setStopped((s) => s ?? { message, when: 'refused' })
       readPause().then(
-        (pause) => pause && setStopped((s) => s && { ...s, pause }),
+        (pause) => pause && setStopped((s) => s?.when === 'refused' ? { ...s, pause } : s),
         () => {}, // the server's text stands alone
       )
     },
@@ -124,7 +121,7 @@ function SessionRunner({ session, slug, nameOf, readPause }: { session: Session;
   // Opened while practice is paused (a reload): no answer would be taken.
   useEffect(() => {
     readPause().then(
-      (pause) => pause && setStopped((s) => s ?? { pause, message: pause.message, when: 'on-arrival' }),
+      (pause) => pause && setStopped((s) => s ?? { pause, when: 'on-arrival' }),
       () => {}, // the server refuses the first piece if it must
     )
   }, [readPause])
@@ -169,7 +166,7 @@ function SessionRunner({ session, slug, nameOf, readPause }: { session: Session;
     const pause = await readPause().catch(() => undefined)
     setAdvancing(false)
     // The stopped view's heading takes the focus, which says it.
-    if (pause) setStopped({ pause, message: pause.message, when: 'after-answer' })
+    if (pause) setStopped({ pause, when: 'after-answer' })
     else setIndex(index + 1)
   }
 
@@ -291,7 +288,7 @@ function SessionStopped({ stopped, answered, busy, onComplete }: { stopped: Stop
               Practice stopped
             </AlertTitle>
             <AlertDescription className="grid gap-1">
-              <p>{stopped.message}</p>
+              {stopped.when === 'refused' ? <p>{stopped.message}</p> : null}
               <p>{outcome}</p>
             </AlertDescription>
           </div>
