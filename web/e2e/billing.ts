@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { useOneFreeSession } from './practice-api'
-import { createUserWithCli, expect, logInInUi, PASSWORD, type ServerState, uniqueEmail } from './fixtures'
+import { expect, type ServerState, trialStudent } from './fixtures'
 
 /** Uses up the free sessions through the API: answered sessions, as a student's would be. */
 export async function useFreeSessions(request: APIRequestContext) {
@@ -13,11 +13,7 @@ export async function useFreeSessions(request: APIRequestContext) {
 
 /** A verified trial student with no free sessions left, signed in on page. */
 export async function lockedStudent(page: Page, tag: string, server?: ServerState) {
-  const email = uniqueEmail(tag)
-  await createUserWithCli({ email, name: 'Penny Payer', password: PASSWORD }, server)
-  await page.goto('/login')
-  await logInInUi(page, email, PASSWORD)
-  await expect(page.getByRole('heading', { name: 'Welcome, Penny Payer' })).toBeVisible()
+  const email = await trialStudent(page, tag, server)
   await useFreeSessions(page.request)
   await page.reload()
   return email
