@@ -200,7 +200,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 	pages := site.NewHandler(a.site)
 	pages.RegisterRoutes(api)
 	pages.RegisterFiles(mux)
-	mux.Handle("/", httpx.SPA(spaFiles, a.site.Head, a.site.Prerendered, preloaded...))
+	mux.Handle("/", httpx.SPA(spaFiles, a.site.Head, a.site.Prerendered, accounts.MayBeSignedIn, preloaded...))
 	patternOf := func(r *http.Request) string {
 		_, pattern := mux.Handler(r)
 		return pattern

@@ -48,6 +48,14 @@ func (h *Handler) CookieName() string {
 	return "whitecoat_session"
 }
 
+// MayBeSignedIn reports whether r carries a session cookie, without
+// looking the session up: a hint for the pages the server sends, which
+// the app corrects once it asks who the visitor is.
+func (h *Handler) MayBeSignedIn(r *http.Request) bool {
+	c, err := r.Cookie(h.CookieName())
+	return err == nil && c.Value != ""
+}
+
 // DeviceCookieName is the device cookie's name (see Service.Login).
 func (h *Handler) DeviceCookieName() string {
 	if h.secure {

@@ -48,15 +48,31 @@ type PrerenderedFunc func(path string) (Prerendered, bool)
 // prerenderMeta starts the tag that names a prerendered page's template.
 const prerenderMeta = `<meta name="whitecoat-prerender" content="`
 
+// SessionHintFunc reports whether a request may come from a signed-in
+// visitor: it carries a session cookie, not yet checked.
+type SessionHintFunc func(r *http.Request) bool
+
+// sessionMark is the attribute a page's <html> gets when its request
+// carries a session: until the app knows the visitor (it loads when they
+// first act on the page), the header's signed-out buttons, which a
+// prerendered page shows, stay hidden from them (web/src/index.css).
+const sessionMark = ` data-session`
+
 // SPA serves the built web app: real files as they are (hashed assets
 // cached for a year); a public page's prerendered HTML, filled in, with
 // the head heads gives it; and index.html for every other path so the
 // client router can take over. Every page carries the preloaded
-// responses. Unknown /api/ paths get a JSON 404 instead.
-func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, preloaded ...Preloaded) http.Handler {
+// responses, and the session mark when session says so. Unknown /api/
+// paths get a JSON 404 instead.
+func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, session SessionHintFunc, preloaded ...Preloaded) http.Handler {
 	fileServer := http.FileServerFS(files)
-	// Public pages are the same for every request while the server runs.
-	var publicPages sync.Map // path -> *publicPage
+	// Public pages are the same for every request while the server runs,
+	// but for the session mark: each is kept once with it and once without.
+	type publicKey struct {
+		path    string
+		session bool
+	}
+	var publicPages sync.Map // publicKey -> *publicPage
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") || r.URL.Path == "/api" {
 			WriteProblem(w, http.StatusNotFound, "No API endpoint "+r.Method+" "+r.URL.Path+".")
@@ -100,7 +116,8 @@ func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, preloaded ...
 		// A public page is kept under clean, so everything in it is built
 		// from clean too: a head looked up by the path as asked (/ot/.)
 		// found none, and /ot was kept without one.
-		if page, ok := publicPages.Load(clean); ok {
+		key := publicKey{clean, session(r)}
+		if page, ok := publicPages.Load(key); ok {
 			page.(*publicPage).serve(w, r)
 			return
 		}
@@ -112,12 +129,15 @@ func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, preloaded ...
 			index = withHead(index, h)
 		}
 		body := withPreloaded(index, mergePreloaded(pre.Preloaded, preloaded))
+		if key.session {
+			body = bytes.Replace(body, []byte("<html"), []byte("<html"+sessionMark), 1)
+		}
 		if !public {
 			_, _ = w.Write(body)
 			return
 		}
 		page := newPublicPage(body)
-		publicPages.Store(clean, page)
+		publicPages.Store(key, page)
 		page.serve(w, r)
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 func noHeads(string) (Head, bool)              { return Head{}, false }
 func noPrerendered(string) (Prerendered, bool) { return Prerendered{}, false }
+func noSession(*http.Request) bool             { return false }
 
 func TestSPASendsThePrecompressedCopyTheClientAccepts(t *testing.T) {
 	js := []byte("console.log('the original, uncompressed')")
@@ -24,7 +25,7 @@ func TestSPASendsThePrecompressedCopyTheClientAccepts(t *testing.T) {
 		"assets/only.js":    {Data: []byte("only")},
 		"assets/only.js.gz": {Data: []byte("only gz")},
 	}
-	spa := SPA(files, noHeads, noPrerendered)
+	spa := SPA(files, noHeads, noPrerendered, noSession)
 	for _, tc := range []struct {
 		name, path, accept, wantEncoding, wantBody string
 	}{
@@ -84,7 +85,7 @@ func TestSPAGivesAPublicPageItsOwnHead(t *testing.T) {
 		return Head{Title: `Ethics & "you" | Whitecoat`, Description: "Principles <and> practice.", Canonical: "https://example.test/medical/resources/ethics",
 			Type: "article", StructuredData: `{"@type":"FAQPage"}`}, true
 	}
-	spa := SPA(files, heads, noPrerendered)
+	spa := SPA(files, heads, noPrerendered, noSession)
 	get := func(path string) string {
 		rec := httptest.NewRecorder()
 		spa.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -118,7 +119,7 @@ func TestSPAGivesAPublicPageItsOwnHead(t *testing.T) {
 func TestSPAWritesPreloadedResponsesIntoEveryPage(t *testing.T) {
 	index := "<html><head><title>Whitecoat</title></head><body><div id=\"root\"></div></body></html>"
 	files := fstest.MapFS{"index.html": {Data: []byte(index)}}
-	spa := SPA(files, noHeads, noPrerendered, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":[]}`)})
+	spa := SPA(files, noHeads, noPrerendered, noSession, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":[]}`)})
 	for _, path := range []string{"/dental", "/dental/dashboard", "/login"} {
 		rec := httptest.NewRecorder()
 		spa.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -155,7 +156,7 @@ func TestSPAServesAPublicPagesPrerenderedHTMLFilledIn(t *testing.T) {
 	heads := func(path string) (Head, bool) {
 		return Head{Title: "Page of " + path, Canonical: "https://example.test" + path}, strings.HasPrefix(path, "/dental/")
 	}
-	spa := SPA(files, heads, pages, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":["every"]}`)})
+	spa := SPA(files, heads, pages, noSession, Preloaded{Path: "/api/professions", Body: []byte(`{"professions":["every"]}`)})
 	get := func(path, acceptEncoding string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, path, nil)
 		req.Header.Set("Accept-Encoding", acceptEncoding)
@@ -208,5 +209,37 @@ func TestSPAServesAPublicPagesPrerenderedHTMLFilledIn(t *testing.T) {
 	}
 	if rec := get("/dental/pricing/index.html", ""); rec.Code != http.StatusMovedPermanently || rec.Header().Get("Location") != "./" {
 		t.Errorf("the template itself: %d %v, want a redirect to the page", rec.Code, rec.Header())
+	}
+}
+
+func TestSPAMarksThePagesOfARequestThatCarriesASession(t *testing.T) {
+	files := fstest.MapFS{
+		"index.html":        {Data: []byte(`<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>`)},
+		"dental/index.html": {Data: []byte(`<!doctype html><html lang="en"><head><meta name="whitecoat-prerender" content="f" /></head><body><div id="root"><h1>Dental</h1></div></body></html>`)},
+	}
+	pages := func(path string) (Prerendered, bool) {
+		return Prerendered{Fingerprint: "f", Values: strings.NewReplacer()}, path == "/dental"
+	}
+	spa := SPA(files, noHeads, pages, func(r *http.Request) bool { return r.Header.Get("Cookie") != "" })
+	get := func(path string, cookie bool) string {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		if cookie {
+			req.Header.Set("Cookie", "session=x")
+		}
+		rec := httptest.NewRecorder()
+		spa.ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	// Twice each, in turn: a public page is kept once with the mark and
+	// once without, and neither is served for the other.
+	for range 2 {
+		for _, path := range []string{"/dental", "/dental/dashboard"} {
+			if page := get(path, true); !strings.Contains(page, `<html data-session lang="en">`) {
+				t.Errorf("%s with a session cookie:\n%s", path, page)
+			}
+			if page := get(path, false); !strings.Contains(page, `<html lang="en">`) {
+				t.Errorf("%s without one:\n%s", path, page)
+			}
+		}
 	}
 }

@@ -70,7 +70,11 @@ async function startServer() {
   }
 }
 
-/** Every script a first visit to path loads, with its size gzipped as the server stores it (level 9). */
+/**
+ * Every script a first visit to path loads, with its size gzipped as the
+ * server stores it (level 9): what the page loads by itself, and the app
+ * it loads once the visitor moves the mouse (scripts/load-on-first-input.js).
+ */
 async function scriptsLoaded(url) {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ['--no-sandbox', '--disable-gpu'] })
   try {
@@ -81,6 +85,9 @@ async function scriptsLoaded(url) {
       scripts.push(response.body().then((body) => ({ name: new URL(response.url()).pathname, gzipped: gzipSync(body, { level: 9 }).length })))
     })
     await page.goto(url, { waitUntil: 'networkidle' })
+    await page.mouse.move(10, 10)
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' })
+    await page.waitForLoadState('networkidle')
     return await Promise.all(scripts)
   } finally {
     await browser.close()
@@ -93,7 +100,7 @@ const server = await startServer()
 try {
   const scripts = await scriptsLoaded(`${server.url}/dental`)
   const total = scripts.reduce((sum, s) => sum + s.gzipped, 0)
-  console.log(`\nJavaScript a first visit to /dental loads (gzip -9, KB); budget ${kb(LANDING_JS_BUDGET_BYTES)}`)
+  console.log(`\nJavaScript a first visit to /dental loads, the app included once the mouse moves (gzip -9, KB); budget ${kb(LANDING_JS_BUDGET_BYTES)}`)
   for (const s of scripts.sort((a, b) => b.gzipped - a.gzipped)) console.log(`  ${kb(s.gzipped).padStart(6)}  ${s.name}`)
   console.log(`  ${kb(total).padStart(6)}  total${total > LANDING_JS_BUDGET_BYTES ? '  OVER BUDGET' : ''}`)
   if (total > LANDING_JS_BUDGET_BYTES) failed = true

@@ -1,16 +1,4 @@
-import {
-  createUserWithCli,
-  enrolAdminInUi,
-  expect,
-  linkIn,
-  logInInUi,
-  passCodeInUi,
-  PASSWORD,
-  signUpInUi,
-  test,
-  uniqueEmail,
-  waitForMail,
-} from './fixtures'
+import { appTakesOver, createUserWithCli, enrolAdminInUi, expect, linkIn, logInInUi, passCodeInUi, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
 
 // Toasts slide in and fade out here as for most students: these specs check them at rest.
 test.use({ reducedMotion: 'no-preference' })
@@ -177,9 +165,9 @@ test('logout returns to the profession home', async ({ page }) => {
   const email = uniqueEmail('logout')
   await createUserWithCli({ email, name: 'Leo Logout', password: PASSWORD })
   await page.goto('/medical')
-  // The page is prerendered: the app, which remembers the profession, has
-  // taken it over once the header knows the visitor.
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+  // The page is prerendered: the app, which remembers the profession,
+  // takes it over once the visitor acts.
+  await appTakesOver(page)
   await page.goto('/login')
   await logInInUi(page, email, PASSWORD)
   await expect(page).toHaveURL(/\/medical\/dashboard$/)

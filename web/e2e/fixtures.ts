@@ -197,6 +197,25 @@ export async function holdBack(page: Page, url: string): Promise<() => void> {
 }
 
 /**
+ * The visitor acts on the page (the mouse moves over it) and the app takes
+ * it over: a prerendered public page loads its app only once the visitor
+ * first acts (scripts/load-on-first-input.js), and the app marks
+ * <html data-app="ready"> once its first render is on the screen. A spec
+ * that relies on what only the app does, without pressing anything
+ * first, waits for this as a visitor's move would bring it.
+ */
+export async function appTakesOver(page: Page) {
+  // The mouse moves again while nothing happens: the page's loader may
+  // not have run yet when it first moved (a script held back, a busy CPU).
+  let step = 0
+  await expect(async () => {
+    step = (step % 20) + 1
+    await page.mouse.move(step, step)
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready', { timeout: 1000 })
+  }).toPass()
+}
+
+/**
  * Playwright's test with baseURL pointing at the binary started by global
  * setup. Every test also fails on uncaught page errors, on resources or
  * scripts refused by the server's Content-Security-Policy, and on React's

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { expectAxeClean } from './axe'
-import { expect, linkIn, PASSWORD, test, trialStudent, uniqueEmail, waitForMail } from './fixtures'
+import { appTakesOver, expect, linkIn, PASSWORD, test, trialStudent, uniqueEmail, waitForMail } from './fixtures'
 import { useOneFreeSession } from './practice-api'
 import { pageOn, startWhitecoat, type OwnServer } from './servers'
 
@@ -72,6 +72,7 @@ for (const width of WIDTHS) {
 
     // Pricing offers Premium too, beside the way into practice.
     await page.goto('/dental/pricing')
+    await appTakesOver(page)
     await expect(page.getByRole('button', { name: 'Upgrade', exact: true })).toBeEnabled()
     await expect(page.getByRole('link', { name: 'Start practice' })).toHaveAttribute('href', '/dental/setup')
     await shot(page, 'pricing-trial', width)
@@ -106,6 +107,7 @@ for (const width of WIDTHS) {
     await shot(page, 'dashboard-locked', width)
 
     await page.goto('/dental/pricing')
+    await appTakesOver(page)
     await expect(page.getByText(reason)).toBeVisible()
     await expect(page.getByRole('link', { name: 'Start practice' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Upgrade', exact: true })).toBeEnabled()

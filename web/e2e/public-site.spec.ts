@@ -1,5 +1,5 @@
 import { expectAxeClean } from './axe'
-import { expect, holdBack, linkIn, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
+import { appTakesOver, createUserWithCli, expect, holdBack, linkIn, logInInUi, PASSWORD, signUpInUi, test, uniqueEmail, waitForMail } from './fixtures'
 
 /**
  * The public site as a visitor sees it, for two professions: every page
@@ -105,8 +105,8 @@ test('a prerendered page is hydrated, not drawn again, and then moves within the
   for (const { path, heading } of PAGES) {
     await page.goto(`/veterinary${path}`)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    // Signed out: the header's buttons show once the app, hydrated, knows it.
-    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible()
+    // The app, loaded when the visitor acts, hydrates the page.
+    await appTakesOver(page)
     const { removed, sameHeading } = await page.evaluate(() => {
       const w = window as unknown as { removedNodes: string[]; parsedHeading: Element | null }
       return { removed: w.removedNodes, sameHeading: w.parsedHeading !== null && w.parsedHeading === document.querySelector('h1') }
@@ -154,7 +154,7 @@ test("each guide's button opens setup with its kind of question chosen", async (
 test('a visitor who scrolled down a guide before the app took over stays where they were, and its last link works', async ({ page }) => {
   // The app's script is held back until the visitor has scrolled, as on a
   // slow connection or a busy phone.
-  const release = await holdBack(page, '**/assets/paint-first-*.js')
+  const release = await holdBack(page, '**/assets/load-on-first-input-*.js')
   await page.goto('/dental/resources/ethics', { waitUntil: 'commit' })
   const link = page.getByRole('link', { name: 'Practice an ethics scenario' })
   await link.scrollIntoViewIfNeeded()
@@ -162,9 +162,58 @@ test('a visitor who scrolled down a guide before the app took over stays where t
   expect(scrolled).toBeGreaterThan(1000)
 
   release()
-  // Signed out: the header's Log in shows once the app, hydrated, knows it.
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+  // The visitor acts (the mouse moves), and the app takes the page over.
+  await appTakesOver(page)
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
   await link.click()
   await expect(page).toHaveURL(/\/login$/)
+})
+
+test('a public page loads the app once the visitor acts, and a press made before it is ready is made again, once', async ({ page }) => {
+  await page.setViewportSize(PHONE)
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/dental', { waitUntil: 'networkidle' })
+  // Read without acting: the page is its HTML, and loads nothing else.
+  await expect(page.getByRole('heading', { level: 1, name: /Interviews\.$/ })).toBeVisible()
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/load-on-first-input-[0-9a-f]{8}\.js$/)])
+  await expect(page.locator('html')).not.toHaveAttribute('data-app')
+
+  // The first act is two presses on the menu toggle, while the app's code
+  // is still on its way: nothing opens yet, and nothing is lost.
+  const release = await holdBack(page, '**/assets/index-*.js')
+  const toggle = page.getByRole('button', { name: 'Open menu' })
+  await toggle.click()
+  await toggle.click()
+  await expect.poll(() => scripts.some((s) => /^\/assets\/index-/.test(s))).toBe(true)
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  release()
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready')
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Log in' })).toBeVisible()
+})
+
+test('before the app loads, a visitor is offered to log in and a signed-in student is not', async ({ page }) => {
+  await page.setViewportSize(DESKTOP)
+  const logIn = page.getByRole('banner').getByRole('link', { name: 'Log in' })
+  await page.goto('/dental', { waitUntil: 'networkidle' })
+  await expect(logIn).toBeVisible()
+  await expect(logIn).toHaveAttribute('href', '/login')
+  await expect(page.locator('html')).not.toHaveAttribute('data-app')
+
+  const email = uniqueEmail('signed-in-public')
+  await createUserWithCli({ email, name: 'Sam Signed', password: PASSWORD })
+  await page.goto('/login')
+  await logInInUi(page, email, PASSWORD)
+  await expect(page).toHaveURL(/\/dental\/dashboard$/)
+  // The server saw the session cookie: the page's signed-out buttons hold
+  // their place unseen until the app knows the student.
+  await page.goto('/dental', { waitUntil: 'networkidle' })
+  await expect(page.locator('html')).not.toHaveAttribute('data-app')
+  await expect(logIn).toBeHidden()
+  await appTakesOver(page)
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible()
+  await expect(logIn).toHaveCount(0)
 })

@@ -1,4 +1,4 @@
-import { expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
+import { appTakesOver, expect, linkIn, PASSWORD, signUpInUi, uniqueEmail, waitForMail } from './fixtures'
 import { expectAxeClean } from './axe'
 import { DENTIST_ANSWER, expectDentistAnswerHeard, speakingTest } from './speaking'
 
@@ -25,6 +25,8 @@ test('a visitor on /dental records an answer, reads its scored feedback without 
     await page.goto('/dental')
     const panel = page.getByRole('region', { name: 'Try it now, no account needed' })
     const record = panel.getByRole('button', { name: 'Record your answer' })
+    // Its buttons wait, disabled, for the app, which loads when the visitor acts.
+    await appTakesOver(page)
     await expect(record).toBeEnabled()
     if (width === 375) {
       // The panel as it first shows, before an answer.
@@ -72,6 +74,7 @@ test('the recorder loads on the first Record press: when it cannot arrive the pa
   await page.goto('/dental')
   const panel = page.getByRole('region', { name: 'Try it now, no account needed' })
   const record = panel.getByRole('button', { name: 'Record your answer' })
+  await appTakesOver(page)
   await expect(record).toBeEnabled()
   // The connection drops after the page has loaded: no further script arrives.
   await page.route('**/*.js', (route) => route.abort('internetdisconnected'))
@@ -87,6 +90,7 @@ test('the anonymous try limit is reached and says so', async ({ page }) => {
   test.slow()
   await page.goto('/dental')
   const panel = page.getByRole('region', { name: 'Try it now, no account needed' })
+  await appTakesOver(page)
   await panel.getByRole('button', { name: 'Type instead' }).click()
   // Typed tries, each scored before the next, until the network's hour is used up.
   for (let attempt = 0; attempt < 10; attempt++) {

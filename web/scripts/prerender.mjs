@@ -19,11 +19,11 @@ const bundle = join(web, 'node_modules', '.prerender')
 const ROOT = '<div id="root"></div>'
 
 /**
- * shell with its module scripts loaded by scripts/paint-first.js once the
- * page has painted, instead of from its head: a prerendered page is there
- * without them.
+ * shell with its module scripts loaded by scripts/load-on-first-input.js
+ * once the visitor first acts on the page, instead of from its head: a
+ * prerendered page reads and links without them.
  */
-function paintFirst(shell) {
+function loadOnFirstInput(shell) {
   let entry
   const preload = []
   const page = shell.replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>|\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, src, href) => {
@@ -32,8 +32,8 @@ function paintFirst(shell) {
     return ''
   })
   if (!entry) throw new Error('dist/index.html has no module script')
-  const loader = readFileSync(join(web, 'scripts', 'paint-first.js'))
-  const name = `assets/paint-first-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`
+  const loader = readFileSync(join(web, 'scripts', 'load-on-first-input.js'))
+  const name = `assets/load-on-first-input-${createHash('sha256').update(loader).digest('hex').slice(0, 8)}.js`
   writeFileSync(join(dist, name), loader)
   return page.replace('</head>', `  <script defer src="/${name}" data-entry="${entry}" data-preload="${preload.join(' ')}"></script>\n  </head>`)
 }
@@ -46,7 +46,7 @@ try {
   const { renderPage } = await import(pathToFileURL(join(bundle, 'prerender.js')).href)
   const shell = readFileSync(join(dist, 'index.html'), 'utf8')
   if (shell.split(ROOT).length !== 2) throw new Error(`dist/index.html must hold ${ROOT} once`)
-  const template = paintFirst(shell)
+  const template = loadOnFirstInput(shell)
   for (const page of pages) {
     // React writes a page's <title> ahead of its HTML; the server writes
     // the head's, which React takes over, so it would only linger in the body.

@@ -1,4 +1,6 @@
-const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+// Made on first use, not when the module loads: making it takes a phone
+// some 20 ms, and the public pages load this module without writing a date.
+let format: Intl.DateTimeFormat | undefined
 
 /**
  * When a session was practised (a saved session's createdAt, a progress
@@ -6,6 +8,7 @@ const format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeSty
  * summary all write it.
  */
 export function sessionTime(iso: string): string {
+  format ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
   return format.format(new Date(iso))
 }
 

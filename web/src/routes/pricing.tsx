@@ -14,7 +14,7 @@ export function PricingRoute() {
   // both; only a verified account has an access status.
   const dashboard = useDashboard({ enabled: !!me.data?.emailVerified })
   const access = dashboard.data?.access
-  let visitor: Visitor = { kind: 'signed-out' }
+  let visitor: Visitor = { kind: me.isPending ? 'unknown' : 'signed-out' }
   if (me.data) visitor = { kind: 'has-access' }
   if (access && !access.practiceEnabled) visitor = { kind: 'locked', reason: access.banner }
   else if (access?.status === 'free_trial_active') visitor = { kind: 'trial' }

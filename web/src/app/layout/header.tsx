@@ -65,11 +65,14 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
     { to: `/${profession}/progress`, label: 'Progress' },
   ]
 
-  // Until the visitor is known (a prerendered page, before its me request
-  // answers), the signed-out buttons hold their place unseen, so that
-  // nothing moves when they appear.
+  // Until the visitor is known (before the me request answers; on a
+  // prerendered page, until the app loads when the visitor first acts),
+  // the signed-out buttons show, working as plain links, unless the
+  // server saw a session cookie (<html data-session>): then they hold
+  // their place unseen (index.css), so that a student is not offered to
+  // log in and nothing moves when their own links replace them.
   const authActions = (layout: 'row' | 'column') => (
-    <span className={cn('contents', me.isPending && 'invisible')}>
+    <span className="contents" data-auth-pending={me.isPending ? '' : undefined}>
       {signedIn ? (
         <>
           {studentLinks.map((l) => (

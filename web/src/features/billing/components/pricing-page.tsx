@@ -11,12 +11,14 @@ import { UpgradeButton } from './upgrade-button'
 
 /**
  * Who is looking at the pricing page, which decides where its buttons lead:
- * signed out (to sign-up); on the free trial and free to practise
+ * signed out (to sign-up); not known yet (a prerendered page before its app
+ * asks: the signed-out buttons, held unseen when the server saw a session
+ * cookie, as the header's are); on the free trial and free to practise
  * (practice, or Premium now); locked (Premium, and the reason the Free plan
  * no longer leads to practice); or able to practise with nothing to buy
  * (Premium held, or the access not known yet).
  */
-export type Visitor = { kind: 'signed-out' } | { kind: 'has-access' } | { kind: 'trial' } | { kind: 'locked'; reason: string }
+export type Visitor = { kind: 'signed-out' } | { kind: 'unknown' } | { kind: 'has-access' } | { kind: 'trial' } | { kind: 'locked'; reason: string }
 
 const MOCK_SUBJECT = '1:1 mock interview request'
 
@@ -103,9 +105,22 @@ function Plans({ visitor, slug, facts }: { visitor: Visitor; slug: ProfessionSlu
   let premiumAction: ReactNode
   switch (visitor.kind) {
     case 'signed-out':
-      freeAction = <LinkButton to="/signup" label="Start free trial" variant="outline" />
-      premiumAction = <LinkButton to="/signup" label="Get Premium" />
+    case 'unknown': {
+      // The same elements either way, so that nothing is redrawn when the
+      // visitor becomes known.
+      const pending = visitor.kind === 'unknown' ? '' : undefined
+      freeAction = (
+        <span className="contents" data-auth-pending={pending}>
+          <LinkButton to="/signup" label="Start free trial" variant="outline" />
+        </span>
+      )
+      premiumAction = (
+        <span className="contents" data-auth-pending={pending}>
+          <LinkButton to="/signup" label="Get Premium" />
+        </span>
+      )
       break
+    }
     case 'has-access':
       freeAction = <LinkButton to={setup} label="Start practice" variant="outline" />
       premiumAction = <LinkButton to={setup} label="Start practice" />

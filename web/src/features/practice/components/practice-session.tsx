@@ -234,12 +234,15 @@ function SessionRunner({ session, slug, nameOf, readPause }: { session: Session;
       {uploads.failed > 0 && !uploads.busy ? (
         <p className="text-sm text-muted-foreground">Answers that failed to upload count as skipped when you complete the session.</p>
       ) : null}
-      <FormStatus error={error ? errorMessage(error) : null} />
-
-      <div>
-        <Button asChild variant="link" className="px-0">
-          <Link to={`/${slug}/dashboard`}>Leave session</Link>
-        </Button>
+      {/* One row: an empty status line must not open a gap of its own
+          between the question's buttons and the way out. */}
+      <div className="grid gap-2">
+        <FormStatus error={error ? errorMessage(error) : null} className="min-h-0" />
+        <div>
+          <Button asChild variant="link" className="px-0">
+            <Link to={`/${slug}/dashboard`}>Leave session</Link>
+          </Button>
+        </div>
       </div>
 
       <Dialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
