@@ -13,6 +13,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -35,6 +36,7 @@ import (
 	"github.com/whitecoat/whitecoat/bench/internal/synth"
 	"github.com/whitecoat/whitecoat/internal/store/storetest"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
@@ -234,8 +236,8 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 	}
 	sum := summary{setup: name}
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
-	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %17v  %14v  %16v  %17v  %6v  %s\n"
-	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "of it recognition", "of it decoding",
+	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %11v  %8v  %8v  %7v  %16v  %17v  %6v  %s\n"
+	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "recognising", "decoding", "aligning", "server",
 		"searched quickly", "searched / spoken", "WER", "verdict")
 	for _, n := range levels {
 		before, searchedBefore := cpuSeconds(servers), searched(servers)
@@ -245,6 +247,7 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 		for _, r := range recs {
 			minutes += r.duration.Minutes() * float64(n)
 		}
+		share := func(part float64) string { return fmt.Sprintf("%.0f%%", 100*part/cpu.total()) }
 		p95 := benchserver.Percentile(waits, 95)
 		holds := failed == 0 && p95 <= target
 		verdict := "holds"
@@ -255,11 +258,12 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 			}
 		}
 		fmt.Fprintf(out, row, n, seconds(benchserver.Percentile(waits, 50)), seconds(p95), seconds(benchserver.Percentile(waits, 100)), failed,
-			fmt.Sprintf("%.1f", cpu.total/minutes), fmt.Sprintf("%.0f%%", 100*cpu.recognition/cpu.total), fmt.Sprintf("%.0f%%", 100*cpu.decoding/cpu.total),
+			fmt.Sprintf("%.1f", cpu.total()/minutes), share(cpu.helpers[rlimit.PurposeRecognise]), share(cpu.helpers[rlimit.PurposeDecode]),
+			share(cpu.helpers[rlimit.PurposeAlign]), share(cpu.server),
 			fmt.Sprintf("%.0f%%", 100*search.quick/max(search.quick+search.thorough, 1e-9)), fmt.Sprintf("%.2f", (search.quick+search.thorough)/(60*minutes)),
 			fmt.Sprintf("%.1f%%", 100*float64(heard.errors)/float64(max(1, heard.words))), verdict)
 		if holds || sum.cpuPerAnswerMinute == 0 {
-			sum.cpuPerAnswerMinute = cpu.total / minutes
+			sum.cpuPerAnswerMinute = cpu.total() / minutes
 		}
 		if !holds {
 			break
@@ -401,14 +405,18 @@ func (st *student) practise(recs []recording) (time.Duration, wordCount, error) 
 	}
 }
 
-// cpuSeconds is the CPU time the servers and every process under them have
-// used, from /proc: the live ones (the speech workers, which run as long as
-// the server) by their own time, the finished ones (ffmpeg, started by the
-// server) through the server's count of waited-for children.
+// cpuSeconds is the CPU time the servers and their helper programs have
+// used: each server's own, from /proc; its helpers' by purpose (ffmpeg
+// decoding, pocketsphinx recognising or aligning), the finished ones from
+// the server's accounts (whitecoat_helper_cpu_seconds_total) and the
+// running ones, the decoder workers above all, from /proc. The kernel's
+// count of a server's finished children says nothing of which program
+// each was: read as "decoding", it took in the recogniser's workers that
+// were restarted and every alignment, and the split swung from run to run.
 func cpuSeconds(servers []*benchserver.Server) cpuTime {
 	parents := map[int]int{}
-	times := map[int]procTimes{}
-	recognisers := map[int]bool{}
+	own := map[int]float64{}
+	purposes := map[int]string{}
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
@@ -417,7 +425,7 @@ func cpuSeconds(servers []*benchserver.Server) cpuTime {
 		}
 		comm, ppid, cpu, ok := procStat(pid)
 		if ok {
-			parents[pid], times[pid], recognisers[pid] = ppid, cpu, comm == recogniserCommand
+			parents[pid], own[pid], purposes[pid] = ppid, cpu, helperPurpose(pid, comm)
 		}
 	}
 	roots := map[int]bool{}
@@ -425,54 +433,84 @@ func cpuSeconds(servers []*benchserver.Server) cpuTime {
 		roots[s.PID()] = true
 	}
 	under := func(pid int) bool {
-		for ; pid > 1; pid = parents[pid] {
+		for pid = parents[pid]; pid > 1; pid = parents[pid] {
 			if roots[pid] {
 				return true
 			}
 		}
 		return false
 	}
-	var t cpuTime
-	for pid, cpu := range times {
-		if !under(pid) {
-			continue
-		}
-		t.total += cpu.own + cpu.children
+	t := cpuTime{helpers: map[string]float64{}}
+	for pid, cpu := range own {
 		switch {
-		case recognisers[pid]:
-			t.recognition += cpu.own + cpu.children
 		case roots[pid]:
-			// The server's finished children are its decoder runs.
-			t.decoding += cpu.children
+			t.server += cpu
+		case under(pid) && purposes[pid] != "":
+			t.helpers[purposes[pid]] += cpu
+		}
+	}
+	for _, srv := range servers {
+		for _, purpose := range rlimit.Purposes {
+			finished, err := srv.Metric(`whitecoat_helper_cpu_seconds_total{purpose="` + purpose + `"}`)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "capacity:", err)
+			}
+			t.helpers[purpose] += finished
 		}
 	}
 	return t
 }
 
-// recogniserCommand is the speech workers' process name.
-const recogniserCommand = "pocketsphinx_ba" // the kernel keeps 15 characters
-
-// cpuTime is CPU seconds: all of them, the speech workers' share and the
-// audio decoder's (ffmpeg's).
-type cpuTime struct{ total, recognition, decoding float64 }
-
-func (t cpuTime) minus(o cpuTime) cpuTime {
-	return cpuTime{t.total - o.total, t.recognition - o.recognition, t.decoding - o.decoding}
+// helperPurpose is why a running helper program runs (rlimit's purposes),
+// from its name and, for pocketsphinx, its arguments: an alignment
+// searches a grammar of the given text (-jsgf). "" for anything else.
+func helperPurpose(pid int, comm string) string {
+	switch comm {
+	case "ffmpeg":
+		return rlimit.PurposeDecode
+	case "pocketsphinx_ba": // pocketsphinx_batch: the kernel keeps 15 characters
+		args, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if bytes.Contains(args, []byte("\x00-jsgf\x00")) {
+			return rlimit.PurposeAlign
+		}
+		return rlimit.PurposeRecognise
+	}
+	return ""
 }
 
-// procTimes is a process's CPU seconds: its own, and its waited-for
-// children's.
-type procTimes struct{ own, children float64 }
+// cpuTime is CPU seconds: the servers' own (HTTP, database, scoring) and
+// their helper programs', by purpose.
+type cpuTime struct {
+	server  float64
+	helpers map[string]float64
+}
 
-// procStat reads a process's name, its parent and its CPU times.
-func procStat(pid int) (comm string, ppid int, cpu procTimes, ok bool) {
+func (t cpuTime) total() float64 {
+	sum := t.server
+	for _, s := range t.helpers {
+		sum += s
+	}
+	return sum
+}
+
+func (t cpuTime) minus(o cpuTime) cpuTime {
+	d := cpuTime{server: t.server - o.server, helpers: map[string]float64{}}
+	for purpose, s := range t.helpers {
+		d.helpers[purpose] = s - o.helpers[purpose]
+	}
+	return d
+}
+
+// procStat reads a process's name, its parent and the CPU seconds it has
+// used itself (user and system).
+func procStat(pid int) (comm string, ppid int, cpu float64, ok bool) {
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return "", 0, procTimes{}, false
+		return "", 0, 0, false
 	}
 	open, end := strings.IndexByte(string(stat), '('), strings.LastIndexByte(string(stat), ')')
 	if open < 0 || end < open {
-		return "", 0, procTimes{}, false
+		return "", 0, 0, false
 	}
 	comm = string(stat[open+1 : end])
 	// Fields after the command name, which may hold spaces: state is the
@@ -480,13 +518,13 @@ func procStat(pid int) (comm string, ppid int, cpu procTimes, ok bool) {
 	// 12th to 15th.
 	fields := strings.Fields(string(stat[end+2:]))
 	if len(fields) < 15 {
-		return "", 0, procTimes{}, false
+		return "", 0, 0, false
 	}
 	ppid, _ = strconv.Atoi(fields[1])
 	seconds := func(f string) float64 {
 		ticks, _ := strconv.ParseFloat(f, 64)
 		return ticks / clockTicks
 	}
-	cpu = procTimes{own: seconds(fields[11]) + seconds(fields[12]), children: seconds(fields[13]) + seconds(fields[14])}
+	cpu = seconds(fields[11]) + seconds(fields[12])
 	return comm, ppid, cpu, true
 }

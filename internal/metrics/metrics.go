@@ -13,6 +13,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 )
 
 // Metrics holds the server's series in a registry of its own.
@@ -60,6 +62,15 @@ func New() *Metrics {
 	}
 	m.registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.requests, m.uploadsInFlight, m.speechSeconds, m.audioSeconds, m.realTimeFactor, m.feedbackSeconds)
+	// The process collector's CPU is the server's own; what its helper
+	// programs use is told apart by why they ran.
+	for _, purpose := range rlimit.Purposes {
+		m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name:        "whitecoat_helper_cpu_seconds_total",
+			Help:        "Processor time of the speech engine's finished helper programs, by purpose: ffmpeg decoding, a pocketsphinx decoder worker recognizing (added when the worker exits), pocketsphinx aligning a given text.",
+			ConstLabels: prometheus.Labels{"purpose": purpose},
+		}, func() float64 { return rlimit.Spent(purpose).Seconds() }))
+	}
 	return m
 }
 

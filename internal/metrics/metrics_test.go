@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 	"github.com/whitecoat/whitecoat/internal/transcribe/whispertest"
 )
 
@@ -97,10 +98,20 @@ func TestSpeechBySearch(t *testing.T) {
 	defer engine.Close()
 	m := New()
 	timed := m.Speech(engine)
+	decodedBefore := rlimit.Spent(rlimit.PurposeDecode)
 	if _, err := timed.Transcribe(t.Context(), transcribe.Audio{Reader: bytes.NewReader(whispertest.Recording(t)), MIMEType: "audio/webm"}); err != nil {
 		t.Fatal(err)
 	}
 	text := scrape(t, m)
+	// ffmpeg decoded the recording: its processor time is the decoding's,
+	// not lost in the server's children's (issue 43).
+	decoded := regexp.MustCompile(`(?m)^whitecoat_helper_cpu_seconds_total\{purpose="decode"\} (\S+)$`).FindStringSubmatch(text)
+	if decoded == nil {
+		t.Fatalf("no decoding CPU in:\n%s", text)
+	}
+	if seconds, _ := strconv.ParseFloat(decoded[1], 64); seconds <= decodedBefore.Seconds() {
+		t.Errorf("decoding CPU %s s after decoding a recording, %v before", decoded[1], decodedBefore)
+	}
 	thorough := regexp.MustCompile(`(?m)^whitecoat_speech_searched_seconds_total\{search="thorough"\} (\S+)$`).FindStringSubmatch(text)
 	if thorough == nil || !strings.Contains(text, `whitecoat_speech_searched_seconds_total{search="quick"} 0`+"\n") {
 		t.Fatalf("no speech by search, or quick speech on an idle box, in:\n%s", text)

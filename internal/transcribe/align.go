@@ -551,7 +551,9 @@ func (e *textAligner) runGrammar(ctx context.Context, pc *pcm, work, grammar str
 	if err != nil {
 		return sphinx.Hyp{}, err
 	}
-	if msg, err := cmd.CombinedOutput(); err != nil {
+	msg, err := cmd.CombinedOutput()
+	rlimit.Account(rlimit.PurposeAlign, cmd.ProcessState)
+	if err != nil {
 		return sphinx.Hyp{}, fmt.Errorf("transcribe: align %s: %w: %s", grammar, err, msg)
 	}
 	line, err := os.ReadFile(out)

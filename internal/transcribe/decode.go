@@ -321,6 +321,7 @@ func runDecoder(ctx context.Context, cfg Config, logger *slog.Logger, dir string
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, n: 16 << 10}
 	runErr := cmd.Run()
+	rlimit.Account(rlimit.PurposeDecode, cmd.ProcessState)
 	msg := strings.TrimSpace(stderr.String())
 	logger.Debug("transcribe: ffmpeg finished", "err", runErr,
 		"peak_rss_mb", rlimit.PeakRSS(cmd.ProcessState)>>20, "cpu_ms", rlimit.CPUTime(cmd.ProcessState).Milliseconds(), "nice", limits.Nice, "memory_limit_mb", cfg.DecodeMemory>>20)

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 	"golang.org/x/sys/unix"
 )
 
@@ -230,6 +231,7 @@ func startLive(cfg Config, in Audio, warps []float64) (run *liveDecoder, err err
 	run.cmd, run.stdin = cmd, pipeIn
 	go func() {
 		run.err = cmd.Wait()
+		rlimit.Account(rlimit.PurposeDecode, cmd.ProcessState)
 		close(run.exited)
 	}()
 	return run, nil

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/whitecoat/whitecoat/internal/transcribe/rlimit"
 	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
@@ -105,7 +106,9 @@ func (p *pcm) warped(ctx context.Context, cfg Config, w float64) (string, error)
 	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, n: 4 << 10}
-	if err := cmd.Run(); err != nil {
+	err = cmd.Run()
+	rlimit.Account(rlimit.PurposeDecode, cmd.ProcessState)
+	if err != nil {
 		// recognise's decoderFailed tells a cancelled answer from a failure.
 		return "", fmt.Errorf("transcribe: scale the voice with ffmpeg: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
