@@ -21,11 +21,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -236,13 +238,14 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 	}
 	sum := summary{setup: name}
 	// Rows are printed as each level ends, so fixed widths, not a tabwriter.
-	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %11v  %8v  %8v  %7v  %16v  %17v  %6v  %s\n"
+	const row = "%8v  %16v  %16v  %7v  %6v  %18v  %11v  %8v  %8v  %7v  %16v  %17v  %22v  %6v  %s\n"
 	fmt.Fprintf(out, row, "students", "feedback p50 (s)", "feedback p95 (s)", "max (s)", "failed", "CPU s / answer-min", "recognising", "decoding", "aligning", "server",
-		"searched quickly", "searched / spoken", "WER", "verdict")
+		"searched quickly", "searched / spoken", "waited p50/p95/max (s)", "WER", "verdict")
 	for _, n := range levels {
-		before, searchedBefore := cpuSeconds(servers), searched(servers)
+		before, searchedBefore, waitedBefore := cpuSeconds(servers), searched(servers), decoderWaits(servers, sphinx.Awaited)
 		waits, heard, failed := level(students[:n], recs)
 		cpu, search := cpuSeconds(servers).minus(before), searched(servers).minus(searchedBefore)
+		waited := decoderWaits(servers, sphinx.Awaited).minus(waitedBefore)
 		minutes := 0.0
 		for _, r := range recs {
 			minutes += r.duration.Minutes() * float64(n)
@@ -261,6 +264,7 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 			fmt.Sprintf("%.1f", cpu.total()/minutes), share(cpu.helpers[rlimit.PurposeRecognise]), share(cpu.helpers[rlimit.PurposeDecode]),
 			share(cpu.helpers[rlimit.PurposeAlign]), share(cpu.server),
 			fmt.Sprintf("%.0f%%", 100*search.quick/max(search.quick+search.thorough, 1e-9)), fmt.Sprintf("%.2f", (search.quick+search.thorough)/(60*minutes)),
+			waited.quantile(0.5)+"/"+waited.quantile(0.95)+"/"+waited.quantile(1),
 			fmt.Sprintf("%.1f%%", 100*float64(heard.errors)/float64(max(1, heard.words))), verdict)
 		if holds || sum.cpuPerAnswerMinute == 0 {
 			sum.cpuPerAnswerMinute = cpu.total() / minutes
@@ -527,4 +531,61 @@ func procStat(pid int) (comm string, ppid int, cpu float64, ok bool) {
 	}
 	cpu = seconds(fields[11]) + seconds(fields[12])
 	return comm, ppid, cpu, true
+}
+
+// waitCounts are the servers' counts of how long the requests of one
+// priority waited for a decoder, by bucket (sphinx.WaitBounds, then all of
+// them; cumulative).
+type waitCounts struct{ buckets []float64 }
+
+func (w waitCounts) minus(o waitCounts) waitCounts {
+	d := waitCounts{buckets: make([]float64, len(w.buckets))}
+	for i := range w.buckets {
+		d.buckets[i] = w.buckets[i] - o.buckets[i]
+	}
+	return d
+}
+
+// quantile is the bucket bound within which a share q of the waits fell
+// ("<0.001" for the first), or "—" when nothing waited.
+func (w waitCounts) quantile(q float64) string {
+	total := w.buckets[len(w.buckets)-1]
+	if total == 0 {
+		return "—"
+	}
+	for i, n := range w.buckets[:len(sphinx.WaitBounds)] {
+		if n >= q*total {
+			if i == 0 {
+				return fmt.Sprintf("<%g", sphinx.WaitBounds[0])
+			}
+			return fmt.Sprintf("%g", sphinx.WaitBounds[i])
+		}
+	}
+	return fmt.Sprintf(">%g", sphinx.WaitBounds[len(sphinx.WaitBounds)-1])
+}
+
+// decoderWaits reads from the servers' metrics how long recognition of
+// priority waited for a decoder: for a finished answer, the time its
+// student's feedback waited before a decoder started on it (issue 43).
+// The buckets are sphinx.WaitBounds and then every request (+Inf).
+func decoderWaits(servers []*benchserver.Server, priority sphinx.Priority) waitCounts {
+	w := waitCounts{buckets: make([]float64, len(sphinx.WaitBounds)+1)}
+	for _, srv := range servers {
+		for i, bound := range append(slices.Clone(sphinx.WaitBounds), math.Inf(1)) {
+			n, err := srv.Metric(fmt.Sprintf(`whitecoat_speech_decoder_wait_seconds_bucket{priority="%s",le="%s"}`, priority, formatBound(bound)))
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "capacity:", err)
+			}
+			w.buckets[i] += n
+		}
+	}
+	return w
+}
+
+// formatBound writes a bucket's bound as Prometheus's text format does.
+func formatBound(b float64) string {
+	if math.IsInf(b, 1) {
+		return "+Inf"
+	}
+	return strconv.FormatFloat(b, 'g', -1, 64)
 }

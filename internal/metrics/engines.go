@@ -8,6 +8,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
 // Speech times engine's work. An engine that can work on a recording
@@ -24,6 +25,9 @@ func (m *Metrics) Speech(engine transcribe.Engine) transcribe.Engine {
 				ConstLabels: prometheus.Labels{"search": search},
 			}, func() float64 { return adaptive.SpeechBySearch()[search].Seconds() }))
 		}
+		m.registry.MustRegister(decoderWaits{adaptive: adaptive, desc: prometheus.NewDesc("whitecoat_speech_decoder_wait_seconds",
+			"How long recognition waited for a decoder, by priority: awaited (a finished answer a student waits for), ahead (a recording still arriving), spare (a visitor's try).",
+			[]string{"priority"}, nil)})
 	}
 	timed := timedSpeech{Engine: engine, m: m}
 	if incremental, ok := engine.(transcribe.Incremental); ok {
@@ -91,4 +95,22 @@ func (t timedFeedback) Score(ctx context.Context, in feedback.Input) (feedback.F
 	fb, err := t.inner.Score(ctx, in)
 	t.m.Scored(time.Since(start), err)
 	return fb, err
+}
+
+// decoderWaits reads the engine's waits for a decoder at each scrape.
+type decoderWaits struct {
+	adaptive transcribe.LoadAdaptive
+	desc     *prometheus.Desc
+}
+
+func (d decoderWaits) Describe(ch chan<- *prometheus.Desc) { ch <- d.desc }
+
+func (d decoderWaits) Collect(ch chan<- prometheus.Metric) {
+	for priority, w := range d.adaptive.DecoderWaits() {
+		buckets := make(map[float64]uint64, len(sphinx.WaitBounds))
+		for i, bound := range sphinx.WaitBounds {
+			buckets[bound] = w.Buckets[i]
+		}
+		ch <- prometheus.MustNewConstHistogram(d.desc, w.Count, w.Sum, buckets, priority)
+	}
 }

@@ -112,6 +112,11 @@ func TestSpeechBySearch(t *testing.T) {
 	if seconds, _ := strconv.ParseFloat(decoded[1], 64); seconds <= decodedBefore.Seconds() {
 		t.Errorf("decoding CPU %s s after decoding a recording, %v before", decoded[1], decodedBefore)
 	}
+	// Its pieces each waited for a decoder, a student waiting for them.
+	waits := regexp.MustCompile(`(?m)^whitecoat_speech_decoder_wait_seconds_count\{priority="awaited"\} (\d+)$`).FindStringSubmatch(text)
+	if waits == nil || waits[1] == "0" {
+		t.Errorf("no awaited recognition's wait for a decoder in:\n%s", text)
+	}
 	thorough := regexp.MustCompile(`(?m)^whitecoat_speech_searched_seconds_total\{search="thorough"\} (\S+)$`).FindStringSubmatch(text)
 	if thorough == nil || !strings.Contains(text, `whitecoat_speech_searched_seconds_total{search="quick"} 0`+"\n") {
 		t.Fatalf("no speech by search, or quick speech on an idle box, in:\n%s", text)

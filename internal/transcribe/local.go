@@ -328,6 +328,9 @@ func (e *localEngine) SpeechBySearch() map[string]time.Duration {
 	}
 }
 
+// DecoderWaits implements LoadAdaptive.
+func (e *localEngine) DecoderWaits() map[string]sphinx.Waits { return e.pool.Waited() }
+
 // decodeSpans decodes spans (relative to from) of pc scaled by warp in
 // parallel as req says; the first failure cancels the rest.
 func (e *localEngine) decodeSpans(ctx context.Context, req sphinx.Request, pc *pcm, warp float64, from int, spans []span) ([][]sphinx.Seg, error) {

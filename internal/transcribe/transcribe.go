@@ -16,6 +16,8 @@ import (
 	"log/slog"
 	"math"
 	"time"
+
+	"github.com/whitecoat/whitecoat/internal/transcribe/sphinx"
 )
 
 // Engine transcribes one answer. Implementations are safe for concurrent use.
@@ -101,6 +103,10 @@ type LoadAdaptive interface {
 	// SpeechBySearch is how much audio each search, by name, has
 	// recognised since the engine started.
 	SpeechBySearch() map[string]time.Duration
+	// DecoderWaits is how long recognition waited for a decoder, by the
+	// priority of its request (a student's finished answer, a recording
+	// still arriving, spare work), since the engine started.
+	DecoderWaits() map[string]sphinx.Waits
 }
 
 // Progress is what has been recognised of a recording still being made: the

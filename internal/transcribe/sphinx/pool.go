@@ -168,6 +168,7 @@ type Pool struct {
 
 	decoded [len(searches)]atomic.Int64 // frames decoded by each search
 	load    *load
+	waits   waitCounts
 
 	mu      sync.Mutex
 	closed  bool
@@ -192,6 +193,7 @@ func New(opts Options) *Pool {
 // acquire takes a slot for req: a free one when no request waits,
 // otherwise the one handed to it when its turn comes.
 func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
+	asked := time.Now()
 	p.queueMu.Lock()
 	if len(p.free) > 0 && (req.Priority != Spare || len(p.free) == p.opts.Workers) {
 		// A free slot means no student's request waits: release hands
@@ -199,6 +201,7 @@ func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
 		sl := p.free[len(p.free)-1]
 		p.free = p.free[:len(p.free)-1]
 		p.queueMu.Unlock()
+		p.waits.observe(req.Priority, 0)
 		return sl, nil
 	}
 	w := waiter{since: req.Since, turn: make(chan *slot, 1)}
@@ -209,6 +212,7 @@ func (p *Pool) acquire(ctx context.Context, req Request) (*slot, error) {
 	p.queueMu.Unlock()
 	select {
 	case sl := <-w.turn:
+		p.waits.observe(req.Priority, time.Since(asked))
 		return sl, nil
 	case <-ctx.Done():
 		p.queueMu.Lock()

@@ -148,6 +148,9 @@ func TestPoolCountsRequestsWaitingForAWorker(t *testing.T) {
 		errs <- err
 	}()
 	waitFor(t, "the second request to wait", func() bool { return p.Waiting() == 1 })
+	// The worker is held a known while longer, which the second request waits.
+	const hold = 50 * time.Millisecond
+	time.Sleep(hold)
 	if err := letGo(); err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +161,15 @@ func TestPoolCountsRequestsWaitingForAWorker(t *testing.T) {
 	}
 	if n := p.Waiting(); n != 0 {
 		t.Errorf("%d requests still counted as waiting after both were decoded", n)
+	}
+	// Both waits are counted (issue 43): the held request found the worker
+	// free, the second waited at least the hold.
+	w := p.Waited()[Ahead.String()]
+	if w.Count != 2 || w.Buckets[0] != 1 || w.Sum < hold.Seconds() || w.Buckets[len(WaitBounds)-1] != 2 {
+		t.Errorf("waits counted %+v, want 2, one within %g s, %v s or more in all", w, WaitBounds[0], hold.Seconds())
+	}
+	if other := p.Waited()[Awaited.String()]; other.Count != 0 {
+		t.Errorf("an awaited request's wait counted: %+v", other)
 	}
 }
 
