@@ -50,7 +50,7 @@ func (a *Assessment) measurePoints() {
 		a.points = append(a.points, pointResult{point: p, hit: m, made: ok})
 	}
 	for _, p := range a.in.Traps {
-		if m, ok := a.findPoint(p, func(m match) bool { return !a.t.denied(m, false) }); ok {
+		if m, ok := a.findPoint(p, func(m match) bool { return !a.t.denied(m, false) && !a.t.setAside(m) }); ok {
 			a.traps = append(a.traps, flagHit{key: feedback.FlagQuestionTrap, m: m, trap: p.Text})
 		}
 	}

@@ -196,3 +196,58 @@ func TestPointsMadeBrieflyScoreAsAStrongAnswer(t *testing.T) {
 		t.Errorf("a structured answer making none of the question's points scored %d, want under 40", none.OverallScore)
 	}
 }
+
+// Issue 40: a question's trap is the course the answer proposes, not a
+// word of it in a clause the answer sets aside. Strong and adequate
+// answers to the bank's questions were capped at 35 for conceding a
+// pressure ("even though she laughed it off"), for ranking the trap below
+// care ("matters more than hitting twenty consultations"), for naming the
+// pressure they resist ("I know the surgeon writes my evaluation") and
+// for dismissing the trap's excuse ("tells me nothing"). Walking into it
+// past such a clause is still the trap.
+func TestTrapWordsTheAnswerSetsAsideAreNotTheTrap(t *testing.T) {
+	for _, c := range []struct {
+		trap, cue, answer string
+		walkedIn          bool
+	}{
+		{"Ignoring the comment because she laughed it off.", "laughed it off",
+			"I'd take that comment seriously, even though she laughed it off, and ask her privately how she is doing.", false},
+		{"Chasing the consultation target.", "twenty consultations",
+			"I'd tell my manager that appropriate care matters more than hitting twenty consultations a week.", false},
+		{"Doing the exam because the surgeon writes your evaluation.", "writes my evaluation",
+			"I know the surgeon writes my evaluation, and I would still tell him I can't do the exam without her consent.", false},
+		{"Not reporting it because the finger feels fine.", "finger feels fine",
+			"The finger feeling fine tells me nothing about transmission, so I'd report it to my supervisor at once.", false},
+		{"Ignoring the comment because she laughed it off.", "leave it",
+			"Even though she seemed upset, I'd leave it and get on with the clinic.", true},
+		{"Doing the exam because the surgeon writes your evaluation.", "do the exam",
+			"I know my evaluation depends on it so I'd do the exam while she is asleep.", true},
+	} {
+		in := feedback.Input{Profession: "veterinary", Question: "What would you do?", Subtag: "Ethical", Transcript: c.answer,
+			Traps: []question.Point{{Text: c.trap, Cues: []string{c.cue}}}}
+		var flagged bool
+		for _, f := range score(t, in).RedFlags {
+			flagged = flagged || f.Key == feedback.FlagQuestionTrap
+		}
+		if flagged != c.walkedIn {
+			t.Errorf("%q: trap flagged %v, want %v", c.answer, flagged, c.walkedIn)
+		}
+	}
+}
+
+// "Cover it" is a dressing on a needlestick; covering it up hides it.
+func TestCoveringAWoundIsNotHidingTheTruth(t *testing.T) {
+	for answer, hides := range map[string]bool{
+		"I'd wash the puncture under running water. Then I'd cover it and put on a clean glove, and report it to my supervisor.": false,
+		"I'd wash the puncture, cover it up and carry on without telling anyone, because the clinic is busy.":                    true,
+	} {
+		in := feedback.Input{Profession: "dental", Question: "You stick yourself with a used needle. What do you do?", Subtag: "Ethical", Transcript: answer}
+		var flagged bool
+		for _, f := range score(t, in).RedFlags {
+			flagged = flagged || f.Key == feedback.FlagDeception
+		}
+		if flagged != hides {
+			t.Errorf("%q: hiding the truth flagged %v, want %v", answer, flagged, hides)
+		}
+	}
+}

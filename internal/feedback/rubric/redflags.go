@@ -64,7 +64,9 @@ var flagRules = []flagRule{
 			`(he|she|they|the patient|the owner|the client|nobody|no one|anyone)( would| will)? (never|not|won't|wouldn't|will never|would never|doesn't need to|don't need to|didn't need to|needs? to never) (know|notice|find out|realize|realise|be told)`,
 			`no (need|reason) to (tell|mention|worry|upset|alarm|bother) (him|her|them|the patient|the owner|the client|the family|anyone)`,
 			`keep (it|this|that|the (error|mistake|incident)) (between us|quiet|to myself|to ourselves|off the record|hidden|from (him|her|them|the patient|the owner|the family|my supervisor))`,
-			`cover(ing|ed)? (it|this|that|the (error|mistake)|for (him|her|them|myself)) ?(up)?`, `cover[- ]up`,
+			// "Cover it" alone is a dressing ("then I'd cover it and put on a
+			// clean glove"); covering it up, or covering for someone, hides.
+			`cover(ing|ed)? (it|this|that) up`, `cover(ing|ed)? the (error|mistake)`, `cover(ing|ed)? for (him|her|them|myself)`, `cover(ing|ed)?[- ]up`,
 			`(leave|left|keep|kept) (it|this|that|the (error|mistake|dose))? ?out of (the|his|her|my) (chart|note|notes|record|records|report|log)`,
 			`(quietly|discreetly|secretly) (fix|fixed|correct|corrected|replace|replaced|swap|swapped|redo|redid|refill|refilled|throw|threw|restock|restocked)`,
 			`(tell|told|say|said|explain|explained) (to )?(him|her|them|the patient|the owner|the client) (that )?(it was|it's|it is|this was|this is|the (pain|swelling|bleeding|reaction) (was|is)) (normal|expected|nothing|fine|routine|a normal)`,

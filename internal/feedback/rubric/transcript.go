@@ -236,7 +236,10 @@ func (t *text) caseless() bool {
 
 // refusals are the applicant turning a course down in so many words.
 var refusals = phrases(`(I|we) (wouldn't|would not|won't|will not|never|don't|do not|refuse to) (do|consider|go|choose|take)( either| that| this| it| any| down)?`, `neither`,
-	`(that's|that is|that would be|which is|which would be) (not|wrong|unethical|unacceptable|coercion|battery|dishonest)`)
+	`(that's|that is|that would be|which is|which would be) (not|wrong|unethical|unacceptable|coercion|battery|dishonest)`,
+	// A reason for the course dismissed: "the finger feeling fine tells me
+	// nothing about transmission".
+	`(tells|told) (me|us) nothing`, `means nothing`, `(is|was) no (reason|excuse)`, `(isn't|is not|wasn't|was not) (a reason|an excuse)`)
 
 // refusalWords is how soon after a phrase a refusal must come.
 const refusalWords = 12
@@ -401,6 +404,32 @@ func (t *text) rejected(m match) bool {
 	}
 	return t.anyCue(rejectionMarkers, m.end, end)
 }
+
+// setAside reports whether the phrase stands in a clause the answer sets
+// aside rather than proposes: a concession it overrides ("I'd take that
+// comment seriously, even though she laughed it off"), the lesser side
+// of a comparison ("appropriate care matters more than hitting twenty
+// consultations"), or a pressure it acknowledges ("I know the surgeon
+// writes my evaluation"). The clause ends at a comma or a clause break:
+// in "even though it is against policy, I'd give it to her" the course
+// given is the main clause's, and in "I know my evaluation depends on it
+// so I'd do the exam" the exam is done.
+func (t *text) setAside(m match) bool {
+	i, from := t.wordAt(m.at), t.wordAt(t.sentenceStart(m.at))
+	for j := i - 1; j >= max(from, i-lookBackWords); j-- {
+		w := t.words[j]
+		if setAsideMarkers[w] {
+			return true
+		}
+		if clauseBreaks[w] || j > 0 && strings.ContainsAny(t.raw[t.wordOffsets[j-1]:t.wordOffsets[j]], ",;:") {
+			return false
+		}
+	}
+	return false
+}
+
+var setAsideMarkers = wordSet("though", "although", "despite", "regardless", "than",
+	"know", "understand", "realize", "realise", "recognize", "recognise", "appreciate", "acknowledge")
 
 // anyCue reports whether a cue of c lies within bytes [from, to).
 func (t *text) anyCue(c *cues, from, to int) bool {
