@@ -261,7 +261,7 @@ func measure(ctx context.Context, out io.Writer, name string, levels []int, recs
 			}
 		}
 		fmt.Fprintf(out, row, n, seconds(benchserver.Percentile(waits, 50)), seconds(p95), seconds(benchserver.Percentile(waits, 100)), failed,
-			fmt.Sprintf("%.1f", cpu.total()/minutes), share(cpu.helpers[rlimit.PurposeRecognise]), share(cpu.helpers[rlimit.PurposeDecode]),
+			fmt.Sprintf("%.1f", cpu.total()/minutes), share(cpu.helpers[rlimit.PurposeRecognize]), share(cpu.helpers[rlimit.PurposeDecode]),
 			share(cpu.helpers[rlimit.PurposeAlign]), share(cpu.server),
 			fmt.Sprintf("%.0f%%", 100*search.quick/max(search.quick+search.thorough, 1e-9)), fmt.Sprintf("%.2f", (search.quick+search.thorough)/(60*minutes)),
 			waited.quantile(0.5)+"/"+waited.quantile(0.95)+"/"+waited.quantile(1),
@@ -477,7 +477,7 @@ func helperPurpose(pid int, comm string) string {
 		if bytes.Contains(args, []byte("\x00-jsgf\x00")) {
 			return rlimit.PurposeAlign
 		}
-		return rlimit.PurposeRecognise
+		return rlimit.PurposeRecognize
 	}
 	return ""
 }

@@ -47,10 +47,11 @@ var allowed = map[string][]string{
 	"web/src/features/practice/hooks/use-media-stream.ts":  {"cancelled"},
 	"web/src/features/progress/components/trend-chart.tsx": {"labelled"},
 	// Patterns that hear both spellings.
-	"internal/feedback/questiontype.go":    {"programme", "behavioural"},
-	"internal/feedback/rubric/cues.go":     {"programme", "realise", "centre", "paediatric", "wellbeing"},
-	"internal/feedback/rubric/deeds.go":    {"realise", "realised", "learnt", "recognised"},
-	"internal/feedback/rubric/redflags.go": {"grey", "neighbours", "judgement", "realise"},
+	"internal/feedback/questiontype.go":      {"programme", "behavioural"},
+	"internal/feedback/rubric/cues.go":       {"programme", "realise", "centre", "paediatric", "wellbeing"},
+	"internal/feedback/rubric/deeds.go":      {"realise", "realised", "learnt", "recognised"},
+	"internal/feedback/rubric/transcript.go": {"realise", "recognise"},
+	"internal/feedback/rubric/redflags.go":   {"grey", "neighbours", "judgement", "realise"},
 }
 
 // bankFields are the bank's JSON fields a student reads; the others

@@ -13,15 +13,15 @@ import (
 const (
 	// PurposeDecode is ffmpeg: decoding a recording, scaling a voice.
 	PurposeDecode = "decode"
-	// PurposeRecognise is a decoder worker of the recogniser's pool.
-	PurposeRecognise = "recognise"
+	// PurposeRecognize is a decoder worker of the recognizer's pool.
+	PurposeRecognize = "recognize"
 	// PurposeAlign is a one-off pocketsphinx run lining a given text up
 	// with the audio.
 	PurposeAlign = "align"
 )
 
 // Purposes lists every purpose the accounts keep, in a fixed order.
-var Purposes = []string{PurposeDecode, PurposeRecognise, PurposeAlign}
+var Purposes = []string{PurposeDecode, PurposeRecognize, PurposeAlign}
 
 // spent is the CPU time of the finished helper programs, by purpose.
 // It is the process's own account, as the kernel's children times are:

@@ -473,7 +473,7 @@ func startWorker(bin string, args []string, limits rlimit.Limits, logger *slog.L
 	go func() {
 		readers.Wait()
 		err := cmd.Wait()
-		rlimit.Account(rlimit.PurposeRecognise, cmd.ProcessState)
+		rlimit.Account(rlimit.PurposeRecognize, cmd.ProcessState)
 		logger.Debug("sphinx: worker exited", "pid", cmd.Process.Pid, "err", err)
 		close(w.done)
 	}()
