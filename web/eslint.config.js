@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import globals from 'globals'
 import { fileURLToPath } from 'node:url'
 import importPlugin from 'eslint-plugin-import'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
@@ -69,4 +71,11 @@ export default tseslint.config(
   },
   { files: ['src/lib/toast.ts'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/lib/query-keys.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  // The sandboxed face mesh's frame script (sandbox/face-mesh): a classic
+  // script beside the package's, with its FaceMesh global.
+  {
+    files: ['sandbox/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, FaceMesh: 'readonly' } },
+    rules: { ...js.configs.recommended.rules },
+  },
 )

@@ -2,7 +2,7 @@
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
@@ -29,6 +29,21 @@ function keepDist(): Plugin {
 const compressible = /\.(js|css|svg|json|txt|html|webmanifest)$/
 const minCompressBytes = 1024
 
+/**
+ * Writes path.gz and path.br beside path. Brotli's strongest setting takes
+ * tens of seconds on a file of megabytes for a few percent more: large
+ * files get a quicker one. A copy that saves under a tenth is not kept.
+ */
+function writeCompressed(path: string) {
+  const data = readFileSync(path)
+  const quality = data.length > 1 << 20 ? 9 : zlib.BROTLI_MAX_QUALITY
+  const gz = gzipSync(data, { level: 9 })
+  const br = brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } })
+  if (br.length > data.length * 0.9) return
+  writeFileSync(`${path}.gz`, gz)
+  writeFileSync(`${path}.br`, br)
+}
+
 function precompress(): Plugin {
   return {
     name: 'whitecoat-precompress',
@@ -38,22 +53,51 @@ function precompress(): Plugin {
       for (const name of readdirSync(assets)) {
         const path = join(assets, name)
         if (!compressible.test(name) || statSync(path).size < minCompressBytes) continue
-        const data = readFileSync(path)
-        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }))
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(data, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
-          }),
-        )
+        writeCompressed(path)
+      }
+    },
+  }
+}
+
+// The face mesh of issue 42 runs in a sandboxed frame under its own policy
+// (sandbox/face-mesh/frame.js says why), served by our binary from
+// dist/sandbox/face-mesh/<version>/: the pinned package's files the
+// browser loads (both WebAssembly builds: the SIMD one where the browser
+// has SIMD, the other elsewhere) and the frame's own page and script.
+const faceMeshPackage = fileURLToPath(new URL('./node_modules/@mediapipe/face_mesh/', import.meta.url))
+const faceMeshVersion: string = JSON.parse(readFileSync(join(faceMeshPackage, 'package.json'), 'utf8')).version
+const faceMeshFiles = [
+  'face_mesh.js',
+  'face_mesh.binarypb',
+  'face_mesh_solution_packed_assets.data',
+  'face_mesh_solution_packed_assets_loader.js',
+  'face_mesh_solution_simd_wasm_bin.js',
+  'face_mesh_solution_simd_wasm_bin.wasm',
+  'face_mesh_solution_wasm_bin.js',
+  'face_mesh_solution_wasm_bin.wasm',
+]
+const faceMeshFrameFiles = ['frame.html', 'frame.js']
+
+function sandboxFaceMesh(): Plugin {
+  return {
+    name: 'whitecoat-sandbox-face-mesh',
+    apply: browserBuild,
+    closeBundle() {
+      const out = fileURLToPath(new URL(`./dist/sandbox/face-mesh/${faceMeshVersion}/`, import.meta.url))
+      mkdirSync(out, { recursive: true })
+      for (const name of faceMeshFiles) copyFileSync(join(faceMeshPackage, name), join(out, name))
+      const frame = fileURLToPath(new URL('./sandbox/face-mesh/', import.meta.url))
+      for (const name of faceMeshFrameFiles) copyFileSync(join(frame, name), join(out, name))
+      for (const name of readdirSync(out)) {
+        if (/\.(js|html|wasm|data)$/.test(name) && statSync(join(out, name)).size >= minCompressBytes) writeCompressed(join(out, name))
       }
     },
   }
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDist(), precompress()],
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  plugins: [react(), tailwindcss(), keepDist(), precompress(), sandboxFaceMesh()],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()), __FACE_MESH_VERSION__: JSON.stringify(faceMeshVersion) },
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },

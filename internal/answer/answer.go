@@ -14,6 +14,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // Kinds: how an answer is given.
@@ -71,6 +72,15 @@ type Answer struct {
 	// contract says "not yet".
 	Metrics  *transcribe.Metrics `json:"metrics,omitempty"`
 	Feedback *feedback.Feedback  `json:"feedback,omitempty"`
+	// VideoDelivery is what the student's browser measured of a video
+	// answer (eye contact, framing, steadiness); absent for an audio or
+	// typed answer, or when the measurement was turned off.
+	VideoDelivery *video.Delivery `json:"videoDelivery,omitempty"`
+	// VideoNotMeasured says why VideoDelivery cannot be judged (the
+	// browser could not run the measurement, the room was dark, no face
+	// was found for most of the answer), in the student's words; empty
+	// when it can be, or when nothing was measured. Derived by Derive.
+	VideoNotMeasured string `json:"videoNotMeasured,omitempty"`
 	// LegacyFeedback is feedback saved by older versions of the product
 	// as plain text (or HTML).
 	LegacyFeedback string `json:"legacyFeedback,omitempty"`
@@ -87,7 +97,7 @@ type Answer struct {
 	// may have misheard, which the student is asked to check before
 	// trusting the score; TranscriptParts is the transcript with those
 	// words marked, empty when there are none (a typed or corrected
-	// answer has none). Both are derived from Metrics by MarkUncertain.
+	// answer has none). Both are derived from Metrics by Derive.
 	UncertainWords  int                         `json:"uncertainWords"`
 	TranscriptParts []transcribe.TranscriptPart `json:"transcriptParts,omitempty"`
 }
@@ -111,11 +121,24 @@ func (a Answer) UncertainRanges(transcript string) [][2]int {
 	return transcribe.Uncertain(transcript, a.Metrics.Words, a.Metrics.WordConfidence)
 }
 
-// MarkUncertain splits the transcript into TranscriptParts and counts the
-// words the student is asked to check before trusting the score; an answer
-// with none has no parts. Every read model calls it as it is read, so the
-// marks are the same on every screen.
-func (a *Answer) MarkUncertain() {
+// Derive fills in what an answer shows but does not store, from what it
+// stores: the words the student is asked to check before trusting the
+// score (markUncertain), and why its video measurement cannot be judged.
+// Every read model calls it as it is read, so that every screen shows the
+// same.
+func (a *Answer) Derive() {
+	a.markUncertain()
+	a.VideoNotMeasured = ""
+	if a.VideoDelivery != nil {
+		if why := a.VideoDelivery.Judgeable(); why != "" {
+			a.VideoNotMeasured = why.Note()
+		}
+	}
+}
+
+// markUncertain splits the transcript into TranscriptParts and counts the
+// words the student is asked to check; an answer with none has no parts.
+func (a *Answer) markUncertain() {
 	a.UncertainWords, a.TranscriptParts = 0, nil
 	if a.Transcript == nil {
 		return

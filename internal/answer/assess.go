@@ -29,10 +29,12 @@ func Heard(res transcribe.Result, limit time.Duration) Hearing {
 
 // Judged completes in, the question as the student met it, with what the
 // feedback engine judges transcript (a's, or the student's correction of
-// it) by: the delivery figures of a spoken answer, whether it was written,
-// and the words the engine may have misheard, which the feedback never
-// quotes, counts or scores.
+// it) by: the delivery figures of a spoken answer and, for a video
+// answer, its presence on camera; whether it was written; and the words
+// the engine may have misheard, which the feedback never quotes, counts or
+// scores.
 func (a Answer) Judged(in feedback.Input, transcript string) feedback.Input {
 	in.Transcript, in.Delivery, in.Written, in.Uncertain = transcript, a.Metrics.FeedbackDelivery(), a.Kind == KindTyped, a.UncertainRanges(transcript)
+	in.Video = a.VideoDelivery
 	return in
 }

@@ -20,6 +20,7 @@ import (
 
 	"github.com/whitecoat/whitecoat/internal/profession"
 	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // RubricVersion names the rubric every score produced here rests on. Stored
@@ -75,6 +76,10 @@ type Input struct {
 	// Delivery is nil when no timing is known (text-only scoring); the rubric
 	// then estimates length from the word count and says so.
 	Delivery *Delivery
+	// Video is what the student's browser measured of a video answer's
+	// presence (eye contact, framing, steadiness); nil for an audio or
+	// typed answer, or when the student turned the measurement off.
+	Video *video.Delivery
 	// Written is true for a typed answer: there is no delivery to judge,
 	// and its length is counted in words against what a timed written
 	// response holds.

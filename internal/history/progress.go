@@ -10,6 +10,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/practice"
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // ProgressQuery chooses the answers the progress views are drawn from.
@@ -44,6 +45,12 @@ type TrendPoint struct {
 	WordsPerMinute      *float64 `json:"wordsPerMinute"`
 	FillersPerMinute    *float64 `json:"fillersPerMinute"`
 	LongestPauseSeconds *float64 `json:"longestPauseSeconds"`
+	// The presence figures are null when no answer of the session was
+	// watched well enough to judge (video.Delivery.Judgeable): eye contact
+	// as a share of the time in the frame, and the share framed well (the
+	// longest framing problem taken away).
+	EyeContactPercent *float64 `json:"eyeContactPercent"`
+	WellFramedPercent *float64 `json:"wellFramedPercent"`
 }
 
 // AnswerRef points at one scored answer, for the competency map.
@@ -142,6 +149,9 @@ type trendSums struct {
 	fillersPerMinute    float64
 	pauseMeasured       bool
 	longestPause        float64
+	watched             int // video answers whose presence was judged
+	eyeContact          float64
+	wellFramed          float64
 }
 
 func (t *trendSums) add(a practice.ScoredAnswer) {
@@ -168,6 +178,12 @@ func (t *trendSums) add(a practice.ScoredAnswer) {
 			t.longestPause = max(t.longestPause, m.LongestPauseSeconds)
 		}
 	}
+	if v := a.Video; v != nil && v.Judgeable() == "" {
+		t.watched++
+		t.eyeContact += video.Share(v.EyeContactSeconds, v.FaceSeconds)
+		_, worst := v.Framing.Worst()
+		t.wellFramed += 1 - video.Share(worst, v.FaceSeconds)
+	}
 }
 
 func (t *trendSums) point(last practice.ScoredAnswer) TrendPoint {
@@ -183,6 +199,10 @@ func (t *trendSums) point(last practice.ScoredAnswer) TrendPoint {
 	}
 	if t.pauseMeasured {
 		p.LongestPauseSeconds = ptr(round1(t.longestPause))
+	}
+	if t.watched > 0 {
+		p.EyeContactPercent = ptr(round1(100 * t.eyeContact / float64(t.watched)))
+		p.WellFramedPercent = ptr(round1(100 * t.wellFramed / float64(t.watched)))
 	}
 	return p
 }

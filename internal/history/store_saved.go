@@ -12,6 +12,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/answer"
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/store"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // Saved sessions and the history's search through them.
@@ -42,6 +43,7 @@ type storedItem struct {
 	Transcript string             `json:"transcript"`
 	Feedback   *feedback.Stored   `json:"feedback"`
 	Metrics    json.RawMessage    `json:"metrics,omitempty"`
+	Video      *video.Delivery    `json:"videoDelivery,omitempty"`
 	ItemID     string             `json:"itemId,omitempty"`
 	Correction *answer.Correction `json:"correction,omitempty"`
 }
@@ -52,7 +54,7 @@ type storedItem struct {
 // are not kept: they are derived from the metrics as the item is read.
 func storedItemOf(a answer.Answer) storedItem {
 	si := storedItem{Kind: a.Kind, Scenario: a.Scenario, Question: a.Question, FollowUps: a.FollowUps, Status: a.Status, Meaningful: a.Meaningful,
-		Skipped: a.Status == answer.StatusSkipped, Correction: a.Correction}
+		Skipped: a.Status == answer.StatusSkipped, Correction: a.Correction, Video: a.VideoDelivery}
 	if a.Transcript != nil {
 		si.Transcript = *a.Transcript
 	}
@@ -72,7 +74,7 @@ func storedItemOf(a answer.Answer) storedItem {
 // that may have been misheard marked as the live session marked them.
 func (si storedItem) savedItem() (SavedItem, error) {
 	item := SavedItem{Answer: answer.Answer{Kind: cmp.Or(si.Kind, answer.KindSpoken), Scenario: si.Scenario, Question: si.Question, FollowUps: si.FollowUps,
-		Status: si.Status, Meaningful: si.Meaningful, Correction: si.Correction},
+		Status: si.Status, Meaningful: si.Meaningful, Correction: si.Correction, VideoDelivery: si.Video},
 		Tip: si.Tip, Skipped: si.Skipped, ItemID: si.ItemID}
 	if item.FollowUps == nil {
 		item.FollowUps = []string{}
@@ -111,7 +113,7 @@ func (si storedItem) savedItem() (SavedItem, error) {
 			return SavedItem{}, err
 		}
 	}
-	item.MarkUncertain()
+	item.Derive()
 	return item, nil
 }
 

@@ -90,6 +90,9 @@ func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, session Sessi
 				if strings.HasPrefix(name, "assets/") {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 				}
+				if strings.HasPrefix(name, SandboxDir+"/") {
+					sandboxHeaders(w.Header())
+				}
 				if servePrecompressed(w, r, files, name) {
 					return
 				}
@@ -140,6 +143,29 @@ func SPA(files fs.FS, heads HeadFunc, prerendered PrerenderedFunc, session Sessi
 		publicPages.Store(key, page)
 		page.serve(w, r)
 	})
+}
+
+// SandboxDir holds tools the app runs in a sandboxed frame of their own
+// (<iframe sandbox="allow-scripts">, an opaque origin): third-party code
+// that needs what the app's own policy refuses, WebAssembly and code
+// generated at run time (the face mesh of issue 42). Each tool lives under
+// its pinned version, so its files never change.
+const SandboxDir = "sandbox"
+
+// sandboxCSP lets a sandboxed tool compile its WebAssembly and the
+// functions its bindings generate, load its own files and nothing else,
+// and be framed only by the app.
+const sandboxCSP = "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; connect-src 'self'; img-src 'self' blob: data:; " +
+	"style-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+
+// sandboxHeaders replace the app's frame-wide protections for a sandboxed
+// tool's files: its own policy, framing by the app, and CORS for the
+// opaque origin the sandboxed frame fetches them from.
+func sandboxHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", sandboxCSP)
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 }
 
 // publicPage is a public page's HTML, kept with a gzip copy: with its

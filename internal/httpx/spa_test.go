@@ -243,3 +243,44 @@ func TestSPAMarksThePagesOfARequestThatCarriesASession(t *testing.T) {
 		}
 	}
 }
+
+// A sandboxed tool's files carry their own policy (issue 42): the face
+// mesh may compile WebAssembly and generate code in its frame, while
+// every other file and page keeps the app's.
+func TestSPAServesSandboxedToolsUnderTheirOwnPolicy(t *testing.T) {
+	files := fstest.MapFS{
+		"index.html":                        {Data: []byte("<!doctype html>")},
+		"assets/app.js":                     {Data: []byte("app")},
+		"sandbox/face-mesh/1.2/frame.html":  {Data: []byte("<!doctype html><script src=frame.js></script>")},
+		"sandbox/face-mesh/1.2/bin.wasm":    {Data: []byte("\x00asm")},
+		"sandbox/face-mesh/1.2/frame.js.gz": {Data: []byte("gz")},
+		"sandbox/face-mesh/1.2/frame.js":    {Data: []byte("frame")},
+	}
+	h := SecurityHeaders(false)(SPA(files, noHeads, noPrerendered, noSession))
+	get := func(path string) *http.Response {
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Result()
+	}
+	for _, path := range []string{"/sandbox/face-mesh/1.2/frame.html", "/sandbox/face-mesh/1.2/bin.wasm", "/sandbox/face-mesh/1.2/frame.js"} {
+		res := get(path)
+		csp := res.Header.Get("Content-Security-Policy")
+		if res.StatusCode != http.StatusOK || !strings.Contains(csp, "'wasm-unsafe-eval'") || !strings.Contains(csp, "frame-ancestors 'self'") {
+			t.Errorf("%s: %d with policy %q, want the sandbox's", path, res.StatusCode, csp)
+		}
+		if res.Header.Get("X-Frame-Options") != "SAMEORIGIN" || res.Header.Get("Access-Control-Allow-Origin") != "*" {
+			t.Errorf("%s: framing %q, CORS %q", path, res.Header.Get("X-Frame-Options"), res.Header.Get("Access-Control-Allow-Origin"))
+		}
+	}
+	if ct := get("/sandbox/face-mesh/1.2/bin.wasm").Header.Get("Content-Type"); ct != "application/wasm" {
+		t.Errorf("wasm served as %q: browsers compile it while it streams only as application/wasm", ct)
+	}
+	for _, path := range []string{"/", "/assets/app.js", "/dental/session", "/sandbox/face-mesh/1.2/missing.js"} {
+		res := get(path)
+		if csp := res.Header.Get("Content-Security-Policy"); strings.Contains(csp, "unsafe-eval") || res.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: policy %q, framing %q: the app's own must hold", path, csp, res.Header.Get("X-Frame-Options"))
+		}
+	}
+}

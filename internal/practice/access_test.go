@@ -116,7 +116,7 @@ func TestAnswersAfterTheTrialEndedAreRefused(t *testing.T) {
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 		_, err = f.Practice.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), "audio/webm", rec[:10])
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
-		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), nil)
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), practice.Observed{})
 		practicetest.WantKind(t, err, apperr.KindForbidden, billing.MsgLocked)
 		got, err := f.Practice.Get(ctx, ana(), s.ID)
 		if err != nil {
@@ -176,12 +176,12 @@ func TestAPieceIsCheckedAgainWhenItIsRecorded(t *testing.T) {
 
 		// Finishing shows what the server holds: nothing of the first
 		// answer, and the later one as it was before the refused piece.
-		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)), nil)
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)), practice.Observed{})
 		practicetest.WantKind(t, err, apperr.KindConflict, "No recording was uploaded")
 		mu.Lock()
 		now = time.Now()
 		mu.Unlock()
-		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatalf("the later answer after a refused piece: %v", err)
 		}
 		if got := ana().UsageCount; got != usage {
@@ -233,9 +233,9 @@ func TestTheAnswerIsDecidedOnTheAccountAsItStands(t *testing.T) {
 			began.TrialExpiresAt, "ana@example.com"); err != nil {
 			t.Fatal(err)
 		}
-		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)), nil)
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, first.ID, int64(len(rec)), practice.Observed{})
 		practicetest.WantKind(t, err, apperr.KindConflict, "No recording was uploaded")
-		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, later.ID, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatalf("the later answer after a refused piece: %v", err)
 		}
 		got, err := f.Practice.Get(ctx, ana(), s.ID)
@@ -286,7 +286,7 @@ func TestTwoTabsStartingAnswersAtOnce(t *testing.T) {
 		if got := ana().UsageCount; got != 1 {
 			t.Fatalf("usage %d after one answer started from two tabs", got)
 		}
-		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatalf("the answer started from two tabs: %v", err)
 		}
 
@@ -343,7 +343,7 @@ func TestStreamsCountTowardUsageAndAreCapped(t *testing.T) {
 		}
 		_, err = f.Practice.AppendAudio(ctx, ana(), s.ID, s.Items[2].ID, 0, "audio/webm", rec)
 		practicetest.WantKind(t, err, apperr.KindForbidden, practice.MsgHeavyUsage)
-		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatalf("finishing a stream counted when it began: %v", err)
 		}
 		if u := ana(); u.UsageCount != 2 {

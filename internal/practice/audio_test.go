@@ -64,7 +64,7 @@ func TestAnAnswerLivesInTheDatabaseUntilTranscribed(t *testing.T) {
 			t.Fatalf("the next piece on a copy without the first: %d, %v", n, err)
 		}
 		forgetScratch(t, f)
-		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[0].ID, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatal(err)
 		}
 		// Transcribed before the directory is emptied again below: that

@@ -51,10 +51,13 @@ type Preferences struct {
 	Hearing Hearing `json:"hearing" enum:"device,browser,server" doc:"How the student is heard: their browser's recognizer on the device, their browser's speech service, or Whitecoat's server (the default)."`
 	// Captions shows what the browser hears while the student speaks.
 	Captions bool `json:"captions" doc:"Show live captions of what the browser hears while the student speaks."`
+	// WatchVideo lets the browser measure a video answer's presence on
+	// camera (issue 42); only numbers leave the device.
+	WatchVideo bool `json:"watchVideo" doc:"In video sessions, let the browser measure eye contact, framing and steadiness on the device; only the numbers are sent, never an image."`
 }
 
 // DefaultPreferences are a student's until they choose.
-var DefaultPreferences = Preferences{Hearing: HearingServer, Captions: true}
+var DefaultPreferences = Preferences{Hearing: HearingServer, Captions: true, WatchVideo: true}
 
 // PreferencesExport is the preferences in the data export, with what the
 // hearing choice means.

@@ -87,7 +87,7 @@ func finishInPieces(t *testing.T, f *practicetest.Fixture, u auth.User, s practi
 			t.Fatal(err)
 		}
 	}
-	_, err := f.Practice.FinishAudio(ctx, u, s.ID, s.Items[i].ID, int64(len(rec)), heard)
+	_, err := f.Practice.FinishAudio(ctx, u, s.ID, s.Items[i].ID, int64(len(rec)), practice.Observed{Heard: heard})
 	return err
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/httpx"
 	"github.com/whitecoat/whitecoat/internal/route"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // MaxUploadBytes caps one uploaded answer: three minutes of Opus or AAC
@@ -90,6 +91,8 @@ type finishInput struct {
 		// a whole upload (PUT), the fallback when pieces go astray, carries
 		// none and is transcribed by the server.
 		BrowserTranscript *BrowserTranscript `json:"browserTranscript,omitempty" doc:"What the student's own browser heard, when they chose to be heard by it. The server lines it up with the recording; a whole upload (PUT) carries none and is transcribed by the server."`
+		// VideoDelivery is measured on the device; no image leaves it.
+		VideoDelivery *video.Delivery `json:"videoDelivery,omitempty" doc:"What the student's browser measured of a video answer (eye contact, framing, steadiness) on the device; only these numbers are sent. Absent for an audio answer, when the student turned the measurement off, and with a whole upload (PUT)."`
 	}
 }
 
@@ -201,7 +204,7 @@ func (h *Handler) appendPiece(ctx context.Context, u auth.User, in *pieceInput) 
 }
 
 func (h *Handler) finishAnswer(ctx context.Context, u auth.User, in *finishInput) (*itemOutput, error) {
-	it, err := h.svc.FinishAudio(ctx, u, in.ID, in.ItemID, in.Body.Size, in.Body.BrowserTranscript)
+	it, err := h.svc.FinishAudio(ctx, u, in.ID, in.ItemID, in.Body.Size, Observed{Heard: in.Body.BrowserTranscript, Seen: in.Body.VideoDelivery})
 	if err != nil {
 		return nil, err
 	}

@@ -125,7 +125,7 @@ func TestAnotherStudentCanNeitherSeeNorChangeAStudentsPractice(t *testing.T) {
 				return err
 			}, practice.MsgSessionNotFound},
 			{"finish a recording", func() error {
-				_, err := f.Practice.FinishAudio(ctx, bob(), open.ID, streaming.ID, int64(half), nil)
+				_, err := f.Practice.FinishAudio(ctx, bob(), open.ID, streaming.ID, int64(half), practice.Observed{})
 				return err
 			}, practice.MsgSessionNotFound},
 			{"answer in writing", func() error {
@@ -146,7 +146,7 @@ func TestAnotherStudentCanNeitherSeeNorChangeAStudentsPractice(t *testing.T) {
 		if _, err := f.History.GetSaved(ctx, ana(), saved.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.Practice.FinishAudio(ctx, ana(), open.ID, streaming.ID, int64(half), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), open.ID, streaming.ID, int64(half), practice.Observed{}); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/question"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // What the student's record (internal/history: saved sessions, progress,
@@ -56,6 +57,8 @@ type ScoredAnswer struct {
 	Feedback       feedback.Feedback
 	// Metrics are nil for an answer not measured from a recording.
 	Metrics *transcribe.Metrics
+	// Video is what the browser measured of a video answer; nil for others.
+	Video *video.Delivery
 }
 
 // CompletedAnswers are userID's scored answers in completed sessions (of

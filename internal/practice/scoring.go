@@ -14,6 +14,7 @@ type answerSession struct {
 	profession    string
 	format        Format
 	answerSeconds int // the format's answer time, before any extra time
+	mode          string
 }
 
 // scoringInput is what the feedback engine judges transcript by: the

@@ -3,6 +3,7 @@ package practice
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -26,6 +27,18 @@ func exec(ctx context.Context, q store.Queryer, what, query string, args ...any)
 // the query in its error.
 func scanAll[T any](ctx context.Context, q store.Queryer, what string, scan func(*sql.Rows) (T, error), query string, args ...any) ([]T, error) {
 	return store.ScanAll(ctx, q, "practice: "+what, scan, query, args...)
+}
+
+// jsonOrNull is v as the JSON text a column keeps, or NULL for a nil v.
+func jsonOrNull[T any](what string, v *T) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("practice: %s: %w", what, err)
+	}
+	return string(b), nil
 }
 
 func scanString(rows *sql.Rows) (string, error) {

@@ -17,7 +17,7 @@ import (
 func userPreferences(ctx context.Context, q store.Queryer, userID string) (Preferences, error) {
 	var p Preferences
 	var hearing string
-	err := q.QueryRowContext(ctx, `SELECT hearing, captions FROM practice_preferences WHERE user_id = $1`, userID).Scan(&hearing, &p.Captions)
+	err := q.QueryRowContext(ctx, `SELECT hearing, captions, watch_video FROM practice_preferences WHERE user_id = $1`, userID).Scan(&hearing, &p.Captions, &p.WatchVideo)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultPreferences, nil
 	}
@@ -29,22 +29,19 @@ func userPreferences(ctx context.Context, q store.Queryer, userID string) (Prefe
 }
 
 func savePreferences(ctx context.Context, q store.Queryer, userID string, p Preferences, now time.Time) error {
-	_, err := exec(ctx, q, "save preferences", `INSERT INTO practice_preferences (user_id, hearing, captions, updated_at) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (user_id) DO UPDATE SET hearing = excluded.hearing, captions = excluded.captions, updated_at = excluded.updated_at`,
-		userID, string(p.Hearing), p.Captions, now)
+	_, err := exec(ctx, q, "save preferences", `INSERT INTO practice_preferences (user_id, hearing, captions, watch_video, updated_at) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (user_id) DO UPDATE SET hearing = excluded.hearing, captions = excluded.captions, watch_video = excluded.watch_video,
+		updated_at = excluded.updated_at`,
+		userID, string(p.Hearing), p.Captions, p.WatchVideo, now)
 	return err
 }
 
 func saveBrowserTranscript(ctx context.Context, q store.Queryer, itemID string, bt *BrowserTranscript) error {
-	var v any
-	if bt != nil {
-		b, err := json.Marshal(bt)
-		if err != nil {
-			return fmt.Errorf("practice: save browser transcript: %w", err)
-		}
-		v = string(b)
+	v, err := jsonOrNull("save browser transcript", bt)
+	if err != nil {
+		return err
 	}
-	_, err := exec(ctx, q, "save browser transcript", `UPDATE practice_items SET browser_transcript = $2, heard_so_far = NULL WHERE id = $1`, itemID, v)
+	_, err = exec(ctx, q, "save browser transcript", `UPDATE practice_items SET browser_transcript = $2, heard_so_far = NULL WHERE id = $1`, itemID, v)
 	return err
 }
 

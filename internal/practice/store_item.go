@@ -12,26 +12,27 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // Practice items: the questions of a session and their answers, transcripts and feedback.
 
 const itemColumns = `id, session_id, position, question_id, question, tip, subtag, big3_order, status, audio_path, audio_mime,
 	transcript, metrics, feedback, score, meaningful, error, stream_path, stream_mime, stream_bytes, progress, progress_at,
-	original_transcript, transcript_corrected_at, kind, scenario, follow_ups, prep_seconds, answer_seconds`
+	original_transcript, transcript_corrected_at, kind, scenario, follow_ups, prep_seconds, answer_seconds, video_delivery`
 
 // scanItem reads the itemColumns of a row, and into extra the columns
 // that follow them.
 func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 	var (
-		it                              Item
-		metrics, feedbackJSON, progress sql.NullString
-		followUps                       string
+		it                                             Item
+		metrics, feedbackJSON, progress, videoDelivery sql.NullString
+		followUps                                      string
 	)
 	err := r.Scan(append([]any{&it.ID, &it.sessionID, &it.Position, &it.questionID, &it.Question, &it.Tip, &it.Subtag, &it.Big3Order, &it.Status,
 		&it.audioPath, &it.audioMIME, &it.Transcript, &metrics, &feedbackJSON, &it.score, &it.Meaningful, &it.Error,
 		&it.streamPath, &it.streamMIME, &it.streamBytes, &progress, &it.progressAt, &it.originalTranscript, &it.correctedAt,
-		&it.Kind, &it.Scenario, &followUps, &it.PrepSeconds, &it.AnswerSeconds}, extra...)...)
+		&it.Kind, &it.Scenario, &followUps, &it.PrepSeconds, &it.AnswerSeconds, &videoDelivery}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Item{}, errNotFound
 	}
@@ -53,6 +54,7 @@ func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 		{"feedback", feedbackJSON, &it.Feedback},
 		{"progress", progress, &it.progress},
 		{"follow_ups", sql.NullString{String: followUps, Valid: true}, &it.FollowUps},
+		{"video_delivery", videoDelivery, &it.VideoDelivery},
 	} {
 		if !field.json.Valid {
 			continue
@@ -61,7 +63,7 @@ func scanItem(r interface{ Scan(...any) error }, extra ...any) (Item, error) {
 			return Item{}, fmt.Errorf("practice: item %s %s: %w", it.ID, field.name, err)
 		}
 	}
-	it.MarkUncertain()
+	it.Derive()
 	return it, nil
 }
 
@@ -86,9 +88,10 @@ type ownedItem struct {
 // session's columns are renamed so that the item's read as they do
 // everywhere else.
 func ownedItemQuery(extra string) string {
-	return `SELECT ` + itemColumns + `, s.session_status, s.stats_applied, s.profession, s.session_format, s.session_answer_seconds` + extra + `
+	return `SELECT ` + itemColumns + `, s.session_status, s.stats_applied, s.profession, s.session_format, s.session_answer_seconds, s.session_mode` + extra + `
 		FROM practice_items JOIN (SELECT id AS session_key, user_id AS owner, status AS session_status,
-			stats_applied_at IS NOT NULL AS stats_applied, profession, format AS session_format, answer_seconds AS session_answer_seconds
+			stats_applied_at IS NOT NULL AS stats_applied, profession, format AS session_format, answer_seconds AS session_answer_seconds,
+			mode AS session_mode
 			FROM practice_sessions) s ON s.session_key = practice_items.session_id
 		WHERE practice_items.id = $1 AND practice_items.session_id = $2 AND s.owner = $3`
 }
@@ -98,7 +101,7 @@ func ownedItemQuery(extra string) string {
 func scanOwnedItem(r interface{ Scan(...any) error }, extra ...any) (ownedItem, error) {
 	var it ownedItem
 	var err error
-	it.Item, err = scanItem(r, append([]any{&it.sessionStatus, &it.statsApplied, &it.profession, &it.format, &it.answerSeconds}, extra...)...)
+	it.Item, err = scanItem(r, append([]any{&it.sessionStatus, &it.statsApplied, &it.profession, &it.format, &it.answerSeconds, &it.mode}, extra...)...)
 	return it, err
 }
 
@@ -144,7 +147,7 @@ func setItemStatus(ctx context.Context, q store.Queryer, id string, status ItemS
 // of any earlier one.
 func recordUpload(ctx context.Context, q store.Queryer, itemID, path, mimeType string, now time.Time) error {
 	_, err := exec(ctx, q, "record upload", `UPDATE practice_items SET audio_path = $1, audio_mime = $2, uploaded_at = $3,
-		transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '',
+		transcript = NULL, metrics = NULL, feedback = NULL, score = NULL, meaningful = NULL, error = '', video_delivery = NULL,
 		`+forgetStream+` WHERE id = $4`,
 		path, mimeType, now, itemID)
 	return err
@@ -209,6 +212,17 @@ func saveTranscript(ctx context.Context, q store.Queryer, itemID string, heard a
 	_, err = exec(ctx, q, "save transcript", `UPDATE practice_items SET transcript = $1, metrics = $2, meaningful = $3,
 		audio_path = '', progress = NULL WHERE id = $4`,
 		heard.Transcript, string(metricsJSON), heard.Meaningful, itemID)
+	return err
+}
+
+// saveVideoDelivery keeps what the student's browser measured of a video
+// answer, with the recording it was measured from; nil keeps none.
+func saveVideoDelivery(ctx context.Context, q store.Queryer, itemID string, d *video.Delivery) error {
+	v, err := jsonOrNull("save video delivery", d)
+	if err != nil {
+		return err
+	}
+	_, err = exec(ctx, q, "save video delivery", `UPDATE practice_items SET video_delivery = $2 WHERE id = $1`, itemID, v)
 	return err
 }
 
@@ -337,15 +351,20 @@ func recordingsInUse(ctx context.Context, q store.Queryer) (map[string]bool, err
 func completedAnswers(ctx context.Context, q store.Queryer, userID, profession string) ([]ScoredAnswer, error) {
 	return scanAll(ctx, q, "completed answers", func(rows *sql.Rows) (ScoredAnswer, error) {
 		var (
-			a                                 ScoredAnswer
-			transcript, metrics, feedbackJSON sql.NullString
+			a                                            ScoredAnswer
+			transcript, metrics, feedbackJSON, videoJSON sql.NullString
 		)
-		if err := rows.Scan(&a.SessionID, &a.Profession, &a.SessionStarted, &a.ItemID, &a.Question, &a.Subtag, &transcript, &metrics, &feedbackJSON); err != nil {
+		if err := rows.Scan(&a.SessionID, &a.Profession, &a.SessionStarted, &a.ItemID, &a.Question, &a.Subtag, &transcript, &metrics, &feedbackJSON, &videoJSON); err != nil {
 			return a, err
 		}
 		a.Transcript = transcript.String
+		if videoJSON.Valid {
+			if err := json.Unmarshal([]byte(videoJSON.String), &a.Video); err != nil {
+				return a, fmt.Errorf("video delivery: %w", err)
+			}
+		}
 		return a, decodeScored(feedbackJSON, metrics, &a.Feedback, &a.Metrics)
-	}, `SELECT s.id, s.profession, s.created_at, i.id, i.question, i.subtag, i.transcript, i.metrics, i.feedback
+	}, `SELECT s.id, s.profession, s.created_at, i.id, i.question, i.subtag, i.transcript, i.metrics, i.feedback, i.video_delivery
 		FROM practice_items i JOIN practice_sessions s ON s.id = i.session_id
 		WHERE s.user_id = $1 AND (CAST($2 AS TEXT) = '' OR s.profession = $2) AND s.status = $3
 			AND i.status = $4 AND i.feedback IS NOT NULL

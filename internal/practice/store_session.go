@@ -115,8 +115,8 @@ func questionsOf(ctx context.Context, q store.Queryer, userID, sessionID string)
 // sessionOfAnswer reads what scoring an answer needs of its session.
 func sessionOfAnswer(ctx context.Context, q store.Queryer, sessionID string) (answerSession, error) {
 	var as answerSession
-	err := q.QueryRowContext(ctx, `SELECT profession, format, answer_seconds FROM practice_sessions WHERE id = $1`, sessionID).
-		Scan(&as.profession, &as.format, &as.answerSeconds)
+	err := q.QueryRowContext(ctx, `SELECT profession, format, answer_seconds, mode FROM practice_sessions WHERE id = $1`, sessionID).
+		Scan(&as.profession, &as.format, &as.answerSeconds, &as.mode)
 	if err != nil {
 		return answerSession{}, fmt.Errorf("practice: session %s: %w", sessionID, err)
 	}

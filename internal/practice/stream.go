@@ -18,6 +18,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/auth"
 	"github.com/whitecoat/whitecoat/internal/store"
 	"github.com/whitecoat/whitecoat/internal/transcribe"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // An answer may arrive in pieces while the student speaks: the browser
@@ -226,12 +227,20 @@ func (s *Service) maybeAdvance(ctx context.Context, tx *sql.Tx, it Item) error {
 	return err
 }
 
+// Observed is what the student's browser observed of an answer beside
+// recording it, sent with the finish call: what it heard, when the
+// student chose to be heard by it, and what it measured of a video
+// answer's presence on camera. Either may be nil.
+type Observed struct {
+	Heard *BrowserTranscript
+	Seen  *video.Delivery
+}
+
 // FinishAudio queues the recording that arrived in pieces, size bytes in
-// all, like a whole upload, with what the student's browser heard of it
-// when they chose to be heard by it (nil otherwise). Finishing an answer
-// already queued succeeds.
-func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemID string, size int64, heard *BrowserTranscript) (Item, error) {
-	if err := heard.check(); err != nil {
+// all, like a whole upload, with what the student's browser observed of
+// it. Finishing an answer already queued succeeds.
+func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemID string, size int64, observed Observed) (Item, error) {
+	if err := observed.Heard.check(); err != nil {
 		return Item{}, err
 	}
 	var it Item
@@ -243,6 +252,8 @@ func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemI
 		switch it = owned.Item; {
 		case it.Status == StatusSkipped:
 			return apperr.Conflict("This question was skipped.")
+		case observed.Seen != nil && owned.mode != ModeVideo:
+			return apperr.Invalid("videoDelivery", "This session records audio only: there is no video to measure.")
 		case !it.awaitsAnswer():
 			// Most likely this request was sent again after its answer was
 			// lost: the recording is in, which is what the client wants to hear.
@@ -257,7 +268,13 @@ func (s *Service) FinishAudio(ctx context.Context, u auth.User, sessionID, itemI
 		if _, err := s.queueAnswer(ctx, tx, u, it, it.streamPath, it.streamMIME); err != nil {
 			return err
 		}
-		if err := saveBrowserTranscript(ctx, tx, it.ID, heard); err != nil {
+		if err := observed.Seen.Check(float64(it.AnswerSeconds)); err != nil {
+			return err
+		}
+		if err := saveBrowserTranscript(ctx, tx, it.ID, observed.Heard); err != nil {
+			return err
+		}
+		if err := saveVideoDelivery(ctx, tx, it.ID, observed.Seen); err != nil {
 			return err
 		}
 		it.Status = StatusQueued

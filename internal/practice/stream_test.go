@@ -84,7 +84,7 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		want(n, err, 2*q)
 		n, err = appendAt(q+q/2, rec[q+q/2:3*q]) // overlaps what arrived
 		want(n, err, 3*q)
-		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), nil)
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), practice.Observed{})
 		practicetest.WantKind(t, err, apperr.KindConflict, "did not arrive")
 		n, err = appendAt(3*q, rec[3*q:])
 		want(n, err, len(rec))
@@ -99,12 +99,12 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		if u := ana(); u.UsageCount != 1 {
 			t.Fatalf("usage %d while the answer arrives: it counts from its first piece, once", u.UsageCount)
 		}
-		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatal(err)
 		}
 		_, err = appendAt(len(rec), rec[:10])
 		practicetest.WantKind(t, err, apperr.KindConflict, "already has an answer")
-		if again, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), nil); err != nil || again.Status == practice.StatusPending {
+		if again, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), practice.Observed{}); err != nil || again.Status == practice.StatusPending {
 			t.Fatalf("finishing again, as after a lost response: %+v %v", again, err)
 		}
 
@@ -114,12 +114,12 @@ func TestAnswerArrivesInPieces(t *testing.T) {
 		want(n, err, len(rec))
 		_, err = appendAt(len(rec), make([]byte, 64<<10))
 		practicetest.WantKind(t, err, apperr.KindTooLarge, "too large")
-		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), nil)
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, s.Items[2].ID, int64(len(rec)), practice.Observed{})
 		practicetest.WantKind(t, err, apperr.KindConflict, "No recording was uploaded")
 		if _, err := f.Practice.Skip(ctx, ana(), s.ID, item); err != nil {
 			t.Fatal(err)
 		}
-		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), nil)
+		_, err = f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), practice.Observed{})
 		practicetest.WantKind(t, err, apperr.KindConflict, "skipped")
 
 		got := f.WaitProcessed(t, ana(), s.ID)
@@ -230,7 +230,7 @@ func TestRecordingIsRecognisedWhileItArrives(t *testing.T) {
 		if p == nil || p.Until < 3 || len(p.Words) < 3 {
 			t.Fatalf("nothing was recognised while the recording arrived: %+v", p)
 		}
-		if _, err := f.Practice.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatal(err)
 		}
 		it := f.WaitProcessed(t, reload(), s.ID).Items[0]
@@ -355,7 +355,7 @@ func TestBrowserWordsAreLinedUpWhileTheRecordingArrives(t *testing.T) {
 			}
 		}
 		heard := &practice.BrowserTranscript{Text: dentistAnswer}
-		if _, err := f.Practice.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec)), heard); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, reload(), s.ID, item, int64(len(rec)), practice.Observed{Heard: heard}); err != nil {
 			t.Fatal(err)
 		}
 		it := f.WaitProcessed(t, reload(), s.ID).Items[0]

@@ -115,7 +115,7 @@ func TestVoiceFactorIsRememberedPerStudent(t *testing.T) {
 		for len(spy.advancedCopy()) == 0 && time.Now().Before(deadline) {
 			time.Sleep(50 * time.Millisecond)
 		}
-		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), nil); err != nil {
+		if _, err := f.Practice.FinishAudio(ctx, ana(), s.ID, item, int64(len(rec)), practice.Observed{}); err != nil {
 			t.Fatal(err)
 		}
 		f.WaitProcessed(t, ana(), s.ID)

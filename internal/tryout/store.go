@@ -96,7 +96,7 @@ func loadTry(ctx context.Context, q store.Queryer, id string, now time.Time) (st
 			return stored{}, fmt.Errorf("tryout: read feedback: %w", err)
 		}
 	}
-	t.MarkUncertain()
+	t.Derive()
 	t.ExpiresAt = t.ExpiresAt.UTC()
 	return t, nil
 }

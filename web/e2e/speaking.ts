@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
+import { chromium, type LaunchOptions } from '@playwright/test'
 import { expect, test as base } from './fixtures'
 
 /**
@@ -31,11 +31,14 @@ export function expectDentistAnswerHeard(transcript: string) {
  * page of the worker, which also gets a fake camera.
  */
 export function speakingTest(answer: string) {
-  return fakeMicrophoneTest((dir, wav) => {
-    writeFileSync(join(dir, 'answer.txt'), answer)
-    execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
-    execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '0', '0.7'])
-  })
+  return fakeMicrophoneTest((dir, wav) => speakLooped(dir, answer, wav))
+}
+
+/** Writes wav: festival saying answer, with the pause Chromium loops it after. */
+export function speakLooped(dir: string, answer: string, wav: string) {
+  writeFileSync(join(dir, 'answer.txt'), answer)
+  execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
+  execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '0', '0.7'])
 }
 
 /**
@@ -77,19 +80,19 @@ function fakeMicrophoneTest(write: (dir: string, wav: string) => void, capture: 
     ],
     browser: [
       async ({ answerWav, launchOptions }, use) => {
-        const browser = await chromium.launch({
-          ...launchOptions,
-          args: [
-            ...(launchOptions.args ?? []),
-            '--use-fake-ui-for-media-stream',
-            '--use-fake-device-for-media-stream',
-            `--use-file-for-fake-audio-capture=${answerWav}${capture}`,
-          ],
-        })
+        const browser = await launchWithFakeMedia(launchOptions, [`--use-file-for-fake-audio-capture=${answerWav}${capture}`])
         await use(browser)
         await browser.close()
       },
       { scope: 'worker' },
     ],
+  })
+}
+
+/** Chromium with fake media devices, granted without asking, fed by the files `files` names. */
+export function launchWithFakeMedia(launchOptions: LaunchOptions, files: string[]) {
+  return chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...files],
   })
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/whitecoat/whitecoat/internal/feedback"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // wordsPerMinuteAssumed converts a word count to a duration when no timing
@@ -52,12 +53,19 @@ type deliveryResult struct {
 	pausesOver2s  int
 	fillerQuote   string
 	score         float64
+	// presence is what the browser measured on camera; nil for an audio
+	// or typed answer.
+	presence *presence
 }
 
-// measureDelivery measures the delivery d of the answer t; certain keeps
-// the matches heard for certain, the only words a filler is counted from.
-func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds float64, certain func([]match) []match) deliveryResult {
+// measureDelivery measures the delivery d of the answer t, with its
+// presence on camera v when it was watched; certain keeps the matches
+// heard for certain, the only words a filler is counted from.
+func measureDelivery(d *feedback.Delivery, v *video.Delivery, t *text, written bool, limitSeconds float64, certain func([]match) []match) deliveryResult {
 	r := deliveryResult{scale: 1}
+	if !written {
+		r.presence = measurePresence(v)
+	}
 	if limitSeconds > 0 && !written {
 		r.scale = limitSeconds / feedback.SpecLimitSeconds
 	}
@@ -100,6 +108,9 @@ func measureDelivery(d *feedback.Delivery, t *text, written bool, limitSeconds f
 		r.fillersPer100 = 100 * float64(r.fillers) / float64(words)
 	}
 	r.score = r.compute()
+	if r.presence.judged() {
+		r.score = (1-presenceWeight)*r.score + presenceWeight*r.presence.score()
+	}
 	return r
 }
 
@@ -203,7 +214,14 @@ const msgFillersUnmeasured = "Not measured: this speech engine does not reliably
 // any other filler — a 0 that says nothing about what was said.
 func (r deliveryResult) fillersUnmeasured() bool { return r.fillersUnheard && r.fillers == 0 }
 
+// evidence is what the delivery measures showed: the voice's, then the
+// presence on camera when the answer was watched.
 func (r deliveryResult) evidence() []feedback.Evidence {
+	return append(r.voiceEvidence(), r.presence.evidence()...)
+}
+
+// voiceEvidence is what was measured of the voice (or a typed answer's length).
+func (r deliveryResult) voiceEvidence() []feedback.Evidence {
 	if r.written {
 		return []feedback.Evidence{{Section: feedback.SectionOverallImpression, Criterion: "length", Met: r.words >= writtenWordsMin && r.words <= writtenWordsMax*2,
 			Note: fmt.Sprintf("%d words written (aim for %d-%d per question)", r.words, writtenWordsMin, writtenWordsMax)}}
@@ -242,10 +260,11 @@ func (r deliveryResult) fillersEvidence() feedback.Evidence {
 	return e
 }
 
-// checksMet reports whether every delivery check that was measured is met,
-// so that the criterion's words can say "comfortable length and pace".
+// checksMet reports whether every check of the voice that was measured is
+// met, so that the criterion's words can say "comfortable length and
+// pace"; presence on camera weighs in the score, not in those words.
 func (r deliveryResult) checksMet() bool {
-	for _, e := range r.evidence() {
+	for _, e := range r.voiceEvidence() {
 		if !e.Met && e.Unjudged == "" {
 			return false
 		}
@@ -288,5 +307,5 @@ func (r deliveryResult) suggestions() []suggestion {
 		out = append(out, suggestion{46, "fewer long pauses", fmt.Sprintf(
 			"A %.0f-second pause breaks the thread; note your structure (situation, action, result) before you start so you know what comes next.", r.longestPause)})
 	}
-	return out
+	return append(out, r.presence.suggestions()...)
 }

@@ -133,7 +133,7 @@ func Assess(in feedback.Input) *Assessment {
 	a.hedges = a.t.find(hedgeCues, false)
 	a.repeat = a.t.repetition()
 	a.jargon = a.t.find(jargonCues, false)
-	a.delivery = measureDelivery(in.Delivery, a.t, in.Written, in.LimitSeconds, a.certainOnly)
+	a.delivery = measureDelivery(in.Delivery, in.Video, a.t, in.Written, in.LimitSeconds, a.certainOnly)
 	a.flags = append(a.findFlags(), a.traps...)
 	if a.answersAnotherQuestion() {
 		a.flags = append(a.flags, flagHit{key: feedback.FlagDifferentQuestion, m: a.firstSentence()})

@@ -281,6 +281,58 @@ export const limits = {
       size: {
         minimum: 1,
       },
+      videoDelivery: {
+        darkSeconds: {
+          minimum: 0,
+        },
+        eyeContactSeconds: {
+          minimum: 0,
+        },
+        faceSeconds: {
+          minimum: 0,
+        },
+        frames: {
+          minimum: 0,
+        },
+        framing: {
+          cutOffSeconds: {
+            minimum: 0,
+          },
+          offCenterSeconds: {
+            minimum: 0,
+          },
+          tooLargeSeconds: {
+            minimum: 0,
+          },
+          tooSmallSeconds: {
+            minimum: 0,
+          },
+        },
+        headMovement: {
+          minimum: 0,
+          maximum: 360,
+        },
+        looksAway: {
+          maxItems: 12,
+          items: {
+            atSeconds: {
+              minimum: 0,
+            },
+            seconds: {
+              minimum: 2,
+            },
+            toward: {
+              enum: ["down", "up", "left", "right", "out-of-frame"],
+            },
+          },
+        },
+        status: {
+          enum: ["measured", "unavailable"],
+        },
+        watchedSeconds: {
+          minimum: 0,
+        },
+      },
     },
   },
   firebaseSignIn: {
@@ -544,6 +596,33 @@ export const schemaLimits = {
       maxLength: 1024,
     },
   },
+  Delivery: {
+    darkSeconds: {
+      minimum: 0,
+    },
+    eyeContactSeconds: {
+      minimum: 0,
+    },
+    faceSeconds: {
+      minimum: 0,
+    },
+    frames: {
+      minimum: 0,
+    },
+    headMovement: {
+      minimum: 0,
+      maximum: 360,
+    },
+    looksAway: {
+      maxItems: 12,
+    },
+    status: {
+      enum: ["measured", "unavailable"],
+    },
+    watchedSeconds: {
+      minimum: 0,
+    },
+  },
   DownloadCard: {
     key: {
       enum: ["interview-tips", "interview-day-checklist", "thank-you-emails"],
@@ -578,6 +657,20 @@ export const schemaLimits = {
   FirebaseInputBody: {
     idToken: {
       maxLength: 8192,
+    },
+  },
+  Framing: {
+    cutOffSeconds: {
+      minimum: 0,
+    },
+    offCenterSeconds: {
+      minimum: 0,
+    },
+    tooLargeSeconds: {
+      minimum: 0,
+    },
+    tooSmallSeconds: {
+      minimum: 0,
     },
   },
   GuideCard: {
@@ -618,6 +711,17 @@ export const schemaLimits = {
     },
     password: {
       maxLength: 1024,
+    },
+  },
+  LookAway: {
+    atSeconds: {
+      minimum: 0,
+    },
+    seconds: {
+      minimum: 2,
+    },
+    toward: {
+      enum: ["down", "up", "left", "right", "out-of-frame"],
     },
   },
   Metrics: {

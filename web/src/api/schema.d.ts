@@ -1197,6 +1197,8 @@ export interface components {
             transcriptParts?: components["schemas"]["TranscriptPart"][];
             /** Format: int64 */
             uncertainWords: number;
+            videoDelivery?: components["schemas"]["Delivery"];
+            videoNotMeasured?: string;
         };
         AnswerRef: {
             /** Format: date-time */
@@ -1410,6 +1412,46 @@ export interface components {
             /** @description What was deleted and which records were kept. */
             message: string;
         };
+        Delivery: {
+            /**
+             * Format: double
+             * @description Seconds the picture was too dark to see a face in.
+             */
+            darkSeconds: number;
+            /**
+             * Format: double
+             * @description Seconds, of those with a face, the student looked at the camera.
+             */
+            eyeContactSeconds: number;
+            /**
+             * Format: double
+             * @description Seconds with a face found in the frame.
+             */
+            faceSeconds: number;
+            /**
+             * Format: int64
+             * @description How many frames were looked at.
+             */
+            frames: number;
+            framing: components["schemas"]["Framing"];
+            /**
+             * Format: double
+             * @description How much the head turned and nodded, in degrees per second, averaged over the time a face was found.
+             */
+            headMovement: number;
+            /** @description The longest looks away, in the order they happened, timed from the start of the answer. */
+            looksAway: components["schemas"]["LookAway"][];
+            /**
+             * @description measured, or unavailable when the browser could not run the measurement (then every figure is 0).
+             * @enum {string}
+             */
+            status: "measured" | "unavailable";
+            /**
+             * Format: double
+             * @description How long the answer was watched, in seconds: from the first frame looked at to the end of the answer.
+             */
+            watchedSeconds: number;
+        };
         DownloadCard: {
             /**
              * Format: int64
@@ -1619,6 +1661,8 @@ export interface components {
              * @description The recording's length in bytes, to confirm every piece arrived.
              */
             size: number;
+            /** @description What the student's browser measured of a video answer (eye contact, framing, steadiness) on the device; only these numbers are sent. Absent for an audio answer, when the student turned the measurement off, and with a whole upload (PUT). */
+            videoDelivery?: components["schemas"]["Delivery"];
         };
         FirebaseInputBody: {
             /** @description A Firebase ID token (a JWT). */
@@ -1634,6 +1678,28 @@ export interface components {
             presets: components["schemas"]["Preset"][];
             /** @description The server's speech engine, so the student can be told what to expect before they record. */
             speech: components["schemas"]["SpeechInfo"];
+        };
+        Framing: {
+            /**
+             * Format: double
+             * @description Part of the face outside the frame.
+             */
+            cutOffSeconds: number;
+            /**
+             * Format: double
+             * @description The face well away from the middle of the frame.
+             */
+            offCenterSeconds: number;
+            /**
+             * Format: double
+             * @description The face too large: too close to the camera.
+             */
+            tooLargeSeconds: number;
+            /**
+             * Format: double
+             * @description The face too small: the student sat too far from the camera.
+             */
+            tooSmallSeconds: number;
         };
         GuideCard: {
             /** @enum {string} */
@@ -1691,6 +1757,8 @@ export interface components {
             transcriptParts?: components["schemas"]["TranscriptPart"][];
             /** Format: int64 */
             uncertainWords: number;
+            videoDelivery?: components["schemas"]["Delivery"];
+            videoNotMeasured?: string;
         };
         ItemBody: {
             item: components["schemas"]["Item"];
@@ -1742,6 +1810,23 @@ export interface components {
         LoginInputBody: {
             email: string;
             password: string;
+        };
+        LookAway: {
+            /**
+             * Format: double
+             * @description When the look away began, in seconds from the start of the answer.
+             */
+            atSeconds: number;
+            /**
+             * Format: double
+             * @description How long it lasted.
+             */
+            seconds: number;
+            /**
+             * @description Where the student looked: down, up, left, right, or out of the frame (no face found).
+             * @enum {string}
+             */
+            toward: "down" | "up" | "left" | "right" | "out-of-frame";
         };
         MeBody: {
             /** @description Absent when nobody is signed in. */
@@ -1863,6 +1948,8 @@ export interface components {
              * @enum {string}
              */
             hearing: "device" | "browser" | "server";
+            /** @description In video sessions, let the browser measure eye contact, framing and steadiness on the device; only the numbers are sent, never an image. */
+            watchVideo: boolean;
         };
         PreferencesOutputBody: {
             preferences: components["schemas"]["Preferences"];
@@ -2098,6 +2185,8 @@ export interface components {
             transcriptParts?: components["schemas"]["TranscriptPart"][];
             /** Format: int64 */
             uncertainWords: number;
+            videoDelivery?: components["schemas"]["Delivery"];
+            videoNotMeasured?: string;
         };
         SectionAverages: {
             /** Format: double */
@@ -2219,6 +2308,8 @@ export interface components {
             /** Format: date-time */
             at: string;
             /** Format: double */
+            eyeContactPercent: number | null;
+            /** Format: double */
             fillersPerMinute: number | null;
             /** Format: double */
             longestPauseSeconds: number | null;
@@ -2227,6 +2318,8 @@ export interface components {
             profession: string;
             sectionScores: components["schemas"]["SectionAverages"];
             sessionId: string;
+            /** Format: double */
+            wellFramedPercent: number | null;
             /** Format: double */
             wordsPerMinute: number | null;
         };
@@ -2252,6 +2345,8 @@ export interface components {
             transcriptParts?: components["schemas"]["TranscriptPart"][];
             /** Format: int64 */
             uncertainWords: number;
+            videoDelivery?: components["schemas"]["Delivery"];
+            videoNotMeasured?: string;
         };
         TypedInputBody: {
             /** @description The answer as written; for a typed part, both questions' answers. */

@@ -142,7 +142,7 @@ export function DashboardRoute() {
             <CardTitle>Your practice settings</CardTitle>
           </CardHeader>
           <CardContent>
-            <HearingChoice idPrefix="account" />
+            <HearingChoice idPrefix="account" video />
           </CardContent>
         </Card>
         <AccountData onDeleted={(message) => void onDeleted(message)} freshSignIn={freshSignIn} />

@@ -24,6 +24,8 @@ import {
 import { competencies, redFlags, scoringBreakdown, type Feedback } from './feedback'
 import { CompetencyTags, RedFlags, ScoringBreakdown } from './feedback-details'
 import { Transcript } from './transcript'
+import { VideoDeliveryFigures } from './video-delivery'
+import { FigureTiles } from './figure-tiles'
 
 const STATUS_LABEL: Record<AnswerStatus, string> = {
   pending: 'Not answered',
@@ -57,14 +59,7 @@ function Metrics({ metrics, fillersNote }: { metrics: AnswerMetrics; fillersNote
   if (metrics.pausesMeasured) rows.push(['Longest pause', `${metrics.longestPauseSeconds.toFixed(1)} s`])
   return (
     <div className="grid gap-1">
-      <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-        {rows.map(([term, value]) => (
-          <div key={term} className="rounded-md bg-muted p-2">
-            <dt className="text-xs text-muted-foreground">{term}</dt>
-            <dd className="font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureTiles rows={rows} />
       {fillersNote ? <p className="text-xs text-muted-foreground">{fillersNote}</p> : null}
     </div>
   )
@@ -240,6 +235,7 @@ export function AnswerCard({
               {lift ? <BiggestLift text={lift} /> : null}
               {unscored ? <p className="font-medium">{CORRECT_TO_SCORE}</p> : null}
               {unscored && entry.metrics ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
+              {unscored && entry.videoDelivery ? <VideoDeliveryFigures delivery={entry.videoDelivery} notMeasured={entry.videoNotMeasured} /> : null}
             </>
           ) : null}
           <Transcript
@@ -266,6 +262,7 @@ export function AnswerCard({
               {tip ? <p className="text-sm text-muted-foreground">Tip: {tip}</p> : null}
               {feedback ? <FeedbackDetails feedback={feedback} /> : null}
               {entry.metrics && !unscored ? <Metrics metrics={entry.metrics} fillersNote={fillersNote} /> : null}
+              {entry.videoDelivery && !unscored ? <VideoDeliveryFigures delivery={entry.videoDelivery} notMeasured={entry.videoNotMeasured} /> : null}
               {feedback ? earlier : null}
             </Disclosure>
           ) : null}

@@ -26,13 +26,20 @@ export function LocalEngineNote({ hearing }: { hearing: Hearing }) {
   )
 }
 
+/** Said beside the choice to measure video delivery (issue 42), and on the privacy page. */
+export const WATCH_VIDEO_HINT =
+  'While you answer on camera, your browser measures eye contact, framing and steadiness on this device. ' +
+  'Only the numbers are sent to Whitecoat, never a picture; your video stays on your device.'
+
 /**
  * "How you are heard" (issue 39): the browser's recogniser on the device,
  * where it says it can; the browser's speech service, naming who hears the
  * audio; or Whitecoat's server, the default and all a browser without a
- * recogniser is offered. The choice is saved on the account at once.
+ * recogniser is offered. With `video`, also whether the browser measures a
+ * video answer's delivery (issue 42). Each choice is saved on the account
+ * at once.
  */
-export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
+export function HearingChoice({ idPrefix = 'hearing', video = false }: { idPrefix?: string; video?: boolean }) {
   const prefs = usePracticePreferences()
   const save = useSetPracticePreferences()
   const supported = hasRecogniser()
@@ -78,11 +85,13 @@ export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
   const current = picked ?? prefs.data
   const chosen: Hearing = current && offered.some((o) => o.value === current.hearing) ? current.hearing : 'server'
   const captions = current?.captions ?? true
-  const update = (next: PracticePreferences) => {
+  const watchVideo = current?.watchVideo ?? true
+  const update = (change: Partial<PracticePreferences>) => {
+    const next = { hearing: chosen, captions, watchVideo, ...change }
     setPicked(next)
     save.mutate(next, { onSettled: () => setPicked(null) })
   }
-  const choose = (hearing: Hearing) => update({ hearing, captions })
+  const choose = (hearing: Hearing) => update({ hearing })
 
   async function download() {
     setDevice('downloading')
@@ -124,10 +133,19 @@ export function HearingChoice({ idPrefix = 'hearing' }: { idPrefix?: string }) {
       ) : null}
       {supported && chosen !== 'server' ? (
         <label className="flex items-start gap-3">
-          <input type="checkbox" checked={captions} onChange={(e) => update({ hearing: chosen, captions: e.target.checked })} className="mt-1" />
+          <input type="checkbox" checked={captions} onChange={(e) => update({ captions: e.target.checked })} className="mt-1" />
           <span>
             <span className="block font-medium">Show live captions while I speak</span>
             <span className="block text-sm text-muted-foreground">What your browser hears appears under the recording.</span>
+          </span>
+        </label>
+      ) : null}
+      {video ? (
+        <label className="flex items-start gap-3">
+          <input type="checkbox" checked={watchVideo} disabled={!current} onChange={(e) => update({ watchVideo: e.target.checked })} className="mt-1" />
+          <span>
+            <span className="block font-medium">Measure my eye contact and framing</span>
+            <span className="block text-sm text-muted-foreground">{WATCH_VIDEO_HINT}</span>
           </span>
         </label>
       ) : null}

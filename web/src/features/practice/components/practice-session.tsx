@@ -14,9 +14,11 @@ import type { ProfessionSlug } from '@/lib/professions'
 import { useCompletePracticeSession } from '../api/complete-practice-session'
 import { usePracticeSession, type PracticeSession as Session } from '../api/get-practice-session'
 import { useSkipQuestion } from '../api/skip-question'
+import type { Observed } from '../api/finish-answer'
 import { usePracticePreferences } from '../api/get-practice-preferences'
 import { useAnswerUploads } from '../hooks/use-answer-uploads'
-import { hasRecogniser, type BrowserHeard } from '@/lib/speech-recognition'
+import { hasRecogniser } from '@/lib/speech-recognition'
+import { loadFaceMesh, type FaceMesh } from '@/lib/face-watch/face-mesh'
 import { useMediaStream } from '../hooks/use-media-stream'
 import { FORMAT_TEXT } from '@/lib/formats'
 import { QuestionRecorder } from './question-recorder'
@@ -128,12 +130,22 @@ function SessionRunner({ session, slug, nameOf, readPause }: { session: Session;
   const uploads = useAnswerUploads(session.id, { onRefused, announce })
   const startUpload = uploads.start
   const saveAnswer = useCallback(
-    (itemId: string, answer: RecordedAnswer, heard?: BrowserHeard) => startUpload(itemId, answer.audio, heard),
+    (itemId: string, answer: RecordedAnswer, observed: Observed) => startUpload(itemId, answer.audio, observed),
     [startUpload],
   )
   // The student's choice; a browser without a recogniser is heard by the server.
   const prefs = usePracticePreferences().data
   const hearing = prefs && hasRecogniser() ? prefs.hearing : 'server'
+  // Video delivery is measured on the device unless the student turned it
+  // off: the face mesh loads now, while they read the first question.
+  const watchVideo = session.mode === 'video' && prefs?.watchVideo === true
+  const [faceMesh, setFaceMesh] = useState<Promise<FaceMesh> | null>(null)
+  useEffect(() => {
+    if (!watchVideo) return
+    const mesh = loadFaceMesh()
+    mesh.catch(() => {}) // each answer then says it was not measured
+    setFaceMesh(mesh)
+  }, [watchVideo])
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && currentLocation.pathname !== nextLocation.pathname)
   useEffect(() => {
@@ -213,6 +225,7 @@ function SessionRunner({ session, slug, nameOf, readPause }: { session: Session;
           onRecordingStarted={uploads.startStream}
           hearing={hearing}
           captions={prefs?.captions ?? true}
+          faceMesh={watchVideo ? faceMesh : null}
           onSaved={saveAnswer}
           onRetryUpload={() => {
             const failed = uploads.uploads[item.id]

@@ -3,9 +3,13 @@ import { useCallback, useEffect, useReducer, useRef, useState, type SyntheticEve
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { startRecording, type RecordedAnswer } from '@/lib/media'
-import { fallbackNote, listen, type BrowserHeard, type Listener } from '@/lib/speech-recognition'
+import { fallbackNote, listen, type Listener } from '@/lib/speech-recognition'
+import type { FaceMesh } from '@/lib/face-watch/face-mesh'
+import { watchFace, type FaceWatch } from '@/lib/face-watch/watch'
+import type { Observed } from '../api/finish-answer'
 import type { PracticeItem, PracticeSession } from '../api/get-practice-session'
 import { useCountdown } from '../hooks/use-countdown'
+import { useSettled } from '@/hooks/use-settled'
 import { formatClock } from '@/lib/session-time'
 import { followUpTimes } from '../utils/countdown'
 import { initialRecorderState, recorderTransition } from '../utils/recorder'
@@ -37,11 +41,26 @@ interface Props {
   /** How the student chose to be heard, and whether live captions show. */
   hearing: Hearing
   captions: boolean
+  /** The face mesh that watches a video answer on the device; null when nothing is measured. */
+  faceMesh: Promise<FaceMesh> | null
   /** Stable across renders: the recording clock restarts whenever it changes. */
-  onSaved: (itemId: string, answer: RecordedAnswer, heard?: BrowserHeard) => void
+  onSaved: (itemId: string, answer: RecordedAnswer, observed: Observed) => void
   onRetryUpload: () => void
   onSkip: () => void
   onNext: () => void
+}
+
+/** What the student is told of the face mesh under the camera: loading, measuring, or unable to here. */
+export const WATCH_NOTES = {
+  pending: 'Getting the eye-contact measurement ready…',
+  fulfilled: 'Eye contact, framing and steadiness are measured on this device while you answer; no picture is sent.',
+  rejected: 'Eye contact and framing cannot be measured in this browser; your answer is recorded as usual.',
+} as const
+
+function WatchNote({ mesh }: { mesh: Promise<FaceMesh> | null }) {
+  const settled = useSettled(mesh)
+  if (!settled) return null
+  return <p className="text-sm text-muted-foreground">{WATCH_NOTES[settled]}</p>
 }
 
 function LivePreview({ stream }: { stream: MediaStream }) {
@@ -176,8 +195,9 @@ function StartCountdown({ onDone, announce }: { onDone: () => void; announce: (t
  * the question, so each question starts afresh.
  */
 export function QuestionRecorder(props: Props) {
-  const { item, position, total, mode, untimed, specLimit, stream, mediaError, upload, busy, announce, onSaved, hearing, captions } = props
+  const { item, position, total, mode, untimed, specLimit, stream, mediaError, upload, busy, announce, onSaved, hearing, captions, faceMesh } = props
   const listener = useRef<Listener | null>(null)
+  const watcher = useRef<FaceWatch | null>(null)
   const [caption, setCaption] = useState('')
   const [fellBack, setFellBack] = useState('')
   const [{ phase, notes }, dispatch] = useReducer(recorderTransition, item, initialRecorderState)
@@ -202,11 +222,13 @@ export function QuestionRecorder(props: Props) {
       recording.current = null
       const ear = listener.current
       listener.current = null
+      const eye = watcher.current
+      watcher.current = null
       const lengthSeconds = Math.min(item.answerSeconds, Math.round((performance.now() - startedAt.current) / 1000))
-      const [answer, heard] = await Promise.all([rec.stop(), ear?.stop()])
+      const [answer, heard, seen] = await Promise.all([rec.stop(), ear?.stop(), eye?.stop()])
       dispatch({ type: 'saved', byLimit, replayUrl: URL.createObjectURL(answer.replay), lengthSeconds, at: performance.now() })
       announce(byLimit ? (specLimit ? LIMIT_REACHED : TIME_UP_SAVED) : 'Answer saved')
-      onSaved(item.id, answer, heard && 'heard' in heard ? heard.heard : undefined)
+      onSaved(item.id, answer, { browserTranscript: heard && 'heard' in heard ? heard.heard : undefined, videoDelivery: seen })
     },
     [announce, onSaved, item.id, item.answerSeconds, specLimit],
   )
@@ -219,6 +241,9 @@ export function QuestionRecorder(props: Props) {
       return
     }
     recording.current = startRecording(stream, mode, props.onRecordingStarted(item.id, () => listener.current?.heardSoFar() ?? ''))
+    // The face mesh watches a video answer beside the recorder; whatever
+    // becomes of it, the recording goes on.
+    watcher.current = mode === 'video' && faceMesh ? watchFace(stream, faceMesh) : null
     // The browser's recogniser listens to the same microphone; any failure
     // leaves this answer to the server, said once.
     listener.current =
@@ -237,7 +262,7 @@ export function QuestionRecorder(props: Props) {
     startedAt.current = performance.now()
     dispatch({ type: 'recordingStarted' })
     announce('Recording started')
-  }, [stream, mode, props, item.id, announce, hearing, captions])
+  }, [stream, mode, props, item.id, announce, hearing, captions, faceMesh])
 
   // Follow-up prompts: each at its time, or sooner when asked for.
   const due = followUpTimes(item.followUps.length, untimed ? 0 : item.answerSeconds).filter((t) => answer.elapsed >= t).length
@@ -255,6 +280,7 @@ export function QuestionRecorder(props: Props) {
     () => () => {
       void recording.current?.stop()
       listener.current?.abort()
+      void watcher.current?.stop()
     },
     [],
   )
@@ -300,6 +326,7 @@ export function QuestionRecorder(props: Props) {
       {phase.name === 'countingDown' ? <StartCountdown onDone={start} announce={announce} /> : null}
 
       {mode === 'video' && stream && !saved ? <LivePreview stream={stream} /> : null}
+      {mode === 'video' && !saved ? <WatchNote mesh={faceMesh} /> : null}
       {/* In both modes: the camera shows the face, not whether the microphone hears. */}
       {!saved && !mediaError ? <MicLevel stream={stream} /> : null}
 

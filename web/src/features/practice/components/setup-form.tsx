@@ -303,7 +303,7 @@ export function SetupForm({ slug, nameOf, initialFocus = '' }: { slug: Professio
       )}
 
       <Section title="How you are heard">
-        <HearingChoice idPrefix="setup" />
+        <HearingChoice idPrefix="setup" video={mode === 'video'} />
       </Section>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError, errorMessage } from '@/lib/api-client'
 import { uploadAnswer } from '../api/upload-answer'
-import type { BrowserTranscript } from '../api/finish-answer'
+import type { Observed } from '../api/finish-answer'
 import { streamAnswer, type AnswerStream } from '../utils/answer-stream'
 
 export interface AnswerUpload {
@@ -56,9 +56,9 @@ export function useAnswerUploads(
     [sessionId, onRefused],
   )
 
-  /** The answer was saved: finish its stream, or upload it whole (a retry, or no stream). */
+  /** The answer was saved: finish its stream with what the browser observed, or upload it whole (a retry, or no stream). */
   const start = useCallback(
-    (itemId: string, audio: Blob, browserTranscript?: BrowserTranscript) => {
+    (itemId: string, audio: Blob, observed?: Observed) => {
       setUploads((all) => ({ ...all, [itemId]: { status: 'uploading', percent: 0, error: '', audio } }))
       announce('Uploading answer')
       const stream = streams.current.get(itemId)
@@ -67,7 +67,7 @@ export function useAnswerUploads(
         onProgress: (f: number) => update(itemId, { percent: Math.round(f * 100) }),
         onRetry: () => update(itemId, { status: 'retrying' }),
       }
-      const job = (stream ? stream.finish(audio, listeners, browserTranscript) : uploadAnswer(sessionId, itemId, audio, { signal: abort.current?.signal, ...listeners }))
+      const job = (stream ? stream.finish(audio, listeners, observed) : uploadAnswer(sessionId, itemId, audio, { signal: abort.current?.signal, ...listeners }))
         .then(() => {
           update(itemId, { status: 'done', percent: 100 })
           announce('Answer uploaded')

@@ -2,7 +2,7 @@ import { limits } from '@/api/limits'
 import { ApiError } from '@/lib/api-client'
 import { withRetries, type UploadOptions } from '@/lib/upload'
 import { appendAnswerPiece } from '../api/append-answer-piece'
-import { finishAnswer, type BrowserTranscript } from '../api/finish-answer'
+import { finishAnswer, type Observed } from '../api/finish-answer'
 import { uploadAnswer } from '../api/upload-answer'
 
 /** The server's limit on one piece. Pieces that queued up behind a slow request go out together, up to this. */
@@ -26,10 +26,10 @@ export interface AnswerStream {
    * server queue the answer. When streaming broke on the way, or the server
    * does not have exactly `audio`'s bytes, uploads `audio` whole instead.
    * Rejects like uploadAnswer: on a 403, an abort, or a failed whole upload.
-   * What the browser heard travels with the finish call; a whole upload
-   * carries none and is transcribed by the server alone.
+   * What the browser observed (heard, measured) travels with the finish
+   * call; a whole upload carries none and is transcribed by the server alone.
    */
-  finish: (audio: Blob, listeners?: FinishListeners, browserTranscript?: BrowserTranscript) => Promise<void>
+  finish: (audio: Blob, listeners?: FinishListeners, observed?: Observed) => Promise<void>
 }
 
 /** Failures that uploading the whole recording would not get past. */
@@ -87,13 +87,13 @@ export function streamAnswer(sessionId: string, itemId: string, opts: AnswerStre
       recorded += piece.size
       sending = sending.then(sendQueued)
     },
-    async finish(audio, finishListeners = {}, browserTranscript) {
+    async finish(audio, finishListeners = {}, observed) {
       listeners = finishListeners
       listeners.onProgress?.(recorded > 0 ? sent / recorded : 0)
       await sending
       if (!broken) {
         try {
-          await withRetries(() => finishAnswer({ sessionId, itemId, size: audio.size, browserTranscript }, opts.signal), retries)
+          await withRetries(() => finishAnswer({ sessionId, itemId, size: audio.size, observed }, opts.signal), retries)
           return
         } catch (err) {
           broken = err

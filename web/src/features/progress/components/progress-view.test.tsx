@@ -15,6 +15,8 @@ const point = (id: string, at: string, overall: number, wpm: number | null): Tre
   wordsPerMinute: wpm,
   fillersPerMinute: wpm === null ? null : 2.5,
   longestPauseSeconds: null,
+  eyeContactPercent: null,
+  wellFramedPercent: null,
 })
 
 const competencies = (shown: Progress['competencies'][number]['competency'][]): Progress['competencies'] =>

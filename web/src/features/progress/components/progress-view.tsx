@@ -36,6 +36,13 @@ const DELIVERY = [
   { key: 'longestPauseSeconds', title: 'Longest pause (seconds)', unit: ' s', unmeasured: 'Not measured yet: it needs recorded answers with word timings.' },
 ] as const satisfies readonly { key: keyof TrendPoint; title: string; unit: string; unmeasured: string }[]
 
+/** Presence on camera (issue 42): shares of the time the face was in the frame, in one chart. */
+const PRESENCE = [
+  { key: 'eyeContactPercent', title: 'Eye contact (%)' },
+  { key: 'wellFramedPercent', title: 'Well framed (%)' },
+] as const satisfies readonly { key: keyof TrendPoint; title: string }[]
+const PRESENCE_UNMEASURED = 'Not measured yet: it comes from video answers your browser measured on your device.'
+
 /** A table cell's figure; a dash where the session was not measured. */
 function figure(v: number | null | undefined): string {
   return v === null || v === undefined ? '—' : String(v)
@@ -126,6 +133,24 @@ function Trends({ points, summaryPath }: { points: TrendPoint[]; summaryPath: (s
           )
         })}
       </div>
+      <Card>
+        <CardContent className="pt-6">
+          {points.every((p) => PRESENCE.every((d) => p[d.key] === null)) ? (
+            <figure className="grid gap-2">
+              <figcaption className="font-semibold">On camera</figcaption>
+              <p className="text-sm text-muted-foreground">{PRESENCE_UNMEASURED}</p>
+            </figure>
+          ) : (
+            <TrendChart
+              title="On camera (% of the time your face was in the frame)"
+              dates={dates}
+              max={100}
+              unit="%"
+              series={PRESENCE.map((d) => ({ label: d.title, values: points.map((p) => p[d.key]) }))}
+            />
+          )}
+        </CardContent>
+      </Card>
       <Table label="Every session's figures">
         <TableCaption>Every session&apos;s figures, oldest first: the charts above as a table</TableCaption>
         <thead>
@@ -136,7 +161,7 @@ function Trends({ points, summaryPath }: { points: TrendPoint[]; summaryPath: (s
             {SECTIONS.map((key) => (
               <TableHead key={key}>{SECTION_LABEL[key]}</TableHead>
             ))}
-            {DELIVERY.map((d) => (
+            {[...DELIVERY, ...PRESENCE].map((d) => (
               <TableHead key={d.key}>{d.title}</TableHead>
             ))}
           </tr>
@@ -152,7 +177,7 @@ function Trends({ points, summaryPath }: { points: TrendPoint[]; summaryPath: (s
               {SECTIONS.map((key) => (
                 <TableCell key={key}>{p.sectionScores[key]}</TableCell>
               ))}
-              {DELIVERY.map((d) => (
+              {[...DELIVERY, ...PRESENCE].map((d) => (
                 <TableCell key={d.key}>{figure(p[d.key])}</TableCell>
               ))}
             </TableRow>
