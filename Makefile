@@ -111,17 +111,6 @@ test-go-packages: $(BIN)
 test-web: web/node_modules/.package-lock.json
 	cd web && $(LATER) npm run typecheck --silent && $(LATER) npm run lint --silent && $(LATER) npm test --silent
 
-# The public-domain NASA portrait (Eileen Collins) the fake camera of the
-# video-delivery specs shows (issue 42): taken from Debian's
-# python3-skimage sample data when first needed, not committed, and not
-# installed (the package would pull in SciPy).
-FACE_PHOTO := web/e2e/.media/astronaut.png
-$(FACE_PHOTO):
-	@mkdir -p $(@D)
-	cd $(@D) && rm -f python3-skimage_*.deb && apt-get download -qq python3-skimage && \
-	  dpkg-deb --fsys-tarfile python3-skimage_*.deb | tar -xO ./usr/lib/python3/dist-packages/skimage/data/astronaut.png > astronaut.png.part && \
-	  mv astronaut.png.part astronaut.png && rm -f python3-skimage_*.deb
-
 test-e2e: $(BIN) $(FACE_PHOTO)
 	cd web && WHITECOAT_BIN=$(CURDIR)/$(BIN) FACE_PHOTO=$(CURDIR)/$(FACE_PHOTO) npm run e2e --silent
 

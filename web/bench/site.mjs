@@ -2,15 +2,11 @@
 // first visit to the landing page downloads, and Lighthouse's four scores
 // on three public pages, against the real binary. Prints tables; exits 1
 // when a target is missed. Run by `make bench` (mk/site.mk).
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
+import { startServer } from './server.mjs'
 
 // Issue 14 set 100 KB when the browser ran Preact (77 KB measured). React
 // DOM, which the browser runs since issue 28 (the same React the unit
@@ -31,43 +27,6 @@ const bin = process.argv[2]
 if (!bin) {
   console.error('usage: node bench/site.mjs path/to/whitecoat')
   process.exit(2)
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
-}
-
-async function startServer() {
-  const dir = mkdtempSync(join(tmpdir(), 'whitecoat-bench-site-'))
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const server = spawn(bin, ['serve'], {
-    env: { ...process.env, ADDR: `127.0.0.1:${port}`, BASE_URL: url, DATA_DIR: join(dir, 'data'), DATABASE_URL: join(dir, 'whitecoat.db'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  for (const deadline = Date.now() + 30_000; ; ) {
-    if (server.exitCode !== null) throw new Error(`whitecoat exited with ${server.exitCode}`)
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('whitecoat did not become ready in 30 s')
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return {
-    url,
-    close() {
-      server.kill('SIGTERM')
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
 }
 
 /**
@@ -96,7 +55,7 @@ async function scriptsLoaded(url) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1)
 let failed = false
-const server = await startServer()
+const server = await startServer(bin)
 try {
   const scripts = await scriptsLoaded(`${server.url}/dental`)
   const total = scripts.reduce((sum, s) => sum + s.gzipped, 0)

@@ -191,6 +191,18 @@ facingTest('a face looking at the camera throughout: all eye contact, no look aw
   expect(item.feedback?.evidence.find((e) => e.criterion === 'eye contact')?.met).toBe(true)
   await openDetails(page)
   await expect(page.getByRole('region', { name: 'On camera' }).getByText('Long looks away')).toHaveCount(0)
+
+  // Progress draws presence on camera session by session, with its text form.
+  await page.goto('/dental/progress')
+  const eye = Math.round((100 * d.eyeContactSeconds) / d.faceSeconds)
+  const chart = page.getByRole('img', { name: /^On camera \(% of the time your face was in the frame\)\./ })
+  await expect(chart).toHaveAccessibleName(new RegExp(`Eye contact \\(%\\): ${eye}%; Well framed \\(%\\): 100%`))
+  await expect(page.getByRole('columnheader', { name: 'Eye contact (%)' })).toBeVisible()
+  await chart.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('progress-1280.png'), fullPage: true })
+  await page.setViewportSize({ width: 375, height: 812 })
+  await chart.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('progress-375.png'), fullPage: true })
   await close()
 })
 

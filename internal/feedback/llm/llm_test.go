@@ -20,6 +20,7 @@ import (
 	"github.com/whitecoat/whitecoat/internal/feedback/feedbacktest"
 	"github.com/whitecoat/whitecoat/internal/feedback/rubric"
 	"github.com/whitecoat/whitecoat/internal/question"
+	"github.com/whitecoat/whitecoat/internal/video"
 )
 
 // chatServer speaks the chat-completions protocol: it records each request
@@ -943,5 +944,42 @@ func TestLLMJudgesByTheQuestionsPointsAndTraps(t *testing.T) {
 	}
 	if fb.Fallback || !slices.Contains(feedbacktest.FlagKeys(fb), string(feedback.FlagQuestionTrap)) || fb.OverallScore > feedback.RedFlagCap {
 		t.Errorf("the trap the model rated 7/7: flags %v, overall %d (fallback %v)", feedbacktest.FlagKeys(fb), fb.OverallScore, fb.Fallback)
+	}
+}
+
+// Issue 42: both engines get the same presence on camera. The model's
+// feedback carries the rubric's measured eye-contact evidence and
+// suggestion, and its delivery counts them, as the rubric's does.
+func TestLLMJudgesPresenceOnCameraAsTheRubricDoes(t *testing.T) {
+	r := content(reply(6, nil))
+	watched := func(eyeContact float64) feedback.Input {
+		in := feedbacktest.StarInput(feedbacktest.StarAnswer)
+		in.Video = &video.Delivery{Status: video.StatusMeasured, WatchedSeconds: 60, Frames: 180, FaceSeconds: 60, EyeContactSeconds: eyeContact,
+			LooksAway: []video.LookAway{{AtSeconds: 41, Seconds: 9, Toward: video.DirectionDown}}}
+		return in
+	}
+	downcast := llmScore(t, llmConfig(newChatServer(t, r)), watched(15))
+	present := llmScore(t, llmConfig(newChatServer(t, r)), watched(55))
+	judged, err := rubric.New().Score(context.Background(), watched(15))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eyeContact := func(fb feedback.Feedback) (feedback.Evidence, bool) {
+		i := slices.IndexFunc(fb.Evidence, func(e feedback.Evidence) bool { return e.Criterion == "eye contact" })
+		if i < 0 {
+			return feedback.Evidence{}, false
+		}
+		return fb.Evidence[i], true
+	}
+	got, ok := eyeContact(downcast)
+	want, _ := eyeContact(judged)
+	if !ok || got != want {
+		t.Errorf("the model's eye-contact evidence %+v (found %v), the rubric's %+v", got, ok, want)
+	}
+	if !slices.ContainsFunc(downcast.Suggestions, func(s string) bool { return strings.Contains(s, "You looked down for 9 s from 0:41") }) {
+		t.Errorf("suggestions %q do not name the look down", downcast.Suggestions)
+	}
+	if downcast.SectionScores.OverallImpression >= present.SectionScores.OverallImpression {
+		t.Errorf("looking down: impression %d, looking at the camera: %d — want lower", downcast.SectionScores.OverallImpression, present.SectionScores.OverallImpression)
 	}
 }

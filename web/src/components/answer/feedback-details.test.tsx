@@ -507,3 +507,45 @@ describe('AnswerCard of an answer with nothing heard in it', () => {
     expect(within(card).getByText('No meaningful response detected. Skipping feedback.')).toBeVisible()
   })
 })
+
+describe('presence on camera (issue 42)', () => {
+  const watched: NonNullable<Answer['videoDelivery']> = {
+    status: 'measured',
+    watchedSeconds: 60,
+    frames: 180,
+    faceSeconds: 58,
+    eyeContactSeconds: 29,
+    darkSeconds: 0,
+    framing: { tooSmallSeconds: 0, tooLargeSeconds: 0, offCenterSeconds: 5.8, cutOffSeconds: 0 },
+    headMovement: 4.4,
+    looksAway: [
+      { atSeconds: 12, seconds: 3, toward: 'out-of-frame' },
+      { atSeconds: 41, seconds: 9.2, toward: 'down' },
+    ],
+  }
+  it('shows what the device measured as figures and the long looks away with their times', async () => {
+    const card = renderCard(v3Feedback({ redFlags: [] }), { videoDelivery: watched })
+    await openDetails(card)
+    const onCamera = within(card).getByRole('region', { name: 'On camera' })
+    const figure = (term: string) => within(onCamera).getByText(term, { selector: 'dt' }).nextElementSibling
+    expect(figure('Eye contact')).toHaveTextContent(/^50%$/)
+    expect(figure('In the frame')).toHaveTextContent(/^97%$/)
+    expect(figure('Well framed')).toHaveTextContent(/^90%$/)
+    expect(figure('Head movement')).toHaveTextContent(/^4° per s$/)
+    expect(within(onCamera).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Out of the frame from 0:12 for 3 s', 'Looked down from 0:41 for 9 s'])
+    expect(within(onCamera).getByText('Measured on your device; no picture was sent.')).toBeVisible()
+  })
+  it('says in the server’s words why a measurement cannot be judged, and shows no figure', async () => {
+    const notMeasured = 'Not measured: the picture was too dark to see your face for most of the answer.'
+    const card = renderCard(v3Feedback({ redFlags: [] }), { videoDelivery: { ...watched, darkSeconds: 40, faceSeconds: 10, eyeContactSeconds: 5 }, videoNotMeasured: notMeasured })
+    await openDetails(card)
+    const onCamera = within(card).getByRole('region', { name: 'On camera' })
+    expect(within(onCamera).getByText(notMeasured)).toBeVisible()
+    expect(within(onCamera).queryByText('Eye contact')).not.toBeInTheDocument()
+  })
+  it('leaves an audio answer as it was: nothing on camera', async () => {
+    const card = renderCard(v3Feedback({ redFlags: [] }))
+    await openDetails(card)
+    expect(within(card).queryByRole('region', { name: 'On camera' })).not.toBeInTheDocument()
+  })
+})

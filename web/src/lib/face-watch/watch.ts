@@ -10,7 +10,7 @@ import { summarize, UNAVAILABLE, type VideoDelivery } from './summarize'
  * stops it.
  */
 export interface FaceWatch {
-  /** Ends the watch: what was measured, or UNAVAILABLE when nothing could be. */
+  /** Ends the watch: what was measured, or UNAVAILABLE when the face mesh could not run. */
   stop(): Promise<VideoDelivery>
 }
 
@@ -22,7 +22,7 @@ export interface FaceWatch {
 export const FRAMES_PER_SECOND = 4
 export const MAX_BUSY = 0.5
 /** The frame is scaled to this width before it is analyzed: the model looks at 192 px of face. */
-export const ANALYSED_WIDTH = 320
+export const ANALYZED_WIDTH = 320
 /**
  * Stopping waits this long at most for a frame being analyzed: the answer
  * is saved at once whatever the mesh is doing (still loading, say).
@@ -44,6 +44,10 @@ export function watchFace(stream: MediaStream, mesh: Promise<FaceMesh>, { now = 
   video.muted = true
   video.playsInline = true
   video.srcObject = stream
+  // Frames are scaled on a canvas: Safari's createImageBitmap ignores the
+  // resize options other browsers take.
+  const canvas = document.createElement('canvas')
+  const context = canvas.getContext('2d')
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -65,12 +69,12 @@ export function watchFace(stream: MediaStream, mesh: Promise<FaceMesh>, { now = 
     }
     while (!stopped) {
       const began = now()
-      if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
+      if (context && video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
         try {
-          const image = await createImageBitmap(video, {
-            resizeWidth: ANALYSED_WIDTH,
-            resizeHeight: Math.round((ANALYSED_WIDTH * video.videoHeight) / video.videoWidth),
-          })
+          canvas.width = ANALYZED_WIDTH
+          canvas.height = Math.round((ANALYZED_WIDTH * video.videoHeight) / video.videoWidth)
+          context.drawImage(video, 0, 0, canvas.width, canvas.height)
+          const image = await createImageBitmap(canvas)
           const at = (began - started) / 1000
           const { points, brightness } = await model.analyze(image)
           if (!stopped) frames.push(observe(at, points, brightness))
@@ -91,8 +95,9 @@ export function watchFace(stream: MediaStream, mesh: Promise<FaceMesh>, { now = 
       wake?.()
       await Promise.race([loop, new Promise((resolve) => window.setTimeout(resolve, STOP_WAIT_MS))])
       video.srcObject = null
-      if (failed || frames.length === 0) return UNAVAILABLE
-      return summarize(frames, end)
+      // No frame at all from a model that works (a very short answer, or
+      // the model still loading) is a measurement of too few frames.
+      return failed ? UNAVAILABLE : summarize(frames, end)
     },
   }
 }
