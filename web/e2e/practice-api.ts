@@ -33,8 +33,22 @@ export function speech(text: string): Buffer {
   }
 }
 
-/** One custom session through the API: each question answered with its recording, completed, and processed. */
-export async function practiseThroughApi(request: APIRequestContext, answers: { question: string; audio: Buffer }[]): Promise<string> {
+/** Polls until no answer of session id is still being worked on. */
+async function settled(request: APIRequestContext, id: string) {
+  await expect
+    .poll(async () => ((await (await request.get(`/api/practice/sessions/${id}`)).json()) as { session: { processing: boolean } }).session.processing, {
+      timeout: 60_000,
+    })
+    .toBe(false)
+}
+
+/**
+ * One custom session through the API: each question answered with its
+ * recording, completed, and processed. With oneAtATime, each answer is
+ * processed before the next is sent, so that the server recognises each
+ * with its decoders idle.
+ */
+export async function practiseThroughApi(request: APIRequestContext, answers: { question: string; audio: Buffer }[], { oneAtATime = false } = {}): Promise<string> {
   const created = await request.post('/api/practice/sessions', {
     data: { profession: 'dental', mode: 'audio', interviewType: 'custom', questions: answers.map((a) => ({ text: a.question })) },
   })
@@ -46,13 +60,10 @@ export async function practiseThroughApi(request: APIRequestContext, answers: { 
       data: answer.audio,
     })
     expect(uploaded.status()).toBe(202)
+    if (oneAtATime) await settled(request, session.id)
   }
   expect((await request.post(`/api/practice/sessions/${session.id}/complete`, { data: { totalSessionTime: 90 } })).status()).toBe(200)
-  await expect
-    .poll(async () => ((await (await request.get(`/api/practice/sessions/${session.id}`)).json()) as { session: { processing: boolean } }).session.processing, {
-      timeout: 60_000,
-    })
-    .toBe(false)
+  await settled(request, session.id)
   return session.id
 }
 

@@ -1,6 +1,7 @@
 import { expectAxeClean } from './axe'
-import { expect, PASSWORD, signUpVerifiedInUi, test, uniqueEmail } from './fixtures'
-import { HURRIED_ANSWER, hurriedSpeech, practiseThroughApi } from './practice-api'
+import { expect, test, trialStudent } from './fixtures'
+import { HURRIED_ANSWER, hurriedSpeech, practiseThroughApi, speech } from './practice-api'
+import { pageOn, startWhitecoat, type OwnServer } from './servers'
 
 /**
  * Issue 39 item 4 through the real pipeline: an answer the local engine
@@ -21,23 +22,42 @@ interface Item {
   feedback?: { overallScore?: number | null; evidence: { section: string; unjudged?: string }[] }
 }
 
-test('an answer too uncertain to judge shows its delivery and no score until the student corrects its transcript', async ({ page }) => {
+// A server of its own, and the hurried answer recognised first, with every
+// decoder idle: the local engine's doubt depends on what its decoders heard
+// before (they adapt) and on how busy they are (a busy box searches
+// quickly, and doubts less). On the suite's server, three hurried answers
+// sent together were once all doubted under half (5 of 13 words, beside
+// a CPU burner). Recognised first on a fresh server, it was doubted 7 to 10
+// of its 10 to 11 words in five runs, three of them beside a burner on
+// each core.
+let server: (OwnServer & { listenURL: string }) | null = null
+test.beforeAll(async () => {
+  server = await startWhitecoat({})
+})
+test.afterAll(async () => {
+  await server?.close()
+})
+
+test('an answer too uncertain to judge shows its delivery and no score until the student corrects its transcript', async ({ browser }) => {
   test.setTimeout(150_000)
-  await signUpVerifiedInUi(page, { name: 'Uma Unjudged', email: uniqueEmail('unjudged'), password: PASSWORD })
-  // Three hurried answers: the engine's doubt varies from run to run (its
-  // decoders adapt to what they heard before), about one answer in ten
-  // under half; the first one it doubts too much to judge is the one shown.
-  const questions = [QUESTION, 'Why do you want to become a dentist now?', 'What first drew you to dentistry?']
-  const audio = hurriedSpeech(HURRIED_ANSWER)
-  const id = await practiseThroughApi(page.request, questions.map((question) => ({ question, audio })))
+  const { context, page } = await pageOn(browser, server!)
+  await trialStudent(page, 'unjudged', server!)
+  // The hurried answer, then one the engine hears well, each recognised before the next is sent.
+  const id = await practiseThroughApi(
+    page.request,
+    [
+      { question: QUESTION, audio: hurriedSpeech(HURRIED_ANSWER) },
+      { question: 'What first drew you to dentistry?', audio: speech(CHECKED) },
+    ],
+    { oneAtATime: true },
+  )
 
   const res = await page.request.get(`/api/practice/sessions/${id}`)
   const { session } = (await res.json()) as { session: { averageScore?: number | null; items: (Item & { question: string })[] } }
   for (const it of session.items) test.info().annotations.push({ type: 'transcript', description: `${it.transcript} (${it.uncertainWords} doubted)` })
-  // The premise: at least half of what was heard is doubted (measured 6-13 of 11-15 words).
-  const unjudged = session.items.filter((it) => it.feedback && it.uncertainWords * 2 >= (it.metrics?.wordCount ?? Infinity))
-  expect(unjudged.length, 'answers doubted too much to judge').toBeGreaterThan(0)
-  const heard = unjudged[0]!
+  // The premise: at least half of what was heard is doubted.
+  const heard = session.items[0]!
+  expect(heard.uncertainWords * 2, 'doubted words, twice, against the words heard').toBeGreaterThanOrEqual(heard.metrics?.wordCount ?? Infinity)
   expect(heard.feedback!.overallScore ?? null).toBeNull()
   const content = heard.feedback!.evidence.filter((c) => c.section === 'content')
   expect(content.length).toBeGreaterThan(0)
@@ -76,4 +96,5 @@ test('an answer too uncertain to judge shows its delivery and no score until the
   await expect(card.getByText('Correct the transcript to score your content')).toHaveCount(0)
   await expect(page.getByText('Session average')).toBeVisible()
   await expect(page.getByText('No answers were scored in this session.')).toHaveCount(0)
+  await context.close()
 })
