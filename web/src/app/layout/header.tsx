@@ -2,6 +2,7 @@ import { Menu, Stethoscope, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { toast } from '@/lib/toast'
+import { AuthPending } from '@/components/auth-pending'
 import { Button } from '@/components/ui/button'
 import { useMe } from '@/features/auth/api/get-me'
 import { useClearSession, useLogout } from '@/features/auth/api/logout'
@@ -65,14 +66,10 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
     { to: `/${profession}/progress`, label: 'Progress' },
   ]
 
-  // Until the visitor is known (before the me request answers; on a
-  // prerendered page, until the app loads when the visitor first acts),
-  // the signed-out buttons show, working as plain links, unless the
-  // server saw a session cookie (<html data-session>): then they hold
-  // their place unseen (index.css), so that a student is not offered to
-  // log in and nothing moves when their own links replace them.
+  // Until the visitor is known, the signed-out buttons show as plain links
+  // (AuthPending), and nothing moves when their own links replace them.
   const authActions = (layout: 'row' | 'column') => (
-    <span className="contents" data-auth-pending={me.isPending ? '' : undefined}>
+    <AuthPending pending={me.isPending}>
       {signedIn ? (
         <>
           {studentLinks.map((l) => (
@@ -94,7 +91,7 @@ export function Header({ profession }: { profession: ProfessionSlug }) {
           </Button>
         </>
       )}
-    </span>
+    </AuthPending>
   )
 
   return (

@@ -1,4 +1,5 @@
 import { Check, ChevronDown } from 'lucide-react'
+import { AuthPending } from '@/components/auth-pending'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -106,18 +107,16 @@ function Plans({ visitor, slug, facts }: { visitor: Visitor; slug: ProfessionSlu
   switch (visitor.kind) {
     case 'signed-out':
     case 'unknown': {
-      // The same elements either way, so that nothing is redrawn when the
-      // visitor becomes known.
-      const pending = visitor.kind === 'unknown' ? '' : undefined
+      const pending = visitor.kind === 'unknown'
       freeAction = (
-        <span className="contents" data-auth-pending={pending}>
+        <AuthPending pending={pending}>
           <LinkButton to="/signup" label="Start free trial" variant="outline" />
-        </span>
+        </AuthPending>
       )
       premiumAction = (
-        <span className="contents" data-auth-pending={pending}>
+        <AuthPending pending={pending}>
           <LinkButton to="/signup" label="Get Premium" />
-        </span>
+        </AuthPending>
       )
       break
     }
