@@ -307,16 +307,30 @@ var (
 // can't afford care, they shouldn't own a dog" the "can't" is the
 // condition's.
 func (t *text) negatedClose(at int) bool {
+	return t.markedInClause(at, negationScope, negations, func(j int) bool { return subjectPronouns[t.words[j]] && t.punctuatedBefore(j) })
+}
+
+// markedInClause reports whether one of markers comes before the word at
+// byte at, no more than scope words back in its sentence: looking back,
+// a clause break, or a word ends (a new clause starting there), ends the
+// search.
+func (t *text) markedInClause(at, scope int, markers map[string]bool, ends func(j int) bool) bool {
 	i, from := t.wordAt(at), t.wordAt(t.sentenceStart(at))
-	for j := i - 1; j >= max(from, i-negationScope); j-- {
+	for j := i - 1; j >= max(from, i-scope); j-- {
 		switch w := t.words[j]; {
-		case negations[w]:
+		case markers[w]:
 			return true
-		case clauseBreaks[w], subjectPronouns[w] && j > 0 && strings.ContainsAny(t.raw[t.wordOffsets[j-1]:t.wordOffsets[j]], ",;:"):
+		case clauseBreaks[w], ends(j):
 			return false
 		}
 	}
 	return false
+}
+
+// punctuatedBefore reports whether a comma, semicolon or colon comes
+// right before word j.
+func (t *text) punctuatedBefore(j int) bool {
+	return j > 0 && strings.ContainsAny(t.raw[t.wordOffsets[j-1]:t.wordOffsets[j]], ",;:")
 }
 
 // subjectPronouns start a clause of their own after a comma.
@@ -415,17 +429,7 @@ func (t *text) rejected(m match) bool {
 // given is the main clause's, and in "I know my evaluation depends on it
 // so I'd do the exam" the exam is done.
 func (t *text) setAside(m match) bool {
-	i, from := t.wordAt(m.at), t.wordAt(t.sentenceStart(m.at))
-	for j := i - 1; j >= max(from, i-lookBackWords); j-- {
-		w := t.words[j]
-		if setAsideMarkers[w] {
-			return true
-		}
-		if clauseBreaks[w] || j > 0 && strings.ContainsAny(t.raw[t.wordOffsets[j-1]:t.wordOffsets[j]], ",;:") {
-			return false
-		}
-	}
-	return false
+	return t.markedInClause(m.at, lookBackWords, setAsideMarkers, t.punctuatedBefore)
 }
 
 var setAsideMarkers = wordSet("though", "although", "despite", "regardless", "than",
