@@ -292,18 +292,29 @@ func (s speechSearched) minus(o speechSearched) speechSearched {
 // searched reads the servers' speech by search from their metrics; a
 // server that cannot say counts nothing (the column then shows 0%).
 func searched(servers []*benchserver.Server) speechSearched {
-	read := func(search sphinx.Search) float64 {
-		total := 0.0
-		for _, srv := range servers {
-			v, err := srv.Metric(`whitecoat_speech_searched_seconds_total{search="` + search.String() + `"}`)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "capacity:", err)
-			}
-			total += v
-		}
-		return total
+	series := func(search sphinx.Search) string {
+		return `whitecoat_speech_searched_seconds_total{search="` + search.String() + `"}`
 	}
-	return speechSearched{thorough: read(sphinx.Thorough), quick: read(sphinx.Quick)}
+	var s speechSearched
+	for _, values := range metricsOf(servers, series(sphinx.Thorough), series(sphinx.Quick)) {
+		s.thorough += values[series(sphinx.Thorough)]
+		s.quick += values[series(sphinx.Quick)]
+	}
+	return s
+}
+
+// metricsOf reads the series from each server's metrics, one scrape per
+// server; what a server cannot say counts nothing, and is said on stderr.
+func metricsOf(servers []*benchserver.Server, series ...string) []map[string]float64 {
+	out := make([]map[string]float64, len(servers))
+	for i, srv := range servers {
+		values, err := srv.Metrics(series...)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "capacity:", err)
+		}
+		out[i] = values
+	}
+	return out
 }
 
 // level runs n students at once, arriving over the arrival window, and
@@ -453,13 +464,14 @@ func cpuSeconds(servers []*benchserver.Server) cpuTime {
 			t.helpers[purposes[pid]] += cpu
 		}
 	}
-	for _, srv := range servers {
+	series := func(purpose string) string { return `whitecoat_helper_cpu_seconds_total{purpose="` + purpose + `"}` }
+	names := make([]string, len(rlimit.Purposes))
+	for i, purpose := range rlimit.Purposes {
+		names[i] = series(purpose)
+	}
+	for _, values := range metricsOf(servers, names...) {
 		for _, purpose := range rlimit.Purposes {
-			finished, err := srv.Metric(`whitecoat_helper_cpu_seconds_total{purpose="` + purpose + `"}`)
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "capacity:", err)
-			}
-			t.helpers[purpose] += finished
+			t.helpers[purpose] += values[series(purpose)]
 		}
 	}
 	return t
@@ -569,14 +581,15 @@ func (w waitCounts) quantile(q float64) string {
 // student's feedback waited before a decoder started on it (issue 43).
 // The buckets are sphinx.WaitBounds and then every request (+Inf).
 func decoderWaits(servers []*benchserver.Server, priority sphinx.Priority) waitCounts {
-	w := waitCounts{buckets: make([]float64, len(sphinx.WaitBounds)+1)}
-	for _, srv := range servers {
-		for i, bound := range append(slices.Clone(sphinx.WaitBounds), math.Inf(1)) {
-			n, err := srv.Metric(fmt.Sprintf(`whitecoat_speech_decoder_wait_seconds_bucket{priority="%s",le="%s"}`, priority, formatBound(bound)))
-			if err != nil {
-				fmt.Fprintln(os.Stderr, "capacity:", err)
-			}
-			w.buckets[i] += n
+	bounds := append(slices.Clone(sphinx.WaitBounds), math.Inf(1))
+	names := make([]string, len(bounds))
+	for i, bound := range bounds {
+		names[i] = fmt.Sprintf(`whitecoat_speech_decoder_wait_seconds_bucket{priority="%s",le="%s"}`, priority, formatBound(bound))
+	}
+	w := waitCounts{buckets: make([]float64, len(bounds))}
+	for _, values := range metricsOf(servers, names...) {
+		for i, name := range names {
+			w.buckets[i] += values[name]
 		}
 	}
 	return w

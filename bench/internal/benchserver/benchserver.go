@@ -131,25 +131,48 @@ func freeAddr() (string, error) {
 	return ln.Addr().String(), nil
 }
 
-// Metric is the value of one series (its name and labels as Prometheus
-// prints them) on the server's metrics listener. A scrape fails as a
-// whole when one of its database reads does (a busy server can take
-// longer than the scrape allows); it is tried again a few times.
-func (s *Server) Metric(series string) (float64, error) {
+// Metrics are the values of the given series (each its name and labels
+// as Prometheus prints them) on the server's metrics listener, read in
+// one scrape. A scrape fails as a whole when one of its database reads
+// does (a busy server can take longer than the scrape allows); it is
+// tried again a few times. A series the server does not print is an
+// error.
+func (s *Server) Metrics(series ...string) (map[string]float64, error) {
 	var err error
 	for range 5 {
 		var text string
 		if text, err = s.scrape(); err == nil {
-			for line := range strings.Lines(text) {
-				if value, ok := strings.CutPrefix(strings.TrimSpace(line), series+" "); ok {
-					return strconv.ParseFloat(value, 64)
-				}
-			}
-			return 0, fmt.Errorf("no series %s at %s", series, s.metrics)
+			return seriesIn(text, series, s.metrics)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	return 0, err
+	return nil, err
+}
+
+// seriesIn reads the wanted series' values from a scrape of url.
+func seriesIn(text string, wanted []string, url string) (map[string]float64, error) {
+	want := make(map[string]bool, len(wanted))
+	for _, name := range wanted {
+		want[name] = true
+	}
+	values := make(map[string]float64, len(wanted))
+	for line := range strings.Lines(text) {
+		name, value, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok || !want[name] {
+			continue
+		}
+		v, err := strconv.ParseFloat(value, 64)
+		if err != nil {
+			return nil, fmt.Errorf("series %s at %s: %w", name, url, err)
+		}
+		values[name] = v
+	}
+	for _, name := range wanted {
+		if _, ok := values[name]; !ok {
+			return values, fmt.Errorf("no series %s at %s", name, url)
+		}
+	}
+	return values, nil
 }
 
 // scrape reads the server's metrics.
