@@ -88,14 +88,23 @@ type Framing struct {
 	CutOffSeconds    float64 `json:"cutOffSeconds" minimum:"0" doc:"Part of the face outside the frame."`
 }
 
+// framingProblem is one way a face can be framed badly: its field in the
+// contract, how the student is told of it, and how long it lasted.
+type framingProblem struct {
+	field, says string
+	seconds     float64
+}
+
+func (f Framing) problems() []framingProblem {
+	return []framingProblem{{"tooSmallSeconds", "too far from the camera", f.TooSmallSeconds}, {"tooLargeSeconds", "too close to the camera", f.TooLargeSeconds},
+		{"offCenterSeconds", "off to one side", f.OffCenterSeconds}, {"cutOffSeconds", "partly out of the frame", f.CutOffSeconds}}
+}
+
 // Worst is the framing problem that lasted longest, and how long.
 func (f Framing) Worst() (problem string, seconds float64) {
-	for _, p := range []struct {
-		name string
-		s    float64
-	}{{"too far from the camera", f.TooSmallSeconds}, {"too close to the camera", f.TooLargeSeconds}, {"off to one side", f.OffCenterSeconds}, {"partly out of the frame", f.CutOffSeconds}} {
-		if p.s > seconds {
-			problem, seconds = p.name, p.s
+	for _, p := range f.problems() {
+		if p.seconds > seconds {
+			problem, seconds = p.says, p.seconds
 		}
 	}
 	return problem, seconds
@@ -147,12 +156,15 @@ func (d *Delivery) Check(limitSeconds float64) error {
 	if !slices.Contains(statuses, d.Status) {
 		return invalid("status", "The video delivery's status must be one of %v.", statuses)
 	}
-	figures := []struct {
+	type figure struct {
 		name string
 		v    float64
-	}{{"watchedSeconds", d.WatchedSeconds}, {"faceSeconds", d.FaceSeconds}, {"eyeContactSeconds", d.EyeContactSeconds}, {"darkSeconds", d.DarkSeconds},
-		{"headMovement", d.HeadMovement}, {"framing.tooSmallSeconds", d.Framing.TooSmallSeconds}, {"framing.tooLargeSeconds", d.Framing.TooLargeSeconds},
-		{"framing.offCenterSeconds", d.Framing.OffCenterSeconds}, {"framing.cutOffSeconds", d.Framing.CutOffSeconds}}
+	}
+	figures := []figure{{"watchedSeconds", d.WatchedSeconds}, {"faceSeconds", d.FaceSeconds}, {"eyeContactSeconds", d.EyeContactSeconds}, {"darkSeconds", d.DarkSeconds},
+		{"headMovement", d.HeadMovement}}
+	for _, p := range d.Framing.problems() {
+		figures = append(figures, figure{"framing." + p.field, p.seconds})
+	}
 	for _, f := range figures {
 		if math.IsNaN(f.v) || f.v < 0 || math.IsInf(f.v, 0) {
 			return invalid(f.name, "%s must be a number of 0 or more.", f.name)
@@ -181,12 +193,9 @@ func (d *Delivery) Check(limitSeconds float64) error {
 	case len(d.LooksAway) > MaxLooksAway:
 		return invalid("looksAway", "At most %d looks away are reported.", MaxLooksAway)
 	}
-	for _, f := range []struct {
-		name string
-		v    float64
-	}{{"tooSmallSeconds", d.Framing.TooSmallSeconds}, {"tooLargeSeconds", d.Framing.TooLargeSeconds}, {"offCenterSeconds", d.Framing.OffCenterSeconds}, {"cutOffSeconds", d.Framing.CutOffSeconds}} {
-		if f.v > d.FaceSeconds {
-			return invalid("framing."+f.name, "A face cannot be framed badly for longer than it was found.")
+	for _, p := range d.Framing.problems() {
+		if p.seconds > d.FaceSeconds {
+			return invalid("framing."+p.field, "A face cannot be framed badly for longer than it was found.")
 		}
 	}
 	end := 0.0
