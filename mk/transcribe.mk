@@ -29,3 +29,13 @@ BENCH_TARGETS += bench-align
 .PHONY: bench-align
 bench-align:
 	$(GO) run ./bench/align
+
+# Instructions the decoders execute per second of speech, for each search,
+# counted by valgrind's callgrind: the same from run to run whatever else
+# the machine does, where CPU seconds are not (issue 43); about ten minutes.
+TEST_PACKAGES += valgrind
+BENCH_TARGETS += bench-decodecost
+
+.PHONY: bench-decodecost
+bench-decodecost:
+	$(GO) run ./bench/decodecost
