@@ -148,8 +148,10 @@ func count(ctx context.Context, cfg transcribe.Config, dir string, clips []strin
 	// process it started, and callgrind writes its counts only when the
 	// decoder it runs ends by itself, at the end of its input.
 	wrapper := filepath.Join(dir, "batch")
-	script := fmt.Sprintf("#!/bin/sh\necho \"$@\" > %q\nvalgrind --tool=callgrind --callgrind-out-file=%q %q \"$@\"\n",
-		filepath.Join(dir, "args"), filepath.Join(dir, "callgrind.%p"), batch)
+	// Each start is written down: callgrind writes its file only as its
+	// decoder ends, so the files alone cannot say how many are still to come.
+	script := fmt.Sprintf("#!/bin/sh\necho \"$@\" > %q\necho started >> %q\nvalgrind --tool=callgrind --callgrind-out-file=%q %q \"$@\"\n",
+		filepath.Join(dir, "args"), filepath.Join(dir, "started"), filepath.Join(dir, "callgrind.%p"), batch)
 	if err := os.WriteFile(wrapper, []byte(script), 0o700); err != nil {
 		return counted{}, err
 	}
@@ -181,7 +183,11 @@ func count(ctx context.Context, cfg transcribe.Config, dir string, clips []strin
 	if err != nil {
 		return counted{}, err
 	}
-	files, err := finishedCounts(filepath.Join(dir, "callgrind.*"), 10*time.Minute)
+	started, err := os.ReadFile(filepath.Join(dir, "started"))
+	if err != nil {
+		return counted{}, err
+	}
+	files, err := finishedCounts(filepath.Join(dir, "callgrind.*"), strings.Count(string(started), "\n"), 10*time.Minute)
 	if err != nil {
 		return counted{}, err
 	}
@@ -196,16 +202,16 @@ func count(ctx context.Context, cfg transcribe.Config, dir string, clips []strin
 	return c, nil
 }
 
-// finishedCounts waits until every callgrind output matching pattern is
-// complete (its decoder has ended) and returns their paths.
-func finishedCounts(pattern string, limit time.Duration) ([]string, error) {
+// finishedCounts waits until n callgrind outputs matching pattern are
+// complete (their decoders have ended) and returns their paths.
+func finishedCounts(pattern string, n int, limit time.Duration) ([]string, error) {
 	deadline := time.Now().Add(limit)
 	for {
 		files, err := filepath.Glob(pattern)
 		if err != nil {
 			return nil, err
 		}
-		done := len(files) > 0
+		done := len(files) == n
 		for _, f := range files {
 			if _, err := totalOf(f); err != nil {
 				done = false
@@ -215,7 +221,7 @@ func finishedCounts(pattern string, limit time.Duration) ([]string, error) {
 			return files, nil
 		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("callgrind's counts %s incomplete after %v", pattern, limit)
+			return nil, fmt.Errorf("callgrind's counts: %d of %d decoders ended after %v", len(files), n, limit)
 		}
 		time.Sleep(time.Second)
 	}
