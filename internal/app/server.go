@@ -215,7 +215,7 @@ func newHTTPHandler(a *App, spaFiles fs.FS, preloaded ...httpx.Preloaded) (http.
 		httpx.NoStoreAPI,
 		httpx.BodyLimit(route.MaxJSONBytes, map[string]int64{practice.UploadPathPrefix: practice.MaxUploadBytes, billing.WebhookPath: billing.MaxWebhookBytes,
 			tryout.RecordPathPrefix: tryout.MaxAudioBytes}),
-		httpx.TextHygiene,
+		httpx.TextHygiene(route.JSONBodyWait),
 		httpx.CrossOrigin,
 		accounts.Middleware,
 	), patternOf, uploads), api

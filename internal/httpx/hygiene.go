@@ -5,9 +5,11 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -27,40 +29,82 @@ const maxUserAgentRunes = 300
 // TextHygiene refuses requests whose path, query or JSON body holds NUL or
 // invalid UTF-8 with a 422 problem naming where, and cleans the User-Agent
 // header (the only header the app stores) so a hostile or broken client
-// can still sign in. JSON bodies are read whole, which BodyLimit bounds.
-func TextHygiene(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ua, ok := r.Header["User-Agent"]; ok && len(ua) > 0 {
-			r.Header.Set("User-Agent", cleanHeaderText(ua[0], maxUserAgentRunes))
-		}
-		if !cleanText(r.URL.Path) {
-			writeBadText(w, "path")
-			return
-		}
-		if !cleanQuery(r.URL.RawQuery) {
-			writeBadText(w, "query")
-			return
-		}
-		if r.Body != nil && r.Body != http.NoBody && isJSON(r.Header.Get("Content-Type")) {
-			body, err := io.ReadAll(r.Body)
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				WriteProblem(w, http.StatusRequestEntityTooLarge, tooLarge(tooBig.Limit))
+// can still sign in. JSON bodies are read whole, which BodyLimit bounds in
+// size and readWait in time.
+func TextHygiene(readWait time.Duration) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if ua, ok := r.Header["User-Agent"]; ok && len(ua) > 0 {
+				r.Header.Set("User-Agent", cleanHeaderText(ua[0], maxUserAgentRunes))
+			}
+			if !cleanText(r.URL.Path) {
+				writeBadText(w, "path")
 				return
 			}
-			if err != nil {
-				WriteProblem(w, http.StatusBadRequest, "The request body could not be read.")
+			if !cleanQuery(r.URL.RawQuery) {
+				writeBadText(w, "query")
 				return
 			}
-			if !utf8.Valid(body) || hasEscapedNUL(body) {
-				writeBadText(w, "body")
-				return
+			if r.Body != nil && r.Body != http.NoBody && isJSON(r.Header.Get("Content-Type")) {
+				body, ok := readJSONBody(w, r, readWait)
+				if !ok {
+					return
+				}
+				if !utf8.Valid(body) || hasEscapedNUL(body) {
+					writeBadText(w, "body")
+					return
+				}
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				w = bodyInMemory{w}
 			}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-		}
-		next.ServeHTTP(w, r)
-	})
+			next.ServeHTTP(w, r)
+		})
+	}
 }
+
+// readJSONBody reads r's body whole within readWait, or answers the
+// client itself and returns false.
+func readJSONBody(w http.ResponseWriter, r *http.Request, readWait time.Duration) ([]byte, bool) {
+	rc := http.NewResponseController(w)
+	// Where the connection offers no deadline (a test recorder) the body
+	// is read as it comes.
+	_ = rc.SetReadDeadline(time.Now().Add(readWait))
+	body, err := io.ReadAll(r.Body)
+	var tooBig *http.MaxBytesError
+	var netErr net.Error
+	switch {
+	case err == nil:
+		_ = rc.SetReadDeadline(time.Time{})
+		return body, true
+	case errors.As(err, &tooBig):
+		WriteProblem(w, http.StatusRequestEntityTooLarge, tooLarge(tooBig.Limit))
+	case errors.As(err, &netErr) && netErr.Timeout():
+		// The deadline stays passed: the server would otherwise wait for
+		// the rest of the body, to discard it, before answering. It
+		// answers at once and closes the connection.
+		WriteProblem(w, http.StatusRequestTimeout, MsgBodyTooSlow)
+	default:
+		WriteProblem(w, http.StatusBadRequest, "The request body could not be read.")
+	}
+	return nil, false
+}
+
+// MsgBodyTooSlow answers a JSON body that did not arrive within its wait.
+const MsgBodyTooSlow = "The request took too long to arrive. Check your connection and try again."
+
+// bodyInMemory is the response writer of a request whose body was read
+// whole. Huma sets a read deadline on the connection as it reads a body;
+// reading the copy in memory, nothing lifted it, and the server's read
+// waiting for the client's next request failed on it and canceled the
+// request still working (a sign-in queued for a password hash on a busy
+// machine got 499). No deadline on the connection's reads concerns this
+// request any more, so one set now is not passed on.
+type bodyInMemory struct{ http.ResponseWriter }
+
+func (bodyInMemory) SetReadDeadline(time.Time) error { return nil }
+
+// Unwrap lets http.ResponseController reach the connection's other controls.
+func (w bodyInMemory) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func writeBadText(w http.ResponseWriter, location string) {
 	WriteProblem(w, http.StatusUnprocessableEntity, MsgBadText, &huma.ErrorDetail{Location: location, Message: MsgBadText})

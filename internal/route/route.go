@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"reflect"
 	"strconv"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -27,6 +28,11 @@ const (
 	// MaxJSONBytes caps any other JSON body.
 	MaxJSONBytes int64 = 64 << 10
 )
+
+// JSONBodyWait is how long a JSON body may take to arrive once its
+// headers have: Huma's own default for reading a body, which no longer
+// applies to JSON because httpx.TextHygiene reads it first.
+const JSONBodyWait = 5 * time.Second
 
 // Endpoint declares one API operation: where it is, how the contract
 // describes it and who may call it. Every package declares its operations
