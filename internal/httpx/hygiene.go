@@ -45,7 +45,10 @@ func TextHygiene(readWait time.Duration) Middleware {
 				writeBadText(w, "query")
 				return
 			}
-			if r.Body != nil && r.Body != http.NoBody && isJSON(r.Header.Get("Content-Type")) {
+			switch {
+			case r.Body == nil || r.Body == http.NoBody:
+				w = bodyRead{w}
+			case isJSON(r.Header.Get("Content-Type")):
 				body, ok := readJSONBody(w, r, readWait)
 				if !ok {
 					return
@@ -55,7 +58,7 @@ func TextHygiene(readWait time.Duration) Middleware {
 					return
 				}
 				r.Body = io.NopCloser(bytes.NewReader(body))
-				w = bodyInMemory{w}
+				w = bodyRead{w}
 			}
 			next.ServeHTTP(w, r)
 		})
@@ -92,19 +95,19 @@ func readJSONBody(w http.ResponseWriter, r *http.Request, readWait time.Duration
 // MsgBodyTooSlow answers a JSON body that did not arrive within its wait.
 const MsgBodyTooSlow = "The request took too long to arrive. Check your connection and try again."
 
-// bodyInMemory is the response writer of a request whose body was read
-// whole. Huma sets a read deadline on the connection as it reads a body;
-// reading the copy in memory, nothing lifted it, and the server's read
-// waiting for the client's next request failed on it and canceled the
-// request still working (a sign-in queued for a password hash on a busy
-// machine got 499). No deadline on the connection's reads concerns this
-// request any more, so one set now is not passed on.
-type bodyInMemory struct{ http.ResponseWriter }
+// bodyRead is the response writer of a request whose body is all read:
+// it had none, or TextHygiene holds it in memory. Huma sets a read deadline
+// on the connection as it reads a body; reading the copy or nothing,
+// nothing lifted it, and the server's read waiting for the client's next
+// request failed on it and canceled the request still working (a sign-in
+// queued for a password hash on a busy machine got 499). No deadline on
+// the connection's reads concerns this request, so none is passed on.
+type bodyRead struct{ http.ResponseWriter }
 
-func (bodyInMemory) SetReadDeadline(time.Time) error { return nil }
+func (bodyRead) SetReadDeadline(time.Time) error { return nil }
 
 // Unwrap lets http.ResponseController reach the connection's other controls.
-func (w bodyInMemory) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w bodyRead) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func writeBadText(w http.ResponseWriter, location string) {
 	WriteProblem(w, http.StatusUnprocessableEntity, MsgBadText, &huma.ErrorDetail{Location: location, Message: MsgBadText})
