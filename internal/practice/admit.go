@@ -69,7 +69,7 @@ func (h *Handler) admitUpload(api huma.API) func(huma.Context, func(huma.Context
 				fmt.Sprintf("Send the recording as audio/webm or audio/mp4, not %q.", r.Header.Get("Content-Type"))))
 			return
 		}
-		paced := pace(r.Body, http.NewResponseController(w))
+		paced := pace(r.Body, http.NewResponseController(w), uploadGrace)
 		defer paced.stop()
 		body := io.Reader(paced)
 		// A piece after the first continues a recording: it has no header.
@@ -131,8 +131,8 @@ type pacedBody struct {
 	paced    bool
 }
 
-func pace(r io.Reader, rc *http.ResponseController) *pacedBody {
-	p := &pacedBody{r: r, rc: rc, deadline: time.Now().Add(uploadGrace)}
+func pace(r io.Reader, rc *http.ResponseController, grace time.Duration) *pacedBody {
+	p := &pacedBody{r: r, rc: rc, deadline: time.Now().Add(grace)}
 	// Where the connection offers no deadline (an HTTP/2 stream without
 	// support, a test recorder) the body is read as it comes.
 	p.paced = rc.SetReadDeadline(p.deadline) == nil
@@ -142,7 +142,10 @@ func pace(r io.Reader, rc *http.ResponseController) *pacedBody {
 func (p *pacedBody) Read(b []byte) (int, error) {
 	n, err := p.r.Read(b)
 	p.received += int64(n)
-	if p.paced && n > 0 {
+	// The read that ends the body has lifted the deadline (net/http then
+	// waits for the client's next request, and a deadline set now would
+	// cancel this one when it passed): only a body still arriving moves it.
+	if p.paced && n > 0 && err == nil {
 		_ = p.rc.SetReadDeadline(p.deadline.Add(time.Duration(p.received) * time.Second / minUploadRate))
 	}
 	return n, err
