@@ -24,19 +24,6 @@ export type Shot = 'facing' | 'turned' | 'nobody'
 
 export const CAMERA_FPS = 10
 
-/**
- * Every frame carries its number in the loop, so that a spec can tell
- * which part of the video the camera showed when, whatever its pace (on a
- * busy machine Chromium's fake camera falls behind the clock, and a
- * loop's place worked out from the time it started was seconds off): a
- * grey square of STAMP_PIXELS in the top-left corner of the 320×240 frame,
- * its luma 16 + the frame's number. Read back as RGB, the number is the
- * red value × 219 / 255; a loop may run to 23.9 s.
- */
-export const STAMP_PIXELS = 16
-const inStamp = (size: number) => `lt(X\\,${size})*lt(Y\\,${size})`
-const STAMP = `geq=lum='if(${inStamp(STAMP_PIXELS)}\\,16+N\\,lum(X\\,Y))':cb='if(${inStamp(STAMP_PIXELS / 2)}\\,128\\,cb(X\\,Y))':cr='if(${inStamp(STAMP_PIXELS / 2)}\\,128\\,cr(X\\,Y))'`
-
 /** The frame is made at 640×480 (where the geometry below is measured), then sent at 320×240. */
 const FRAME = 'crop=384:288:33:0,scale=640:480'
 /** The head as a cylinder: its axis at x = 320, radius 110 px, from y = 70 to 340 (forehead to neck). */
@@ -70,7 +57,7 @@ export function cameraLoop(dir: string, shots: readonly { shot: Shot; seconds: n
   const joined = shots.map((_, i) => `[${i}:v]`).join('')
   execFileSync('ffmpeg', [
     '-nostdin', '-loglevel', 'error', '-y', ...inputs,
-    '-filter_complex', `${joined}concat=n=${shots.length}:v=1:a=0,scale=320:240,fps=${CAMERA_FPS},format=yuv420p,${STAMP}`,
+    '-filter_complex', `${joined}concat=n=${shots.length}:v=1:a=0,scale=320:240,fps=${CAMERA_FPS},format=yuv420p`,
     '-f', 'yuv4mpegpipe', video,
   ])
   return video
