@@ -10,6 +10,8 @@ export function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.r
   class FakeRecorder {
     static isTypeSupported = (t: string) => t === 'audio/webm;codecs=opus'
     state = 'inactive'
+    /** What the app called, in order: a state read later may already have moved on. */
+    calls: string[] = []
     mimeType: string
     ondataavailable: ((e: { data: Blob }) => void) | null = null
     onstop: (() => void) | null = null
@@ -18,10 +20,12 @@ export function fakeMedia(getUserMedia: () => Promise<unknown> = () => Promise.r
       recorders.push(this)
     }
     start(timeslice?: number) {
+      this.calls.push('start')
       this.state = 'recording'
       if (timeslice) queueMicrotask(() => this.ondataavailable?.({ data: new Blob(['op'], { type: this.mimeType }) }))
     }
     stop() {
+      this.calls.push('stop')
       this.state = 'inactive'
       this.ondataavailable?.({ data: new Blob(['us'], { type: this.mimeType }) })
       this.onstop?.()
