@@ -121,13 +121,13 @@ func TestAlignHearsAnInsertedUm(t *testing.T) {
 	dir := t.TempDir()
 	um := filepath.Join(dir, "um.wav")
 	run(t, "sh", "-c", "echo um | text2wave -o "+filepath.Join(dir, "tts.wav"))
-	run(t, "sox", filepath.Join(dir, "tts.wav"), "-b", "16", um, "rate", "16k", "channels", "1",
+	run(t, "sox", "-D", filepath.Join(dir, "tts.wav"), "-b", "16", um, "rate", "16k", "channels", "1",
 		"silence", "1", "0.01", "1%", "reverse", "silence", "1", "0.01", "1%", "reverse")
 	head, tail, gap, spliced := filepath.Join(dir, "h.wav"), filepath.Join(dir, "t.wav"), filepath.Join(dir, "g.wav"), filepath.Join(dir, "s.wav")
-	run(t, "sox", clip880, "-b", "16", head, "trim", "0", "1.14", "rate", "16k")
-	run(t, "sox", clip880, "-b", "16", tail, "trim", "1.14", "rate", "16k")
-	run(t, "sox", "-n", "-r", "16k", "-c", "1", "-b", "16", gap, "trim", "0", "0.15")
-	run(t, "sox", head, gap, um, gap, tail, spliced)
+	run(t, "sox", "-D", clip880, "-b", "16", head, "trim", "0", "1.14", "rate", "16k")
+	run(t, "sox", "-D", clip880, "-b", "16", tail, "trim", "1.14", "rate", "16k")
+	run(t, "sox", "-D", "-n", "-r", "16k", "-c", "1", "-b", "16", gap, "trim", "0", "0.15")
+	run(t, "sox", "-D", head, gap, um, gap, tail, spliced)
 
 	e := startLocal(t, localConfig(t))
 	res, err := e.Align(context.Background(), Audio{Path: spliced}, text880, AlignProgress{})

@@ -296,10 +296,10 @@ func TestLocalTimesWordsAcrossSilences(t *testing.T) {
 	first, second := filepath.Join(dir, "first.wav"), filepath.Join(dir, "second.wav")
 	// Resampled so that sox can join them; padded with 3 s before the first
 	// and 5 s between the two.
-	run(t, "sox", synth(t, "I want to become a dentist because I enjoy working with my hands."), "-r", "16000", first, "pad", "3", "5")
-	run(t, "sox", synth(t, "When I volunteered at a community clinic, I saw how much a healthy smile can change a patient."), "-r", "16000", second)
+	run(t, "sox", "-D", synth(t, "I want to become a dentist because I enjoy working with my hands."), "-r", "16000", first, "pad", "3", "5")
+	run(t, "sox", "-D", synth(t, "When I volunteered at a community clinic, I saw how much a healthy smile can change a patient."), "-r", "16000", second)
 	joined := filepath.Join(dir, "joined.wav")
-	run(t, "sox", first, second, joined)
+	run(t, "sox", "-D", first, second, joined)
 	e := startLocal(t, localConfig(t))
 	res, err := e.Transcribe(context.Background(), Audio{Path: encode(t, joined, "webm")})
 	if err != nil {

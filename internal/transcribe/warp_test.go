@@ -113,9 +113,9 @@ func TestVoiceScalingFollowsTheSpeaker(t *testing.T) {
 	t.Run("chosen on the first speech after a silence", func(t *testing.T) {
 		dir := t.TempDir()
 		padded := filepath.Join(dir, "padded.wav")
-		run(t, "sox", synth(t, shortAnswer), padded, "pad", "9", "0")
+		run(t, "sox", "-D", synth(t, shortAnswer), padded, "pad", "9", "0")
 		silence := filepath.Join(dir, "silence.wav")
-		run(t, "sox", padded, silence, "trim", "0", "8")
+		run(t, "sox", "-D", padded, silence, "trim", "0", "8")
 		p := stepUntilSettled(t, e, Audio{Path: encode(t, silence, "webm")}, Progress{})
 		if p.Until < 6 || p.Warp != 0 || len(p.Words) != 0 {
 			t.Fatalf("8 s of silence gave %+v; want progress past 6 s with no words and no factor yet", p)
@@ -248,7 +248,7 @@ func TestAClearVoiceIsScaledByItsPitch(t *testing.T) {
 	}
 	t.Cleanup(func() { e.Close() })
 	between := filepath.Join(t.TempDir(), "between.wav")
-	run(t, "sox", synthAs(t, maleVoice, shortAnswer), between, "pitch", "600") // about 103 Hz up to 146
+	run(t, "sox", "-D", synthAs(t, maleVoice, shortAnswer), between, "pitch", "600") // about 103 Hz up to 146
 	for _, tc := range []struct {
 		name, wav string
 		by        string

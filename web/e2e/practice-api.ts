@@ -89,15 +89,21 @@ export async function useOneFreeSession(request: APIRequestContext) {
 
 /**
  * text said by flite's awb voice at twice its pace, as a browser's recorder
- * would send it: speech the local engine can barely follow. Measured with
- * `whitecoat transcribe`, HURRIED_ANSWER comes out as 12 words, 8 of them
- * doubted (a posterior under 0.02): too many to judge the content by.
+ * would send it: speech the local engine can barely follow. HURRIED_ANSWER
+ * comes out as 10 words, 7 of them doubted (a posterior under 0.02), with
+ * the thorough search, and 14 words, 10 doubted, with the quick one a busy
+ * server uses: too many to judge the content by either way.
+ *
+ * sox is told not to dither (-D): its dither is random noise, so each run
+ * sent a different recording, and at this pace the engine is on a knife's
+ * edge. Three dithered copies came out with 6 of 15 to 13 of 13 words
+ * doubted, and the spec that relies on this failed now and then.
  */
 export function hurriedSpeech(text: string): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'whitecoat-hurried-'))
   try {
     execFileSync('flite', ['-voice', 'awb', '-t', text, '-o', join(dir, 'said.wav')])
-    execFileSync('sox', [join(dir, 'said.wav'), '-r', '48000', join(dir, 'hurried.wav'), 'tempo', '2.0'])
+    execFileSync('sox', ['-D', join(dir, 'said.wav'), '-r', '48000', join(dir, 'hurried.wav'), 'tempo', '2.0'])
     execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', join(dir, 'hurried.wav'), '-c:a', 'libopus', '-f', 'webm', join(dir, 'answer.webm')])
     return readFileSync(join(dir, 'answer.webm'))
   } finally {

@@ -38,7 +38,7 @@ export function speakingTest(answer: string) {
 export function speakLooped(dir: string, answer: string, wav: string) {
   writeFileSync(join(dir, 'answer.txt'), answer)
   execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
-  execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '0', '0.7'])
+  execFileSync('sox', ['-D', join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', '0', '0.7'])
 }
 
 /**
@@ -53,13 +53,13 @@ export function speakingOnceTest(answer: string, leadSeconds: number) {
   return fakeMicrophoneTest((dir, wav) => {
     writeFileSync(join(dir, 'answer.txt'), answer)
     execFileSync('text2wave', ['-eval', '(voice_cmu_us_slt_arctic_hts)', join(dir, 'answer.txt'), '-o', join(dir, 'raw.wav')])
-    execFileSync('sox', [join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', String(leadSeconds), '0'])
+    execFileSync('sox', ['-D', join(dir, 'raw.wav'), '-r', '48000', '-c', '1', '-b', '16', wav, 'pad', String(leadSeconds), '0'])
   }, '%noloop')
 }
 
 /** The fixtures with a fake microphone that hears nothing: a silent or broken microphone (sox's silence, looped). */
 export function silentMicrophoneTest() {
-  return fakeMicrophoneTest((_dir, wav) => execFileSync('sox', ['-n', '-r', '48000', '-c', '1', '-b', '16', wav, 'trim', '0', '3']))
+  return fakeMicrophoneTest((_dir, wav) => execFileSync('sox', ['-D', '-n', '-r', '48000', '-c', '1', '-b', '16', wav, 'trim', '0', '3']))
 }
 
 /**

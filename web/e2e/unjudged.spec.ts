@@ -23,13 +23,10 @@ interface Item {
 }
 
 // A server of its own, and the hurried answer recognised first, with every
-// decoder idle: the local engine's doubt depends on what its decoders heard
-// before (they adapt) and on how busy they are (a busy box searches
-// quickly, and doubts less). On the suite's server, three hurried answers
+// decoder idle: the local engine's doubt depends on how busy it is (a busy
+// box searches quickly). On the suite's server, three hurried answers
 // sent together were once all doubted under half (5 of 13 words, beside
-// a CPU burner). Recognised first on a fresh server, it was doubted 7 to 10
-// of its 10 to 11 words in five runs, three of them beside a burner on
-// each core.
+// a CPU burner). The recording is the same in every run (hurriedSpeech).
 let server: (OwnServer & { listenURL: string }) | null = null
 test.beforeAll(async () => {
   server = await startWhitecoat({})
