@@ -143,67 +143,75 @@ const nobodyTest = cameraTest(DENTIST_ANSWER, [{ shot: 'nobody', seconds: 10 }])
 turnedTest('a face that turns away for part of the answer: eye contact, time in the frame and the look away are measured and shown', async ({ browser }) => {
   turnedTest.setTimeout(240_000)
   const { server, page, close } = await longAnswers(browser)
-  const { item, phase } = await answerOnCamera(page, 'turned', 20, server)
-  const d = item.videoDelivery!
-  expect(d.status).toBe('measured')
-  // The model was ready before the answer began: the watch covers it all, in frames this far apart at most.
-  expect(d.watchedSeconds).toBeGreaterThan(18)
-  expect(d.frames).toBeGreaterThanOrEqual(5)
-  const interval = d.watchedSeconds / d.frames + 0.5
-  // Her face is in the frame throughout (a frame lost as she turns, at most).
-  expect(d.faceSeconds).toBeGreaterThanOrEqual(d.watchedSeconds - interval)
-  // She looks away from 5 s into the loop for 8 s: one look away, to her left.
-  expect(d.looksAway).toHaveLength(1)
-  const look = d.looksAway[0]!
-  expect(look.toward).toBe('left')
-  expect(Math.abs(look.atSeconds - (5 - phase))).toBeLessThanOrEqual(interval)
-  expect(Math.abs(look.seconds - 8)).toBeLessThanOrEqual(interval)
-  expect(Math.abs(d.eyeContactSeconds - (d.watchedSeconds - 8))).toBeLessThanOrEqual(interval)
-  expect(item.videoNotMeasured).toBeUndefined()
-  expect(item.feedback?.evidence.find((e) => e.criterion === 'eye contact')?.note).toMatch(/^looking at the camera \d+% of the time/)
+  // Closed however the test ends: a failed assertion left the server running.
+  try {
+    const { item, phase } = await answerOnCamera(page, 'turned', 20, server)
+    const d = item.videoDelivery!
+    expect(d.status).toBe('measured')
+    // The model was ready before the answer began: the watch covers it all, in frames this far apart at most.
+    expect(d.watchedSeconds).toBeGreaterThan(18)
+    expect(d.frames).toBeGreaterThanOrEqual(5)
+    const interval = d.watchedSeconds / d.frames + 0.5
+    // Her face is in the frame throughout (a frame lost as she turns, at most).
+    expect(d.faceSeconds).toBeGreaterThanOrEqual(d.watchedSeconds - interval)
+    // She looks away from 5 s into the loop for 8 s: one look away, to her left.
+    expect(d.looksAway).toHaveLength(1)
+    const look = d.looksAway[0]!
+    expect(look.toward).toBe('left')
+    expect(Math.abs(look.atSeconds - (5 - phase))).toBeLessThanOrEqual(interval)
+    expect(Math.abs(look.seconds - 8)).toBeLessThanOrEqual(interval)
+    expect(Math.abs(d.eyeContactSeconds - (d.watchedSeconds - 8))).toBeLessThanOrEqual(interval)
+    expect(item.videoNotMeasured).toBeUndefined()
+    expect(item.feedback?.evidence.find((e) => e.criterion === 'eye contact')?.note).toMatch(/^looking at the camera \d+% of the time/)
 
-  await openDetails(page)
-  const onCamera = page.getByRole('region', { name: 'On camera' })
-  await expect(onCamera.getByText('Eye contact', { exact: true })).toBeVisible()
-  await expect(onCamera.getByText(`Looked left from 0:0${Math.round(look.atSeconds)} for ${Math.round(look.seconds)} s`)).toBeVisible()
-  await expect(onCamera.getByText('Measured on your device; no picture was sent.')).toBeVisible()
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-  await expectAxeClean(page)
-  await page.screenshot({ path: test.info().outputPath('video-delivery-1280.png'), fullPage: true })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await onCamera.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: test.info().outputPath('video-delivery-375.png'), fullPage: true })
-  await close()
+    await openDetails(page)
+    const onCamera = page.getByRole('region', { name: 'On camera' })
+    await expect(onCamera.getByText('Eye contact', { exact: true })).toBeVisible()
+    await expect(onCamera.getByText(`Looked left from 0:0${Math.round(look.atSeconds)} for ${Math.round(look.seconds)} s`)).toBeVisible()
+    await expect(onCamera.getByText('Measured on your device; no picture was sent.')).toBeVisible()
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await expectAxeClean(page)
+    await page.screenshot({ path: test.info().outputPath('video-delivery-1280.png'), fullPage: true })
+    await page.setViewportSize({ width: 375, height: 812 })
+    await onCamera.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath('video-delivery-375.png'), fullPage: true })
+  } finally {
+    await close()
+  }
 })
 
 facingTest('a face looking at the camera throughout: all eye contact, no look away', async ({ browser }) => {
   facingTest.setTimeout(240_000)
   const { server, page, close } = await longAnswers(browser)
-  const { item } = await answerOnCamera(page, 'facing', undefined, server)
-  const d = item.videoDelivery!
-  expect(d.status).toBe('measured')
-  expect(d.frames).toBeGreaterThanOrEqual(5)
-  // Every frame finds her looking at the camera (one may be missed as the face is first found).
-  const interval = d.watchedSeconds / d.frames + 0.5
-  expect(d.faceSeconds).toBeGreaterThanOrEqual(d.watchedSeconds - interval)
-  expect(d.eyeContactSeconds).toBe(d.faceSeconds)
-  expect(d.looksAway).toEqual([])
-  expect(item.feedback?.evidence.find((e) => e.criterion === 'eye contact')?.met).toBe(true)
-  await openDetails(page)
-  await expect(page.getByRole('region', { name: 'On camera' }).getByText('Long looks away')).toHaveCount(0)
+  // Closed however the test ends: a failed assertion left the server running.
+  try {
+    const { item } = await answerOnCamera(page, 'facing', undefined, server)
+    const d = item.videoDelivery!
+    expect(d.status).toBe('measured')
+    expect(d.frames).toBeGreaterThanOrEqual(5)
+    // Every frame finds her looking at the camera (one may be missed as the face is first found).
+    const interval = d.watchedSeconds / d.frames + 0.5
+    expect(d.faceSeconds).toBeGreaterThanOrEqual(d.watchedSeconds - interval)
+    expect(d.eyeContactSeconds).toBe(d.faceSeconds)
+    expect(d.looksAway).toEqual([])
+    expect(item.feedback?.evidence.find((e) => e.criterion === 'eye contact')?.met).toBe(true)
+    await openDetails(page)
+    await expect(page.getByRole('region', { name: 'On camera' }).getByText('Long looks away')).toHaveCount(0)
 
-  // Progress draws presence on camera session by session, with its text form.
-  await page.goto('/dental/progress')
-  const eye = Math.round((100 * d.eyeContactSeconds) / d.faceSeconds)
-  const chart = page.getByRole('img', { name: /^On camera \(% of the time your face was in the frame\)\./ })
-  await expect(chart).toHaveAccessibleName(new RegExp(`Eye contact \\(%\\): ${eye}%; Well framed \\(%\\): 100%`))
-  await expect(page.getByRole('columnheader', { name: 'Eye contact (%)' })).toBeVisible()
-  await chart.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: test.info().outputPath('progress-1280.png'), fullPage: true })
-  await page.setViewportSize({ width: 375, height: 812 })
-  await chart.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: test.info().outputPath('progress-375.png'), fullPage: true })
-  await close()
+    // Progress draws presence on camera session by session, with its text form.
+    await page.goto('/dental/progress')
+    const eye = Math.round((100 * d.eyeContactSeconds) / d.faceSeconds)
+    const chart = page.getByRole('img', { name: /^On camera \(% of the time your face was in the frame\)\./ })
+    await expect(chart).toHaveAccessibleName(new RegExp(`Eye contact \\(%\\): ${eye}%; Well framed \\(%\\): 100%`))
+    await expect(page.getByRole('columnheader', { name: 'Eye contact (%)' })).toBeVisible()
+    await chart.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath('progress-1280.png'), fullPage: true })
+    await page.setViewportSize({ width: 375, height: 812 })
+    await chart.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath('progress-375.png'), fullPage: true })
+  } finally {
+    await close()
+  }
 })
 
 // No face for most of the answer: the measurement says so and judges nothing.
