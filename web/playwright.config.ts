@@ -59,21 +59,18 @@ export default defineConfig({
     navigationTimeout: 15_000,
   },
   projects: [
+    {
+      name: 'chromium',
+      testIgnore: FACE_MESH_SPECS,
+      use: chromiumUse,
+    },
     // The face mesh runs on Chromium's software GPU here, a frame every
     // second or more: two such specs at once starved each other of frames
-    // (4 in a 20-s answer). They run one at a time, beside the other specs,
-    // and first: projects are dispatched in this order, and listed last
-    // their two minutes in a row ran after every other spec had finished,
-    // with the second worker idle.
+    // (4 in a 20-s answer). They run one at a time, beside the other specs.
     {
       name: 'chromium-face-mesh',
       testMatch: FACE_MESH_SPECS,
       workers: 1,
-      use: chromiumUse,
-    },
-    {
-      name: 'chromium',
-      testIgnore: FACE_MESH_SPECS,
       use: chromiumUse,
     },
   ],
